@@ -4,19 +4,23 @@
 # Cassandra, then replayed against supercolumn and against another release, real and emulated.
 #
 #   1. start the real CAPTURED release (default 1.2.9) and create the BloggyAppy keyspace with
-#      its own cassandra-cli (so the capture's schema record holds it);
+#      its own cassandra-cli (so the capture's schema record holds it); a 0.6 release has it
+#      from its configuration (the project's storage-conf.xml);
 #   2. put `supercolumn capture` in front of it and run through the proxy: the BloggyAppy
 #      example of the generated clients (19.x, framed: what 1.2 speaks) in Python, Java, Node,
 #      Ruby, PHP, Perl and C++ (those whose build is there), and pycassa's flow
-#      (clients/pycassa/flow.py under jython);
+#      (clients/pycassa/flow.py under jython); against 0.6 the 2.2.0 clients' example
+#      (Python, Java, PHP, Ruby; unframed, as 0.6 speaks) and no pycassa (0.7 and later);
 #   3. stop the proxy and the node; replay the capture against supercolumn's default
 #      emulation, `--cassandra-version CAPTURED`, `--cassandra-version NEXT` (default 2.0.17)
-#      and the real NEXT release (started fresh, the replay creates the schema);
+#      and the real NEXT release (started fresh, the replay creates the schema); not for 0.6,
+#      whose API no later release speaks;
 #   4. print one line per target (calls compared, identical, different) and whether the two
 #      NEXT reports list the same differing calls (connection, call, method, kinds).
 #
 # Usage: scripts/capture-real.sh [OUT_DIR]   (default: a new temporary directory, kept)
-# Env: RELEASES (/work/scratch-versions), CAPTURED (1.2.9), NEXT (2.0.17), PORT_BASE (25100:
+# Env: RELEASES (/work/scratch-versions), CAPTURED (1.2.9, or 0.6.8: RELEASES/0.6.8/start.sh and
+# stop.sh wrapping the peers' start068.sh and stop.sh), NEXT (2.0.17), PORT_BASE (25100:
 # the real node takes PORT_BASE, the proxy PORT_BASE+1), SUPERCOLUMN_BIN (see scripts/env.sh).
 # Needs what scripts/run-clients.sh and scripts/old-clients.sh pycassa install or build first
 # (clients/.build, clients/node/node_modules, clients/pycassa/.site); a client that is not
@@ -32,13 +36,14 @@ NEXT=${NEXT:-2.0.17}
 PORT_BASE=${PORT_BASE:-25100}
 NODE_PORT=$PORT_BASE
 PROXY_PORT=$((PORT_BASE + 1))
+case $CAPTURED in 0.6.*) API=06 NEXT= ;; *) API=19 ;; esac
 OUT=${1:-$(mktemp -d /tmp/capture-real.XXXXXX)}
 mkdir -p "$OUT"
 BUILD=$ROOT/clients/.build
 JAVA_CP=/usr/share/java/thrift.jar:/usr/share/java/slf4j-api.jar:/usr/share/java/slf4j-nop.jar
 
 say() { printf 'capture-real: %s\n' "$*"; }
-for v in "$CAPTURED" "$NEXT"; do
+for v in "$CAPTURED" ${NEXT:+"$NEXT"}; do
     [ -x "$RELEASES/$v/start.sh" ] || { echo "no real $v in $RELEASES (scripts/peers/build-release.sh)" >&2; exit 2; }
 done
 ensure_binary
@@ -63,7 +68,7 @@ stop_node() { # VERSION
 
 # --- 1. the captured release and its schema ---------------------------------------------------
 start_node "$CAPTURED"
-cat >"$OUT/schema.cli" <<'CLI'
+[ "$API" = 06 ] || cat >"$OUT/schema.cli" <<'CLI'
 create keyspace BloggyAppy with placement_strategy = 'SimpleStrategy' and strategy_options = {replication_factor:1};
 use BloggyAppy;
 create column family Authors with comparator = BytesType;
@@ -71,7 +76,7 @@ create column family BlogEntries with comparator = BytesType;
 create column family TaggedPosts with comparator = TimeUUIDType;
 create column family Comments with column_type = Super and comparator = TimeUUIDType and subcomparator = BytesType;
 CLI
-"$RELEASES/$CAPTURED/cli.sh" 127.0.0.1 "$NODE_PORT" -f "$OUT/schema.cli" >"$OUT/schema.log" 2>&1
+[ "$API" = 06 ] || "$RELEASES/$CAPTURED/cli.sh" 127.0.0.1 "$NODE_PORT" -f "$OUT/schema.cli" >"$OUT/schema.log" 2>&1
 
 # --- 2. the applications through the proxy ----------------------------------------------------
 CAPTURE=$OUT/real-$CAPTURED.capture
@@ -93,7 +98,15 @@ app() { # NAME NEEDS COMMAND...: runs COMMAND through the proxy when NEEDS exist
         exit 1
     fi
 }
+if [ "$API" = 06 ]; then
+    P=(--port "$PROXY_PORT")
+    app python "$PYTHON" "$PYTHON" clients/python/examples/bloggyappy.py "${P[@]}"
+    app java "$BUILD/java/06" java -cp "$BUILD/java/06:$JAVA_CP" bloggyappy.BloggyAppy06 "${P[@]}"
+    app ruby /usr/bin/ruby ruby clients/ruby/examples/bloggyappy06.rb "${P[@]}"
+    app php /usr/bin/php php -d extension=thrift_protocol.so clients/php/examples/bloggyappy06.php "${P[@]}"
+fi
 P=(--port "$PROXY_PORT" --framed)
+[ "$API" = 06 ] || {
 app python "$PYTHON" "$PYTHON" clients/python/examples/bloggyappy19.py "${P[@]}"
 app java "$BUILD/java/19" java -cp "$BUILD/java/19:$JAVA_CP" bloggyappy.BloggyAppy19 "${P[@]}"
 app node clients/node/node_modules node clients/node/bloggyappy19.js "${P[@]}"
@@ -103,6 +116,7 @@ app perl /usr/bin/perl perl clients/perl/examples/bloggyappy19.pl "${P[@]}"
 app cpp "$BUILD/cpp/bloggyappy19" "$BUILD/cpp/bloggyappy19" "${P[@]}"
 pycassa() { (cd "$PYCASSA_DIR" && JYTHONPATH=$SITE jython_run flow.py "127.0.0.1:$PROXY_PORT"); }
 app pycassa "$SITE" pycassa
+}
 kill -TERM "$CAPTURE_PID"
 wait "$CAPTURE_PID" || true
 CAPTURE_PID=
@@ -129,7 +143,11 @@ PY
     if [ "$must" = yes ] && [ $rc -ne 0 ]; then status=1; fi
 }
 replay default yes
-replay "emulated-$CAPTURED" yes --cassandra-version "$CAPTURED"
+# A 0.6 release's keyspaces are its configuration: the emulation runs on the one the node ran on.
+CONF=()
+[ "$API" = 06 ] && CONF=(--config "$ROOT/storage-conf.xml")
+replay "emulated-$CAPTURED" yes --cassandra-version "$CAPTURED" "${CONF[@]}"
+if [ -z "$NEXT" ]; then say "reports in $OUT"; exit $status; fi
 replay "emulated-$NEXT" no --cassandra-version "$NEXT"
 start_node "$NEXT"
 replay "real-$NEXT" no --server "127.0.0.1:$NODE_PORT"

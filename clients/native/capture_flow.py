@@ -3,7 +3,8 @@ application does over the native protocol, small enough to commit as a capture.
 
 Usage: capture_flow.py HOST PORT
 Connects (the driver negotiates its protocol version), creates a keyspace and a table,
-writes with a prepared statement and a batch, reads back, pages, hits an error and drops
+writes with a prepared statement and a batch (a BATCH statement's text on
+protocol v1, which has no BATCH message), reads back, pages, hits an error and drops
 the table. The last line is "OK: python-driver <version>".
 """
 import sys
@@ -27,10 +28,16 @@ s.execute("CREATE TABLE items (p int, c int, v text, PRIMARY KEY (p, c))")
 put = s.prepare("INSERT INTO items (p, c, v) VALUES (?, ?, ?)")
 for i in range(20):
     s.execute(put, (0, i, "v%d" % i))
-b = BatchStatement()
-b.add(put, (1, 1, "a"))
-b.add(SimpleStatement("INSERT INTO items (p, c, v) VALUES (1, 2, 'b')"))
-s.execute(b)
+if c.protocol_version >= 2:
+    b = BatchStatement()
+    b.add(put, (1, 1, "a"))
+    b.add(SimpleStatement("INSERT INTO items (p, c, v) VALUES (1, 2, 'b')"))
+    s.execute(b)
+else:
+    # v1 (1.2) has no BATCH message: the driver refuses a BatchStatement, a
+    # batch is a statement's text.
+    s.execute("BEGIN BATCH INSERT INTO items (p, c, v) VALUES (1, 1, 'a'); "
+              "INSERT INTO items (p, c, v) VALUES (1, 2, 'b') APPLY BATCH")
 get = s.prepare("SELECT c, v, writetime(v) FROM items WHERE p = ?")
 assert [r.v for r in s.execute(get, (1,))] == ["a", "b"]
 paged = [r.c for r in s.execute(SimpleStatement("SELECT c FROM items WHERE p = 0", fetch_size=7))]

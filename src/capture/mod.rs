@@ -84,6 +84,16 @@ pub struct ReplayArgs {
     /// --server or --cassandra-version: the default emulation.
     #[arg(long, value_name = "VERSION")]
     pub cassandra_version: Vec<String>,
+    /// The configuration file the emulations run on (`serve --config`): a
+    /// 0.6 server's keyspaces are its configuration, so give the captured
+    /// server's storage-conf.xml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Replay through the gateway: the emulation started (the default, or
+    /// --cassandra-version's) keeps its data in the cluster at this URL
+    /// (`serve --backend`, e.g. cassandra://127.0.0.1:9042).
+    #[arg(long, value_name = "URL")]
+    pub backend: Option<String>,
     /// The report as JSON on stdout.
     #[arg(long)]
     pub json: bool,
@@ -227,6 +237,9 @@ pub fn replay_main(args: &ReplayArgs) -> i32 {
     if args.server.len() + args.cassandra_version.len() > 2 {
         return fail("at most two targets (--server, --cassandra-version) are compared".into());
     }
+    if args.backend.is_some() && !args.server.is_empty() && args.cassandra_version.is_empty() {
+        return fail("--backend is where a started emulation keeps its data: give --cassandra-version, or no --server".into());
+    }
     let native = protocol.split(',').any(|p| p == "native");
     if !args.native_server.is_empty() && args.native_server.len() != args.server.len() {
         return fail("give one --native-server for each --server, in the same order".into());
@@ -244,7 +257,12 @@ pub fn replay_main(args: &ReplayArgs) -> i32 {
     let mut targets = Vec::new();
     let mut native_targets = Vec::new();
     for v in versions {
-        match target::Emulation::start(v, native) {
+        let with = target::Started {
+            native,
+            config: args.config.as_deref(),
+            backend: args.backend.as_deref(),
+        };
+        match target::Emulation::start(v, &with) {
             Ok(e) => {
                 targets.push(e.addr.clone());
                 native_targets.push(e.native.clone());

@@ -51,7 +51,18 @@ pub fn call(addr: &str, method: &str, args: Vec<(i16, Value)>) -> Result<Vec<u8>
     w.value(&Value::Struct(args));
     s.write_all(&w.finish_frame()).map_err(io)?;
     let mut len = [0u8; 4];
-    s.read_exact(&mut len).map_err(io)?;
+    s.read_exact(&mut len).map_err(|e| match e.kind() {
+        // A server that does not speak framed 19.x (0.6) leaves the call unanswered.
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => SchemaError::Reply {
+            addr: addr.into(),
+            why: format!(
+                "no reply to a framed 19.x {method} within {} s (a 0.6 server's keyspaces \
+                 are its configuration)",
+                timeout.as_secs()
+            ),
+        },
+        _ => io(e),
+    })?;
     let len = u32::from_be_bytes(len) as usize;
     if len > REPLY_MAX {
         return Err(SchemaError::Reply {

@@ -1,16 +1,31 @@
 //! Where a replay goes: a server already running (`--server`), or an
 //! in-memory emulation of a release started for the replay
 //! (`--cassandra-version`: this binary's own `serve --in-memory
-//! --cassandra-version V` on a free port; without a version, its default),
-//! stopped when the replay ends.
+//! --cassandra-version V` on a free port; without a version, its default;
+//! with `--backend`, the gateway onto a cluster), stopped when the replay
+//! ends.
 
 use std::io::{BufRead, BufReader};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 #[derive(Debug, thiserror::Error)]
 pub enum TargetError {
     #[error("cannot start the emulation of {version}: {why}")]
     Start { version: String, why: String },
+}
+
+/// How an emulation is started.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Started<'a> {
+    /// Serving the native protocol too.
+    pub native: bool,
+    /// On this configuration file (else the release's stock one, or the
+    /// default's).
+    pub config: Option<&'a Path>,
+    /// Keeping its data in this cluster (`serve --backend URL`): a replay
+    /// through the gateway.
+    pub backend: Option<&'a str>,
 }
 
 /// An emulation started for a replay; killed when dropped.
@@ -22,9 +37,9 @@ pub struct Emulation {
 }
 
 impl Emulation {
-    /// The emulation of `version`, or with `None` the default one; with
-    /// `native`, serving the native protocol too.
-    pub fn start(version: Option<&str>, native: bool) -> Result<Emulation, TargetError> {
+    /// The emulation of `version`, or with `None` the default one, started
+    /// as `with` says.
+    pub fn start(version: Option<&str>, with: &Started) -> Result<Emulation, TargetError> {
         let fail = |why: String| TargetError::Start {
             version: version.unwrap_or("the default release").to_string(),
             why,
@@ -35,8 +50,14 @@ impl Emulation {
         if let Some(v) = version {
             cmd.args(["--cassandra-version", v]);
         }
-        if native {
+        if with.native {
             cmd.args(["--native-listen", "127.0.0.1:0"]);
+        }
+        if let Some(file) = with.config {
+            cmd.arg("--config").arg(file);
+        }
+        if let Some(url) = with.backend {
+            cmd.args(["--backend", url]);
         }
         let mut child = cmd
             .args(["--listen", "127.0.0.1:0", "--admin-listen", "off"])

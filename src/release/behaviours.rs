@@ -710,4 +710,24 @@ behaviours! {
         says: "a column family's fourth flush compacts its SSTables into one: a counter deleted \
             and incremented again counts only the later increments, tombstones past gc_grace are purged",
     }
+
+    // OptionsMessage: LZ4 offered (always available, a pure Java fallback).
+    /// The native SUPPORTED message offered lz4 after snappy (1.2 offered
+    /// snappy only and refused any other compression at STARTUP).
+    NativeOffersLz4 {
+        key: "native_offers_lz4",
+        from: (2, 0, 0),
+        until: None,
+        says: "the native protocol offers lz4 compression beside snappy",
+    }
+
+    // OptionsMessage: PROTOCOL_VERSIONS put beside CQL_VERSION and COMPRESSION.
+    /// The native SUPPORTED message listed the protocol versions the node
+    /// spoke (`3/v3`, `4/v4`, `5/v5-beta`).
+    NativeListsProtocolVersions {
+        key: "native_lists_protocol_versions",
+        from: (3, 10, 0),
+        until: None,
+        says: "the native SUPPORTED message lists the protocol versions (PROTOCOL_VERSIONS)",
+    }
 }

@@ -239,6 +239,29 @@ fn the_recorded_driver_capture_replays_without_difference() {
     );
 }
 
+/// Captured in front of the real 1.2.9 over protocol v1
+/// (`CAPTURED=1.2.9 scripts/capture-native.sh`: python-driver's short
+/// session and cqlsh's handshake): the 1.2.9 emulation answers every call
+/// as 1.2.9 did, its OPTIONS, its own `system.local`, `system.peers` and
+/// schema tables included.
+#[test]
+fn a_real_1_2_9_native_capture_replays_without_difference_on_1_2_9() {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/capture/native-real-1.2.9.capture"
+    );
+    let (code, out) = replay(&[fixture, "--cassandra-version", "1.2.9", "--json"]);
+    assert_eq!(code, 0, "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["different"], 0, "{out}");
+    assert_eq!(report["calls"], 81, "{out}");
+    assert_eq!(report["by_method"]["OPTIONS"]["calls"], 18, "{out}");
+    assert!(
+        report["by_method"]["EXECUTE"]["calls"].as_u64() >= Some(20),
+        "{out}"
+    );
+}
+
 #[test]
 fn serve_capture_records_the_native_port_too() {
     let dir = tempfile::tempdir().unwrap();

@@ -138,3 +138,50 @@ fn pace_keeps_the_captured_gaps_between_requests() {
     assert_eq!(code, 0, "{out}");
     assert!(started.elapsed() < Duration::from_secs(4), "{out}");
 }
+
+/// What the real 2.0.17 answered otherwise than the real 1.2.9 to the
+/// native capture `tests/data/capture/native-real-1.2.9.capture` (measured:
+/// `supercolumn replay` of it `--server` a fresh real 2.0.17 `--native-server`
+/// its native port `--json`): its SUPPORTED (lz4 beside snappy, CQL 3.1.7)
+/// and its answer to the versions 1.2 refused (2.0 speaks v2), its
+/// `system.local`, `system.peers` and schema tables (2.0's columns), the
+/// `rpc_address` 2.0's `system.local` has, and the `schema_triggers` table
+/// 2.0 added.
+const REAL_2_0_17_NATIVE: &[(u64, u64, &str, &str)] = &[
+    (6, 0, "OPTIONS", r#"["exception_type"]"#),
+    (7, 0, "OPTIONS", r#"["value"]"#),
+    (7, 4, "QUERY", r#"["value"]"#),
+    (7, 5, "QUERY", r#"["value"]"#),
+    (7, 6, "QUERY", r#"["exception_type"]"#),
+    (8, 0, "OPTIONS", r#"["value"]"#),
+    (9, 0, "OPTIONS", r#"["value"]"#),
+    (15, 0, "OPTIONS", r#"["exception_type"]"#),
+    (16, 0, "OPTIONS", r#"["value"]"#),
+    (16, 4, "QUERY", r#"["value"]"#),
+    (16, 5, "QUERY", r#"["value"]"#),
+    (16, 6, "QUERY", r#"["value"]"#),
+    (16, 7, "QUERY", r#"["value"]"#),
+    (16, 8, "QUERY", r#"["value"]"#),
+    (16, 12, "QUERY", r#"["exception_type"]"#),
+    (17, 0, "OPTIONS", r#"["value"]"#),
+    (17, 2, "QUERY", r#"["value"]"#),
+    (18, 0, "OPTIONS", r#"["value"]"#),
+];
+
+#[test]
+fn a_real_1_2_9_native_capture_differs_on_2_0_17_in_the_calls_the_real_one_did() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/capture/native-real-1.2.9.capture");
+    let (code, report) = json(&[
+        file.to_str().unwrap(),
+        "--cassandra-version",
+        "2.0.17",
+        "--json",
+    ]);
+    assert_eq!(code, 1, "{report}");
+    let want: BTreeSet<_> = REAL_2_0_17_NATIVE
+        .iter()
+        .map(|(c, n, m, k)| (*c, *n, m.to_string(), k.to_string()))
+        .collect();
+    assert_eq!(differing(&report), want, "{report}");
+}

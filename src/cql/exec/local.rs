@@ -30,6 +30,11 @@ pub struct LocalFacts {
     pub address: Option<std::net::IpAddr>,
     /// A stable id of this node (drivers key their host list by it).
     pub host_id: Option<[u8; 16]>,
+    /// The node emulates the claimed release (`--cassandra-version`), so
+    /// its system tables are that release's own; otherwise the claim picks
+    /// the schema tables' generation and `local`/`peers` carry the columns
+    /// drivers of every protocol version read.
+    pub emulated: bool,
 }
 
 impl LocalFacts {
@@ -65,6 +70,20 @@ impl Default for LocalFacts {
             tokens: Vec::new(),
             address: None,
             host_id: None,
+            emulated: false,
         }
     }
+}
+
+/// The node's gossip generation (`system.local`): as Cassandra's, the
+/// seconds since the epoch when it started, here when first asked.
+pub fn gossip_generation() -> i32 {
+    static STARTED: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
+    *STARTED.get_or_init(|| {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        i32::try_from(secs).unwrap_or(i32::MAX)
+    })
 }

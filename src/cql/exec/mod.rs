@@ -52,6 +52,7 @@ pub mod schema3x;
 mod session;
 pub mod super3;
 mod synthesized;
+mod system12;
 pub mod system_replicated;
 pub mod system_schema;
 mod system_schema_rows;

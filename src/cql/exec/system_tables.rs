@@ -2,8 +2,8 @@
 //! `system.schema_columnfamilies`, `system.schema_columns`), the node's
 //! own row `system.local` (versions, cluster name, partitioner, token:
 //! cqlsh reads it to pick the schema-table column names of its server,
-//! drivers to learn the ring) and `system.peers` (empty: a single node
-//! has none), served from
+//! drivers to learn the ring), `system.peers` (empty: a single node
+//! has none) and 2.0's `system.schema_triggers` (empty), served from
 //! the live schema snapshot: each is a real CQL table model whose cells
 //! are synthesized on read, so SELECT's planning, filtering and ordering
 //! are the ordinary ones. cqlsh's DESCRIBE and old drivers read these.
@@ -11,10 +11,10 @@
 //! Owns the column lists and the schema → cell encoding; it must not
 //! accept writes (they are refused before reaching here).
 
-use super::local::LocalFacts;
+use super::local::{gossip_generation, LocalFacts};
 use super::synthesized::{keys_within, sliced};
 use super::tables::table_of;
-use super::{system_replicated, system_schema, system_schema_rows, system_traces};
+use super::{system12, system_replicated, system_schema, system_schema_rows, system_traces};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
@@ -23,12 +23,15 @@ use crate::cql::schema::{json_string_list, SchemaColumn};
 use crate::cql::table::Table;
 use crate::model::{Cell, Slice};
 use crate::partitioner::Token;
+use crate::schema::javaorder::{grown_capacity, iteration_order, string_hash};
 use crate::schema::{CfDef, KeyspaceDef, Schema};
 use std::ops::Bound;
 
 const KEYSPACES: &str = "CREATE TABLE system.schema_keyspaces (keyspace_name text PRIMARY KEY, durable_writes boolean, strategy_class text, strategy_options text)";
 const COLUMNFAMILIES: &str = "CREATE TABLE system.schema_columnfamilies (keyspace_name text, columnfamily_name text, bloom_filter_fp_chance double, caching text, column_aliases text, comment text, compaction_strategy_class text, compaction_strategy_options text, comparator text, compression_parameters text, default_read_consistency text, default_validator text, default_write_consistency text, gc_grace_seconds int, id int, key_alias text, key_aliases text, key_validator text, local_read_repair_chance double, max_compaction_threshold int, min_compaction_threshold int, populate_io_cache_on_flush boolean, read_repair_chance double, replicate_on_write boolean, subcomparator text, type text, value_alias text, PRIMARY KEY (keyspace_name, columnfamily_name))";
 const LOCAL: &str = "CREATE TABLE system.local (key text PRIMARY KEY, bootstrapped text, broadcast_address inet, cluster_name text, cql_version text, data_center text, host_id uuid, listen_address inet, native_protocol_version text, partitioner text, rack text, release_version text, rpc_address inet, schema_version uuid, thrift_version text, tokens set<text>)";
+/// 2.0-2.2's triggers table (always empty: no triggers are run).
+const TRIGGERS: &str = "CREATE TABLE system.schema_triggers (keyspace_name text, columnfamily_name text, trigger_name text, trigger_options map<text, text>, PRIMARY KEY (keyspace_name, columnfamily_name, trigger_name))";
 const PEERS: &str = "CREATE TABLE system.peers (peer inet PRIMARY KEY, data_center text, host_id uuid, preferred_ip inet, rack text, release_version text, rpc_address inet, schema_version uuid, tokens set<text>)";
 /// The one partition key of `system.local`.
 const LOCAL_KEY: &str = "local";
@@ -55,6 +58,9 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
     if keyspace != "system" {
         return None;
     }
+    if let Some(text) = system12::definition(name).filter(|_| system12::applies(local)) {
+        return system12::compile("system", text);
+    }
     let text = match name {
         "schema_keyspaces" => KEYSPACES,
         "schema_columnfamilies" => COLUMNFAMILIES,
@@ -62,6 +68,7 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
         "schema_columns" => COLUMNS,
         "local" => LOCAL,
         "peers" => PEERS,
+        "schema_triggers" if local.claims_at_least((2, 0, 0)) => TRIGGERS,
         _ => return None,
     };
     let Ok(parsed) = parse(text) else { return None };
@@ -71,11 +78,20 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
     Table::from_create("system", &ct).ok()
 }
 
-/// 1.2's JSON text for a string map.
+/// 1.2's JSON text for a string map: the entries in the order of the Java
+/// `HashMap` 1.2 kept the map in (`FBUtilities.json` of it).
+/// Keys sharing a bucket keep their insertion order, which the schema does
+/// not keep: the one such pair among the options 1.2 wrote,
+/// `min_threshold` and `max_threshold`, goes min first, as 1.2's own
+/// `hints` table put them.
 fn json_map(m: &std::collections::BTreeMap<String, String>) -> String {
-    let body: Vec<String> = m
-        .iter()
-        .map(|(k, v)| {
+    let mut entries: Vec<(&String, &String)> = m.iter().collect();
+    entries.sort_by_key(|(k, _)| (k.as_str() != "min_threshold", k.as_str()));
+    let hashes: Vec<i32> = entries.iter().map(|(k, _)| string_hash(k)).collect();
+    let body: Vec<String> = iteration_order(&hashes, grown_capacity(entries.len()))
+        .into_iter()
+        .map(|i| {
+            let (k, v) = entries[i];
             format!(
                 "{}:{}",
                 json_string_list([k.as_str()].into_iter()).trim_matches(|c| c == '[' || c == ']'),
@@ -113,7 +129,10 @@ fn aliases(list: &[Vec<u8>]) -> String {
 /// A column's name and its serialized value (`None` is null).
 pub(super) type Value = (&'static str, Option<Vec<u8>>);
 
-fn cf_row(cf: &CfDef) -> Vec<Value> {
+/// A column family's `schema_columnfamilies` row; `old_id`: whether it
+/// shows the numeric id (1.2 gave its tracing tables, and the system
+/// tables it compiled without one, none).
+fn cf_row(cf: &CfDef, old_id: bool) -> Vec<Value> {
     let o = &cf.options;
     vec![
         (
@@ -138,13 +157,7 @@ fn cf_row(cf: &CfDef) -> Vec<Value> {
             text(&o.default_validation_class.class_name()),
         ),
         ("gc_grace_seconds", int(cf.gc_grace_seconds)),
-        // 1.2 gave its tracing tables no old-style numeric id.
-        (
-            "id",
-            (cf.keyspace != system_traces::KEYSPACE)
-                .then(|| int(cf.id as i32))
-                .flatten(),
-        ),
+        ("id", old_id.then(|| int(cf.id as i32)).flatten()),
         ("key_aliases", text(&aliases(&o.key_aliases))),
         ("key_validator", text(&o.key_validation_class.class_name())),
         (
@@ -183,12 +196,17 @@ fn partition(
     }
     match table.name.as_str() {
         "local" => return local_partition(schema, table, local, keyspace),
-        "peers" => return Ok(Vec::new()),
+        "peers" | "schema_triggers" => return Ok(Vec::new()),
         _ => {}
     }
     let built_in;
-    let ks = match schema.keyspace(keyspace) {
+    let own_system = keyspace == "system" && system12::applies(local);
+    let ks = match schema.keyspace(keyspace).filter(|_| !own_system) {
         Some(ks) => ks,
+        None if own_system => {
+            built_in = system12::keyspace_def(local);
+            &built_in
+        }
         None => match served_built_ins(schema, local)
             .into_iter()
             .find(|k| k.name == keyspace)
@@ -213,7 +231,9 @@ fn partition(
         )),
         "schema_columnfamilies" => {
             for (name, cf) in &ks.cfs {
-                rows.push((vec![name.as_bytes().to_vec()], cf_row(cf)));
+                let old_id = ks.name != system_traces::KEYSPACE
+                    && (!own_system || system12::has_old_id(name));
+                rows.push((vec![name.as_bytes().to_vec()], cf_row(cf, old_id)));
             }
         }
         _ => {
@@ -223,6 +243,8 @@ fn partition(
                     system_traces::KEYSPACE => {
                         self::table(system_traces::KEYSPACE, name, local).ok_or(())
                     }
+                    _ if own_system => system12::hidden_table(name)
+                        .map_or_else(|| table_of(cf).map_err(|_| ()), Ok),
                     _ => table_of(cf).map_err(|_| ()),
                 };
                 let Ok(t) = served else { continue };
@@ -278,6 +300,7 @@ fn local_partition(
         ("cluster_name", text(&schema.cluster_name)),
         ("cql_version", text(&local.cql_version)),
         ("data_center", text("datacenter1")),
+        ("gossip_generation", int(gossip_generation())),
         ("host_id", local.host_id.map(|id| id.to_vec())),
         ("listen_address", address.clone()),
         (
@@ -291,7 +314,8 @@ fn local_partition(
         ("schema_version", Some(schema.version().as_bytes().to_vec())),
         ("thrift_version", text(&local.thrift_version)),
     ];
-    // 4.0's definition has no `thrift_version` (see `system_schema`).
+    // 4.0's definition has no `thrift_version` (see `system_schema`), 1.2's
+    // no addresses (`system12`), the superset no `gossip_generation`.
     let row = row
         .into_iter()
         .filter(|(c, _)| table.column(c).is_some())
@@ -364,7 +388,7 @@ impl PartitionSource for SchemaSource<'_> {
             system_schema_rows::partition_keys(self.schema, self.table)
         } else if self.table.name == "local" {
             vec![LOCAL_KEY.as_bytes().to_vec()]
-        } else if self.table.name == "peers" {
+        } else if self.table.name == "peers" || self.table.name == "schema_triggers" {
             Vec::new()
         } else {
             let built_ins = served_built_ins(self.schema, self.local);
@@ -460,6 +484,13 @@ mod tests {
         for kind in ["partition_key", "clustering_key", "regular"] {
             assert!(has(&cols2, kind), "{kind}");
         }
+    }
+
+    #[test]
+    fn the_triggers_table_is_there_from_2_0_and_empty() {
+        assert!(table("system", "schema_triggers", &LocalFacts::claiming("1.2.9")).is_none());
+        let (listed, rows) = values("2.0.17", "system", "schema_triggers", KEYSPACE);
+        assert!(!listed && rows.is_empty());
     }
 
     #[test]

@@ -18,7 +18,6 @@ use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, PartitionSource};
 use crate::cql::parse;
-use crate::cql::schema::parse_json_string_list;
 use crate::cql::table::Table;
 use crate::model::{Cell, Slice};
 use crate::partitioner::{Partitioner, Token};
@@ -165,29 +164,12 @@ pub fn stored_cells(name: &str, session: &Session, slice: &Slice) -> Option<Vec<
 /// repair, no gc grace, its comment or an empty one.
 pub fn cf_def(name: &str) -> Option<CfDef> {
     let table = table(name)?;
-    let mut def = CfDef::new(KEYSPACE, name, 0, table.comparator_type(), None);
-    def.options.key_validation_class = table.key_type();
-    let stored = table.schema();
-    let aliases = |list: &str| -> Vec<Vec<u8>> {
-        parse_json_string_list(list)
-            .unwrap_or_default()
-            .into_iter()
-            .map(String::into_bytes)
-            .collect()
-    };
-    def.options.key_aliases = aliases(&stored.key_aliases);
-    def.options.column_aliases = aliases(&stored.column_aliases);
     let comment = if name == "sessions" {
         "traced sessions"
     } else {
         ""
     };
-    def.comment = Some(comment.to_string());
-    def.gc_grace_seconds = 0;
-    def.options.read_repair_chance = 0.0;
-    def.options.dclocal_read_repair_chance = 0.0;
-    def.options.bloom_filter_fp_chance = Some(0.01);
-    Some(def)
+    Some(super::system12::compiled_cf(&table, 0, comment, 0))
 }
 
 /// Table `name`'s column family as 2.0 defined it: 1.2's, expiring its

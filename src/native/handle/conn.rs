@@ -13,6 +13,8 @@ use super::error::{NativeError, NativeResult};
 use crate::auth::{AuthError, AuthenticatedUser, PASSWORD_KEY, USERNAME_KEY};
 use crate::cql::exec::CQL_VERSION;
 use crate::node::Node;
+use crate::release::{Behaviour, Release};
+use crate::schema::javaorder::{grown_capacity, iteration_order, string_hash};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The largest frame taken before the connection is ready (before STARTUP,
@@ -82,13 +84,56 @@ impl ConnState {
 /// A reply: the opcode and body of the response frame.
 pub type Reply = (u8, Vec<u8>);
 
-pub fn supported() -> Reply {
+/// The SUPPORTED message. Without a release: CQL 3's version and both
+/// compressions. An emulated release answers as its `OptionsMessage` did:
+/// the CQL version it reported, snappy (and lz4 from 2.0), the protocol
+/// versions from 3.10, its keys in the order of the `HashMap` they were
+/// put in (which a client reading the raw frame sees).
+pub fn supported(release: Option<&Release>) -> Reply {
     let mut w = Writer::new();
-    w.string_multimap(&[
-        ("CQL_VERSION", vec![CQL_VERSION]),
-        ("COMPRESSION", vec!["lz4", "snappy"]),
-    ]);
+    let Some(r) = release else {
+        w.string_multimap(&[
+            ("CQL_VERSION", vec![CQL_VERSION]),
+            ("COMPRESSION", vec!["lz4", "snappy"]),
+        ]);
+        return (op::SUPPORTED, w.buf);
+    };
+    let mut compressions = vec!["snappy"];
+    if r.does(Behaviour::NativeOffersLz4) {
+        compressions.push("lz4");
+    }
+    let mut entries = vec![
+        ("CQL_VERSION", vec![r.cql3_version.unwrap_or(CQL_VERSION)]),
+        ("COMPRESSION", compressions),
+    ];
+    if r.does(Behaviour::NativeListsProtocolVersions) {
+        entries.push(("PROTOCOL_VERSIONS", protocol_versions(r)));
+    }
+    let hashes: Vec<i32> = entries.iter().map(|(k, _)| string_hash(k)).collect();
+    let ordered: Vec<(&str, Vec<&str>)> = iteration_order(&hashes, grown_capacity(hashes.len()))
+        .into_iter()
+        .map(|i| entries[i].clone())
+        .collect();
+    w.string_multimap(&ordered);
     (op::SUPPORTED, w.buf)
+}
+
+/// `PROTOCOL_VERSIONS`' entries (`N/vN`): the versions the release spoke,
+/// and v5, which 3.10 and later took as a beta.
+fn protocol_versions(r: &Release) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = r
+        .native_versions
+        .iter()
+        .filter_map(|v| match v {
+            1 => Some("1/v1"),
+            2 => Some("2/v2"),
+            3 => Some("3/v3"),
+            4 => Some("4/v4"),
+            _ => None,
+        })
+        .collect();
+    out.push("5/v5-beta");
+    out
 }
 
 /// Whether a client's CQL_VERSION is one the executor serves on protocol
@@ -132,10 +177,22 @@ pub fn startup(
         )));
     }
     if let Some(c) = options.get("COMPRESSION") {
-        state.compression =
-            Some(Compression::parse(c).ok_or_else(|| {
-                NativeError::Protocol(format!("Unknown compression algorithm: {c}"))
-            })?);
+        let unknown = || {
+            NativeError::Protocol(format!(
+                "Unknown compression algorithm: {}",
+                c.to_lowercase()
+            ))
+        };
+        let compression = Compression::parse(c).ok_or_else(unknown)?;
+        // 1.2 knew snappy only.
+        if compression == Compression::Lz4
+            && node
+                .release
+                .is_some_and(|r| !r.does(Behaviour::NativeOffersLz4))
+        {
+            return Err(unknown());
+        }
+        state.compression = Some(compression);
     }
     if node.auth.requires_login() {
         state.phase = Phase::Authenticating;

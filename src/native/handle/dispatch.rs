@@ -77,6 +77,9 @@ pub fn local_facts(node: &Node, version: u8, ip: IpAddr) -> LocalFacts {
         },
         address: Some(ip),
         host_id: Some(host_id),
+        // A gateway's native side serves its own schema tables, not the
+        // cluster's release's.
+        emulated: node.release.is_some() && node.backend().cluster().is_none(),
     }
 }
 
@@ -271,7 +274,7 @@ fn execute(node: &Node, shared: &Shared, opcode: u8, req: &Request) -> NativeRes
         tracing_id: None,
     };
     Ok(match req {
-        Request::Options => simple(conn::supported()),
+        Request::Options => simple(conn::supported(node.release)),
         Request::Startup(options) => {
             simple(conn::startup(node, &mut shared.state.lock(), options)?)
         }

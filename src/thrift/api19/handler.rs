@@ -180,6 +180,7 @@ impl<'a> Handler<'a> {
                 let mut facts = session.local_facts().clone();
                 facts.release_version = release.version.to_string();
                 facts.thrift_version = release.thrift_api.to_string();
+                facts.emulated = true;
                 if let Some(cql) = release.cql3_version {
                     facts.cql_version = cql.to_string();
                 }
