@@ -167,9 +167,10 @@ mod testutil;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Engine, ReadWait};
 pub use engine::{SnapshotEntry, SNAPSHOTS_DIR};
-pub use options::{EngineOptions, RangeJudging, Ties};
+pub use options::{EngineOptions, Ties};
 pub use query::FlushedReads;
 pub use resource::Exhaustion;
+pub use row::range_tombstones::RangeJudging;
 pub use store::CfStats;
 
 use std::path::PathBuf;

@@ -5,7 +5,7 @@
 
 use super::clock::{Clock, SystemClock};
 use super::commitlog::SyncMode;
-pub use super::row::range_tombstones::RangeJudging;
+use super::row::range_tombstones::RangeJudging;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
