@@ -194,7 +194,7 @@ impl<'a> Pieces<'a> {
 
     /// The pieces a slice from `start` on selected (2.1's memtable read of
     /// one row): the one the search finds for the start, and those after.
-    pub fn from_start(&self, start: &[u8]) -> Pieces<'a> {
+    pub fn selected_from(&self, start: &[u8]) -> Pieces<'a> {
         let first = if start.is_empty() {
             0
         } else {
@@ -328,7 +328,7 @@ mod tests {
         assert_eq!(p.walking(b"e"), Some(d(790)));
         assert_eq!(p.walking(b"g"), None);
         // A slice from c selects from [c, e] on.
-        assert_eq!(p.from_start(b"c").walking(b"c"), Some(d(790)));
+        assert_eq!(p.selected_from(b"c").walking(b"c"), Some(d(790)));
         // Names: c after b is met by b's piece, c alone by the search's.
         assert_eq!(p.for_names(&[b"b", b"c"]).walking(b"c"), Some(d(52)));
         assert_eq!(p.for_names(&[b"c", b"ea"]).walking(b"c"), Some(d(790)));

@@ -131,7 +131,7 @@ impl RangeTombstones {
             _ if self.0.is_empty() => None,
             (RangeJudging::Covering, _) | (_, Walk::Back) => None,
             (RangeJudging::Walked, _) | (_, Walk::Whole) => Some(whole()),
-            (RangeJudging::WalkedSelected, Walk::From(start)) => Some(whole().from_start(start)),
+            (RangeJudging::WalkedSelected, Walk::From(start)) => Some(whole().selected_from(start)),
             (RangeJudging::WalkedSelected, Walk::Names(names)) => {
                 let mut sorted: Vec<&[u8]> = names.iter().map(Vec::as_slice).collect();
                 sorted.sort_by(|a, b| cmp.compare(a, b));
