@@ -243,6 +243,8 @@ mod tests {
                  definition (ColumnDefinition{{...}})\n\
                  Behaviour starts: a deleted counter stays deleted, whatever is added to it \
                  later\n\
+                 Behaviour starts: a read of one row starting on a bound two range deletions \
+                 share judges a column there by the newer deletion\n\
                  Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
                  sub-column closes the connection (its batch log's old format)\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \

@@ -10,7 +10,7 @@ use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
 use supercolumn::release::{Behaviour, ThriftGeneration};
-use supercolumn::storage::{commitlog::SyncMode, EngineOptions, Ties};
+use supercolumn::storage::{commitlog::SyncMode, EngineOptions, RangeJudging, Ties};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 use supercolumn::thrift::wire::Framing;
 
@@ -199,6 +199,11 @@ pub(crate) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineO
             Some(r) if r.does(Behaviour::LaterWriteWinsTies) => Ties::TakeLater,
             Some(r) if r.does(Behaviour::LongerLivedWinsTies) => Ties::LongerLived,
             _ => Ties::KeepFirst,
+        },
+        range_judging: match config.cassandra_version {
+            Some(r) if r.does(Behaviour::RangeBoundsWalkedSelected) => RangeJudging::WalkedSelected,
+            Some(r) if r.does(Behaviour::RangeBoundsWalked) => RangeJudging::Walked,
+            _ => RangeJudging::Covering,
         },
         ..EngineOptions::default()
     };

@@ -730,4 +730,39 @@ behaviours! {
         until: None,
         says: "the native SUPPORTED message lists the protocol versions (PROTOCOL_VERSIONS)",
     }
+
+    // RangeTombstoneList.add kept adjacent ranges sharing bounds; its
+    // InOrderTester (forward slices, names, counts, range scans,
+    // removeDeletedColumnsOnly) judged a name by the first range ending at
+    // or after it, a reversed slice by searchInternal (the newer of the two
+    // on a shared bound). 1.2's list had no InOrderTester; 3.0 rewrote it.
+    /// A column on the bound two range deletions shared was judged, by a
+    /// read walking the row forward (a slice, a names query, a count, a
+    /// range scan, a compaction), by the deletion reaching it from before
+    /// it: a newer one starting at it did not hide it, though it did from a
+    /// reversed slice.
+    RangeBoundsWalked {
+        key: "range_bounds_walked",
+        from: (2, 0, 0),
+        until: Some((3, 0, 0)),
+        says: "a column on a bound two range deletions share is judged, in a forward read, by the \
+            deletion reaching it from before it (a newer one starting at it does not hide it)",
+    }
+
+    // QueryFilter.delete: a read of one row copied only the memtable's
+    // range tombstones its filter selected (SliceQueryFilter from the range
+    // searchInternal found for the start, NamesQueryFilter the range each
+    // name was found in); RowIteratorFactory (range scans) copied them all.
+    /// A read of one row judged its columns by the range deletions its
+    /// slice or names reached only: a slice starting on a shared bound,
+    /// or a names query whose name before that bound was not deleted with
+    /// it, judged a column there by the newer deletion (range scans still
+    /// by the one before it).
+    RangeBoundsWalkedSelected {
+        key: "range_bounds_walked_selected",
+        from: (2, 1, 0),
+        until: Some((3, 0, 0)),
+        says: "a read of one row starting on a bound two range deletions share judges a column \
+            there by the newer deletion",
+    }
 }

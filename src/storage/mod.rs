@@ -170,6 +170,7 @@ pub use engine::{SnapshotEntry, SNAPSHOTS_DIR};
 pub use options::{EngineOptions, Ties};
 pub use query::FlushedReads;
 pub use resource::Exhaustion;
+pub use row::range_tombstones::RangeJudging;
 pub use store::CfStats;
 
 use std::path::PathBuf;

@@ -5,6 +5,7 @@
 
 use super::clock::{Clock, SystemClock};
 use super::commitlog::SyncMode;
+use super::row::range_tombstones::RangeJudging;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -42,6 +43,9 @@ pub struct EngineOptions {
     /// Which of two versions of a cell with the same timestamp and value
     /// stays (see [`Ties`]).
     pub ties: Ties,
+    /// How reads and compactions judge a cell on a bound two range
+    /// tombstones share (see [`RangeJudging`]).
+    pub range_judging: RangeJudging,
 }
 
 /// Two writes of one cell at the same timestamp with the same value (one
@@ -78,6 +82,7 @@ impl Default for EngineOptions {
             compaction_min_threshold: 4,
             clock: Arc::new(SystemClock),
             ties: Ties::KeepFirst,
+            range_judging: RangeJudging::Covering,
         }
     }
 }

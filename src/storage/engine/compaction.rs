@@ -144,7 +144,13 @@ impl Inner {
                         progress.running.merged(1);
                     }
                 }
-                if let Some(row) = purge(row, &def.comparator, now, gc_before) {
+                if let Some(row) = purge(
+                    row,
+                    &def.comparator,
+                    now,
+                    gc_before,
+                    self.opts.range_judging,
+                ) {
                     let entries = row
                         .entries
                         .values()

@@ -10,7 +10,7 @@ use crate::schema::CfDef;
 use crate::storage::memtable::rows::InPlace;
 use crate::storage::query::range::{scan_rows, KeyBounds};
 use crate::storage::query::{
-    count_row, each_live_in_place, read_row_bounded, InPlaceEnd, RowStore,
+    count_row, each_live_in_place, read_row_bounded, InPlaceEnd, ReadAt, RowStore,
 };
 use crate::storage::StorageError;
 use std::collections::BTreeSet;
@@ -113,12 +113,12 @@ impl Engine {
             return Ok(None);
         };
         let dk = cat.schema.partitioner.decorate(key);
-        let now = inner.opts.clock.now_seconds();
+        let at = inner.read_at();
         Ok(mem.with_row_in_place(&dk, |row| match row {
             InPlace::Absent => Some(true),
             InPlace::Supers => None,
             InPlace::Cells(row) => {
-                match each_live_in_place(&def, &cmd.slice, &row, now, max_bytes, each) {
+                match each_live_in_place(&def, &cmd.slice, &row, at, max_bytes, each) {
                     InPlaceEnd::Whole => Some(true),
                     InPlaceEnd::OverBytes => Some(false),
                     InPlaceEnd::Declined => None,
@@ -143,8 +143,7 @@ impl Engine {
                 handles.push(h);
             }
         }
-        let now = inner.opts.clock.now_seconds();
-        count_row(&cf.def(), cmd, &handles, now)
+        count_row(&cf.def(), cmd, &handles, inner.read_at())
     }
 
     /// Reads up to `max_rows` rows of a range in ring order, ghosts included.
@@ -185,7 +184,10 @@ impl Engine {
                 cmd.cf
             )
         });
-        let now = inner.opts.clock.now_seconds();
+        let at = ReadAt {
+            scan: true,
+            ..inner.read_at()
+        };
         let mut out = Vec::new();
         // A wrapping token range comes in two pieces, read one after the
         // other, each a page of rows at a time: a scan holds the rows it
@@ -209,7 +211,7 @@ impl Engine {
                     for (store, scan) in stores.iter().zip(scans.iter_mut()) {
                         handles.extend(scan.take(store.as_ref(), &dk)?);
                     }
-                    let Some(row) = read_row_bounded(&def, cmd, &handles, now, max_row_bytes)?
+                    let Some(row) = read_row_bounded(&def, cmd, &handles, at, max_row_bytes)?
                     else {
                         keep(&dk.key, None);
                         return Ok(out);
@@ -263,7 +265,16 @@ impl Inner {
             }
         }
         crate::trace::event(|| format!("Merging data from memtables and {sstables} sstables"));
-        let now = self.opts.clock.now_seconds();
-        read_row_bounded(def, cmd, &handles, now, max_bytes)
+        read_row_bounded(def, cmd, &handles, self.read_at(), max_bytes)
+    }
+
+    /// The server time and the release's range judging, for one read of
+    /// one row.
+    fn read_at(&self) -> ReadAt {
+        ReadAt {
+            now: self.opts.clock.now_seconds(),
+            judging: self.opts.range_judging,
+            scan: false,
+        }
     }
 }

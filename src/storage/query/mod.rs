@@ -19,7 +19,7 @@ use crate::model::{
 };
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
-use crate::storage::row::range_tombstones::RangeTombstones;
+use crate::storage::row::range_tombstones::{Judge, RangeJudging, RangeTombstones, Walk};
 pub use kept::{FlushedReads, KeptTable, Spans};
 use std::cmp::Ordering;
 
@@ -100,7 +100,7 @@ pub fn read_row_bounded(
     cf: &CfDef,
     cmd: &ReadCommand,
     handles: &[Box<dyn RowHandle + '_>],
-    now: i32,
+    at: ReadAt,
     max_bytes: usize,
 ) -> Result<Option<RowResult>, StorageError> {
     let mut cells = Vec::new();
@@ -111,7 +111,7 @@ pub fn read_row_bounded(
         cf,
         cmd,
         handles,
-        now,
+        at,
         usize::MAX,
         &mut scanned,
         &mut |live| {
@@ -149,22 +149,14 @@ pub fn count_row(
     cf: &CfDef,
     cmd: &ReadCommand,
     handles: &[Box<dyn RowHandle + '_>],
-    now: i32,
+    at: ReadAt,
 ) -> Result<usize, StorageError> {
     let mut n = 0usize;
     let mut scanned = Scanned::default();
-    each_live(
-        cf,
-        cmd,
-        handles,
-        now,
-        COUNT_FETCH,
-        &mut scanned,
-        &mut |_| {
-            n += 1;
-            true
-        },
-    )?;
+    each_live(cf, cmd, handles, at, COUNT_FETCH, &mut scanned, &mut |_| {
+        n += 1;
+        true
+    })?;
     scanned.trace();
     Ok(n)
 }
@@ -195,6 +187,28 @@ impl Scanned {
     }
 }
 
+/// When a read happens: the server time (TTL expiry), how its release
+/// judged cells on the bounds of range tombstones, and whether the read is
+/// of a range of rows (which judged a row's cells by all its markers).
+#[derive(Clone, Copy, Debug)]
+pub struct ReadAt {
+    pub now: i32,
+    pub judging: RangeJudging,
+    pub scan: bool,
+}
+
+impl ReadAt {
+    /// How this read goes through a row for `slice`.
+    fn walk<'n>(&self, slice: &'n Slice) -> Walk<'n> {
+        match slice {
+            Slice::Range { reversed: true, .. } => Walk::Back,
+            _ if self.scan => Walk::Whole,
+            Slice::Range { start, .. } => Walk::From(start),
+            Slice::Names(names) => Walk::Names(names),
+        }
+    }
+}
+
 /// One live column of an answer, as it is found.
 enum Live {
     Cell(Cell),
@@ -209,11 +223,12 @@ fn each_live(
     cf: &CfDef,
     cmd: &ReadCommand,
     handles: &[Box<dyn RowHandle + '_>],
-    now: i32,
+    at: ReadAt,
     fetch: usize,
     scanned: &mut Scanned,
     each: &mut dyn FnMut(Live) -> bool,
 ) -> Result<bool, StorageError> {
+    let now = at.now;
     let row_del = handles
         .iter()
         .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
@@ -287,9 +302,11 @@ fn each_live(
                     *reversed
                 }
             };
+            let judge = ranges.judge(&cf.comparator, at.judging, at.walk(&cmd.slice));
             let dels = Deletions {
                 row: row_del,
                 ranges: &ranges,
+                judge: &judge,
             };
             let count = limit(&cmd.slice);
             let merge = Merge {
@@ -354,11 +371,14 @@ pub fn each_live_in_place<'a>(
     cf: &CfDef,
     slice: &Slice,
     row: &impl InPlaceRow<'a>,
-    now: i32,
+    at: ReadAt,
     max_bytes: usize,
     each: &mut dyn FnMut(CellView<'_>),
 ) -> InPlaceEnd {
-    let cmp = &cf.comparator;
+    let (now, cmp) = (at.now, &cf.comparator);
+    let judge = row
+        .ranges()
+        .map(|r| r.judge(cmp, at.judging, at.walk(slice)));
     let count = limit(slice);
     if count == 0 {
         return InPlaceEnd::Whole;
@@ -382,9 +402,9 @@ pub fn each_live_in_place<'a>(
         };
         if !live
             || row.deletion().shadows(c.timestamp)
-            || row
-                .ranges()
-                .is_some_and(|r| r.shadows(cmp, c.name, c.timestamp))
+            || judge
+                .as_ref()
+                .is_some_and(|j| j.shadows(cmp, c.name, c.timestamp))
         {
             return true;
         }
@@ -446,6 +466,8 @@ struct Merge {
 struct Deletions<'a> {
     row: DeletionTime,
     ranges: &'a RangeTombstones,
+    /// How this read judges cells by `ranges`.
+    judge: &'a Judge<'a>,
 }
 
 /// Lazily merges the top-level entries of all sources until `count` live
@@ -531,7 +553,7 @@ fn answer(
     let live = match merged {
         Entry::Cell(c) => (c.is_live(now)
             && !row_del.shadows(c.timestamp)
-            && !dels.ranges.shadows(cmp, &c.name, c.timestamp))
+            && !dels.judge.shadows(cmp, &c.name, c.timestamp))
         .then_some(Live::Cell(c)),
         Entry::Super(s) => live_super(s, row_del, now).map(Live::Super),
     };

@@ -13,6 +13,7 @@
 //! range tombstones (`range_tombstones`). Unit tests of `Row` are `tests`.
 
 pub(super) mod counter;
+pub(super) mod range_pieces;
 pub(super) mod range_tombstones;
 #[cfg(test)]
 mod tests;
@@ -36,7 +37,7 @@ pub enum MergeRule {
     AnyOrder,
     InOrder,
 }
-use range_tombstones::RangeTombstones;
+use range_tombstones::{RangeJudging, RangeTombstones, Walk};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -440,15 +441,21 @@ pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
 /// sees every SSTable) tombstones deleted at or before `t` go too, and a super
 /// column or row left empty with such a marker goes whole. A marker over
 /// surviving data is kept. Range tombstones shadow cells like the row marker
-/// and go after gc grace like other tombstones. Returns None when nothing of
-/// the row is left.
-pub fn purge(mut row: Row, cmp: &TypeRef, now: i32, gc_before: Option<i32>) -> Option<Row> {
+/// (as `judging` says, a compaction walking the row forward) and go after gc
+/// grace like other tombstones. Returns None when nothing of the row is left.
+pub fn purge(
+    mut row: Row,
+    cmp: &TypeRef,
+    now: i32,
+    gc_before: Option<i32>,
+    judging: RangeJudging,
+) -> Option<Row> {
     // Never-deleted markers count as gone: an empty, undeleted container
     // carries nothing (Cassandra's MIN_VALUE deletion time is <= any gcBefore).
     let gone =
         |d: &DeletionTime| d.is_live() || gc_before.is_some_and(|t| d.local_deletion_time <= t);
     let row_del = row.deletion;
-    let ranges = &row.ranges;
+    let ranges = row.ranges.judge(cmp, judging, Walk::Whole);
     row.entries.retain(|e| match e {
         Entry::Cell(c) => {
             expire(c, now);

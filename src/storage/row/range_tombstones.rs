@@ -5,6 +5,7 @@
 //! It must not know where a row is stored; it only answers "is this cell
 //! shadowed" and merges and purges the markers.
 
+use super::range_pieces::Pieces;
 use crate::marshal::TypeRef;
 use crate::model::{Bytes, DeletionTime};
 use std::cmp::Ordering;
@@ -23,6 +24,58 @@ impl RangeTombstone {
     pub fn covers(&self, cmp: &TypeRef, name: &[u8]) -> bool {
         (self.start.is_empty() || cmp.compare(name, &self.start) != Ordering::Less)
             && (self.end.is_empty() || cmp.compare(name, &self.end) != Ordering::Greater)
+    }
+}
+
+/// How a release's reads met the markers of a row where two of them share
+/// a bound.
+///
+/// Why: 2.0 to 2.2 kept a row's markers as adjacent pieces, newest per
+/// name, two neighbours sharing the bound between them (`range_pieces`); a
+/// read walking the row in comparator order judged a name there by the
+/// piece on its left, though the newer might be the one on its right.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RangeJudging {
+    /// The newest marker covering a name judges it, whichever way a read
+    /// walks the row.
+    #[default]
+    Covering,
+    /// A forward read (a slice, a names query, a count, a range scan, a
+    /// compaction) walks all the pieces; a reversed slice searches them
+    /// (the newer of two on a shared bound).
+    Walked,
+    /// As `Walked`, but a read of one row first selects the pieces its
+    /// slice (from the one the start is found in) or its names (each
+    /// name's, or the previous name's when that holds it too) reach.
+    WalkedSelected,
+}
+
+/// Which way one read goes through a row, for [`RangeTombstones::judge`].
+#[derive(Clone, Copy, Debug)]
+pub enum Walk<'n> {
+    /// A reversed slice: each name searched for.
+    Back,
+    /// A range scan or a compaction: forward over every marker.
+    Whole,
+    /// A read of one row by a forward slice from this start (empty: open).
+    From(&'n [u8]),
+    /// A read of one row by these names.
+    Names(&'n [Bytes]),
+}
+
+/// The markers as one read judges cells by them.
+pub struct Judge<'a> {
+    markers: &'a RangeTombstones,
+    walked: Option<Pieces<'a>>,
+}
+
+impl Judge<'_> {
+    /// True when a cell `name` written at `timestamp` is deleted for this read.
+    pub fn shadows(&self, cmp: &TypeRef, name: &[u8], timestamp: i64) -> bool {
+        match &self.walked {
+            None => self.markers.shadows(cmp, name, timestamp),
+            Some(pieces) => pieces.walking(name).is_some_and(|d| d.shadows(timestamp)),
+        }
     }
 }
 
@@ -62,6 +115,34 @@ impl RangeTombstones {
         self.0
             .iter()
             .any(|t| t.deletion.shadows(timestamp) && t.covers(cmp, name))
+    }
+
+    /// How a read going through the row by `walk` judges cells, as
+    /// `judging` says its release did.
+    pub fn judge<'a>(&'a self, cmp: &TypeRef, judging: RangeJudging, walk: Walk<'_>) -> Judge<'a> {
+        let whole = || {
+            let mut pieces = Pieces::new(cmp);
+            for t in &self.0 {
+                pieces.add(&t.start, &t.end, t.deletion);
+            }
+            pieces
+        };
+        let walked = match (judging, walk) {
+            _ if self.0.is_empty() => None,
+            (RangeJudging::Covering, _) | (_, Walk::Back) => None,
+            (RangeJudging::Walked, _) | (_, Walk::Whole) => Some(whole()),
+            (RangeJudging::WalkedSelected, Walk::From(start)) => Some(whole().selected_from(start)),
+            (RangeJudging::WalkedSelected, Walk::Names(names)) => {
+                let mut sorted: Vec<&[u8]> = names.iter().map(Vec::as_slice).collect();
+                sorted.sort_by(|a, b| cmp.compare(a, b));
+                sorted.dedup_by(|a, b| cmp.compare(a, b) == Ordering::Equal);
+                Some(whole().for_names(&sorted))
+            }
+        };
+        Judge {
+            markers: self,
+            walked,
+        }
     }
 
     /// The latest deletion of the markers covering `name` (`LIVE` if none).
@@ -120,6 +201,31 @@ mod tests {
         assert!(rs.shadows(&cmp, b"", 5));
         assert!(rs.shadows(&cmp, b"zz", 1));
         assert!(!rs.shadows(&cmp, b"zz", 2));
+    }
+
+    #[test]
+    fn reads_judge_a_shared_bound_as_their_release_walked_it() {
+        let cmp: TypeRef = Arc::new(BytesType);
+        // 2.0-2.2 keep [a,c]@52, [c,e]@790, [e,f]@553 of these three.
+        let rs: RangeTombstones = [t("c", "f", 553, 1), t("a", "d", 52, 1), t("c", "e", 790, 1)]
+            .into_iter()
+            .collect();
+        let hidden = |judging, walk| rs.judge(&cmp, judging, walk).shadows(&cmp, b"c", 696);
+        let names = [b"b".to_vec(), b"c".to_vec()];
+        let alone = [b"c".to_vec()];
+        assert!(hidden(RangeJudging::Covering, Walk::Whole));
+        assert!(!hidden(RangeJudging::Walked, Walk::Whole));
+        assert!(!hidden(RangeJudging::Walked, Walk::From(b"c")));
+        assert!(hidden(RangeJudging::Walked, Walk::Back));
+        assert!(!hidden(RangeJudging::WalkedSelected, Walk::From(b"")));
+        assert!(hidden(RangeJudging::WalkedSelected, Walk::From(b"c")));
+        assert!(!hidden(RangeJudging::WalkedSelected, Walk::Names(&names)));
+        assert!(hidden(RangeJudging::WalkedSelected, Walk::Names(&alone)));
+        assert!(!hidden(RangeJudging::WalkedSelected, Walk::Whole));
+        let judge = rs.judge(&cmp, RangeJudging::Walked, Walk::Whole);
+        assert!(judge.shadows(&cmp, b"c", 52));
+        assert!(judge.shadows(&cmp, b"e", 790));
+        assert!(!judge.shadows(&cmp, b"e", 791));
     }
 
     #[test]

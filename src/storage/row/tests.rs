@@ -30,19 +30,19 @@ fn purge_keeps_tombstones_until_gc_and_drops_shadowed_data_at_once() {
         DeletionTime::new(10, 100),
     );
     // Minor compaction: only the shadowed cell goes.
-    let kept = purge(r.clone(), &cmp(), 1000, None).unwrap();
+    let kept = purge(r.clone(), &cmp(), 1000, None, RangeJudging::Covering).unwrap();
     assert_eq!(kept.entries.len(), 2);
     assert_eq!(kept.deletion, DeletionTime::new(10, 100));
     // gc_before before the deletion: same.
     assert_eq!(
-        purge(r.clone(), &cmp(), 1000, Some(99))
+        purge(r.clone(), &cmp(), 1000, Some(99), RangeJudging::Covering)
             .unwrap()
             .entries
             .len(),
         2
     );
     // At or after: the tombstone goes; the row marker stays over live data.
-    let kept = purge(r, &cmp(), 1000, Some(100)).unwrap();
+    let kept = purge(r, &cmp(), 1000, Some(100), RangeJudging::Covering).unwrap();
     assert_eq!(kept.entries.len(), 1);
     assert_eq!(kept.deletion, DeletionTime::new(10, 100));
 }
@@ -54,10 +54,10 @@ fn purge_drops_empty_rows_and_super_columns_only_when_their_marker_is_gone() {
         DeletionTime::new(10, 100),
     );
     assert!(
-        purge(deleted.clone(), &cmp(), 1000, None).is_some(),
+        purge(deleted.clone(), &cmp(), 1000, None, RangeJudging::Covering).is_some(),
         "a ghost within gc grace"
     );
-    assert!(purge(deleted, &cmp(), 1000, Some(100)).is_none());
+    assert!(purge(deleted, &cmp(), 1000, Some(100), RangeJudging::Covering).is_none());
 
     let mut r = Row::default();
     let mut s = StoredSuper::new(b"s".to_vec());
@@ -67,13 +67,13 @@ fn purge_drops_empty_rows_and_super_columns_only_when_their_marker_is_gone() {
     let mut live_sc = StoredSuper::new(b"t".to_vec());
     live_sc.merge_cell(Cell::tombstone(b"y".to_vec(), 5, 100), &cmp());
     r.merge_entry(Entry::Super(live_sc), &cmp());
-    let minor = purge(r.clone(), &cmp(), 1000, None).unwrap();
+    let minor = purge(r.clone(), &cmp(), 1000, None, RangeJudging::Covering).unwrap();
     assert_eq!(
         minor.entries.len(),
         2,
         "deleted sc keeps its marker; t keeps its tombstone"
     );
-    assert!(purge(r, &cmp(), 1000, Some(100)).is_none());
+    assert!(purge(r, &cmp(), 1000, Some(100), RangeJudging::Covering).is_none());
 
     // An undeleted super column emptied by a row tombstone goes at once.
     let mut r = Row {
@@ -83,7 +83,7 @@ fn purge_drops_empty_rows_and_super_columns_only_when_their_marker_is_gone() {
     let mut s = StoredSuper::new(b"s".to_vec());
     s.merge_cell(Cell::live(b"x".to_vec(), vec![], 5), &cmp());
     r.merge_entry(Entry::Super(s), &cmp());
-    let minor = purge(r, &cmp(), 1000, None).unwrap();
+    let minor = purge(r, &cmp(), 1000, None, RangeJudging::Covering).unwrap();
     assert!(minor.entries.is_empty(), "only the row marker is left");
 }
 
@@ -93,7 +93,7 @@ fn expired_cells_become_tombstones_at_their_expiry() {
         vec![Cell::expiring(b"a".to_vec(), b"v".to_vec(), 1, 10, 100)],
         DeletionTime::LIVE,
     );
-    let Entry::Cell(c) = purge(r.clone(), &cmp(), 109, None)
+    let Entry::Cell(c) = purge(r.clone(), &cmp(), 109, None, RangeJudging::Covering)
         .unwrap()
         .entries
         .into_values()
@@ -103,7 +103,7 @@ fn expired_cells_become_tombstones_at_their_expiry() {
         panic!()
     };
     assert!(c.is_live(109));
-    let Entry::Cell(c) = purge(r.clone(), &cmp(), 110, None)
+    let Entry::Cell(c) = purge(r.clone(), &cmp(), 110, None, RangeJudging::Covering)
         .unwrap()
         .entries
         .into_values()
@@ -119,5 +119,5 @@ fn expired_cells_become_tombstones_at_their_expiry() {
         }
     );
     assert!(c.value.is_empty());
-    assert!(purge(r, &cmp(), 200, Some(110)).is_none());
+    assert!(purge(r, &cmp(), 200, Some(110), RangeJudging::Covering).is_none());
 }
