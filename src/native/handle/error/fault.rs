@@ -121,3 +121,70 @@ pub fn fault_error(fault: &Fault, call: &FaultCall) -> Option<NativeError> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::calls::faults::Detail;
+
+    fn fired(kind: FaultKind, detail: Detail) -> Fault {
+        Fault {
+            rule: 7,
+            kind,
+            why: None,
+            delay: None,
+            applied: false,
+            detail,
+        }
+    }
+
+    fn call(version: u8) -> FaultCall {
+        FaultCall {
+            version,
+            consistency: 4,
+            read: false,
+            write_type: "BATCH",
+        }
+    }
+
+    #[test]
+    fn failure_faults_take_the_rules_counts_or_the_calls() {
+        let read = fired(
+            FaultKind::ReadFailure,
+            Detail {
+                received: Some(1),
+                block_for: Some(2),
+                failures: Some(3),
+                ..Detail::default()
+            },
+        );
+        assert_eq!(
+            fault_error(&read, &call(4)),
+            Some(NativeError::ReadFailure {
+                message: "Operation failed - received 1 responses and 3 failures".into(),
+                consistency: 4,
+                received: 1,
+                block_for: 2,
+                num_failures: 3,
+                data_present: false,
+            })
+        );
+        // The statement's write type, one replica required, one failed.
+        let write = fired(FaultKind::WriteFailure, Detail::default());
+        assert_eq!(
+            fault_error(&write, &call(4)),
+            Some(NativeError::WriteFailure {
+                message: "Operation failed - received 0 responses and 1 failures".into(),
+                consistency: 4,
+                received: 0,
+                block_for: 1,
+                num_failures: 1,
+                write_type: "BATCH",
+            })
+        );
+        // Before v4: the timeouts Cassandra 4.0 sent instead.
+        let timeout = |f: &Fault| fault_error(f, &call(3)).map(|e| e.code());
+        assert_eq!(timeout(&read), Some(super::super::code::READ_TIMEOUT));
+        assert_eq!(timeout(&write), Some(super::super::code::WRITE_TIMEOUT));
+    }
+}
