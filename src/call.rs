@@ -120,6 +120,23 @@ pub enum Said {
         block_for: i32,
         write_type: String,
     },
+    /// A read that failed on too many replicas (not a timeout: the
+    /// native protocol v4's READ_FAILURE), with how many failed.
+    ReadFailure {
+        consistency: u16,
+        received: i32,
+        block_for: i32,
+        num_failures: i32,
+        data_present: bool,
+    },
+    /// A write that failed on too many replicas (v4's WRITE_FAILURE).
+    WriteFailure {
+        consistency: u16,
+        received: i32,
+        block_for: i32,
+        num_failures: i32,
+        write_type: String,
+    },
     Overloaded,
     IsBootstrapping,
     /// A truncate that did not reach every replica (Cassandra's

@@ -9,7 +9,8 @@
 //! reaches the cluster as one LOGGED batch, so its timeout says BATCH. The
 //! cluster here is a backend supercolumn whose primed native faults make
 //! the refusals, a write timeout without a write type saying the type of
-//! what it was sent.
+//! what it was sent. A read or write failure reaches a v4 client as
+//! READ_FAILURE or WRITE_FAILURE, an older one and Thrift as a timeout.
 
 use crate::support::native::{native_port, op, Conn, Frame, Reader, Writer};
 use crate::support::wire::gateway::backend_url;
@@ -172,6 +173,76 @@ fn a_clusters_refusals_reach_native_clients_as_the_cluster_gave_them() {
     }
 }
 
+/// A cluster's READ_FAILURE and WRITE_FAILURE reach a v4 client with
+/// their counts, failures and write type, and a v3 client as the timeout
+/// Cassandra 4.0 sent it instead: the same counts under the timeout's text.
+#[test]
+fn a_clusters_replica_failures_reach_native_clients_by_their_version() {
+    let (_backend, admin, gateway) = backend_and_gateway(&["--native-listen", "127.0.0.1:0"]);
+    let port = native_port(&gateway);
+    let select = "SELECT * FROM \"CT\".\"StdBytes\" WHERE key = 0x6b";
+    let insert = "INSERT INTO \"CT\".\"StdBytes\" (key, column1, value) VALUES (0x6b, 0x63, 0x76)";
+    let clear = || assert_eq!(admin.delete("/faults").unwrap().status, 200);
+    let failures = |n: i32, tail: &[u8]| {
+        let mut w = Writer::new();
+        w.int(n);
+        w.buf.extend_from_slice(tail);
+        w.buf
+    };
+    for version in [3u8, 4] {
+        let mut c = Conn::ready(port, version);
+        assert_eq!(query(&mut c, insert, ONE).opcode, op::RESULT);
+        assert_eq!(query(&mut c, select, ONE).opcode, op::RESULT);
+
+        prime_on(
+            &admin,
+            "read_failure",
+            json!({"received": 1, "block_for": 2, "failures": 1, "data_present": true,
+                   "why": "primed read failure"}),
+        );
+        let expected = match version {
+            4 => (
+                0x1300,
+                "primed read failure".to_string(),
+                counts(QUORUM, 1, 2, &failures(1, &[1])),
+            ),
+            _ => (
+                0x1200,
+                "Operation timed out - received only 1 responses.".to_string(),
+                counts(QUORUM, 1, 2, &[1]),
+            ),
+        };
+        assert_eq!(
+            error(&query(&mut c, select, QUORUM)),
+            expected,
+            "v{version}"
+        );
+        clear();
+
+        prime_on(
+            &admin,
+            "write_failure",
+            json!({"write_type": "CDC", "received": 0, "block_for": 1, "failures": 2,
+                   "why": "primed write failure"}),
+        );
+        let expected = match version {
+            4 => (
+                0x1500,
+                "primed write failure".to_string(),
+                counts(ONE, 0, 1, &failures(2, &string("CDC"))),
+            ),
+            _ => (
+                0x1100,
+                "Operation timed out - received only 0 responses.".to_string(),
+                counts(ONE, 0, 1, &string("SIMPLE")),
+            ),
+        };
+        assert_eq!(error(&query(&mut c, insert, ONE)), expected, "v{version}");
+        clear();
+        assert_eq!(query(&mut c, select, ONE).opcode, op::RESULT, "v{version}");
+    }
+}
+
 #[test]
 fn a_write_timeouts_acknowledgements_reach_19x_thrift_clients() {
     let (_backend, admin, gateway) = backend_and_gateway(&[]);
@@ -233,6 +304,10 @@ fn a_write_timeouts_acknowledgements_reach_19x_thrift_clients() {
         t19::ConsistencyLevel::QUORUM,
     );
     assert_eq!(timed_out(read.map(|_| ())), (None, None));
+    clear();
+    // A replica failure is 3.x's bare TimedOutException.
+    prime_on(&admin, "write_failure", fault("SIMPLE", 1));
+    assert_eq!(timed_out(insert(&mut c)), (None, None));
     clear();
     insert(&mut c).unwrap();
 }

@@ -215,9 +215,41 @@ fn db_error(e: &DbError, msg: &str) -> GatewayError {
             }),
         ),
         DbError::TruncateError => timed_out(TimeoutCause::Read, refusal(Said::TruncateError)),
-        DbError::ReadFailure { .. } | DbError::WriteFailure { .. } => {
-            timed_out(TimeoutCause::Failure, None)
-        }
+        // Thrift had no failure of its own (3.x answered a bare
+        // TimedOutException, nothing acknowledged); a native client gets
+        // the cluster's counts.
+        DbError::ReadFailure {
+            consistency,
+            received,
+            required,
+            numfailures,
+            data_present,
+        } => timed_out(
+            TimeoutCause::Failure,
+            refusal(Said::ReadFailure {
+                consistency: *consistency as u16,
+                received: *received,
+                block_for: *required,
+                num_failures: *numfailures,
+                data_present: *data_present,
+            }),
+        ),
+        DbError::WriteFailure {
+            consistency,
+            received,
+            required,
+            numfailures,
+            write_type,
+        } => timed_out(
+            TimeoutCause::Failure,
+            refusal(Said::WriteFailure {
+                consistency: *consistency as u16,
+                received: *received,
+                block_for: *required,
+                num_failures: *numfailures,
+                write_type: write_type.as_str().to_string(),
+            }),
+        ),
         DbError::Overloaded => timed_out(TimeoutCause::Overloaded, refusal(Said::Overloaded)),
         DbError::IsBootstrapping => {
             timed_out(TimeoutCause::Overloaded, refusal(Said::IsBootstrapping))
@@ -397,6 +429,57 @@ mod tests {
         for e in [write, read, overloaded] {
             assert!(GatewayError::KINDS.contains(&e.kind()));
         }
+    }
+
+    #[test]
+    fn replica_failures_keep_the_clusters_counts_and_acknowledge_nothing() {
+        let attempt = |e| {
+            GatewayError::from(ExecutionError::LastAttemptError(
+                RequestAttemptError::DbError(e, "Operation failed - received 1 responses".into()),
+            ))
+        };
+        let said = |e: &GatewayError| match e {
+            GatewayError::TimedOut(t) => {
+                assert_eq!(t.acknowledged, Acknowledged::default());
+                assert_eq!(e.kind(), "replica_failure");
+                t.refusal.clone().map(|r| r.said)
+            }
+            other => panic!("{other:?}"),
+        };
+        let read = attempt(DbError::ReadFailure {
+            consistency: Consistency::LocalQuorum,
+            received: 1,
+            required: 2,
+            numfailures: 1,
+            data_present: true,
+        });
+        assert_eq!(
+            said(&read),
+            Some(Said::ReadFailure {
+                consistency: 6,
+                received: 1,
+                block_for: 2,
+                num_failures: 1,
+                data_present: true,
+            })
+        );
+        let write = attempt(DbError::WriteFailure {
+            consistency: Consistency::All,
+            received: 2,
+            required: 3,
+            numfailures: 1,
+            write_type: WriteType::BatchLog,
+        });
+        assert_eq!(
+            said(&write),
+            Some(Said::WriteFailure {
+                consistency: 5,
+                received: 2,
+                block_for: 3,
+                num_failures: 1,
+                write_type: "BATCH_LOG".into(),
+            })
+        );
     }
 
     #[test]

@@ -2,39 +2,26 @@
 //! message: Cassandra's codes, its texts, and the extra fields some codes
 //! carry. The executor's, the node's and the decoder's errors all become a
 //! [`NativeError`] here and nowhere else, and so do the test kit's primed
-//! faults ([`fault_error`]), with what each protocol version can say.
+//! faults (`fault`), with what each protocol version can say (`body`:
+//! the codes, each code's body, and the narrowing to a version).
 //!
 //! Must not decide whether something is an error (the layers below do).
 
-use super::super::wire::codec::{DecodeError, Writer};
+mod body;
+mod fault;
+
+pub use body::{code, code_name};
+pub use fault::{fault_carried, fault_error, FaultCall};
+
+use super::super::wire::codec::DecodeError;
 use super::super::wire::frame::FrameError;
-use super::super::wire::request::consistency_name;
 use super::super::wire::result::BadPagingState;
 use crate::call::{Refusal, Said};
 use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;
-use crate::node::calls::faults::{Fault, FaultKind, WRITE_TYPES};
 use crate::node::NodeError;
 use crate::release::{Behaviour, Release};
-
-/// The error codes (native_protocol_v4.spec, section 9).
-pub mod code {
-    pub const SERVER_ERROR: i32 = 0x0000;
-    pub const PROTOCOL_ERROR: i32 = 0x000A;
-    pub const BAD_CREDENTIALS: i32 = 0x0100;
-    pub const UNAVAILABLE: i32 = 0x1000;
-    pub const OVERLOADED: i32 = 0x1001;
-    pub const IS_BOOTSTRAPPING: i32 = 0x1002;
-    pub const TRUNCATE_ERROR: i32 = 0x1003;
-    pub const WRITE_TIMEOUT: i32 = 0x1100;
-    pub const READ_TIMEOUT: i32 = 0x1200;
-    pub const SYNTAX_ERROR: i32 = 0x2000;
-    pub const UNAUTHORIZED: i32 = 0x2100;
-    pub const INVALID: i32 = 0x2200;
-    pub const CONFIG_ERROR: i32 = 0x2300;
-    pub const ALREADY_EXISTS: i32 = 0x2400;
-    pub const UNPREPARED: i32 = 0x2500;
-}
+use body::write_type_for;
 
 /// An ERROR to send.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -77,6 +64,27 @@ pub enum NativeError {
         received: i32,
         block_for: i32,
         data_present: bool,
+    },
+    /// A read that failed on too many replicas (v4 on; before it, sent
+    /// as the read timeout of the same counts).
+    #[error("{message}")]
+    ReadFailure {
+        message: String,
+        consistency: u16,
+        received: i32,
+        block_for: i32,
+        num_failures: i32,
+        data_present: bool,
+    },
+    /// A write that failed on too many replicas (likewise).
+    #[error("{message}")]
+    WriteFailure {
+        message: String,
+        consistency: u16,
+        received: i32,
+        block_for: i32,
+        num_failures: i32,
+        write_type: &'static str,
     },
     #[error("{0}")]
     Syntax(String),
@@ -228,6 +236,34 @@ fn from_cluster(r: Refusal) -> NativeError {
             block_for,
             write_type: write_type_for(4, &write_type),
         },
+        Said::ReadFailure {
+            consistency,
+            received,
+            block_for,
+            num_failures,
+            data_present,
+        } => NativeError::ReadFailure {
+            message,
+            consistency,
+            received,
+            block_for,
+            num_failures,
+            data_present,
+        },
+        Said::WriteFailure {
+            consistency,
+            received,
+            block_for,
+            num_failures,
+            write_type,
+        } => NativeError::WriteFailure {
+            message,
+            consistency,
+            received,
+            block_for,
+            num_failures,
+            write_type: write_type_for(4, &write_type),
+        },
         Said::Overloaded => NativeError::Overloaded(message),
         Said::IsBootstrapping => NativeError::IsBootstrapping(message),
         Said::TruncateError => NativeError::Truncate(message),
@@ -270,227 +306,6 @@ fn already_exists(why: &str) -> Option<NativeError> {
         message: why.to_string(),
         keyspace,
         table,
-    })
-}
-
-impl NativeError {
-    pub fn code(&self) -> i32 {
-        match self {
-            NativeError::Server(_) => code::SERVER_ERROR,
-            NativeError::Protocol(_) => code::PROTOCOL_ERROR,
-            NativeError::BadCredentials(_) => code::BAD_CREDENTIALS,
-            NativeError::Unavailable { .. } => code::UNAVAILABLE,
-            NativeError::Overloaded(_) => code::OVERLOADED,
-            NativeError::IsBootstrapping(_) => code::IS_BOOTSTRAPPING,
-            NativeError::Truncate(_) => code::TRUNCATE_ERROR,
-            NativeError::WriteTimeout { .. } => code::WRITE_TIMEOUT,
-            NativeError::ReadTimeout { .. } => code::READ_TIMEOUT,
-            NativeError::Syntax(_) => code::SYNTAX_ERROR,
-            NativeError::Unauthorized(_) => code::UNAUTHORIZED,
-            NativeError::Invalid(_) => code::INVALID,
-            NativeError::Config(_) => code::CONFIG_ERROR,
-            NativeError::AlreadyExists { .. } => code::ALREADY_EXISTS,
-            NativeError::Unprepared(_) => code::UNPREPARED,
-        }
-    }
-
-    /// This error as protocol `version` can say it: a write timeout's
-    /// write type that version does not name is SIMPLE.
-    pub fn for_version(self, version: u8) -> NativeError {
-        match self {
-            NativeError::WriteTimeout {
-                message,
-                consistency,
-                received,
-                block_for,
-                write_type,
-            } => NativeError::WriteTimeout {
-                message,
-                consistency,
-                received,
-                block_for,
-                write_type: write_type_for(version, write_type),
-            },
-            other => other,
-        }
-    }
-
-    /// The ERROR message's body.
-    pub fn body(&self) -> Vec<u8> {
-        let mut w = Writer::new();
-        w.int(self.code()).string(&self.to_string());
-        match self {
-            NativeError::Unavailable {
-                consistency,
-                required,
-                alive,
-                ..
-            } => {
-                w.short(*consistency).int(*required).int(*alive);
-            }
-            NativeError::WriteTimeout {
-                consistency,
-                received,
-                block_for,
-                write_type,
-                ..
-            } => {
-                w.short(*consistency)
-                    .int(*received)
-                    .int(*block_for)
-                    .string(write_type);
-            }
-            NativeError::ReadTimeout {
-                consistency,
-                received,
-                block_for,
-                data_present,
-                ..
-            } => {
-                w.short(*consistency).int(*received).int(*block_for);
-                w.buf.push(u8::from(*data_present));
-            }
-            NativeError::AlreadyExists {
-                keyspace, table, ..
-            } => {
-                w.string(keyspace).string(table);
-            }
-            NativeError::Unprepared(id) => {
-                w.short_bytes(id);
-            }
-            _ => {}
-        }
-        w.buf
-    }
-}
-
-/// What a primed fault needs to know of the request it answers.
-#[derive(Clone, Copy, Debug)]
-pub struct FaultCall {
-    pub version: u8,
-    /// The request's consistency code (a PREPARE's: ONE).
-    pub consistency: u16,
-    /// A read (a SELECT): a plain `timed_out` rule is a read timeout.
-    pub read: bool,
-    /// The write type of the statement (a BATCH's by its kind).
-    pub write_type: &'static str,
-}
-
-/// Whether a native request can carry a fault of `kind` (a NotFound has
-/// no native form).
-pub fn fault_carried(kind: FaultKind) -> bool {
-    kind != FaultKind::NotFound
-}
-
-/// The write types each protocol version names: v1 has no CAS (2.0's),
-/// v1-v3 no VIEW or CDC (3.0's). A type the version lacks is sent as SIMPLE,
-/// which every driver of that version reads.
-fn write_type_for(version: u8, wanted: &str) -> &'static str {
-    const V1: [&str; 5] = ["SIMPLE", "BATCH", "UNLOGGED_BATCH", "COUNTER", "BATCH_LOG"];
-    let known = |t: &&str| {
-        V1.contains(t)
-            || (*t == "CAS" && version >= 2)
-            || (matches!(*t, "VIEW" | "CDC") && version >= 4)
-    };
-    WRITE_TYPES
-        .iter()
-        .copied()
-        .find(|t| *t == wanted)
-        .filter(known)
-        .unwrap_or("SIMPLE")
-}
-
-/// The ERROR a fired fault answers `call` with; `None` for the kinds that
-/// answer nothing themselves (a delay, a dropped connection). Counts not
-/// given by the rule: one replica required, none answered or alive.
-pub fn fault_error(fault: &Fault, call: &FaultCall) -> Option<NativeError> {
-    let d = &fault.detail;
-    let count =
-        |v: Option<u32>, default: i32| v.map_or(default, |n| i32::try_from(n).unwrap_or(i32::MAX));
-    let received = count(d.received, 0);
-    let block_for = count(d.block_for, 1);
-    let why = |default: String| fault.why.clone().unwrap_or(default);
-    let injected = || why(format!("Injected by fault rule {}", fault.rule));
-    let timed_out = || {
-        why(format!(
-            "Operation timed out - received only {received} responses."
-        ))
-    };
-    let cl = call.consistency;
-    let read = match fault.kind {
-        FaultKind::ReadTimeout => true,
-        FaultKind::WriteTimeout => false,
-        FaultKind::TimedOut => call.read,
-        FaultKind::Unavailable => {
-            return Some(NativeError::Unavailable {
-                message: why(format!(
-                    "Cannot achieve consistency level {}",
-                    consistency_name(cl)
-                )),
-                consistency: cl,
-                required: block_for,
-                alive: count(d.alive, 0),
-            })
-        }
-        FaultKind::Overloaded => return Some(NativeError::Overloaded(injected())),
-        FaultKind::IsBootstrapping => {
-            return Some(NativeError::IsBootstrapping(why(
-                "Cannot read from a bootstrapping node".into(),
-            )))
-        }
-        FaultKind::ServerError | FaultKind::ApplicationError => {
-            return Some(NativeError::Server(injected()))
-        }
-        FaultKind::InvalidRequest | FaultKind::NotFound => {
-            return Some(NativeError::Invalid(injected()))
-        }
-        FaultKind::Authentication => return Some(NativeError::BadCredentials(injected())),
-        FaultKind::Authorization => return Some(NativeError::Unauthorized(injected())),
-        FaultKind::DropConnection | FaultKind::Delay => return None,
-    };
-    Some(if read {
-        NativeError::ReadTimeout {
-            message: timed_out(),
-            consistency: cl,
-            received,
-            block_for,
-            data_present: d.data_present.unwrap_or(false),
-        }
-    } else {
-        NativeError::WriteTimeout {
-            message: timed_out(),
-            consistency: cl,
-            received,
-            block_for,
-            write_type: write_type_for(
-                call.version,
-                d.write_type.as_deref().unwrap_or(call.write_type),
-            ),
-        }
-    })
-}
-
-/// The name of an ERROR body's code, as the activity record shows an
-/// outcome ("READ_TIMEOUT"); `None` when the body has no code.
-pub fn code_name(body: &[u8]) -> Option<&'static str> {
-    let code = i32::from_be_bytes(body.get(..4)?.try_into().ok()?);
-    Some(match code {
-        code::SERVER_ERROR => "SERVER_ERROR",
-        code::PROTOCOL_ERROR => "PROTOCOL_ERROR",
-        code::BAD_CREDENTIALS => "BAD_CREDENTIALS",
-        code::UNAVAILABLE => "UNAVAILABLE",
-        code::OVERLOADED => "OVERLOADED",
-        code::IS_BOOTSTRAPPING => "IS_BOOTSTRAPPING",
-        code::TRUNCATE_ERROR => "TRUNCATE_ERROR",
-        code::WRITE_TIMEOUT => "WRITE_TIMEOUT",
-        code::READ_TIMEOUT => "READ_TIMEOUT",
-        code::SYNTAX_ERROR => "SYNTAX_ERROR",
-        code::UNAUTHORIZED => "UNAUTHORIZED",
-        code::INVALID => "INVALID",
-        code::CONFIG_ERROR => "CONFIG_ERROR",
-        code::ALREADY_EXISTS => "ALREADY_EXISTS",
-        code::UNPREPARED => "UNPREPARED",
-        _ => "ERROR",
     })
 }
 
@@ -631,5 +446,63 @@ mod tests {
             refusal: None,
         };
         assert_eq!(NativeError::from(lost).code(), code::SERVER_ERROR);
+    }
+
+    #[test]
+    fn a_clusters_replica_failures_keep_their_codes_from_v4() {
+        let failed = |said| {
+            NativeError::from(NodeError::TimedOut {
+                why: "cluster timed out".into(),
+                acknowledged: Default::default(),
+                refusal: Some(Refusal {
+                    message: "Operation failed - received 0 responses and 1 failures".into(),
+                    said,
+                }),
+            })
+        };
+        let read = failed(Said::ReadFailure {
+            consistency: 1,
+            received: 0,
+            block_for: 1,
+            num_failures: 1,
+            data_present: false,
+        });
+        assert_eq!(
+            read,
+            NativeError::ReadFailure {
+                message: "Operation failed - received 0 responses and 1 failures".into(),
+                consistency: 1,
+                received: 0,
+                block_for: 1,
+                num_failures: 1,
+                data_present: false,
+            }
+        );
+        assert_eq!(read.clone().for_version(4).code(), code::READ_FAILURE);
+        assert_eq!(read.for_version(3).code(), code::READ_TIMEOUT);
+        let write = failed(Said::WriteFailure {
+            consistency: 4,
+            received: 1,
+            block_for: 2,
+            num_failures: 1,
+            write_type: "CDC".into(),
+        });
+        assert!(matches!(
+            write.clone().for_version(4),
+            NativeError::WriteFailure {
+                write_type: "CDC",
+                num_failures: 1,
+                ..
+            }
+        ));
+        assert!(matches!(
+            write.for_version(2),
+            NativeError::WriteTimeout {
+                write_type: "SIMPLE",
+                received: 1,
+                block_for: 2,
+                ..
+            }
+        ));
     }
 }

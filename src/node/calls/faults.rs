@@ -38,6 +38,11 @@ pub enum FaultKind {
     ReadTimeout,
     /// A write that timed out (WRITE_TIMEOUT; Thrift's TimedOutException).
     WriteTimeout,
+    /// A read that failed on some replicas (v4's READ_FAILURE; before v4
+    /// and on Thrift, the read timeout Cassandra 4.0 and 3.x answered).
+    ReadFailure,
+    /// A write that failed on some replicas (WRITE_FAILURE; likewise).
+    WriteFailure,
     /// The native protocol's OVERLOADED.
     Overloaded,
     /// The native protocol's IS_BOOTSTRAPPING.
@@ -113,6 +118,9 @@ pub struct RuleSpec {
     /// One of [`WRITE_TYPES`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub write_type: Option<String>,
+    /// The replicas a read or write failure says failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failures: Option<u32>,
 }
 
 /// What a timeout or an unavailable error reports besides its kind: the
@@ -127,6 +135,7 @@ pub struct Detail {
     pub alive: Option<u32>,
     pub data_present: Option<bool>,
     pub write_type: Option<String>,
+    pub failures: Option<u32>,
 }
 
 /// Cassandra's write types, as a write timeout names them.
@@ -422,6 +431,7 @@ impl Faults {
                         alive: rule.spec.alive,
                         data_present: rule.spec.data_present,
                         write_type: rule.spec.write_type.clone(),
+                        failures: rule.spec.failures,
                     },
                 });
             }

@@ -332,6 +332,8 @@ fn native_rules_match_consistency_and_table_and_carry_their_detail() {
     assert!(bad.unwrap_err().0.contains("write_type"));
     for kind in [
         "read_timeout",
+        "read_failure",
+        "write_failure",
         "overloaded",
         "is_bootstrapping",
         "server_error",

@@ -86,6 +86,10 @@ fn outcomes_name_the_exception_and_its_why() {
     };
     assert_eq!(out(FaultKind::TimedOut), ("TimedOutException".into(), None));
     assert_eq!(
+        out(FaultKind::WriteFailure),
+        ("TimedOutException".into(), None)
+    );
+    assert_eq!(
         out(FaultKind::InvalidRequest),
         ("InvalidRequestException".into(), Some("because".into()))
     );

@@ -60,9 +60,11 @@ fn known(g: Generation, method: &str) -> bool {
 fn exception_for(kind: FaultKind, method: &str) -> Option<&'static str> {
     let login = method == "login";
     Some(match kind {
-        FaultKind::TimedOut | FaultKind::ReadTimeout | FaultKind::WriteTimeout => {
-            "TimedOutException"
-        }
+        FaultKind::TimedOut
+        | FaultKind::ReadTimeout
+        | FaultKind::WriteTimeout
+        | FaultKind::ReadFailure
+        | FaultKind::WriteFailure => "TimedOutException",
         FaultKind::Unavailable => "UnavailableException",
         FaultKind::InvalidRequest => IRE,
         FaultKind::NotFound => "NotFoundException",
@@ -121,7 +123,12 @@ pub fn fault_reply(g: Generation, header: &MessageHeader, fault: &Fault) -> Opti
     let why = why(default_why);
     // A timed-out write on one node was acknowledged by it exactly when it
     // was applied.
-    let acknowledged = i32::from(fault.applied);
+    // A replica failure is 3.x's bare TimedOutException: nothing said of
+    // the replicas.
+    let acknowledged = match fault.kind {
+        FaultKind::ReadFailure | FaultKind::WriteFailure => None,
+        _ => Some(i32::from(fault.applied)),
+    };
     Some(match (g, name) {
         (Generation::Api2, "TimedOutException") => {
             declared(header, id, &t06::TimedOutException::new())
