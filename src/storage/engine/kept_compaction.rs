@@ -16,6 +16,7 @@ use crate::storage::memtable::Memtable;
 use crate::storage::query::FlushedReads;
 use crate::storage::row::{purge, Entry, MergeRule, Row};
 use crate::storage::store::CfStore;
+use crate::storage::RangeJudging;
 use crate::storage::StorageError;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -45,7 +46,7 @@ impl Engine {
             if min == 0 || max == 0 || inputs.len() < min.max(2) || inputs.len() > max {
                 continue;
             }
-            let merged = merge_kept(cf, &inputs, now, gc_before);
+            let merged = merge_kept(cf, &inputs, now, gc_before, inner.opts.range_judging);
             cf.replace_kept(&inputs, merged, reads);
         }
         Ok(())
@@ -53,8 +54,15 @@ impl Engine {
 }
 
 /// One memtable holding what `inputs` (oldest first) compact to at `now`,
-/// tombstones deleted at or before `gc_before` purged.
-fn merge_kept(cf: &CfStore, inputs: &[Arc<Memtable>], now: i32, gc_before: i32) -> Memtable {
+/// tombstones deleted at or before `gc_before` purged (range deletions
+/// judged as the release's reads judge them).
+fn merge_kept(
+    cf: &CfStore,
+    inputs: &[Arc<Memtable>],
+    now: i32,
+    gc_before: i32,
+    judging: RangeJudging,
+) -> Memtable {
     let def = cf.def();
     let cmp = &def.comparator;
     let mut rows: BTreeMap<DecoratedKey, Row> = BTreeMap::new();
@@ -76,7 +84,7 @@ fn merge_kept(cf: &CfStore, inputs: &[Arc<Memtable>], now: i32, gc_before: i32) 
     }
     let out = cf.new_memtable();
     for (key, row) in rows {
-        if let Some(row) = purge(row, cmp, now, Some(gc_before)) {
+        if let Some(row) = purge(row, cmp, now, Some(gc_before), judging) {
             out.apply(key, &row_ops(row), None);
         }
     }
