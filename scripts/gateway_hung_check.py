@@ -17,7 +17,8 @@ Every call is recorded (loader, operation, start, latency, outcome, the
 driver's retries). Checks, each PASS or FAIL:
   kinds      every gateway failure is Unavailable or the timeout of its
              operation's kind (native WriteTimeout/ReadTimeout, Thrift
-             TimedOutException); never a client-side timeout, a dropped
+             TimedOutException), or the cluster's own failure of that kind
+             (native WriteFailure/ReadFailure, v4); never a client-side timeout, a dropped
              connection or an internal error
   latency    every gateway failure is answered within the cluster's timeout
              for its kind plus a tenth (per attempt the driver made)
@@ -233,8 +234,10 @@ def native_session(hosts, port):
 
 
 ALLOWED = {
-    ("native", "write"): {"Unavailable", "WriteTimeout", "NoHostAvailable(Unavailable)"},
-    ("native", "read"): {"Unavailable", "ReadTimeout", "NoHostAvailable(Unavailable)"},
+    ("native", "write"): {"Unavailable", "WriteTimeout", "NoHostAvailable(Unavailable)",
+                          "WriteFailure", "NoHostAvailable(WriteFailure)"},
+    ("native", "read"): {"Unavailable", "ReadTimeout", "NoHostAvailable(Unavailable)",
+                         "ReadFailure", "NoHostAvailable(ReadFailure)"},
     ("thrift", "write"): {"UnavailableException", "TimedOutException"},
     ("thrift", "read"): {"UnavailableException", "TimedOutException"},
     ("pycassa", "write"): {"MaximumRetryException(TimedOutException)",
