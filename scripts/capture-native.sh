@@ -20,6 +20,7 @@
 # emulation, or the CAPTURED emulation) differs.
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
+. scripts/server-lib.sh
 
 FLOW=${FLOW:-small}
 CAPTURED=${CAPTURED:-}
@@ -40,17 +41,6 @@ cleanup() {
     [ -n "$NODE_PID" ] && "$RELEASES/$CAPTURED/stop.sh" "$NODE_PID" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
-
-wait_line() { # FILE PREFIX -> the port of the first line starting with PREFIX
-    for _ in $(seq 1 400); do
-        local p
-        p=$(sed -n "s/^$2 .*:\([0-9][0-9]*\)$/\1/p" "$1" | head -n 1)
-        [ -n "$p" ] && { echo "$p"; return 0; }
-        sleep 0.05
-    done
-    echo "no '$2' line in $1" >&2
-    return 1
-}
 
 if [ -n "$CAPTURED" ]; then
     say "starting the real $CAPTURED"

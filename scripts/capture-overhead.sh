@@ -17,6 +17,7 @@
 # SUPERCOLUMN_BIN (see scripts/env.sh). Ports: free ones (port 0).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
+. scripts/server-lib.sh
 
 SECS=${SECONDS_PER_RUN:-10}
 RUNS=${RUNS:-3}
@@ -34,17 +35,6 @@ cleanup() {
     [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null || true
 }
 trap cleanup EXIT
-
-wait_line() { # FILE PREFIX -> the port of the first line starting with PREFIX
-    for _ in $(seq 1 400); do
-        local p
-        p=$(sed -n "s/^$2 .*:\([0-9][0-9]*\)$/\1/p" "$1" | head -n 1)
-        [ -n "$p" ] && { echo "$p"; return 0; }
-        sleep 0.05
-    done
-    echo "no '$2' line in $1" >&2
-    return 1
-}
 
 "$SUPERCOLUMN_BIN" serve --in-memory --listen 127.0.0.1:0 --native-listen 127.0.0.1:0 \
     --admin-listen off >"$OUT/server.out" 2>"$OUT/server.err" &

@@ -3,6 +3,8 @@
 #   start_server CONFIG [extra serve args...]   sets SERVER_PID and SERVER_PORT (and
 #                                               NATIVE_PORT when the native protocol is served)
 #   stop_server                                 SIGTERM, waits, fails unless it exited 0
+#   wait_line FILE PREFIX                       prints the port of FILE's first line
+#                                               "PREFIX ...:PORT" once it is there (20 s)
 #
 # With GATEWAY=1 in the environment, start_server starts a pair instead: a
 # backend supercolumn on CONFIG serving the native protocol (BACKEND_PID, its
@@ -112,4 +114,15 @@ stop_server() {
         BACKEND_PID=
     fi
     return "$status"
+}
+
+wait_line() { # FILE PREFIX -> the port of the first line starting with PREFIX
+    for _ in $(seq 1 400); do
+        local p
+        p=$(sed -n "s/^$2 .*:\([0-9][0-9]*\)$/\1/p" "$1" | head -n 1)
+        [ -n "$p" ] && { echo "$p"; return 0; }
+        sleep 0.05
+    done
+    echo "no '$2' line in $1" >&2
+    return 1
 }

@@ -1,0 +1,162 @@
+//! The behaviours that began in the 2.x series, in the order they were
+//! found; [`super`] says what each entry holds. Data only: the macro hands
+//! them, after the earlier series' and ahead of the later ones, on.
+
+macro_rules! with_behaviours_of_2_x {
+    ($($later:tt)*) => {
+        with_behaviours_before_2_0! {
+            // libthrift 0.9.1 from 2.0.
+            /// A call lacking a required argument was refused quoting each binary
+            /// field's own bytes (libthrift 0.9), not the frame from its start.
+            RequiredFieldQuotesOwnBytes {
+                key: "required_field_quotes_own_bytes",
+                from: (2, 0, 0),
+                until: None,
+                says: "a missing required argument's message quotes each binary field's own bytes",
+            }
+
+            // ANTLR 3.5's runtime and the ErrorCollector from 2.1.
+            /// A CQL 3 syntax error ended with a snippet of the statement around
+            /// the offending token (ANTLR 3.5 and the `ErrorCollector`).
+            Cql3SyntaxSnippets {
+                key: "cql3_syntax_snippets",
+                from: (2, 1, 0),
+                until: None,
+                says: "a CQL 3 syntax error ends with a snippet of the statement around the offending \
+                    token",
+            }
+
+            // CassandraServer.deleteColumnOrSuperColumn's deleteRange from 2.0.
+            /// A batch's `Deletion` by a `SliceRange` deleted that range of a
+            /// Standard column family (a range tombstone from start to finish);
+            /// before, it was refused (`Deletion does not yet support SliceRange
+            /// predicates.`).
+            SliceRangeDeletions {
+                key: "slice_range_deletions",
+                from: (2, 0, 0),
+                until: None,
+                says: "batch_mutate deletes a SliceRange of a column family (before, refused)",
+            }
+
+            // 2.0's BatchlogManager serialized at MessagingService.VERSION_12; 2.1
+            // at the current version, without super columns.
+            /// `atomic_batch_mutate` wrote its batch log in 1.2's format, which
+            /// wrote a Super column family's super columns with their deletions:
+            /// one deleting super columns (by name or range) beside a written
+            /// sub-column made it compare the bare super column name as a composite
+            /// one, which failed on the server for most names and closed the
+            /// connection, nothing written.
+            AtomicSuperDeletionsFail {
+                key: "atomic_super_deletions_fail",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "atomic_batch_mutate deleting super columns beside a written sub-column closes \
+                    the connection (its batch log's old format)",
+            }
+
+            // ThriftValidation.validateFilterClauses read each expression's name
+            // with comparator.cellFromByteBuffer from 2.1's cell names on.
+            /// A `row_filter` on a Super column family failed on the server as
+            /// its expressions' names were read as the CF's composite cell names:
+            /// the connection closed.
+            RowFilterOfSuperDropped {
+                key: "row_filter_of_super_dropped",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a row_filter on a Super column family closes the connection",
+            }
+
+            /// A prepared statement's marker bound to a column was named by the
+            /// column's definition as Java printed it (`ColumnDefinition{...}`),
+            /// not by the column's name.
+            MarkersNamedByDefinition {
+                key: "markers_named_by_definition",
+                from: (2, 1, 0),
+                until: Some((3, 11, 0)),
+                says: "a prepared statement's marker is named by its column's definition (ColumnDefinition{...})",
+            }
+
+            // 2.1's AbstractCell.reconcileCounter and DeletionInfo.isDeleted: a
+            // tombstone always won over a counter cell (CASSANDRA-7346). 3.0 and
+            // 3.11 recorded otherwise for a deleted row: left to the 3.x emulation.
+            /// A deleted counter (its cell, its super column or its row) stayed
+            /// deleted whatever was added to it later: the deletion took
+            /// precedence over any counter cell, whatever their timestamps.
+            CounterDeletionsWin {
+                key: "counter_deletions_win",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a deleted counter stays deleted, whatever is added to it later",
+            }
+
+            // 2.2's Cql.g: allowedFunctionName took QUOTED_NAME (user functions).
+            // 3.x's grammar kept it; not recorded there, left to the 3.x emulation.
+            /// The CQL 3 grammar took a quoted name for a function's: a quoted
+            /// name where a value was due failed at the token after it (before, at
+            /// the name).
+            QuotedFunctionNames {
+                key: "quoted_function_names",
+                from: (2, 2, 0),
+                until: Some((3, 0, 0)),
+                says: "a quoted name where a CQL 3 value is due fails at the token after it (a function's name)",
+            }
+
+            // CompositesIndex.validateOptions: `prefix_size` removed, the rest refused.
+            /// A COMPOSITES index took no option: 1.2's `prefix_size` was skipped
+            /// (1.2 required it, an integer), any other refused by name.
+            CompositesWithoutPrefixSize {
+                key: "composites_without_prefix_size",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "a COMPOSITES index takes no option (1.2's prefix_size skipped, any other refused)",
+            }
+
+            // OptionsMessage: LZ4 offered (always available, a pure Java fallback).
+            /// The native SUPPORTED message offered lz4 after snappy (1.2 offered
+            /// snappy only and refused any other compression at STARTUP).
+            NativeOffersLz4 {
+                key: "native_offers_lz4",
+                from: (2, 0, 0),
+                until: None,
+                says: "the native protocol offers lz4 compression beside snappy",
+            }
+
+            // RangeTombstoneList.add kept adjacent ranges sharing bounds; its
+            // InOrderTester (forward slices, names, counts, range scans,
+            // removeDeletedColumnsOnly) judged a name by the first range ending at
+            // or after it, a reversed slice by searchInternal (the newer of the two
+            // on a shared bound). 1.2's list had no InOrderTester; 3.0 rewrote it.
+            /// A column on the bound two range deletions shared was judged, by a
+            /// read walking the row forward (a slice, a names query, a count, a
+            /// range scan, a compaction), by the deletion reaching it from before
+            /// it: a newer one starting at it did not hide it, though it did from a
+            /// reversed slice.
+            RangeBoundsWalked {
+                key: "range_bounds_walked",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "a column on a bound two range deletions share is judged, in a forward read, by the \
+                    deletion reaching it from before it (a newer one starting at it does not hide it)",
+            }
+
+            // QueryFilter.delete: a read of one row copied only the memtable's
+            // range tombstones its filter selected (SliceQueryFilter from the range
+            // searchInternal found for the start, NamesQueryFilter the range each
+            // name was found in); RowIteratorFactory (range scans) copied them all.
+            /// A read of one row judged its columns by the range deletions its
+            /// slice or names reached only: a slice starting on a shared bound,
+            /// or a names query whose name before that bound was not deleted with
+            /// it, judged a column there by the newer deletion (range scans still
+            /// by the one before it).
+            RangeBoundsWalkedSelected {
+                key: "range_bounds_walked_selected",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a read of one row starting on a bound two range deletions share judges a column \
+                    there by the newer deletion",
+            }
+
+            $($later)*
+        }
+    };
+}

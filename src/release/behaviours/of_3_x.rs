@@ -1,0 +1,251 @@
+//! The behaviours that began in 3.0 or 3.11, in the order they were found;
+//! [`super`] says what each entry holds. Data only: the macro hands them,
+//! after the earlier series', on.
+
+macro_rules! with_behaviours_of_3_x {
+    ($($later:tt)*) => {
+        with_behaviours_of_2_x! {
+            // 3.0's storage engine and schema: Thrift's column families read and
+            // written as CQL tables (recorded from 3.0.24 and 3.11.10).
+            /// A keyspace's column families came in `describe_keyspace(s)` in the
+            /// order they were made (an insertion-ordered map), not by hash.
+            TablesInCreationOrder {
+                key: "tables_in_creation_order",
+                from: (3, 0, 0),
+                until: None,
+                says: "describe_keyspace lists a keyspace's column families in the order they were made",
+            }
+
+            /// A CfDef was described from the table 3.x made of it: the
+            /// compaction thresholds among the compaction options, the compression
+            /// chunk length, a percentile without a fraction (`99PERCENTILE`), a
+            /// Super column family's super columns as a map column.
+            CfDefsFromTables {
+                key: "cfdefs_from_tables",
+                from: (3, 0, 0),
+                until: None,
+                says: "a CfDef is described from its table: compaction thresholds among the compaction options, chunk_length_kb, 99PERCENTILE, a super CF's map column",
+            }
+
+            /// `multiget_slice` of no keys failed on the server, which closed the
+            /// connection without a reply (before, `{}`).
+            MultigetOfNoKeysDropped {
+                key: "multiget_of_no_keys_dropped",
+                from: (3, 0, 0),
+                until: None,
+                says: "multiget_slice of no keys closes the connection",
+            }
+
+            /// A batch's range deletion of a Standard column family left an empty
+            /// bound open, ignored `reversed`, and deleted nothing when its start
+            /// sorted after its finish (2.x: an empty finish, or a start after it,
+            /// deleted the start alone).
+            RangeDeletionsOpenBounds {
+                key: "range_deletions_open_bounds",
+                from: (3, 0, 0),
+                until: None,
+                says: "a batch's SliceRange deletion leaves an empty bound open and deletes nothing when start sorts after finish",
+            }
+
+            /// A reversed slice of a Super column family's super columns reversed
+            /// each one's subcolumns too.
+            ReversedSuperSlicesReverseSubcolumns {
+                key: "reversed_super_slices_reverse_subcolumns",
+                from: (3, 0, 0),
+                until: None,
+                says: "a reversed slice of super columns reverses each one's subcolumns too",
+            }
+
+            /// An index clause or row filter testing a column the predicate's
+            /// names left out found no row (the read saw only the named columns).
+            FiltersSeeSelectedColumnsOnly {
+                key: "filters_see_selected_columns_only",
+                from: (3, 0, 0),
+                until: None,
+                says: "an index clause or row filter on a column the predicate's names leave out finds no row",
+            }
+
+            /// A column family whose values are a collection that is not frozen
+            /// failed on the server, which closed the connection.
+            CollectionValuesDropped {
+                key: "collection_values_dropped",
+                from: (3, 0, 0),
+                until: None,
+                says: "a column family whose values are a non-frozen collection closes the connection",
+            }
+
+            /// An update of a column family kept its comparator, values' type and
+            /// key type (the table's CQL columns) whatever the CfDef said (2.2
+            /// refused another comparator).
+            UpdateKeepsTableColumns {
+                key: "update_keeps_table_columns",
+                from: (3, 0, 0),
+                until: None,
+                says: "system_update_column_family keeps the comparator, value and key types the column family had",
+            }
+
+            /// An update naming a missing keyspace or column family was refused
+            /// before its definition was checked (`Keyspace X does not exist`,
+            /// `unconfigured table X`), and a CUSTOM index without `class_name` in
+            /// words naming the index.
+            SchemaRefusalsOf3x {
+                key: "schema_refusals_of_3x",
+                from: (3, 0, 0),
+                until: None,
+                says: "an update of a missing keyspace or column family is refused first (Keyspace X does not exist, unconfigured table X); a CUSTOM index without class_name names the index",
+            }
+
+            /// A column TTL of 0 meant no TTL, and a negative one was refused as
+            /// `ttl must be greater or equal to 0` (before: `ttl must be positive`).
+            TtlZeroIsNone {
+                key: "ttl_zero_is_none",
+                from: (3, 11, 0),
+                until: None,
+                says: "a column TTL of 0 means none; a negative one: ttl must be greater or equal to 0",
+            }
+
+            /// Those definitions were printed with 3.0's kinds and positions
+            /// (`kind=CLUSTERING, position=0`).
+            DefinitionsWithPositions {
+                key: "definitions_with_positions",
+                from: (3, 0, 0),
+                until: Some((3, 11, 0)),
+                says: "those definitions carry 3.0's kinds and positions (kind=CLUSTERING, position=0)",
+            }
+
+            /// An unindexed CQL 3 SELECT filtering a regular column asked for
+            /// `ALLOW FILTERING`, whatever the table.
+            FilteringAlwaysAsked {
+                key: "filtering_always_asked",
+                from: (3, 0, 0),
+                until: None,
+                says: "an unindexed CQL 3 SELECT filtering a regular column asks for ALLOW FILTERING",
+            }
+
+            // CassandraServer.get_paged_slice's DataLimits of partitions.
+            /// `get_paged_slice`'s count was of rows (partitions), each read
+            /// whole; before, of columns.
+            PagedSliceCountsPartitions {
+                key: "paged_slice_counts_partitions",
+                from: (3, 0, 0),
+                until: None,
+                says: "get_paged_slice's count is of rows, each read whole (before: of columns)",
+            }
+
+            // CassandraServer.get_count: Slices.with asserted the slice's order,
+            // and QueryPagers.countPaged paged until a page fell short of a
+            // negative count (never); 3.11's pages shared the query's start time.
+            /// `get_count` by a range made the range's slice before any read: a
+            /// bound a fixed-size comparator refused, or a range running
+            /// backwards (an assertion), failed on the server whatever the row,
+            /// and the connection closed.
+            CountSliceChecked {
+                key: "count_slice_checked",
+                from: (3, 0, 0),
+                until: None,
+                says: "get_count by a range running backwards, or with a bound a fixed-size \
+                    comparator refuses, closes the connection",
+            }
+
+            /// `get_count` with a negative count paged the row without end (no
+            /// page ever reached the count): the pages shared the call's deadline,
+            /// so the call timed out.
+            NegativeCountTimesOut {
+                key: "negative_count_times_out",
+                from: (3, 11, 0),
+                until: None,
+                says: "get_count with a negative count times out (it pages without end)",
+            }
+
+            /// `get_count` with a negative count paged the row without end and
+            /// never answered (each page had a deadline of its own); the
+            /// emulation closes the connection instead of holding it.
+            NegativeCountNeverAnswers {
+                key: "negative_count_never_answers",
+                from: (3, 0, 0),
+                until: Some((3, 11, 0)),
+                says: "get_count with a negative count never answers (it pages without end)",
+            }
+
+            /// `get_range_slices` from a start key the column family's key type
+            /// refused (no check of it came first): the replica's read failed and
+            /// the call timed out.
+            RangeOfRefusedKeyTimesOut {
+                key: "range_of_refused_key_times_out",
+                from: (3, 0, 0),
+                until: None,
+                says: "get_range_slices from a start key the key type refuses times out",
+            }
+
+            // Conflicts.resolveRegular: on a tie of timestamp, liveness and value,
+            // the greater local deletion time (none: the greatest).
+            /// Of two versions of a cell at one timestamp with one value, the one
+            /// living longer stayed (no TTL over a TTL, a later expiry over an
+            /// earlier one), whichever came first; on a full tie the first.
+            LongerLivedWinsTies {
+                key: "longer_lived_wins_ties",
+                from: (3, 0, 0),
+                until: None,
+                says: "of two writes of a column at one timestamp with one value, the one living \
+                    longer stays (no TTL over a TTL)",
+            }
+
+            // ThriftResultsMerger merged the static row's cells into the rows.
+            /// A reversed slice of a column family with declared columns (a
+            /// static compact table) merged the declared columns, ascending, into
+            /// the others as they came: those sorting before the next came first.
+            StaticColumnsMerged {
+                key: "static_columns_merged",
+                from: (3, 0, 0),
+                until: None,
+                says: "a reversed slice of a column family with declared columns merges those, ascending, into the others",
+            }
+
+            // CassandraIndex.getFunctions: no case for a static column until 3.11.
+            /// A COMPOSITES index of a declared column of such a table failed a
+            /// new keyspace on the server at that table (3.0's built-in index
+            /// could not index a static column; 3.11 indexed it as a regular one).
+            StaticIndexFails {
+                key: "static_index_fails",
+                from: (3, 0, 0),
+                until: Some((3, 11, 0)),
+                says: "a COMPOSITES index of a declared column fails a new keyspace at that table (closes the connection)",
+            }
+
+            // IndexMetadata took a legacy index's options as given: no prefix.
+            /// A COMPOSITES index of a CfDef took whatever options it carried (1.2
+            /// required an integer `prefix_size`; 2.0 to 2.2 refused any other).
+            CompositesAnyOptions {
+                key: "composites_any_options",
+                from: (3, 0, 0),
+                until: None,
+                says: "a CfDef's COMPOSITES index takes any options (no prefix_size needed, none refused)",
+            }
+
+            // Schema.addTable failed in the store's index; the merge ended there.
+            /// A table 3.0 failed to make (its COMPOSITES index of a static
+            /// column) stayed written: a new column family of it failed on the
+            /// server too, and each later schema change of its keyspace created the
+            /// written, unmade tables again, in a copied `HashMap`'s order, up to
+            /// the failing one (closing the connection).
+            UnmadeTablesRetried {
+                key: "unmade_tables_retried",
+                from: (3, 0, 0),
+                until: Some((3, 11, 0)),
+                says: "a table it failed to make is made again, with those after it, by the keyspace's next schema change",
+            }
+
+            // OptionsMessage: PROTOCOL_VERSIONS put beside CQL_VERSION and COMPRESSION.
+            /// The native SUPPORTED message listed the protocol versions the node
+            /// spoke (`3/v3`, `4/v4`, `5/v5-beta`).
+            NativeListsProtocolVersions {
+                key: "native_lists_protocol_versions",
+                from: (3, 10, 0),
+                until: None,
+                says: "the native SUPPORTED message lists the protocol versions (PROTOCOL_VERSIONS)",
+            }
+
+            $($later)*
+        }
+    };
+}
