@@ -245,12 +245,12 @@ mod tests {
                  later\n\
                  Behaviour starts: a read of one row starting on a bound two range deletions \
                  share judges a column there by the newer deletion\n\
-                 Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
-                 sub-column closes the connection (its batch log's old format)\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
                  new keyspace at that column family (closes the connection)\n\
+                 Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
+                 sub-column closes the connection (its batch log's old format)\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );
