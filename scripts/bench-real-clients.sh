@@ -89,8 +89,6 @@ log=$(mktemp /tmp/supercolumn-bench-clients.XXXXXX.log)
 node_pid=
 trap 'rm -f "$table"; [ -n "${SERVER_PID:-}" ] && kill -9 "$SERVER_PID" 2>/dev/null; [ -n "$node_pid" ] && "$release_dir/stop.sh" "$node_pid" >/dev/null 2>&1; true' EXIT
 
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
-
 # One client's operation against a server: THRIFT_PORT NATIVE_PORT CLIENT OP.
 drive() {
     local thrift=$1 native=$2 client=$3 op=$4

@@ -126,3 +126,7 @@ wait_line() { # FILE PREFIX -> the port of the first line starting with PREFIX
     echo "no '$2' line in $1" >&2
     return 1
 }
+
+cpu_ticks() { # PID -> its user + system time so far, in clock ticks (getconf CLK_TCK)
+    sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+}

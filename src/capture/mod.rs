@@ -122,7 +122,12 @@ pub fn capture_main(args: &CaptureArgs) -> i32 {
         eprintln!("supercolumn capture: {what}");
         1
     };
-    let rt = match runtime() {
+    // One thread: a proxy's work per message is a read and a write, and
+    // worker threads waking each other would cost more than that work.
+    let rt = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => return fail(e.to_string()),
     };

@@ -1,15 +1,17 @@
 //! `supercolumn capture`'s proxy: accepts clients, opens a connection to the
 //! server for each, and passes every byte both ways unchanged, while a copy
 //! is cut into messages ([`crate::capture::cut`]) and recorded, in order and
-//! with its time, by one writer task ([`crate::capture::format`]). The
+//! with its time, by one writer thread ([`writer`]). The
 //! recording never alters the traffic: bytes are forwarded as read, a stream
 //! that cannot be cut stops only the recording of its connection, and any
 //! failure of the proxy (the server unreachable, a socket error) closes the
-//! client's connection rather than forwarding anything partial. The writer
-//! is fed through a bounded channel: a disk slower than the traffic slows
-//! the traffic, it never grows memory. It listens for Thrift and, when
+//! client's connection rather than forwarding anything partial. The writer's
+//! queue is bounded: a disk slower than the traffic slows the traffic, it
+//! never grows memory. It listens for Thrift and, when
 //! asked, for the CQL native protocol on a port of its own; a native
 //! connection is cut into frames by [`crate::capture::native::record`].
+
+mod writer;
 
 use crate::capture::cut::{Cut, Cutter};
 use crate::capture::format::{CaptureWriter, Record};
@@ -21,79 +23,12 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::watch;
+use writer::Recorder;
 
-/// Records in flight to the writer at most.
-const CHANNEL: usize = 4096;
 /// One read's worth.
 const CHUNK: usize = 64 * 1024;
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-
-enum Msg {
-    Record(Record),
-    /// Flush and stop; answered once done.
-    Stop(oneshot::Sender<()>),
-}
-
-/// What connections need to record: the writer's channel and the clock.
-#[derive(Clone)]
-struct Recorder {
-    tx: mpsc::Sender<Msg>,
-    start: Instant,
-}
-
-impl Recorder {
-    fn t_us(&self) -> u64 {
-        self.start.elapsed().as_micros() as u64
-    }
-
-    async fn put(&self, rec: Record) {
-        // A writer gone (its file failed) only ends the recording.
-        let _ = self.tx.send(Msg::Record(rec)).await;
-    }
-}
-
-/// The writer task: records to the file in arrival order, flushed whenever
-/// the channel runs dry (so a capture read while running is current).
-async fn write_records(mut w: CaptureWriter, mut rx: mpsc::Receiver<Msg>) {
-    let mut failed = false;
-    let mut full = false;
-    while let Some(msg) = rx.recv().await {
-        let mut next = Some(msg);
-        while let Some(msg) = next.take() {
-            match msg {
-                Msg::Stop(done) => {
-                    if let Err(e) = w.flush() {
-                        tracing::error!("capture: {e}");
-                    }
-                    let _ = done.send(());
-                    return;
-                }
-                Msg::Record(_) if failed || full => {}
-                Msg::Record(rec) => match w.write(&rec) {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        full = true;
-                        tracing::warn!(
-                            "capture file full: recording stopped, traffic still passes"
-                        );
-                    }
-                    Err(e) => {
-                        failed = true;
-                        tracing::error!("capture: {e}; recording stopped, traffic still passes");
-                    }
-                },
-            }
-            next = rx.try_recv().ok();
-        }
-        if !failed {
-            if let Err(e) = w.flush() {
-                failed = true;
-                tracing::error!("capture: {e}; recording stopped, traffic still passes");
-            }
-        }
-    }
-}
 
 /// A port the proxy listens on, the server it forwards to, and which
 /// protocol is spoken there.
@@ -111,9 +46,13 @@ pub async fn run(
     max_message: usize,
     shutdown: impl std::future::Future<Output = ()>,
 ) {
-    let (tx, rx) = mpsc::channel(CHANNEL);
-    let writer_task = tokio::spawn(write_records(writer, rx));
-    let rec = Recorder { tx, start };
+    let (rec, writing) = match writer::start(writer, start) {
+        Ok(started) => started,
+        Err(e) => {
+            tracing::error!("capture: cannot start the writer: {e}");
+            return;
+        }
+    };
     let ids = Arc::new(AtomicU64::new(0));
     let (stop, stopped) = watch::channel(false);
     let mut accepting = Vec::new();
@@ -145,10 +84,7 @@ pub async fn run(
     for task in accepting {
         let _ = task.await;
     }
-    let (done, wait) = oneshot::channel();
-    let _ = rec.tx.send(Msg::Stop(done)).await;
-    let _ = wait.await;
-    let _ = writer_task.await;
+    writing.stop().await;
 }
 
 /// Where a connection goes and what it speaks.
