@@ -12,11 +12,13 @@
 # CPU per call (user + system time of its process over the run, divided by the calls); then
 # the medians of those figures over the runs, per API and operation, and the capture file's
 # size per call. Ends with the proxy's resident memory (VmRSS) sampled over one long run,
-# first and last sample, to show it does not grow with the capture.
+# first and last sample, to show it does not grow with the capture. With RSS_PAUSE, that run
+# is bursts of KEYS inserts, each on new connections, RSS_PAUSE seconds apart (hours of an
+# application's traffic at a small share of the machine) rather than one flat-out load.
 #
 #   scripts/capture-overhead.sh [OUT_DIR]   (default: a new temporary directory, kept)
 #
-# Env: SECONDS_PER_RUN (10), RUNS (3), THREADS (4), KEYS (5000), RSS_SECONDS (60),
+# Env: SECONDS_PER_RUN (10), RUNS (3), THREADS (4), KEYS (5000), RSS_SECONDS (60), RSS_PAUSE (0),
 # HAPROXY (haproxy; "none" leaves that side out), SUPERCOLUMN_BIN (see scripts/env.sh).
 # Ports: free ones.
 set -euo pipefail
@@ -28,6 +30,7 @@ RUNS=${RUNS:-3}
 THREADS=${THREADS:-4}
 KEYS=${KEYS:-5000}
 RSS_SECONDS=${RSS_SECONDS:-60}
+RSS_PAUSE=${RSS_PAUSE:-0}
 HAPROXY=${HAPROXY:-haproxy}
 OUT=${1:-$(mktemp -d /tmp/capture-overhead.XXXXXX)}
 mkdir -p "$OUT"
@@ -180,13 +183,27 @@ PY
 
 # The proxy's memory over one long capture: it must stay flat while the file grows.
 start_proxy "$OUT/long.capture"
-"$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$P_THRIFT" --api 19 --operation insert \
-    -n "$KEYS" -t "$THREADS" --duration "$RSS_SECONDS" >"$OUT/long.log" 2>&1 &
+long_load() {
+    if [ "$RSS_PAUSE" = 0 ]; then
+        "$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$P_THRIFT" --api 19 --operation insert \
+            -n "$KEYS" -t "$THREADS" --duration "$RSS_SECONDS" >"$OUT/long.log" 2>&1
+        return
+    fi
+    local end=$((SECONDS + RSS_SECONDS)) bursts=0
+    while [ "$SECONDS" -lt "$end" ]; do
+        "$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$P_THRIFT" --api 19 --operation insert \
+            -n "$KEYS" -t "$THREADS" >"$OUT/long.log" 2>&1
+        bursts=$((bursts + 1))
+        sleep "$RSS_PAUSE"
+    done
+    say "long run: $bursts bursts of $KEYS inserts"
+}
+long_load &
 load=$!
 : >"$OUT/rss.txt"
 while kill -0 "$load" 2>/dev/null; do
     awk '/^VmRSS/ {print $2}' "/proc/$PROXY_PID/status" >>"$OUT/rss.txt" 2>/dev/null || true
-    sleep 1
+    sleep "$(( RSS_SECONDS > 600 ? 10 : 1 ))"
 done
 wait "$load" || true
 stop_proxy
