@@ -94,7 +94,7 @@ CFG
     kill -0 "$REF_PID" 2>/dev/null || { say "haproxy did not start (see $OUT/haproxy.out)"; exit 1; }
     sides="direct proxy haproxy"
 else
-    say "no haproxy (set HAPROXY, or install it): the reference side is left out"
+    say "no haproxy side (HAPROXY=none, or haproxy not installed)"
     sides="direct proxy"
 fi
 
