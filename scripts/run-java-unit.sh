@@ -8,8 +8,9 @@
 # 3. compiles the example application (clients/java/unit/example/src: a DAO over the generated
 #    API 19.x client, clients/java/cassandra19, compiled once and kept while it is unchanged)
 #    and its tests, written the cassandra-unit way (JUnit 4 rules, the helper and DataLoader with
-#    XML, JSON and YAML datasets, a CQL dataset, JUnit 5 tests with the extension, and a
-#    parameterized one against two Cassandra releases);
+#    XML, JSON and YAML datasets, a CQL dataset, JUnit 5 tests with the extension, a
+#    parameterized one against two Cassandra releases, and a real 1.2.9's captured traffic
+#    replayed, tests/data/capture/real-1.2.9.capture);
 # 4. runs the tests with JUnit's console launcher (Jupiter and the JUnit 4 "vintage" engine in
 #    one JVM) from an empty directory, with the binary found on the PATH (no SUPERCOLUMN_BIN),
 #    and prints the suite's wall time. Its servers listen on cassandra-unit's fixed ports (9171,
@@ -60,6 +61,7 @@ javac -encoding UTF-8 -d "$BUILD/tests" \
     -cp "$BUILD/supercolumn-unit.jar:$CP_UNIT:$BUILD/app:$client:$CP_THRIFT:$CP_JUNIT:$J/junit-jupiter-params.jar" \
     $(find "$UNIT/example/test" -name '*.java')
 cp -r "$UNIT/example/resources/." "$BUILD/tests/"
+cp tests/data/capture/real-1.2.9.capture "$BUILD/tests/bloggy/"
 
 # From an empty directory, the binary on the PATH: as an application outside the repository.
 run=$(mktemp -d "${TMPDIR:-/tmp}/supercolumn-java-unit.XXXXXX")

@@ -7,8 +7,9 @@
 #    (supercolumn-cassandra19), with pytest and thrift (the versions of
 #    clients/python/requirements.txt), into a fresh virtual environment in a temporary
 #    directory, never into .venv;
-# 2. copies the example application (clients/python/examples/testing) and the helper's option
-#    checks (clients/python/tests/helper) into the application's directory;
+# 2. copies the example application (clients/python/examples/testing), the helper's option
+#    checks (clients/python/tests/helper) and a capture to replay (a real 1.2.9's traffic,
+#    tests/data/capture/real-1.2.9.capture) into the application's directory;
 # 3. runs pytest there with no supercolumn on the PATH and no SUPERCOLUMN_BIN: the wheel's
 #    binary serves (test_releases.py and test_release_options.py start a server per release
 #    with --cassandra-version; test_cassandra_unit.py listens on cassandra-unit's ports).
@@ -17,7 +18,7 @@
 # 1. installs the helper's tarball (which carries the server binary) and the generated client's
 #    (supercolumn-cassandra19), with npm's thrift (the version clients/node/package.json
 #    pins), into a fresh npm project in a temporary directory;
-# 2. copies the example application (clients/node/testing/example) there;
+# 2. copies the example application (clients/node/testing/example) and the capture there;
 # 3. runs `node --test` there, the same way with no binary on the PATH (releases.test.js: a
 #    server per release; cassandra_unit.test.js: cassandra-unit's ports).
 #
@@ -74,6 +75,7 @@ run_python() {
     app_dir "$app"
     cp clients/python/examples/testing/*.py clients/python/examples/testing/*.yaml "$app/"
     cp clients/python/tests/helper/*.py clients/python/tests/helper/*.yaml "$app/"
+    cp tests/data/capture/real-1.2.9.capture "$app/"
     (cd "$app" && "${app_env[@]}" PYTHONDONTWRITEBYTECODE=1 \
         "$work/venv/bin/python" -m pytest -q -p no:cacheprovider .)
 }
@@ -84,6 +86,7 @@ run_node() {
     thrift=$(node -p 'require("./clients/node/package.json").dependencies.thrift')
     app_dir "$app"
     cp -r clients/node/testing/example/. "$app/"
+    cp tests/data/capture/real-1.2.9.capture "$app/"
     (cd "$app" &&
         echo '{"name": "bloggy-app", "private": true}' >package.json &&
         "${npm[@]}" install "$DIST"/npm/supercolumn-testing-*.tgz "$DIST"/npm/supercolumn-cassandra19-*.tgz \

@@ -11,6 +11,10 @@ the activity record, resets the datasets, stops it:
         calls = sc.activity(method="get")
         assert [c["consistency_level"] for c in calls] == ["QUORUM", "QUORUM"]
 
+An application's own traffic, captured in front of its real cluster with `supercolumn capture`,
+is a test too: `sc.assert_replays("staging.capture")` replays it against the server and fails
+on any reply that differs from the captured one (`sc.replay(...)` returns the report).
+
 `Supercolumn(cassandra_unit=True)` listens where cassandra-unit's embedded server did (Thrift
 9171, native protocol 9142; with no config, its cluster "Test Cluster" and Murmur3Partitioner),
 for tests that hard-code those ports; a port already taken fails the start, saying so. Such
@@ -296,6 +300,44 @@ class Supercolumn(object):
             if e.status != 404:
                 raise
 
+
+    # --- captures -----------------------------------------------------------------------------
+
+    def replay(self, capture, pace=False, timeout=30):
+        """Replays a capture file (`supercolumn capture`'s) against this server with
+        `supercolumn replay --json` and returns its report as a dict: `calls`, `identical`,
+        `different`, `by_method`, `by_kind` (the first differences of each kind, side by side)
+        and `differing`. Raises SupercolumnError when the replay cannot run (a bad file, a
+        capture of native traffic against a server serving no native port)."""
+        args = [self.binary, "replay", os.path.abspath(capture),
+                "--server", "%s:%d" % (self.host, self.port), "--json", "--progress", "0",
+                "--timeout", str(int(timeout))]
+        if self.native_port is not None:
+            args += ["--native-server", "%s:%d" % (self.host, self.native_port)]
+        if pace:
+            args.append("--pace")
+        run = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             stdin=subprocess.DEVNULL, cwd=self._workdir)
+        # 0: every reply matched; 1: some differed (the report says which); else an error.
+        if run.returncode not in (0, 1):
+            raise SupercolumnError("supercolumn replay failed: %s" % (
+                run.stderr.decode("utf-8", "replace").strip() or "exit %d" % run.returncode))
+        return json.loads(run.stdout.decode("utf-8"))
+
+    def assert_replays(self, capture, pace=False, timeout=30):
+        """Replays a capture and fails (AssertionError) unless every reply matched the captured
+        one, showing the first differences of each kind; returns the report."""
+        report = self.replay(capture, pace=pace, timeout=timeout)
+        if report["different"]:
+            shown = []
+            for kind, count in sorted(report["by_kind"].items()):
+                shown.append("%s: %d calls" % (kind, count["calls"]))
+                for d in count["first"]:
+                    shown.append("  " + json.dumps(d, sort_keys=True))
+            raise AssertionError("%d of %d replies differ from %s:\n%s" % (
+                report["different"], report["calls"], os.path.basename(capture),
+                "\n".join(shown)))
+        return report
 
 try:
     import pytest

@@ -15,6 +15,10 @@
 // (`serve --cassandra-version`); `releases(fallback)` is the list of releases a suite runs
 // against: $SUPERCOLUMN_RELEASES (comma-separated), else the fallback.
 //
+// An application's own traffic, captured in front of its real cluster with `supercolumn capture`,
+// is a test too: `await sc.assertReplays('staging.capture')` replays it against the server and
+// rejects on any reply that differs from the captured one (`sc.replay(...)`: the report).
+//
 // `cassandraUnit: true` listens where cassandra-unit's embedded server did (Thrift 9171, native
 // protocol 9142; with no config, its cluster "Test Cluster" and Murmur3Partitioner), for tests
 // that hard-code those ports; a port already taken fails the start, saying so. Such suites run
@@ -27,6 +31,7 @@
 // the current directory holds. A server not stopped is killed when the Node process exits.
 'use strict';
 
+const { AssertionError } = require('node:assert');
 const { spawn, execFile } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
@@ -327,6 +332,51 @@ class Supercolumn {
     } catch (e) {
       if (e.status !== 404) throw e;
     }
+  }
+
+  // --- captures -------------------------------------------------------------------------------
+
+  // Replays a capture file (`supercolumn capture`'s) against this server with `supercolumn
+  // replay --json`; resolves with its report (`calls`, `identical`, `different`, `by_method`,
+  // `by_kind` with the first differences of each kind, `differing`). Rejects with
+  // SupercolumnError when the replay cannot run (a bad file, native traffic and no native port).
+  replay(capture, { pace = false, timeout = 30 } = {}) {
+    const args = ['replay', path.resolve(capture), '--server', `${this.host}:${this.port}`,
+      '--json', '--progress', '0', '--timeout', String(timeout)];
+    if (this.nativePort) args.push('--native-server', `${this.host}:${this.nativePort}`);
+    if (pace) args.push('--pace');
+    return new Promise((resolve, reject) => {
+      const opts = { cwd: this._workdir || undefined, maxBuffer: 256 * 1024 * 1024 };
+      execFile(this.binary, args, opts, (err, stdout, stderr) => {
+        // 0: every reply matched; 1: some differed (the report says which); else an error.
+        if (err && err.code !== 1) {
+          reject(new SupercolumnError(`supercolumn replay failed: ${(stderr || err.message).trim()}`));
+          return;
+        }
+        try {
+          resolve(JSON.parse(stdout));
+        } catch (e) {
+          reject(new SupercolumnError(`supercolumn replay: no report (${e.message})`));
+        }
+      });
+    });
+  }
+
+  // Replays a capture and rejects with an AssertionError unless every reply matched the
+  // captured one, showing the first differences of each kind; resolves with the report.
+  async assertReplays(capture, options = {}) {
+    const report = await this.replay(capture, options);
+    if (report.different) {
+      const shown = [];
+      for (const [kind, count] of Object.entries(report.by_kind).sort()) {
+        shown.push(`${kind}: ${count.calls} calls`);
+        for (const d of count.first) shown.push(`  ${JSON.stringify(d)}`);
+      }
+      throw new AssertionError({
+        message: `${report.different} of ${report.calls} replies differ from ${path.basename(capture)}:\n${shown.join('\n')}`,
+      });
+    }
+    return report;
   }
 }
 
