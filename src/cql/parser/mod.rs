@@ -1,7 +1,8 @@
 //! Recursive-descent parser for CQL3 as Cassandra 1.2/2.0 accepted it.
 //!
-//! Owns the grammar (split: this file holds the cursor, names, terms and
-//! types; `ddl` the schema statements; `dml` the data statements) and
+//! Owns the grammar (split: this file holds the cursor and names; `terms`
+//! the values, types and properties; `ddl` the schema statements; `dml` the
+//! data statements) and
 //! ANTLR-shaped syntax errors: `line L:C no viable alternative at input 'X'`
 //! where no rule fits, `line L:C mismatched input 'X' expecting Y` where one
 //! token was required. It must not consult the schema.
@@ -14,6 +15,7 @@ mod ddl;
 mod dml;
 mod recovery;
 mod reserved;
+mod terms;
 
 pub(crate) use reserved::RESERVED;
 
@@ -416,194 +418,6 @@ impl Parser<'_> {
             "create" => self.create(),
             "alter" => self.alter(),
             "drop" => self.drop(),
-            _ => Err(self.no_viable()),
-        }
-    }
-
-    /// A value: constant, bind marker, null, collection literal or function call.
-    fn term(&mut self) -> CqlResult<Term> {
-        let t = self.peek().clone();
-        let constant = |kind| {
-            Term::Constant(Constant {
-                kind,
-                text: t.text.clone(),
-            })
-        };
-        let term = match t.kind {
-            TokenKind::Str if self.grammar == Grammar::Beta1 => constant(ConstantKind::BetaText),
-            TokenKind::Str => constant(ConstantKind::String),
-            TokenKind::Integer => constant(ConstantKind::Integer),
-            TokenKind::Float => constant(ConstantKind::Float),
-            TokenKind::Uuid => constant(ConstantKind::Uuid),
-            TokenKind::Hex => constant(ConstantKind::Hex),
-            TokenKind::Symbol if t.text == "?" => {
-                self.binds += 1;
-                Term::Bind(self.binds - 1)
-            }
-            TokenKind::Symbol if t.text == "[" => return self.nested(Self::list_literal),
-            TokenKind::Symbol if t.text == "{" => return self.nested(Self::brace_literal),
-            TokenKind::Ident if t.is_kw("true") || t.is_kw("false") => {
-                constant(ConstantKind::Boolean)
-            }
-            TokenKind::Ident if t.is_kw("null") => Term::Null,
-            TokenKind::Ident if (t.is_kw("nan") || t.is_kw("infinity")) => {
-                constant(ConstantKind::Float)
-            }
-            TokenKind::Ident if self.peek_at(1).is_sym("(") => {
-                return self.nested(Self::function_term)
-            }
-            // A name (typically a double-quoted "string") where a value is due:
-            // ANTLR reports it and recovers by dropping the token.
-            TokenKind::QuotedName | TokenKind::Ident => {
-                let e = self.no_viable();
-                self.report(e);
-                // (the dropped token is not a match: ANTLR stays recovering)
-                self.tokens.advance();
-                return Ok(Term::Null);
-            }
-            _ => return Err(self.no_viable()),
-        };
-        self.advance();
-        Ok(term)
-    }
-
-    fn function_term(&mut self) -> CqlResult<Term> {
-        let name = self.advance().text.to_lowercase();
-        self.expect_sym("(")?;
-        let mut args = Vec::new();
-        if !self.at_sym(")") {
-            loop {
-                args.push(self.term()?);
-                if !self.eat_sym(",") {
-                    break;
-                }
-            }
-        }
-        self.expect_sym(")")?;
-        Ok(Term::Function { name, args })
-    }
-
-    fn list_literal(&mut self) -> CqlResult<Term> {
-        self.expect_sym("[")?;
-        let mut items = Vec::new();
-        if !self.at_sym("]") {
-            loop {
-                items.push(self.term()?);
-                if !self.eat_sym(",") {
-                    break;
-                }
-            }
-        }
-        self.expect_sym("]")?;
-        Ok(Term::List(items))
-    }
-
-    /// `{}` (empty map), `{a, b}` (set) or `{k: v, ...}` (map).
-    fn brace_literal(&mut self) -> CqlResult<Term> {
-        self.expect_sym("{")?;
-        if self.eat_sym("}") {
-            return Ok(Term::Map(Vec::new()));
-        }
-        let first = self.term()?;
-        if self.eat_sym(":") {
-            let mut entries = vec![(first, self.term()?)];
-            while self.eat_sym(",") {
-                let k = self.term()?;
-                self.expect_sym(":")?;
-                entries.push((k, self.term()?));
-            }
-            self.expect_sym("}")?;
-            Ok(Term::Map(entries))
-        } else {
-            let mut items = vec![first];
-            while self.eat_sym(",") {
-                items.push(self.term()?);
-            }
-            self.expect_sym("}")?;
-            Ok(Term::Set(items))
-        }
-    }
-
-    /// A type: native name, `list<T>`, `set<T>`, `map<K,V>` or a quoted class.
-    fn type_expr(&mut self) -> CqlResult<TypeExpr> {
-        let t = self.peek().clone();
-        match t.kind {
-            TokenKind::Str => {
-                self.advance();
-                Ok(TypeExpr::Custom(t.text))
-            }
-            TokenKind::Ident => {
-                let name = t.text.to_ascii_lowercase();
-                self.advance();
-                match name.as_str() {
-                    "list" | "set" => {
-                        self.expect_sym("<")?;
-                        let inner = Box::new(self.nested(Self::type_expr)?);
-                        self.expect_sym(">")?;
-                        Ok(if name == "list" {
-                            TypeExpr::List(inner)
-                        } else {
-                            TypeExpr::Set(inner)
-                        })
-                    }
-                    "map" => {
-                        self.expect_sym("<")?;
-                        let k = Box::new(self.nested(Self::type_expr)?);
-                        self.expect_sym(",")?;
-                        let v = Box::new(self.nested(Self::type_expr)?);
-                        self.expect_sym(">")?;
-                        Ok(TypeExpr::Map(k, v))
-                    }
-                    _ => Ok(TypeExpr::Native(name)),
-                }
-            }
-            _ => Err(self.no_viable()),
-        }
-    }
-
-    /// `name = value [AND name = value ...]` after WITH.
-    fn property(&mut self) -> CqlResult<Property> {
-        let mut name = self.ident()?;
-        if self.grammar == Grammar::Beta1 && self.eat_sym(":") {
-            // 1.1's `strategy_options:replication_factor`.
-            name = format!("{name}:{}", self.property_scalar()?);
-        }
-        self.expect_sym("=")?;
-        let t = self.peek().clone();
-        let value = if t.is_sym("{") {
-            self.advance();
-            let mut entries = Vec::new();
-            if !self.at_sym("}") {
-                loop {
-                    let k = self.property_scalar()?;
-                    self.expect_sym(":")?;
-                    let v = self.property_scalar()?;
-                    entries.push((k, v));
-                    if !self.eat_sym(",") {
-                        break;
-                    }
-                }
-            }
-            self.expect_sym("}")?;
-            PropertyValue::Map(entries)
-        } else {
-            PropertyValue::Simple(self.property_scalar()?)
-        };
-        Ok(Property { name, value })
-    }
-
-    fn property_scalar(&mut self) -> CqlResult<String> {
-        let t = self.peek().clone();
-        match t.kind {
-            TokenKind::Str
-            | TokenKind::Integer
-            | TokenKind::Float
-            | TokenKind::Ident
-            | TokenKind::Uuid
-            | TokenKind::Hex => {
-                self.advance();
-                Ok(t.text)
-            }
             _ => Err(self.no_viable()),
         }
     }
