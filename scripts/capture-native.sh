@@ -130,20 +130,8 @@ print("capture-native: %s: %d calls compared, %d different" % (sys.argv[2], r["c
     start_node "$NEXT"
     replay_json "real-$NEXT" --server "127.0.0.1:$THRIFT_PORT" --native-server "127.0.0.1:$TO_PORT"
     stop_node
-    python3 - "$OUT/replay-emulation-$NEXT.json" "$OUT/replay-real-$NEXT.json" <<'PY' || status=1
-import json, sys
-def calls(path):
-    return {(c["conn"], c["n"], c["method"], tuple(c["kinds"]))
-            for c in json.load(open(path))["differing"]}
-emu, real = calls(sys.argv[1]), calls(sys.argv[2])
-for c in sorted(emu - real):
-    print("capture-native:   only the emulation differs: connection %d call %d %s %s" % c)
-for c in sorted(real - emu):
-    print("capture-native:   only the real release differs: connection %d call %d %s %s" % c)
-print("capture-native: the two reports list %s differing calls (%d and %d)" % (
-    "the same" if emu == real else "other", len(emu), len(real)))
-sys.exit(0 if emu == real else 1)
-PY
+    python3 scripts/capture_same_calls.py capture-native "$OUT/replay-emulation-$NEXT.json" \
+        "$OUT/replay-real-$NEXT.json" || status=1
 fi
 say "reports in $OUT"
 exit $status

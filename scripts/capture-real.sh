@@ -165,20 +165,7 @@ replay "real-$NEXT" no --server "127.0.0.1:$NODE_PORT"
 NODE_PID=
 
 # --- 4. the two NEXT reports ------------------------------------------------------------------
-"$PYTHON" - "$OUT/replay-emulated-$NEXT.json" "$OUT/replay-real-$NEXT.json" <<'PY' || status=1
-import json, sys
-def calls(path):
-    return {(c["conn"], c["n"], c["method"], tuple(c["kinds"]))
-            for c in json.load(open(path))["differing"]}
-emu, real = calls(sys.argv[1]), calls(sys.argv[2])
-for c in sorted(emu - real):
-    print("capture-real:   only the emulation differs: connection %d call %d %s %s" % c)
-for c in sorted(real - emu):
-    print("capture-real:   only the real release differs: connection %d call %d %s %s" % c)
-same = emu == real
-print("capture-real: the two reports list %s differing calls (%d and %d)" % (
-    "the same" if same else "other", len(emu), len(real)))
-sys.exit(0 if same else 1)
-PY
+"$PYTHON" scripts/capture_same_calls.py capture-real "$OUT/replay-emulated-$NEXT.json" \
+    "$OUT/replay-real-$NEXT.json" || status=1
 say "reports in $OUT"
 exit $status
