@@ -10,6 +10,7 @@ use crate::support::wire;
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
+use supercolumn::thrift::gen::cassandra19::TCassandraSyncClient;
 use wire::capture::{replay, Capture};
 use wire::{connect19, Server};
 
@@ -136,6 +137,19 @@ fn a_client_closing_mid_message_leaves_the_proxy_serving() {
     let mut c = Conn::open(native.port, 4);
     assert_eq!(c.call(op::OPTIONS, &[]).opcode, op::SUPPORTED);
     drop(c);
+    // Each connection's end reaches the file once the server has hung up too.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let closes = |file: &std::path::Path| {
+        records(file)
+            .iter()
+            .filter(|r| r["type"] == "close")
+            .count()
+    };
+    while (closes(&thrift_file) < 2 || closes(&native_file) < 2)
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     assert_eq!(thrift.stop(), Some(0));
     assert_eq!(native.stop(), Some(0));
     for (file, request) in [(&thrift_file, "request"), (&native_file, "native_request")] {
