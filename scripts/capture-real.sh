@@ -11,10 +11,12 @@
 #      Ruby, PHP, Perl and C++ (those whose build is there), and pycassa's flow
 #      (clients/pycassa/flow.py under jython); against 0.6 the 2.2.0 clients' example
 #      (Python, Java, PHP, Ruby; unframed, as 0.6 speaks) and no pycassa (0.7 and later);
-#   3. stop the proxy and the node; replay the capture against supercolumn's default
-#      emulation, `--cassandra-version CAPTURED`, `--cassandra-version NEXT` (default 2.0.17)
-#      and the real NEXT release (started fresh, the replay creates the schema); not for 0.6,
-#      whose API no later release speaks;
+#   3. stop the proxy and the node; replay the capture, at its pace, against supercolumn's
+#      default emulation on the node's configuration file (`--config`: its partitioner orders
+#      a range scan; and again on the default's own, for the record), `--cassandra-version
+#      CAPTURED`, `--cassandra-version NEXT` (default 2.0.17) and the real NEXT release
+#      (started fresh, the replay creates the schema); not for 0.6, whose API no later
+#      release speaks;
 #   4. print one line per target (calls compared, identical, different) and whether the two
 #      NEXT reports list the same differing calls (connection, call, method, kinds).
 #
@@ -142,10 +144,18 @@ print("capture-real: %-22s %5d calls compared, %5d identical, %4d different%s" %
 PY
     if [ "$must" = yes ] && [ $rc -ne 0 ]; then status=1; fi
 }
-replay default yes
-# A 0.6 release's keyspaces are its configuration: the emulation runs on the one the node ran on.
+# The emulations run on the configuration the node ran on: a 0.6 release's keyspaces are its
+# configuration; a later one's cassandra.yaml names its partitioner, which orders a range scan.
 CONF=()
-[ "$API" = 06 ] && CONF=(--config "$ROOT/storage-conf.xml")
+if [ "$API" = 06 ]; then
+    CONF=(--config "$ROOT/storage-conf.xml")
+    replay default yes
+else
+    NODE_CONF=$(ls -td "$OUT"/run/"$CAPTURED".* | head -n 1)/conf/cassandra.yaml
+    replay default yes --config "$NODE_CONF"
+    # The default emulation on its own stock configuration, for the record only.
+    replay default-stock no
+fi
 replay "emulated-$CAPTURED" yes --cassandra-version "$CAPTURED" "${CONF[@]}"
 if [ -z "$NEXT" ]; then say "reports in $OUT"; exit $status; fi
 replay "emulated-$NEXT" no --cassandra-version "$NEXT"
@@ -155,20 +165,7 @@ replay "real-$NEXT" no --server "127.0.0.1:$NODE_PORT"
 NODE_PID=
 
 # --- 4. the two NEXT reports ------------------------------------------------------------------
-"$PYTHON" - "$OUT/replay-emulated-$NEXT.json" "$OUT/replay-real-$NEXT.json" <<'PY' || status=1
-import json, sys
-def calls(path):
-    return {(c["conn"], c["n"], c["method"], tuple(c["kinds"]))
-            for c in json.load(open(path))["differing"]}
-emu, real = calls(sys.argv[1]), calls(sys.argv[2])
-for c in sorted(emu - real):
-    print("capture-real:   only the emulation differs: connection %d call %d %s %s" % c)
-for c in sorted(real - emu):
-    print("capture-real:   only the real release differs: connection %d call %d %s %s" % c)
-same = emu == real
-print("capture-real: the two reports list %s differing calls (%d and %d)" % (
-    "the same" if same else "other", len(emu), len(real)))
-sys.exit(0 if same else 1)
-PY
+"$PYTHON" scripts/capture_same_calls.py capture-real "$OUT/replay-emulated-$NEXT.json" \
+    "$OUT/replay-real-$NEXT.json" || status=1
 say "reports in $OUT"
 exit $status

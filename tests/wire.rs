@@ -33,6 +33,7 @@ mod wire {
     mod wire_auth_matrix;
     mod wire_cached_reads;
     mod wire_capture;
+    mod wire_capture_hostile;
     mod wire_capture_native;
     mod wire_capture_real;
     mod wire_cas;

@@ -307,6 +307,8 @@ pub struct CaptureReader<R> {
     input: R,
     line: u64,
     offset: u64,
+    /// Where the last record read began (its line's first byte).
+    record_at: u64,
     buf: String,
     /// Set when the last line was cut short.
     pub truncated_tail: Option<u64>,
@@ -333,6 +335,7 @@ impl<R: BufRead> CaptureReader<R> {
             input,
             line: 0,
             offset: 0,
+            record_at: 0,
             buf: String::new(),
             truncated_tail: None,
         }
@@ -356,6 +359,7 @@ impl<R: BufRead> CaptureReader<R> {
             if text.trim().is_empty() {
                 continue;
             }
+            self.record_at = start;
             return match serde_json::from_str::<Record>(text) {
                 Ok(rec) => Ok(Some(rec)),
                 Err(_) if !self.buf.ends_with('\n') => {
@@ -365,6 +369,13 @@ impl<R: BufRead> CaptureReader<R> {
                 Err(e) => Err(self.bad(start, e.to_string())),
             };
         }
+    }
+
+    /// An error naming the last record read by its line and byte offset:
+    /// for a caller that finds its recorded bytes are not what its type
+    /// says (this reader does not know what they mean).
+    pub fn refuse(&self, why: String) -> FormatError {
+        self.bad(self.record_at, why)
     }
 
     fn bad(&self, offset: u64, why: String) -> FormatError {

@@ -81,7 +81,12 @@ pub async fn replay(
     let (tx, mut rx) = mpsc::channel::<Result<Record, FormatError>>(1024);
     let read = tokio::task::spawn_blocking(move || {
         loop {
-            let next = reader.next_record();
+            let next = reader
+                .next_record()
+                .and_then(|rec| match rec.as_ref().map(whole) {
+                    Some(Err(why)) => Err(reader.refuse(format!("{why} in its `data`"))),
+                    _ => Ok(rec),
+                });
             let end = !matches!(next, Ok(Some(_)));
             let item = match next {
                 Ok(Some(r)) => Ok(r),
@@ -94,10 +99,11 @@ pub async fn replay(
         }
         reader.truncated_tail
     });
-    // Replies handed to their connections, and replies those have dealt
-    // with: a request is sent only once every reply captured before it was
-    // answered in the replay too, so what one connection did before another
-    // asked (a keyspace created, a row written) is done before it again.
+    // Replies (and ends) handed to their connections, and those they have
+    // dealt with: a request is sent only once every reply captured before it
+    // was answered in the replay too, so what one connection did before
+    // another asked (a keyspace created, a row written) is done before it
+    // again.
     let (done_tx, mut done_rx) = watch::channel(0u64);
     let done_tx = Arc::new(done_tx);
     let mut handed = 0u64;
@@ -142,12 +148,21 @@ pub async fn replay(
                 None => continue,
             },
         };
+        // A connection's end waits as its requests do, and what comes after
+        // waits for it as for a reply: the target is pushed on it the events
+        // of what another did before it ended, and none of what came after.
+        if let Record::Close { .. } = &rec {
+            let _ = done_rx.wait_for(|d| *d >= handed).await;
+        }
         if let Record::Request { t_us, .. } | Record::NativeRequest { t_us, .. } = &rec {
             let _ = done_rx.wait_for(|d| *d >= handed).await;
             let first = *first_t_us.get_or_insert(*t_us);
             if opts.pace {
                 let due = Duration::from_micros(t_us.saturating_sub(first));
-                tokio::time::sleep_until((began + due).into()).await;
+                // A time past any clock's (a hostile file) is not waited for.
+                if let Some(at) = began.checked_add(due) {
+                    tokio::time::sleep_until(at.into()).await;
+                }
             }
             if let Some(every) = opts.progress {
                 if last_progress.elapsed() >= every {
@@ -181,12 +196,12 @@ pub async fn replay(
             }
             ctx
         });
-        if is_reply {
+        if is_reply || is_close {
             handed += 1;
         }
         // A connection task that ended early only drops what is left of it
-        // (a reply it will not deal with counts as dealt with).
-        if sender.send(rec).await.is_err() && is_reply {
+        // (a reply or end it will not deal with counts as dealt with).
+        if sender.send(rec).await.is_err() && (is_reply || is_close) {
             done_tx.send_modify(|d| *d += 1);
         }
         if is_close {
@@ -208,6 +223,37 @@ pub async fn replay(
         ));
     }
     Ok(report)
+}
+
+/// Why a record's bytes are not the whole message its type says (a cut,
+/// corrupted or hand-written capture): a native frame that is not one
+/// frame, a framed request whose length is not its own. Refused before
+/// anything reads past their end.
+fn whole(rec: &Record) -> Result<(), String> {
+    match rec {
+        Record::NativeRequest { data, .. } | Record::NativeReply { data, .. } => {
+            crate::capture::native::frames::check_whole(data)
+        }
+        Record::Request {
+            framed: true, data, ..
+        } => {
+            let Some(head) = data.get(..4) else {
+                return Err(format!(
+                    "a framed message of {} bytes, shorter than its length",
+                    data.len()
+                ));
+            };
+            let said = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+            if said != data.len() - 4 {
+                return Err(format!(
+                    "a framed message whose length says {said} bytes and has {}",
+                    data.len() - 4
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 fn now_us() -> i64 {
@@ -343,7 +389,10 @@ impl Replayer {
                     done.send_modify(|d| *d += 1);
                 }
                 Record::Unrecorded { .. } => stopped = true,
-                Record::Close { .. } => break,
+                Record::Close { .. } => {
+                    done.send_modify(|d| *d += 1);
+                    break;
+                }
                 _ => {}
             }
         }

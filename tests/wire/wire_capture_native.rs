@@ -243,7 +243,7 @@ fn the_recorded_driver_capture_replays_without_difference() {
 /// (`CAPTURED=1.2.9 scripts/capture-native.sh`: python-driver's short
 /// session and cqlsh's handshake): the 1.2.9 emulation answers every call
 /// as 1.2.9 did, its OPTIONS, its own `system.local`, `system.peers` and
-/// schema tables included.
+/// schema tables included, and pushes the events 1.2.9 pushed.
 #[test]
 fn a_real_1_2_9_native_capture_replays_without_difference_on_1_2_9() {
     let fixture = concat!(
@@ -254,8 +254,10 @@ fn a_real_1_2_9_native_capture_replays_without_difference_on_1_2_9() {
     assert_eq!(code, 0, "{out}");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["different"], 0, "{out}");
-    assert_eq!(report["calls"], 81, "{out}");
+    assert_eq!(report["calls"], 84, "{out}");
     assert_eq!(report["by_method"]["OPTIONS"]["calls"], 18, "{out}");
+    // python-driver's control connection was pushed three schema changes.
+    assert_eq!(report["by_method"]["EVENT"]["calls"], 3, "{out}");
     assert!(
         report["by_method"]["EXECUTE"]["calls"].as_u64() >= Some(20),
         "{out}"
@@ -308,4 +310,92 @@ fn serve_capture_records_the_native_port_too() {
     let (code, out) = replay(&[path, "--server", &format!("127.0.0.1:{t}")]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("no reply"), "{out}");
+}
+
+/// The `(n, kinds)` of a report's differing EVENTs.
+fn differing_events(out: &str) -> Vec<(u64, String)> {
+    let report: serde_json::Value =
+        serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    report["differing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["method"] == "EVENT")
+        .map(|d| (d["n"].as_u64().unwrap(), d["kinds"].to_string()))
+        .collect()
+}
+
+/// A connection registered for schema changes through the proxy while
+/// another changes the schema: the replay pairs each captured EVENT with
+/// the next one the target pushes on that connection. Then the capture
+/// edited: an event that says another change, one the target pushes that
+/// the capture lacks, and one the target does not push.
+#[test]
+fn pushed_events_are_compared_with_the_captured_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("events.capture");
+    let source = native::server();
+    let proxy = Capture::start_native(native::native_port(&source), &file, &[]);
+    let mut listener = open(proxy.port, 4, None);
+    let mut w = Writer::new();
+    w.string_list(&["SCHEMA_CHANGE"]);
+    assert_eq!(listener.call(op::REGISTER, &w.buf).opcode, op::READY);
+    let mut ddl = open(proxy.port, 4, None);
+    native::schema(&mut ddl);
+    ddl.ok("DROP TABLE nk.c");
+    for _ in 0..4 {
+        let f = listener.recv().expect("an event");
+        assert_eq!(f.opcode, op::EVENT, "{}", f.describe());
+    }
+    drop((ddl, listener));
+    assert_eq!(proxy.stop(), Some(0));
+
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let events: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains(r#""opcode":"EVENT""#))
+        .collect();
+    assert_eq!(events.len(), 4, "{text}");
+    let (code, out) = replay(&[file.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["by_method"]["EVENT"]["calls"], 4, "{out}");
+
+    let edited = |name: &str, edit: &dyn Fn(&mut Vec<String>)| {
+        let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        edit(&mut l);
+        let path = dir.path().join(name);
+        std::fs::write(&path, l.join("\n") + "\n").unwrap();
+        path
+    };
+    use base64::Engine as _;
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let other = edited("other", &|l| {
+        let mut rec: serde_json::Value = serde_json::from_str(&l[events[0]]).unwrap();
+        let data = b64.decode(rec["data"].as_str().unwrap()).unwrap();
+        let at = data.windows(7).position(|w| w == b"CREATED").unwrap();
+        let mut data = data;
+        data[at..at + 7].copy_from_slice(b"UPDATED");
+        rec["data"] = b64.encode(&data).into();
+        l[events[0]] = rec.to_string();
+    });
+    let (code, out) = replay(&[other.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(differing_events(&out), [(0, r#"["value"]"#.to_string())]);
+
+    let lacking = edited("lacking", &|l| {
+        l.remove(events[3]);
+    });
+    let (code, out) = replay(&[lacking.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(differing_events(&out), [(3, r#"["extra"]"#.to_string())]);
+
+    let twice = edited("twice", &|l| {
+        let last = l[events[3]].clone();
+        l.insert(events[3], last);
+    });
+    let args = [twice.to_str().unwrap(), "--json", "--timeout", "2"];
+    let (code, out) = replay(&args);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(differing_events(&out), [(4, r#"["missing"]"#.to_string())]);
 }

@@ -56,6 +56,35 @@ impl Frame {
     }
 }
 
+/// Why `bytes` are not one whole frame: a record read back from a capture
+/// file (cut, corrupted or written by hand) is checked before anything
+/// reads its header, so a bad one is refused by its position in the file
+/// instead of being read past its end.
+pub fn check_whole(bytes: &[u8]) -> Result<(), String> {
+    let Some(&first) = bytes.first() else {
+        return Err("an empty frame".into());
+    };
+    let version = first & 0x7f;
+    if version == 0 {
+        return Err(format!("a frame of version byte {first:#04x}"));
+    }
+    let hl = header_len(version);
+    if bytes.len() < hl {
+        return Err(format!(
+            "a frame of {} bytes, shorter than its {hl}-byte header",
+            bytes.len()
+        ));
+    }
+    let length = Header::parse(&bytes[..hl]).length as usize;
+    if bytes.len() - hl != length {
+        return Err(format!(
+            "a frame whose header says {length} bytes of body and has {}",
+            bytes.len() - hl
+        ));
+    }
+    Ok(())
+}
+
 /// The compression a STARTUP body asks for (`None`: none, or not a STARTUP).
 pub fn startup_compression(frame: &Frame) -> Option<Compression> {
     if frame.header().opcode != op::STARTUP || frame.compressed() {
@@ -174,6 +203,24 @@ mod tests {
             Err(FrameCutError::NotNative(0))
         );
         assert!(out.is_empty());
+    }
+
+    #[test]
+    fn only_a_whole_frame_passes_the_check() {
+        let f = encode(4, 0, 1, op::QUERY, b"body");
+        assert_eq!(check_whole(&f), Ok(()));
+        assert_eq!(check_whole(&encode(1, 0, 1, op::QUERY, b"")), Ok(()));
+        for cut in 0..f.len() {
+            assert!(check_whole(&f[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut long = f.clone();
+        long.push(0);
+        assert!(check_whole(&long)
+            .unwrap_err()
+            .contains("says 4 bytes of body and has 5"));
+        assert!(check_whole(&[0x80; 12])
+            .unwrap_err()
+            .contains("version byte 0x80"));
     }
 
     #[test]

@@ -11,11 +11,13 @@
 //! 1. [`frames`]: where a frame ends, its header and inflated body.
 //! 2. [`record`], [`ids`], [`decode`]: frames to records; the prepared ids
 //!    a replay swaps in requests; a reply's parts.
-//! 3. [`compare`]: one reply against another, masked.
+//! 3. [`compare`], [`events`]: one reply against another, masked; one
+//!    pushed event against another.
 //! 4. [`replay`]: one captured native connection replayed.
 
 pub mod compare;
 pub mod decode;
+pub mod events;
 pub mod frames;
 pub mod ids;
 pub mod record;

@@ -4,12 +4,16 @@
 //! order the target answers in), an EXECUTE or BATCH carrying the id the
 //! target gave when the statement was prepared in the replay
 //! ([`super::ids`]), and each reply captured is compared with the target's
-//! ([`super::compare`]). Pushed EVENTs are not compared (when a server
-//! pushes them is its own). Owns one connection's replay; the order across
-//! connections is [`crate::capture::replay`]'s.
+//! ([`super::compare`]). Each EVENT the server pushed on the connection is
+//! paired with the next one the target pushes on it (waited for, as a reply
+//! is) and compared ([`super::events`]); the target's events beyond the
+//! captured ones, found when the connection ends, are `extra`. Owns one
+//! connection's replay; the order across connections is
+//! [`crate::capture::replay`]'s.
 
 use super::compare::{compare, Frame as Reply};
 use super::decode::{prepared_id, tracing_id};
+use super::events;
 use super::frames::{reframe, startup_compression, Frame, FrameCutter};
 use super::ids::{rewrite, swap_sessions, IdMap};
 use crate::capture::compare::Difference;
@@ -19,13 +23,16 @@ use crate::capture::report::Report;
 use crate::native::wire::frame::{op, Compression};
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::{mpsc, watch};
 
 /// The longest frame read from a target.
 const FRAME_MAX: usize = 256 << 20;
+/// How long a connection that registered for events waits, once its
+/// captured records are done, for events the target pushes beyond them.
+const LATE_EVENTS: Duration = Duration::from_millis(300);
 
 /// A target's native port, and the prepared ids and tracing sessions it
 /// gave in this replay for the captured ones (shared by all connections: a
@@ -55,6 +62,8 @@ struct Link {
     cutter: FrameCutter,
     /// Frames read while another stream's reply was awaited, by stream.
     waiting: HashMap<i16, VecDeque<Frame>>,
+    /// EVENTs the target pushed, not compared yet.
+    events: VecDeque<Frame>,
 }
 
 impl Link {
@@ -101,9 +110,8 @@ impl Link {
             for f in frames.drain(..) {
                 let h = f.header();
                 if h.opcode == op::EVENT {
-                    continue;
-                }
-                if h.stream == stream && found.is_none() {
+                    self.events.push_back(f);
+                } else if h.stream == stream && found.is_none() {
                     found = Some(f);
                 } else {
                     self.waiting.entry(h.stream).or_default().push_back(f);
@@ -111,6 +119,44 @@ impl Link {
             }
             if found.is_some() {
                 return found;
+            }
+        }
+        self.stream = None;
+        self.broken = true;
+        None
+    }
+
+    /// The target's next pushed EVENT, waiting up to `wait` for it; `None`
+    /// when none came (the connection stays in use: an event that does not
+    /// come is a difference, not a broken connection).
+    async fn next_event(&mut self, wait: Duration) -> Option<Frame> {
+        if let Some(f) = self.events.pop_front() {
+            return Some(f);
+        }
+        let s = self.stream.as_mut()?;
+        let until = Instant::now() + wait;
+        let mut buf = vec![0u8; 64 * 1024];
+        let mut frames = Vec::new();
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            let k = match tokio::time::timeout(left, s.read(&mut buf)).await {
+                Ok(Ok(k)) if k > 0 => k,
+                Err(_) => return None,
+                _ => break,
+            };
+            if self.cutter.feed(&buf[..k], &mut frames).is_err() {
+                break;
+            }
+            for f in frames.drain(..) {
+                let h = f.header();
+                if h.opcode == op::EVENT {
+                    self.events.push_back(f);
+                } else {
+                    self.waiting.entry(h.stream).or_default().push_back(f);
+                }
+            }
+            if let Some(f) = self.events.pop_front() {
+                return Some(f);
             }
         }
         self.stream = None;
@@ -130,6 +176,10 @@ pub struct NativeReplayer {
     compression: Option<Compression>,
     /// Requests sent whose reply is not compared yet: n to (stream, opcode).
     sent: HashMap<u64, (i16, String)>,
+    /// Captured events compared so far (an event's number in the report).
+    events: u64,
+    /// Whether the connection sent a REGISTER (and may be pushed events).
+    registered: bool,
 }
 
 impl NativeReplayer {
@@ -148,6 +198,7 @@ impl NativeReplayer {
                 broken: false,
                 cutter: FrameCutter::new(FRAME_MAX),
                 waiting: HashMap::new(),
+                events: VecDeque::new(),
             })
             .collect();
         NativeReplayer {
@@ -158,6 +209,8 @@ impl NativeReplayer {
             timeout,
             compression: None,
             sent: HashMap::new(),
+            events: 0,
+            registered: false,
         }
     }
 
@@ -166,6 +219,7 @@ impl NativeReplayer {
     pub async fn run(mut self, mut rx: mpsc::Receiver<Record>, done: Arc<watch::Sender<u64>>) {
         self.report.lock().connections += 1;
         let mut stopped = false;
+        let mut closed = false;
         while let Some(rec) = rx.recv().await {
             match rec {
                 Record::NativeRequest {
@@ -188,12 +242,70 @@ impl NativeReplayer {
                     self.reply(n, Frame { bytes: data }, body).await;
                     done.send_modify(|d| *d += 1);
                 }
+                Record::NativeReply {
+                    n: None,
+                    data,
+                    body,
+                    ..
+                } if !stopped => self.event(Some(Frame { bytes: data }), body).await,
                 Record::Unrecorded { .. } => stopped = true,
-                Record::Close { .. } => break,
+                Record::Close { .. } => {
+                    closed = true;
+                    break;
+                }
                 _ => {}
             }
         }
+        if self.registered && !stopped {
+            self.late_events().await;
+        }
         self.report.lock().uncompared += self.sent.len() as u64;
+        // Closed on the targets before what was captured after it is sent.
+        self.links.clear();
+        if closed {
+            done.send_modify(|d| *d += 1);
+        }
+    }
+
+    /// A captured EVENT (`None`: none, for the target's late ones) against
+    /// the next one each target pushes; with two targets, the second's
+    /// against the first's.
+    async fn event(&mut self, captured: Option<Frame>, body: Option<Vec<u8>>) {
+        let wait = if captured.is_some() {
+            self.timeout
+        } else {
+            LATE_EVENTS
+        };
+        let mut got = Vec::with_capacity(self.links.len());
+        for link in &mut self.links {
+            let f = link.next_event(wait).await;
+            got.push(f.and_then(|f| f.body(self.compression, FRAME_MAX)));
+        }
+        let captured = captured.map(|f| body.unwrap_or_else(|| f.raw_body().to_vec()));
+        let (expected, replayed) = if got.len() > 1 {
+            (got[0].as_deref(), got[1].as_deref())
+        } else {
+            (captured.as_deref(), got.first().and_then(|g| g.as_deref()))
+        };
+        if expected.is_none() && replayed.is_none() {
+            return;
+        }
+        let diffs = events::compare(expected, replayed);
+        let n = self.events;
+        self.events += 1;
+        self.report.lock().add(self.conn, n, "EVENT", diffs);
+    }
+
+    /// The target's events beyond the captured ones, each an `extra` (with
+    /// two targets, paired with each other's).
+    async fn late_events(&mut self) {
+        for _ in 0..64 {
+            let before = self.events;
+            self.event(None, None).await;
+            if self.events == before {
+                return;
+            }
+        }
     }
 
     async fn request(
@@ -208,6 +320,7 @@ impl NativeReplayer {
             self.compression = Some(c);
         }
         let h = frame.header();
+        self.registered |= h.opcode == op::REGISTER;
         let plain = body.unwrap_or_else(|| frame.raw_body().to_vec());
         for link in &mut self.links {
             let mut swapped = if matches!(h.opcode, op::EXECUTE | op::BATCH) {
