@@ -152,12 +152,24 @@ fn a_client_closing_mid_message_leaves_the_proxy_serving() {
     }
     assert_eq!(thrift.stop(), Some(0));
     assert_eq!(native.stop(), Some(0));
-    for (file, request) in [(&thrift_file, "request"), (&native_file, "native_request")] {
+    for (file, request, cut) in [
+        (&thrift_file, "request", 10),
+        (&native_file, "native_request", 3),
+    ] {
         let recs = records(file);
         let of = |t: &str| recs.iter().filter(|r| r["type"] == t).count();
         assert_eq!(
             (of("open"), of("close"), of(request)),
             (2, 2, 1),
+            "{recs:?}"
+        );
+        // The message cut short is named, with where it began.
+        let why = format!(
+            "the client closed the connection {cut} bytes into a message that began at byte 0"
+        );
+        assert!(
+            recs.iter().any(|r| r["type"] == "unrecorded"
+                && r["why"].as_str().is_some_and(|w| w.starts_with(&why))),
             "{recs:?}"
         );
         let (code, out) = replay(&[file.to_str().unwrap()]);
@@ -187,6 +199,13 @@ fn a_server_closing_mid_reply_leaves_the_request_uncompared() {
     let of = |t: &str| recs.iter().filter(|r| r["type"] == t).count();
     assert_eq!((of("request"), of("reply")), (1, 0), "{recs:?}");
     assert!(recs.iter().any(|r| r["type"] == "close"), "{recs:?}");
+    assert!(
+        recs.iter().any(|r| r["type"] == "unrecorded"
+            && r["why"].as_str().is_some_and(|w| w.starts_with(
+                "the server closed the connection 7 bytes into a message that began at byte 0"
+            ))),
+        "{recs:?}"
+    );
 
     let server = Server::start(&["--in-memory"]);
     let target = format!("127.0.0.1:{}", server.port);

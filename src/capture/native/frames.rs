@@ -132,6 +132,11 @@ impl FrameCutter {
         }
     }
 
+    /// Bytes held of a frame not yet whole.
+    pub fn pending(&self) -> usize {
+        self.buf.len()
+    }
+
     /// Takes the next bytes of the stream and appends every frame they
     /// complete to `out`.
     pub fn feed(&mut self, bytes: &[u8], out: &mut Vec<Frame>) -> Result<(), FrameCutError> {

@@ -62,6 +62,11 @@ impl Recording {
         fed
     }
 
+    /// Bytes held of a frame not yet whole.
+    pub fn pending(&self) -> usize {
+        self.cutter.pending()
+    }
+
     fn record(&mut self, frame: Frame, conn: u64, t_us: u64) -> Record {
         let h = frame.header();
         if self.from_client {

@@ -188,6 +188,14 @@ enum Cutting {
 }
 
 impl Cutting {
+    /// Bytes held of a message not yet whole.
+    fn pending(&self) -> usize {
+        match self {
+            Cutting::Thrift(cutter, _) => cutter.pending(),
+            Cutting::Native(r) => r.pending(),
+        }
+    }
+
     /// The records the next bytes complete; `Err` once the stream cannot be cut.
     fn feed(
         &mut self,
@@ -224,12 +232,33 @@ async fn pump(
 ) -> std::io::Result<()> {
     let mut buf = vec![0u8; CHUNK];
     let mut records = Vec::new();
+    // Bytes of this direction so far: where a message cut short began.
+    let mut offset = 0u64;
     loop {
         let k = from.read(&mut buf).await?;
         if k == 0 {
+            let pending = cutting.pending();
+            if pending > 0 && conn.recording.swap(false, Ordering::Relaxed) {
+                let who = match side {
+                    Side::Request => "client",
+                    Side::Reply => "server",
+                };
+                let at = offset - pending as u64;
+                conn.rec
+                    .put(Record::Unrecorded {
+                        conn: conn.id,
+                        t_us: conn.rec.t_us(),
+                        why: format!(
+                            "the {who} closed the connection {pending} bytes into a message \
+                             that began at byte {at} of what it sent (passed on, not recorded)"
+                        ),
+                    })
+                    .await;
+            }
             let _ = to.shutdown().await;
             return Ok(());
         }
+        offset += k as u64;
         if conn.recording.load(Ordering::Relaxed) {
             let fed = cutting.feed(&buf[..k], side, &conn, &mut records);
             for rec in records.drain(..) {
