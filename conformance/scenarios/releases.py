@@ -1710,6 +1710,36 @@ if R == (0, 8):
 
 
 if (0, 8) <= R < (1, 2):
+    @scenario("rel_bytenames", "19", "read", keyspace_reset="cv_r_bytenames")
+    def _bytenames():
+        """Found by difftest.py: CQL 2's REVERSED rows list the columns as the reversed slice
+        read them, the last first, the key column (0.8, 1.0) at the end (the row's columns
+        were taken in comparator order, then the row reversed); a names read of an
+        IntegerType name that compares equal to a stored one but is written otherwise finds
+        it in the memtable and not once truncate flushed it (an SSTable asked its bloom filter
+        of names, which hashed the bytes)"""
+        ks = "cv_r_bytenames"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type", default_validation="UTF8Type",
+                               key_validation="UTF8Type"),
+                    cf_def(ks, "Sup", column_type="Super", comparator="IntegerType",
+                           subcomparator="UTF8Type"),
+                    cf_def(ks, "Int", comparator="IntegerType"),
+                    cf_def(ks, "T", comparator="UTF8Type"))
+        out += [v19.insert("k", cparent("Std"), column(n, "v" + n, 1)) for n in "abc"]
+        out += [cql2("SELECT FIRST 2 REVERSED * FROM Std WHERE KEY = 'k'"),
+                cql2("SELECT REVERSED 'z'..'a' FROM Std WHERE KEY = 'k'"),
+                cql2("SELECT FIRST 2 REVERSED 'c', 'a' FROM Std WHERE KEY = 'k'")]
+        zero, wide = b"\x00", b"\x00" * 8
+        out += [v19.insert("k", cparent("Sup", zero), column("c", "v", 1)),
+                v19.insert("k", cparent("Int"), column(zero, "v", 1))]
+        reads = [v19.get_slice("k", cparent("Sup"), pred(names=[wide])),
+                 v19.get_slice("k", cparent("Sup"), pred(names=[zero, wide])),
+                 v19.multiget_slice(["k"], cparent("Sup"), pred(names=[wide])),
+                 v19.get_slice("k", cparent("Int"), pred(names=[wide])),
+                 v19.get("k", cpath("Sup", wide, "c")),
+                 v19.get_slice("k", cparent("Sup"), pred(start=""))]
+        return out + reads + [v19.truncate("T")] + reads
+
     @scenario("rel_compact", "19", "write", keyspace_reset="cv_r_compact")
     def _compact():
         """Reads after a column family's fourth flush (found by difftest.py --app): with the

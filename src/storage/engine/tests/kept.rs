@@ -69,6 +69,8 @@ fn a_kept_table_finds_a_name_by_its_bytes() {
         assert_eq!(found(&e, cf, &[wide]), vec![zero.to_vec()], "{cf}");
         e.keep_flushed(FlushedReads::InTurn).unwrap();
         assert!(found(&e, cf, &[wide]).is_empty(), "{cf}");
-        assert_eq!(found(&e, cf, &[wide, zero]), vec![zero.to_vec()], "{cf}");
+        // Of two names asked that compare equal, the first was asked.
+        assert!(found(&e, cf, &[wide, zero]).is_empty(), "{cf}");
+        assert_eq!(found(&e, cf, &[zero, wide]), vec![zero.to_vec()], "{cf}");
     }
 }
