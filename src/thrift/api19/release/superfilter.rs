@@ -17,10 +17,9 @@
 //! answers nothing else, and nothing without that behaviour.
 
 use crate::model::{Cell, CellKind, DeletionTime, ReadCommand, Slice};
-use crate::node::{Acknowledged, Node};
+use crate::node::{Acknowledged, Node, StoredItem, StoredPartition};
 use crate::release::Behaviour;
 use crate::schema::CfDef;
-use crate::storage::stored_view::{StoredItem, StoredPartition};
 use crate::thrift::api19::scan::scan;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
