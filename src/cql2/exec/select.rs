@@ -454,7 +454,14 @@ fn shape(cf: &CfDef, s: &Select, rows: Vec<ReadRow>, vars: &Bound<'_>, era: Era)
                 if s.selection == Selection::Wildcard && (era.first_keeps_key || !s.first_set) {
                     columns.push(key_column(&mut md, key_name.as_bytes(), &key));
                 }
-                for c in found.unwrap_or_default() {
+                // The row's columns came in the comparator's order whatever
+                // the slice's direction (`getSortedColumns`): a REVERSED
+                // row is reversed whole below, its key column last.
+                let mut found = found.unwrap_or_default();
+                if s.reversed {
+                    found.reverse();
+                }
+                for c in found {
                     if let Some(d) = cf.options.column(&c.name) {
                         md.value_types
                             .insert(c.name.clone(), short_name(d.validation_class.as_ref()));

@@ -361,6 +361,18 @@ fn select_wildcard_first_reversed_and_count() {
     let names: Vec<&[u8]> = rows[0].columns.iter().map(|c| c.name.as_slice()).collect();
     assert_eq!(names, [&b"b"[..]]);
 
+    // Two columns come as the reversed slice read them, the last first.
+    let Cql2Result::Rows { rows, .. } = exec(
+        &b,
+        &c,
+        "SELECT FIRST 2 REVERSED * FROM Users WHERE KEY = 'k'",
+    )
+    .unwrap() else {
+        panic!()
+    };
+    let names: Vec<&[u8]> = rows[0].columns.iter().map(|c| c.name.as_slice()).collect();
+    assert_eq!(names, [&b"b"[..], &b"a"[..]]);
+
     let Cql2Result::Rows { rows, metadata } = exec(&b, &c, "SELECT COUNT(1) FROM Users").unwrap()
     else {
         panic!()

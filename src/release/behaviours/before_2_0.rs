@@ -325,6 +325,20 @@ macro_rules! with_behaviours_before_2_0 {
                     and incremented again counts only the later increments, tombstones past gc_grace are purged",
             }
 
+            // ExtendedFilter.isSatisfiedBy read the expression's column's value;
+            // a super column's value() threw.
+            /// A `row_filter` of a range scan over a Super column family failed
+            /// on the server at the first row holding a super column named as
+            /// its first expression (the connection closed at ONE, else
+            /// TimedOutException), and matched no row otherwise.
+            RowFilterOfSuperFailsOnRead {
+                key: "row_filter_of_super_fails_on_read",
+                from: (1, 1, 0),
+                until: Some((1, 2, 0)),
+                says: "a row_filter on a Super column family matches no row, and fails on a row \
+                    holding a super column of its first expression's name",
+            }
+
             $($later)*
         }
     };

@@ -381,7 +381,22 @@ impl RowHandle for MemRow<'_> {
             .map(|n| CKey::new(n.clone(), &self.mem.cf.comparator))
             .collect();
         let keys: Vec<Bytes> = set.into_iter().map(|k| k.name).collect();
-        Ok(self.mem.entries_named(&self.key, &keys))
+        let mut found = self.mem.entries_named(&self.key, &keys);
+        // An SSTable asked its row's bloom filter of names first, which
+        // hashed the bytes: a name that compares equal but is written
+        // otherwise (IntegerType's `0x00` and `0x0000`) was not found. Of
+        // names asked that compare equal, the first asked was the one kept.
+        if self.mem.kept.get().is_some() {
+            let cmp = &self.mem.cf.comparator;
+            let mut asked: Vec<&Bytes> = Vec::new();
+            for n in names {
+                if !asked.iter().any(|a| cmp.compare(a, n).is_eq()) {
+                    asked.push(n);
+                }
+            }
+            found.retain(|e| asked.iter().any(|n| n.as_slice() == e.name()));
+        }
+        Ok(found)
     }
     fn kept(&self) -> Option<(&KeptTable, &DecoratedKey)> {
         self.mem.kept.get().map(|k| (k, &self.key))

@@ -415,6 +415,9 @@ pub fn get_range_slices(
         if super::release::v3x::filter_unselected(node.release, predicate, filter) {
             return Ok(Vec::new());
         }
+        if super::release::superfilter::check(node, &cf, &cmd, range, filter, cl)? {
+            return Ok(Vec::new());
+        }
         let rows = filtered_scan(node, &cf, &cmd, range, filter, max_rows)?;
         let widened = statics::applies(node.release, &cf, predicate);
         return Ok(rows

@@ -16,7 +16,7 @@
 // 3.x's rules of a request (`v3x`) and its static compact tables'
 // slices (`statics`), 1.2-2.2's scans of a key the key type refused
 // (`keybound`), 1.2's and 2.0's failing COMPOSITES index of plain names
-// (`plainindex`).
+// (`plainindex`), 1.1's row filter of a Super CF (`superfilter`).
 pub(super) mod batchlog;
 pub(super) mod beta;
 pub(super) mod cfdefs;
@@ -32,6 +32,7 @@ pub(super) mod old;
 pub(super) mod paged;
 pub(super) mod plainindex;
 pub(super) mod statics;
+pub(super) mod superfilter;
 pub(super) mod unmade;
 pub(super) mod v07;
 pub(super) mod v3x;
