@@ -1506,11 +1506,11 @@ if R == (1, 1):
 if R == (1, 2):
     @scenario("rel_pagedsplit", "19", "read", keyspace_reset="cv_r_pagedsplit")
     def _pagedsplit():
-        """get_paged_slice in 1.2 (found by difftest.py --app): as 1.1, the range was read in
-        parts cut at the ring's tokens, each part for the whole count of columns. A range of
-        tokens wrapping past the ring's minimum is cut there whatever the fresh node's random
-        token: its two parts hold a row each (u1 with one column, u3 with three), so a second
-        cut at the node's token changes nothing"""
+        """get_paged_slice in 1.2 (found by difftest.py --app): a range of tokens wrapping past
+        the ring's minimum was read in two parts, each for the whole count of columns (1.2
+        merged the parts its node's token cut, never across the minimum). Each part holds a
+        row (u1 with one column, u3 with three), so where the fresh node's random token falls
+        changes nothing"""
         ks = "cv_r_pagedsplit"
         out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
         out.append(v19.insert("u1", cparent("A"), column("a", "v", 1)))

@@ -189,16 +189,18 @@ macro_rules! with_behaviours_before_2_0 {
             }
 
             // 1.1's and 1.2's StorageProxy.getRangeSlice: each restricted range
-            // read with the command's own count (1.2's merge of a single node's
-            // ranges did not join them: recorded, rel_pagedsplit); 2.0 paged.
-            /// `get_paged_slice` read the range in parts cut at the node's token,
-            /// each part for the whole count of columns.
+            // read with the command's own count; 1.2 merged the ranges of the
+            // same replicas but never past the ring's minimum (rel_pagedsplit).
+            /// `get_paged_slice` read the range in parts cut at the node's token
+            /// (1.2: only where the range wrapped past the ring's minimum), each
+            /// part for the whole count of columns.
             PagedSliceSplitAtToken {
                 key: "paged_slice_split_at_token",
                 from: (1, 1, 0),
                 until: Some((2, 0, 0)),
-                says: "get_paged_slice reads the range in parts cut at the node's token, each part \
-                    for the whole count of columns (an answer may hold more columns than asked)",
+                says: "get_paged_slice reads the range in parts cut at the node's token (1.2: at the \
+                    ring's minimum), each part for the whole count of columns (an answer may hold more \
+                    columns than asked)",
             }
 
             // Column.reconcile called on the new column with the old one

@@ -1,6 +1,7 @@
 //! `get_paged_slice` as 1.1 and 1.2 answered it: `StorageProxy` cut the key
 //! range at the ring's tokens (on one node: the node's own token, and the
-//! ring's minimum where the range wraps) and read the parts in ring order,
+//! ring's minimum where the range wraps; 1.2 merged the parts of one
+//! node's replicas again, so only a wrap cut its range) and read the parts in ring order,
 //! each part as a paging read of the whole count of columns (its first
 //! row from `start_column`, the next ones from their first column, each
 //! limited to what the part still wanted); it went on to the next part
@@ -64,7 +65,12 @@ fn paged(
     let totals = node.release.is_some_and(|r| r.series() == (1, 2));
     let schema = node.schema();
     let p = schema.partitioner.as_ref();
-    let node_token = p.token_from_string(&node.token).ok();
+    // 1.2 merged the parts a single node's token cut (the same replicas),
+    // never across the ring's minimum: only a wrap starts a part.
+    let node_token = match totals {
+        true => None,
+        false => p.token_from_string(&node.token).ok(),
+    };
     let parent = t::ColumnParent::new(cf.name.clone(), None);
     let slice = |start: &[u8], count: usize| Slice::Range {
         start: start.to_vec(),
