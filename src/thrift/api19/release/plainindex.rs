@@ -295,6 +295,14 @@ mod tests {
             cf("Idx", "UTF8Type", Some(IndexType::Composites)),
             cf("Cnt", "UTF8Type", None),
         ]);
+        // 1.2 asked for an integer prefix_size; 2.0 skipped it.
+        for c in asked
+            .cf_defs
+            .iter_mut()
+            .flat_map(|cf| cf.column_metadata.iter_mut().flatten())
+        {
+            c.index_options = Some([("prefix_size".to_string(), "1".to_string())].into());
+        }
         let made = {
             let mut made = asked.clone();
             opened_part(node.release, &mut made);
