@@ -1556,6 +1556,25 @@ if R == (1, 1):
         return out
 
 
+if R == (1, 2):
+    @scenario("rel_pagedsplit", "19", "read", keyspace_reset="cv_r_pagedsplit")
+    def _pagedsplit():
+        """get_paged_slice in 1.2 (found by difftest.py --app): a range of tokens wrapping past
+        the ring's minimum was read in two parts, each for the whole count of columns (1.2
+        merged the parts its node's token cut, never across the minimum). Each part holds a
+        row (u1 with one column, u3 with three), so where the fresh node's random token falls
+        changes nothing"""
+        ks = "cv_r_pagedsplit"
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
+        out.append(v19.insert("u1", cparent("A"), column("a", "v", 1)))
+        out += [v19.insert("u3", cparent("A"), column(n, "v", 1)) for n in ("a", "b", "c")]
+        # Murmur3 tokens: u1 8330233586929153525, u3 -6451359128366072428
+        wrap = dict(start_token="8000000000000000000", end_token="-6000000000000000000")
+        out += [v19.get_paged_slice("A", key_range(count=n, **wrap), "") for n in (1, 2, 3)]
+        out += [v19.get_paged_slice("A", key_range(count=2, **wrap), "b")]
+        return out
+
+
 if R < (1, 2) or R >= (3, 0):
     @scenario("rel_tie", "19", "write", keyspace_reset="cv_r_tie")
     def _tie():
@@ -1863,6 +1882,62 @@ if (1, 2) <= R < (3, 0):
                     v19.system_drop_keyspace(ks2)]
         if R < (2, 1):
             out.append(v19.system_drop_keyspace(ks))
+        return out
+
+if R == (2, 0):
+    @scenario("rel_unstored", "19", "index")
+    def _unstored():
+        """2.0's column family whose COMPOSITES index of plain names it could not open (found by
+        difftest.py): in the schema without a store, so a read, a count, a column written and
+        a drop of it closed the connection while a removal passed; another keyspace's index
+        took its index's name; a column family change of the keyspace made the column families
+        its creation never reached; dropping the keyspace removed those before it in the
+        keyspace's HashMap order, then closed the connection (the keyspace stays: named to
+        replay last on a shared node)"""
+        ks, other = "cv_r_unstored", "cv_r_unstored2"
+
+        def birth(index_type):
+            return W.struct({1: b("birth"), 2: b(M + "LongType"), 3: W.i32(index_type),
+                             5: W.map_("bin", "bin", [])})
+
+        def idx(keyspace, index_type):
+            return cf_def(keyspace, "Idx", comparator="UTF8Type", default_validation="UTF8Type",
+                          column_metadata=[birth(index_type)])
+        cfs = [cf_def(ks, "Std", comparator="UTF8Type"),
+               cf_def(ks, "Sup", column_type="Super", comparator="UTF8Type",
+                      subcomparator="UTF8Type"),
+               idx(ks, 2),
+               cf_def(ks, "Cnt", comparator="UTF8Type", default_validation="CounterColumnType")]
+        out = [v19.system_add_keyspace(ks_def(ks, cfs)), v19.set_keyspace(ks), describe_ks(ks),
+               v19.insert("k", cparent("Idx"), column("a", "v", 1))]
+        for read in (v19.get_slice("k", cparent("Idx"), pred(start="")),
+                     v19.get("k", cpath("Idx", col="a")),
+                     v19.get_count("k", cparent("Idx"), pred(start="")),
+                     v19.multiget_count(["k"], cparent("Idx"), pred(start="")),
+                     v19.get_range_slices(cparent("Idx"), pred(start=""),
+                                          key_range("", "", count=10)),
+                     v19.get_indexed_slices(cparent("Idx"), index_clause(
+                         [index_expr("birth", EQ, long_(30))]), pred(start="")),
+                     v19.batch_mutate({"k": {"Std": [ins("a", "v", 1)],
+                                             "Idx": [ins("a", "v", 1)]}})):
+            out += [v19.set_keyspace(ks), read]
+        out += [v19.set_keyspace(ks),
+                v19.get_slice("k", cparent("Std"), pred(start="")),
+                v19.remove("k", cpath("Idx"), 5),
+                v19.batch_mutate({"k": {"Idx": [mutation(deletion_=deletion(
+                    6, predicate=pred(names=["a"])))]}}),
+                v19.insert("k", cparent("Std"), column("a", "v", 1)),
+                v19.system_add_keyspace(ks_def(other, [idx(other, KEYS_INDEX)])),
+                describe_ks(other), v19.system_drop_keyspace(other),
+                v19.system_update_column_family(cf_def(ks, "Std", comparator="UTF8Type",
+                                                       comment="updated")),
+                describe_ks(ks),
+                v19.insert("k", cparent("Sup", "s"), column("a", "v", 1)),
+                v19.get_slice("k", cparent("Sup", "s"), pred(start="")),
+                v19.system_drop_column_family("Idx"),
+                v19.set_keyspace(ks),
+                v19.system_drop_keyspace(ks),
+                describe_ks(ks)]
         return out
 
 if R >= (1, 2):

@@ -251,6 +251,9 @@ mod tests {
                  new keyspace at that column family (closes the connection)\n\
                  Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
                  sub-column closes the connection (its batch log's old format)\n\
+                 Behaviour stops: a column family whose index failed to open closes the \
+                 connection on reads and writes; dropping its keyspace removes the column \
+                 families before it, then fails\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );

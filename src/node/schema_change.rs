@@ -71,6 +71,9 @@ impl Node {
             composites_any_options: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::CompositesAnyOptions)),
+            plain_composites_unopened: self.release.is_some_and(|r| {
+                r.does(crate::release::Behaviour::CompositesIndexOfPlainNamesFails)
+            }),
         }
     }
 

@@ -9,6 +9,7 @@
 //! touch disk (see [`super::store`]) or the engine.
 
 use super::compat::is_compatible_with;
+use super::index_options::composites_of_plain_names;
 use super::spec::{CfSpec, KeyspaceSpec, SchemaChange};
 use super::system19::{SYSTEM_AUTH_KEYSPACE, SYSTEM_TRACES_KEYSPACE};
 use super::validate::*;
@@ -90,10 +91,12 @@ impl Schema {
     }
 
     /// Index names of every column family except those named `exclude`
-    /// (1.2 excluded same-named column families of every keyspace).
-    fn index_names_except(&self, exclude: Option<&str>) -> BTreeSet<String> {
+    /// (1.2 excluded same-named column families of every keyspace) and,
+    /// under `rules`, those whose store the release never opened.
+    fn index_names_except(&self, exclude: Option<&str>, rules: Rules) -> BTreeSet<String> {
         self.column_families()
             .filter(|cf| Some(cf.name.as_str()) != exclude)
+            .filter(|cf| !(rules.plain_composites_unopened && composites_of_plain_names(cf)))
             .flat_map(|cf| cf.options.indexed_columns())
             .filter_map(|c| c.index_name.clone())
             .collect()
@@ -101,7 +104,7 @@ impl Schema {
 
     /// 1.2's `addDefaultIndexNames`: an index keeps the name it already
     /// has; an unnamed one gets `<cf>_<column>_idx`, made unique.
-    fn name_indexes(&self, cf: &mut CfDef) -> Result<()> {
+    fn name_indexes(&self, cf: &mut CfDef, rules: Rules) -> Result<()> {
         if let Some(old) = self.cf(&cf.keyspace, &cf.name) {
             for c in cf.options.column_metadata.iter_mut() {
                 if c.index_type.is_none() {
@@ -124,7 +127,7 @@ impl Schema {
                 }
             }
         }
-        let taken = self.index_names_except(None);
+        let taken = self.index_names_except(None, rules);
         let names: Vec<Option<String>> = cf
             .options
             .column_metadata
@@ -185,7 +188,7 @@ impl Schema {
         let mut cfs = Vec::with_capacity(spec.cf_defs.len());
         for cf_spec in &spec.cf_defs {
             let mut cf = cf_from_spec(cf_spec)?;
-            self.name_indexes(&mut cf)?;
+            self.name_indexes(&mut cf, rules)?;
             cfs.push(cf);
         }
         let strategy = keyspace_strategy(&spec)?;
@@ -198,7 +201,7 @@ impl Schema {
         let mut seen_names = BTreeSet::new();
         let mut request_indexes = BTreeSet::new();
         for cf in &cfs {
-            let mut others = self.index_names_except(Some(&cf.name));
+            let mut others = self.index_names_except(Some(&cf.name), rules);
             others.extend(request_indexes.iter().cloned());
             validate_cf(cf, &others, rules)?;
             if !seen_names.insert(cf.name.clone()) {
@@ -272,8 +275,8 @@ impl Schema {
         not_protected(&spec.keyspace)?;
         let mut cf = cf_from_spec(&spec)?;
         validate_compaction_options(&cf.options)?;
-        self.name_indexes(&mut cf)?;
-        validate_cf(&cf, &self.index_names_except(Some(&cf.name)), rules)?;
+        self.name_indexes(&mut cf, rules)?;
+        validate_cf(&cf, &self.index_names_except(Some(&cf.name), rules), rules)?;
         let Some(ks) = self.keyspaces.get(&cf.keyspace) else {
             return invalid(format!(
                 "Cannot add column family '{}' to non existing keyspace '{}'.",
@@ -304,8 +307,8 @@ impl Schema {
         not_protected(&spec.keyspace)?;
         let mut cf = cf_from_spec(&spec)?;
         validate_compaction_options(&cf.options)?;
-        self.name_indexes(&mut cf)?;
-        validate_cf(&cf, &self.index_names_except(Some(&cf.name)), rules)?;
+        self.name_indexes(&mut cf, rules)?;
+        validate_cf(&cf, &self.index_names_except(Some(&cf.name), rules), rules)?;
         check_compatible(&old, &cf)?;
         // Thrift knows nothing of CQL3 aliases: an update without them keeps them.
         let o = &mut cf.options;

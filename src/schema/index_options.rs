@@ -19,6 +19,21 @@ pub struct Rules {
     /// 3.0 on: a COMPOSITES index of a CfDef takes whatever options it
     /// carries (a legacy index's options were taken as given).
     pub composites_any_options: bool,
+    /// 1.2 and 2.0: a COMPOSITES index of a column family of plain names
+    /// never opened, and index names were taken from the opened stores
+    /// only: such a column family's index names are free for others.
+    pub plain_composites_unopened: bool,
+}
+
+/// Whether `cf` is a Standard column family of plain (not composite)
+/// names with a COMPOSITES index: one 1.2 and 2.0 could not open.
+pub fn composites_of_plain_names(cf: &super::CfDef) -> bool {
+    !cf.is_super()
+        && !cf.comparator.class_name().contains("CompositeType")
+        && cf
+            .options
+            .indexed_columns()
+            .any(|c| c.index_type == Some(IndexType::Composites))
 }
 
 /// One column's index options, `Err` holding the release's message.
@@ -88,10 +103,12 @@ mod tests {
     const OF_2_0: Rules = Rules {
         composites_without_prefix_size: true,
         composites_any_options: false,
+        plain_composites_unopened: true,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
         composites_any_options: true,
+        plain_composites_unopened: false,
     };
 
     #[test]
@@ -158,6 +175,50 @@ mod tests {
                 validate(IndexType::Custom, Some(&any), rules),
                 Err("Required index option missing: class_name".into())
             );
+        }
+    }
+
+    #[test]
+    fn an_unopened_index_leaves_its_name_free_in_1_2_and_2_0() {
+        use crate::schema::{CfSpec, ColumnSpec, KeyspaceSpec, Schema, SchemaChange};
+        let indexed = |ks: &str, comparator: &str, index_type| CfSpec {
+            comparator_type: Some(comparator.to_string()),
+            column_metadata: Some(vec![ColumnSpec {
+                name: b"birth".to_vec(),
+                validation_class: Some("LongType".to_string()),
+                index_type: Some(index_type),
+                ..ColumnSpec::default()
+            }]),
+            ..CfSpec::new(ks, "Idx")
+        };
+        let keyspace = |ks: &str, cf: CfSpec| {
+            SchemaChange::AddKeyspace(KeyspaceSpec {
+                cf_defs: vec![cf],
+                ..KeyspaceSpec::simple(ks, 1)
+            })
+        };
+        let name_in = |schema: &Schema, ks: &str| {
+            let cf = schema.cf(ks, "Idx").expect("made");
+            let column = cf.options.indexed_columns().next().expect("indexed");
+            column.index_name.clone().expect("named")
+        };
+        let xml = include_str!("../../storage-conf.xml");
+        let config = crate::config::Config::from_xml(xml, "storage-conf.xml").expect("the repo's");
+        let fresh = Schema::from_config(&config).expect("the repo's schema");
+        for (rules, second) in [(OF_2_0, "Idx_birth_idx"), (OF_3_0, "Idx_birth_idx_1")] {
+            let first = fresh
+                .apply_under(
+                    keyspace("a", indexed("a", "UTF8Type", IndexType::Composites)),
+                    rules,
+                )
+                .expect("a COMPOSITES index without options");
+            let next = first
+                .apply_under(
+                    keyspace("b", indexed("b", "UTF8Type", IndexType::Keys)),
+                    rules,
+                )
+                .expect("a KEYS index");
+            assert_eq!(name_in(&next, "b"), second);
         }
     }
 }

@@ -40,7 +40,7 @@ mod validate;
 
 pub use apply::SchemaChangeError;
 pub use build::{cf_id_for, SchemaError, FIRST_USER_CF_ID};
-pub use index_options::Rules;
+pub use index_options::{composites_of_plain_names, Rules};
 pub use options::*;
 pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};
 pub use store::{Loaded, NoteLevel, SchemaStore, StoreError, StoreNote, SCHEMA_FILE};

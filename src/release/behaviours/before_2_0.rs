@@ -188,16 +188,19 @@ macro_rules! with_behaviours_before_2_0 {
                 says: "LOCAL_QUORUM (and EACH_QUORUM for writes) serve a SimpleStrategy keyspace",
             }
 
-            // 1.1's StorageProxy.getRangeSlice: each restricted range read with
-            // the command's own count (1.2 counted what was left).
-            /// `get_paged_slice` read the range in parts cut at the node's token,
-            /// each part for the whole count of columns.
+            // 1.1's and 1.2's StorageProxy.getRangeSlice: each restricted range
+            // read with the command's own count; 1.2 merged the ranges of the
+            // same replicas but never past the ring's minimum (rel_pagedsplit).
+            /// `get_paged_slice` read the range in parts cut at the node's token
+            /// (1.2: only where the range wrapped past the ring's minimum), each
+            /// part for the whole count of columns.
             PagedSliceSplitAtToken {
                 key: "paged_slice_split_at_token",
                 from: (1, 1, 0),
-                until: Some((1, 2, 0)),
-                says: "get_paged_slice reads the range in parts cut at the node's token, each part \
-                    for the whole count of columns (an answer may hold more columns than asked)",
+                until: Some((2, 0, 0)),
+                says: "get_paged_slice reads the range in parts cut at the node's token (1.2: at the \
+                    ring's minimum), each part for the whole count of columns (an answer may hold more \
+                    columns than asked)",
             }
 
             // Column.reconcile called on the new column with the old one

@@ -156,6 +156,28 @@ macro_rules! with_behaviours_of_2_x {
                     there by the newer deletion",
             }
 
+            // DefsTables.mergeColumnFamilies added a new keyspace's column
+            // families one by one and stopped at the one whose store failed
+            // (CompositesIndexOnRegular): it was in the schema, without a
+            // ColumnFamilyStore. ThriftValidation.validateColumnData, get_count,
+            // StorageProxy.read's and getRangeSlice's metrics and
+            // validateFilterClauses asked for that store; dropColumnFamily, in
+            // the keyspace's HashMap order, stopped at it too.
+            /// The column family whose COMPOSITES index of plain names could
+            /// not be opened had no store: a read of it, a write of a column to
+            /// it and a count closed the connection (a removal did not); a drop
+            /// of its keyspace removed the column families before it in their
+            /// `HashMap`'s order and stopped there (the connection closed); a
+            /// later column family change of the keyspace made those the
+            /// keyspace's creation never reached.
+            UnopenedStoreCloses {
+                key: "unopened_store_closes",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a column family whose index failed to open closes the connection on reads and \
+                    writes; dropping its keyspace removes the column families before it, then fails",
+            }
+
             $($later)*
         }
     };

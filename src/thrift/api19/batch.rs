@@ -53,19 +53,39 @@ pub struct Api19 {
     atomic: bool,
     /// The release answered as, whose words a refused mutation gets.
     release: Option<&'static Release>,
+    /// The keyspace's column families without a store (2.0's unopened
+    /// index): a column written to one closes the connection.
+    unstored: Vec<String>,
 }
 
 /// A 19.x batch being read.
 pub type Batch = batch::Batch<Api19>;
 
+/// The column families of `keyspace` that 2.0 made without a store.
+fn unstored(node: &Node, keyspace: Option<&str>) -> Vec<String> {
+    let Some(ks) = keyspace else {
+        return Vec::new();
+    };
+    let names: Vec<String> = node
+        .schema()
+        .keyspace(ks)
+        .map(|k| k.cfs.keys().cloned().collect())
+        .unwrap_or_default();
+    names
+        .into_iter()
+        .filter(|cf| super::release::plainindex::unstored(node, ks, cf))
+        .collect()
+}
+
 /// A batch for a connection whose keyspace is `keyspace`.
 pub fn new_batch(node: &Node, keyspace: Option<String>, atomic: bool) -> Batch {
     Batch::new(Api19 {
         schema: node.schema(),
-        keyspace,
+        keyspace: keyspace.clone(),
         now: node.now(),
         atomic,
         release: node.release,
+        unstored: unstored(node, keyspace.as_deref()),
     })
 }
 
@@ -119,6 +139,11 @@ impl Rules for Api19 {
                 &m,
                 e,
             )));
+        }
+        if m.column_or_supercolumn.is_some() && self.unstored.iter().any(|n| n == cf_name) {
+            return Ok(Err(ApiError::Dropped(format!(
+                "the release had no store for {cf_name}, whose index it could not open"
+            ))));
         }
         match effect {
             Effect::Ops(ops) => {

@@ -227,6 +227,7 @@ fn column_family_spec(node: &Node, def: &t::CfDef) -> ApiResult<CfSpec> {
 
 pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
     let mut spec = keyspace_spec(node, def)?;
+    let asked = spec.clone();
     let plain = plain_index_failure(node, &mut spec)?;
     let unmade = spec.clone();
     let failed = plain
@@ -238,6 +239,7 @@ pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
     })?;
     if plain.is_some() {
         release::plainindex::note_failure(node, &def.name);
+        release::plainindex::note_unmade(node, asked, &spec);
     } else if failed.is_some() {
         release::unmade::note(node, unmade, &spec);
     }
@@ -290,7 +292,9 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let fails = release::plainindex::fails(node.release, &spec);
     let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
     let change = SchemaChange::AddColumnFamily(spec);
-    if let Some(merged) = release::unmade::apply(node, &def.keyspace, change.clone(), refusal) {
+    if let Some(merged) = release::unmade::apply(node, &def.keyspace, change.clone(), refusal)
+        .or_else(|| release::plainindex::retry(node, &def.keyspace, &change, refusal))
+    {
         return merged;
     }
     let version = schema_change(node, change).map_err(refusal)?;
@@ -314,7 +318,9 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     cfdefs::update_defaults(node, &mut spec);
     let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
     let change = SchemaChange::UpdateColumnFamily(spec);
-    if let Some(merged) = release::unmade::apply(node, &def.keyspace, change.clone(), refusal) {
+    if let Some(merged) = release::unmade::apply(node, &def.keyspace, change.clone(), refusal)
+        .or_else(|| release::plainindex::retry(node, &def.keyspace, &change, refusal))
+    {
         return merged;
     }
     schema_change(node, change).map_err(refusal)
@@ -325,7 +331,9 @@ pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String
         keyspace: ks.to_string(),
         name: name.to_string(),
     };
-    if let Some(merged) = release::unmade::apply(node, ks, change.clone(), |e| e) {
+    if let Some(merged) = release::unmade::apply(node, ks, change.clone(), |e| e)
+        .or_else(|| release::plainindex::retry(node, ks, &change, |e| e))
+    {
         return merged;
     }
     let version = schema_change(node, change)?;

@@ -19,6 +19,12 @@ use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
+/// 2.0 closed the connection where a read asked for the store of a column
+/// family whose index it could not open (`release::plainindex`).
+fn unstored(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
+    super::release::plainindex::check_store(node, ks, cf)
+}
+
 fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     let schema = node.schema();
     let traces;
@@ -72,6 +78,7 @@ pub(super) fn checked_get(
     v::validate_column_path(&cf, path)?;
     let level = refused_level(check_read(node, ks, cl))?;
     v::validate_key(&cf, key)?;
+    unstored(node, ks, &cf.name)?;
     level?;
     Ok((path_command(ks, path), cf.is_counter()))
 }
@@ -93,6 +100,7 @@ pub(super) fn checked_slice<'k>(
     for key in keys {
         v::validate_key(&cf, key)?;
     }
+    unstored(node, ks, &cf.name)?;
     level?;
     let mut cmd = slice_command(ks, parent, slice_of(predicate));
     if statics::applies(node.release, &cf, predicate) {
@@ -213,6 +221,8 @@ pub fn get_count(
     predicate: &t::SlicePredicate,
     cl: ConsistencyLevel,
 ) -> ApiResult<i32> {
+    // 2.0 asked for the store once the column family was known.
+    super::release::plainindex::check_count(node, ks, &parent.column_family)?;
     if let Some(counted) = super::release::count::unvalidated(node, ks, key, parent, predicate, cl)
     {
         return counted;
@@ -398,7 +408,9 @@ pub fn get_range_slices(
         )
         .map(|()| false)?,
     };
-    check_read(node, ks, cl)?;
+    let level = refused_level(check_read(node, ks, cl))?;
+    unstored(node, ks, &cf.name)?;
+    level?;
     if super_filtered {
         return Ok(Vec::new());
     }
@@ -455,7 +467,9 @@ pub fn get_paged_slice(
     let schema = node.schema();
     let cf = v::validate_read_cf(&schema, ks, column_family)?;
     v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, range)?;
-    check_read(node, ks, cl)?;
+    let level = refused_level(check_read(node, ks, cl))?;
+    unstored(node, ks, &cf.name)?;
+    level?;
     if row_filter(range).is_some() {
         return Err(ApiError::invalid(
             "get_paged_slice with a row_filter is not supported by this server",
@@ -620,6 +634,10 @@ pub fn get_indexed_slices(
     v::validate_column_parent(&cf, parent)?;
     // Every release checked the predicate before the index clause.
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
+    if !clause.expressions.is_empty() {
+        // 2.0 asked for the store to find the clause's indexes.
+        unstored(node, ks, &cf.name)?;
+    }
     index::validate_index_clause(&cf, clause)?;
     check_read(node, ks, cl)?;
     super::release::keybound::check_printable(node, &cf, [Some(clause.start_key.as_slice())])?;

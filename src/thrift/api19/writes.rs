@@ -73,6 +73,8 @@ pub fn insert(
     )?;
     super::release::v3x::column_ttl(node.release, &mut column)?;
     v::validate_column_data(&cf, &column, parent.super_column.is_some())?;
+    // 2.0 checked the value's size against the store's indexes.
+    super::release::plainindex::check_store(node, ks, &cf.name)?;
     check_write(node, ks, None, cl, Access::Write)?;
     check_writable(node, ks)?;
     let op = Op::Put {

@@ -133,6 +133,12 @@ fn read<'a>(h: &Handler<'_>, args: &'a [u8]) -> Option<Checked<'a>> {
         }
     }
     let (cl, mut rows) = (cl?, map?);
+    // A column family without a store (2.0's unopened index) closes the
+    // connection: `batch` answers that.
+    let unstored = |n: &&str| crate::thrift::api19::release::plainindex::unstored(h.node, ks, n);
+    if names.iter().any(unstored) {
+        return None;
+    }
     // The decoded map's order: keys, then each key's column families.
     rows.sort_unstable_by(|a, b| a.mutation.key.cmp(&b.mutation.key));
     if rows

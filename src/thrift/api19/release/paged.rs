@@ -1,6 +1,7 @@
-//! `get_paged_slice` as 1.1 answered it: its `StorageProxy` cut the key
+//! `get_paged_slice` as 1.1 and 1.2 answered it: `StorageProxy` cut the key
 //! range at the ring's tokens (on one node: the node's own token, and the
-//! ring's minimum where the range wraps) and read the parts in ring order,
+//! ring's minimum where the range wraps; 1.2 merged the parts of one
+//! node's replicas again, so only a wrap cut its range) and read the parts in ring order,
 //! each part as a paging read of the whole count of columns (its first
 //! row from `start_column`, the next ones from their first column, each
 //! limited to what the part still wanted); it went on to the next part
@@ -8,8 +9,9 @@
 //! kept everything the parts gave, so an answer may hold more columns
 //! than asked for. `start_column` applied to the first row read at all:
 //! a part that found rows made the next parts start their rows at the
-//! first column. At ONE the node added up, after each part, the columns
-//! of every row read so far again (its local path's count). This module
+//! first column. At ONE 1.1 added up, after each part, the columns of every
+//! row read so far again (its local path's count); 1.2 counted each row's
+//! columns once. This module
 //! only orders and cuts the rows; the checks are the caller's, and it
 //! must not answer for a release that read the range as one.
 
@@ -31,7 +33,7 @@ fn starts_part(prev: Option<&Token>, tok: &Token, node_token: Option<&Token>) ->
     tok < prev || node_token.is_some_and(|n| prev <= n && tok > n)
 }
 
-/// The rows 1.1 answered, or `None` where the release read the range as
+/// The rows 1.1 and 1.2 answered, or `None` where the release read the range as
 /// one (the caller answers then).
 pub fn split_at_token(
     node: &Node,
@@ -59,9 +61,16 @@ fn paged(
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::KeySlice>> {
     let count = usize::try_from(range.count).unwrap_or(0);
+    // 1.2 added each row's columns once, whatever the level.
+    let totals = node.release.is_some_and(|r| r.series() == (1, 2));
     let schema = node.schema();
     let p = schema.partitioner.as_ref();
-    let node_token = p.token_from_string(&node.token).ok();
+    // 1.2 merged the parts a single node's token cut (the same replicas),
+    // never across the ring's minimum: only a wrap starts a part.
+    let node_token = match totals {
+        true => None,
+        false => p.token_from_string(&node.token).ok(),
+    };
     let parent = t::ColumnParent::new(cf.name.clone(), None);
     let slice = |start: &[u8], count: usize| Slice::Range {
         start: start.to_vec(),
@@ -84,10 +93,13 @@ fn paged(
             seen += 1;
             let tok = p.token(&key);
             if starts_part(prev.as_ref(), &tok, node_token.as_ref()) {
-                counted += if cl == ConsistencyLevel::ONE {
-                    out.iter().map(|r| r.columns.len()).sum::<usize>()
+                let so_far = out.iter().map(|r| r.columns.len()).sum::<usize>();
+                counted = if totals {
+                    so_far
+                } else if cl == ConsistencyLevel::ONE {
+                    counted + so_far
                 } else {
-                    part_cols
+                    counted + part_cols
                 };
                 if counted >= count {
                     break 'scan;
