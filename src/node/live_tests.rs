@@ -8,6 +8,7 @@ use super::*;
 use crate::model::{Cell, Op, RowMutation};
 use crate::node::test_nodes::node_from_xml;
 use crate::node::Node;
+use crate::storage::stored_view::StoredItem;
 
 fn node() -> Node {
     let xml = crate::config::testing::one_keyspace(

@@ -51,7 +51,6 @@ pub mod test_nodes;
 mod traces;
 
 /// A partition as stored, for the front ends (which may not name storage).
-pub use crate::storage::stored_view::{StoredItem, StoredPartition};
 pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
 pub use error::{Acknowledged, EngineError, NodeError, NodeResult};
 

@@ -53,6 +53,19 @@ pub struct StoredPartition {
 }
 
 impl StoredPartition {
+    /// The super columns held, in comparator order: each one's name, its
+    /// own deletion and its sub-columns (nothing for a Standard CF).
+    pub fn super_columns(&self) -> impl Iterator<Item = (&[u8], DeletionTime, &[Cell])> {
+        self.items.iter().filter_map(|item| match item {
+            StoredItem::Super {
+                name,
+                deletion,
+                cells,
+            } => Some((name.as_slice(), *deletion, cells.as_slice())),
+            StoredItem::Cell(_) => None,
+        })
+    }
+
     /// Whether cell `name` (of super column `super_column`) is deleted here:
     /// by the partition's deletion, its super column's or a tombstone of its
     /// own, whatever their timestamps (range tombstones are not looked at).

@@ -17,7 +17,7 @@
 //! answers nothing else, and nothing without that behaviour.
 
 use crate::model::{Cell, CellKind, DeletionTime, ReadCommand, Slice};
-use crate::node::{Acknowledged, Node, StoredItem, StoredPartition};
+use crate::node::{Acknowledged, Node};
 use crate::release::Behaviour;
 use crate::schema::CfDef;
 use crate::thrift::api19::scan::scan;
@@ -61,7 +61,14 @@ pub fn check(
         else {
             continue;
         };
-        fails = fails_on(cf, &cmd.slice, &first.column_name, &stored, gc_before);
+        let supers: Vec<_> = stored.super_columns().collect();
+        fails = fails_on(
+            cf,
+            &cmd.slice,
+            &first.column_name,
+            (stored.deletion, &supers),
+            gc_before,
+        );
         if fails {
             break;
         }
@@ -79,28 +86,22 @@ pub fn check(
     }
 }
 
-/// Whether the filter failed on the row `stored`, read by `slice`, its
-/// first expression naming `first`.
+/// Whether the filter failed on a row (its deletion and its super columns:
+/// name, own deletion, sub-columns), read by `slice`, its first expression
+/// naming `first`.
 fn fails_on(
     cf: &CfDef,
     slice: &Slice,
     first: &[u8],
-    stored: &StoredPartition,
+    (row, supers): (DeletionTime, &[(&[u8], DeletionTime, &[Cell])]),
     gc_before: i32,
 ) -> bool {
     let cmp = |a: &[u8], b: &[u8]| cf.comparator.compare(a, b);
     // The row's super columns still in it, in comparator order.
-    let present: Vec<&[u8]> = stored
-        .items
+    let present: Vec<&[u8]> = supers
         .iter()
-        .filter_map(|item| match item {
-            StoredItem::Super {
-                name,
-                deletion,
-                cells,
-            } if relevant(stored.deletion, *deletion, cells, gc_before) => Some(name.as_slice()),
-            _ => None,
-        })
+        .filter(|(_, deletion, cells)| relevant(row, *deletion, cells, gc_before))
+        .map(|(name, _, _)| *name)
         .collect();
     let read: Vec<&[u8]> = match slice {
         Slice::Names(names) => present
@@ -130,7 +131,7 @@ fn fails_on(
             inside
         }
     };
-    let row_deleted = !stored.deletion.is_live() && stored.deletion.local_deletion_time > gc_before;
+    let row_deleted = !row.is_live() && row.local_deletion_time > gc_before;
     if read.is_empty() {
         return !row_deleted;
     }
@@ -169,9 +170,9 @@ fn relevant(row: DeletionTime, own: DeletionTime, cells: &[Cell], gc_before: i32
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Op, RowMutation};
     use crate::node::test_nodes;
     use crate::release::Release;
-    use crate::thrift::api19::writes::{insert, remove};
 
     fn node_as(version: &str) -> Node {
         let mut node = test_nodes::Kit::default().node();
@@ -209,23 +210,35 @@ mod tests {
         Slice::Names(names.iter().map(|n| n.as_bytes().to_vec()).collect())
     }
 
-    fn put(node: &Node, key: &[u8], sc: &[u8]) {
-        let parent = t::ColumnParent::new("SupUTF8Long".to_string(), sc.to_vec());
-        let column = t::Column::new(1i64.to_be_bytes().to_vec(), b"v".to_vec(), 1, None);
-        insert(
-            node,
-            "CT",
-            key.to_vec(),
-            &parent,
-            column,
-            ConsistencyLevel::ONE,
-        )
+    fn write(node: &Node, key: &[u8], op: Op) {
+        node.apply(&RowMutation {
+            keyspace: "CT".into(),
+            key: key.to_vec(),
+            updates: vec![("SupUTF8Long".into(), vec![op])],
+        })
         .unwrap();
     }
 
+    fn put(node: &Node, key: &[u8], sc: &[u8]) {
+        let cell = Cell::live(1i64.to_be_bytes().to_vec(), b"v".to_vec(), 1);
+        let super_column = Some(sc.to_vec());
+        write(node, key, Op::Put { super_column, cell });
+    }
+
+    /// A deletion now (within gc_grace) of the super column `sc`, or of the row.
     fn remove_at(node: &Node, key: &[u8], sc: Option<&[u8]>, timestamp: i64) {
-        let path = t::ColumnPath::new("SupUTF8Long".to_string(), sc.map(<[u8]>::to_vec), None);
-        remove(node, "CT", key, &path, timestamp, ConsistencyLevel::ONE).unwrap();
+        let deletion = DeletionTime::new(timestamp, crate::node::now_seconds());
+        write(
+            node,
+            key,
+            match sc {
+                Some(name) => Op::DeleteSuperColumn {
+                    name: name.to_vec(),
+                    deletion,
+                },
+                None => Op::DeleteRow(deletion),
+            },
+        );
     }
 
     #[test]
