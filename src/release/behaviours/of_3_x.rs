@@ -286,6 +286,21 @@ macro_rules! with_behaviours_of_3_x {
                     commutative table)",
             }
 
+            // KeysSearcher.filterIfStale (CASSANDRA-11523): for Thrift, the row read
+            // with the indexed column added was sliced back to the fetched columns'
+            // names, and an empty partition skipped (isEmpty: no partition deletion).
+            /// A KEYS index search whose predicate's names left out its one
+            /// (indexed) column answered each matching row whose partition held
+            /// a deletion (a `remove` of its key), with no columns, and no other
+            /// row.
+            IndexSearchKeepsDeletedRows {
+                key: "index_search_keeps_deleted_rows",
+                from: (3, 0, 0),
+                until: None,
+                says: "get_indexed_slices whose names leave out the indexed column answers the \
+                    matching rows once deleted, with no columns, and no other",
+            }
+
             $($later)*
         }
     };
