@@ -277,7 +277,10 @@ mod tests {
             t::IndexExpression::new(name.as_bytes().to_vec(), t::IndexOperator::EQ, vec![0; 8])
         };
         let names = |n: &[&str]| {
-            t::SlicePredicate::new(n.iter().map(|n| n.as_bytes().to_vec()).collect(), None)
+            t::SlicePredicate::new(
+                n.iter().map(|n| n.as_bytes().to_vec()).collect::<Vec<_>>(),
+                None,
+            )
         };
         let three = Release::find("3.11.10");
         let birth = [expr("birth")];
