@@ -12,7 +12,6 @@
 use crate::model::{CellKind, Op, RowMutation};
 use crate::node::{CounterCacheKey, Node};
 use crate::release::Behaviour;
-use crate::storage::stored_view::StoredItem;
 use crate::thrift::error::{ApiError, ApiResult};
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -149,23 +148,8 @@ fn stored_counter(node: &Node, ks: &str, inc: &Increment) -> (bool, i64) {
     let Ok(Some(p)) = node.stored_partition(ks, &inc.cf, &inc.key, item, 1) else {
         return (false, 0);
     };
-    let found = p.items.iter().find_map(|it| match (it, &inc.super_column) {
-        (StoredItem::Cell(c), None) => Some((c, p.deletion)),
-        (
-            StoredItem::Super {
-                name,
-                deletion,
-                cells,
-            },
-            Some(sc),
-        ) if name == sc => cells
-            .iter()
-            .find(|c| c.name == inc.name)
-            .map(|c| (c, p.deletion.max(*deletion))),
-        _ => None,
-    });
+    let found = p.cell(inc.super_column.as_deref(), &inc.name);
     match found {
-        Some((c, _)) if c.name != inc.name => (false, 0),
         // A tombstone no later than the row's or super column's deletion is
         // what that deletion made of the counter, not one of its own.
         Some((c, over)) if matches!(c.kind, CellKind::Tombstone { .. }) => {
