@@ -310,18 +310,24 @@ if COUNTERS:
         return out
 
 
-if (2, 1) <= R < (3, 0):
+if R >= (2, 1):
     @scenario("rel_counterdel", "19", "counter", keyspace_reset="cv_r_counterdel")
     def _counterdel():
         """a deleted counter stays deleted (found by difftest.py --app): in 2.1 and 2.2 a
         deletion of the counter's cell, super column or row wins over any counter cell,
-        whatever the timestamps, so later additions are not seen (3.0 and 3.11 answered the
-        deleted row otherwise: not recorded here)"""
+        whatever the timestamps, so later additions are not seen; 3.0 and 3.11 keep that for
+        a deletion of the cell alone (a tombstone cell), a deleted super column or row goes
+        by timestamp against what is added later"""
         ks = "cv_r_counterdel"
         cv = "CounterColumnType"
+        # 3.x stamped a deletion and an addition with the millisecond (times 1000): an
+        # addition in the millisecond of its row's deletion was deleted too. A truncate of
+        # another column family (a flush: milliseconds) keeps them apart.
+        gap_cf = [cf_def(ks, "Gap", comparator="UTF8Type")] if R >= (3, 0) else []
+        gap = [v19.truncate("Gap")] if R >= (3, 0) else []
         out = setup(ks, cf_def(ks, "Cnt", comparator="UTF8Type", default_validation=cv),
                     cf_def(ks, "SupCnt", column_type="Super", comparator="UTF8Type",
-                           subcomparator="UTF8Type", default_validation=cv))
+                           subcomparator="UTF8Type", default_validation=cv), *gap_cf)
         add = lambda k, name, n, sc=None: v19.add(k, cparent("Cnt" if sc is None else "SupCnt",
                                                              sc), counter_column(name, n))
         out += [
@@ -334,12 +340,12 @@ if (2, 1) <= R < (3, 0):
             add("n", "c1", 1),
             v19.get_slice("n", cparent("Cnt"), pred(start="")),
             # a deleted row
-            add("r", "c1", 6), v19.remove_counter("r", cpath("Cnt")), add("r", "c1", 1),
+            add("r", "c1", 6), v19.remove_counter("r", cpath("Cnt")), *gap, add("r", "c1", 1),
             v19.get_slice("r", cparent("Cnt"), pred(start="")),
             # sub-columns of a super counter, and a deleted super column
             add("k", "x", 1, "s1"), v19.remove_counter("k", cpath("SupCnt", "s1", "x")),
             add("k", "x", 1, "s1"), add("k", "y", 2, "s1"),
-            add("k", "z", 1, "s2"), v19.remove_counter("k", cpath("SupCnt", "s2")),
+            add("k", "z", 1, "s2"), v19.remove_counter("k", cpath("SupCnt", "s2")), *gap,
             add("k", "z", 5, "s2"),
             v19.get_slice("k", cparent("SupCnt"), pred(start="")),
             # a batch's deletion by name, then a batch adding to it
@@ -350,6 +356,23 @@ if (2, 1) <= R < (3, 0):
             v19.batch_mutate({"b": {"Cnt": [mutation(cosc(counter_column=counter_column(
                 "c1", 2))), mutation(cosc(counter_column=counter_column("c2", 2)))]}}),
             v19.get_slice("b", cparent("Cnt"), pred(start="")),
+            # a deleted row, added to twice, and one read before it is added to again
+            add("t", "c1", 4), add("t", "c2", 1), v19.remove_counter("t", cpath("Cnt")),
+            v19.get_slice("t", cparent("Cnt"), pred(start="")), *gap,
+            add("t", "c1", 10), add("t", "c1", 100),
+            v19.get_slice("t", cparent("Cnt"), pred(start="")),
+            v19.get("t", cpath("Cnt", col="c2")),
+            # a deleted super column of two sub-columns, one added to again
+            add("s", "x", 2, "s3"), add("s", "y", 3, "s3"),
+            v19.remove_counter("s", cpath("SupCnt", "s3")), *gap, add("s", "x", 20, "s3"),
+            v19.get_slice("s", cparent("SupCnt"), pred(start="")),
+            # a whole row of a super counter column family
+            add("w", "x", 7, "s4"), v19.remove_counter("w", cpath("SupCnt")), *gap,
+            add("w", "x", 1, "s4"),
+            v19.get_slice("w", cparent("SupCnt"), pred(start="")),
+            # a truncate forgets the counts (3.x: its counter cache too)
+            v19.truncate("Cnt"), add("t", "c1", 1),
+            v19.get_slice("t", cparent("Cnt"), pred(start="")),
         ]
         return out
 
@@ -1383,6 +1406,41 @@ if R >= (2, 0):
         if R >= (3, 0):
             out += [v19.set_keyspace(ks)]   # 3.x closed the connection
         out += [v19.get_count("k9", cparent("A"), pred(start="a", finish="b", reversed=True))]
+        return out
+
+if R >= (3, 0):
+    @scenario("rel_indexdel", "19", "index", keyspace_reset="cv_r_indexdel")
+    def _indexdel():
+        """a KEYS index search whose predicate's names leave out the indexed column (found
+        by difftest.py): 3.x read each matching row with the indexed column added, then kept
+        only the rows named as its fetched columns, so a row comes back with no columns when
+        its key was ever deleted (the partition not empty), else not at all"""
+        ks = "cv_r_indexdel"
+        out = setup(ks, cf_def(ks, "Idx", comparator="UTF8Type", column_metadata=[
+            column_def("birth", "LongType", KEYS_INDEX, "birth_idx")]))
+        two = [index_expr("birth", EQ, long_(2))]
+        out += [
+            v19.insert("a", cparent("Idx"), column("birth", long_(2), 10)),
+            v19.insert("a", cparent("Idx"), column("c07", "x", 10)),
+            v19.remove("b", cpath("Idx"), 5),
+            v19.insert("b", cparent("Idx"), column("birth", long_(2), 10)),
+            v19.insert("b", cparent("Idx"), column("c02", "y", 10)),
+            v19.insert("c", cparent("Idx"), column("c07", "z", 10)),
+            v19.remove("c", cpath("Idx"), 20),
+            v19.insert("c", cparent("Idx"), column("birth", long_(2), 30)),
+            v19.insert("d", cparent("Idx"), column("birth", long_(3), 10)),
+            v19.remove("d", cpath("Idx", col="c07"), 10),
+            v19.remove("e", cpath("Idx"), 5),
+            v19.insert("e", cparent("Idx"), column("birth", long_(3), 10)),
+            v19.get_indexed_slices(cparent("Idx"), index_clause(two), pred(names=["c07", "c04"])),
+            v19.get_indexed_slices(cparent("Idx"), index_clause(two, count=1),
+                                   pred(names=["c07"])),
+            v19.get_indexed_slices(cparent("Idx"), index_clause(two), pred(names=["c07", "birth"])),
+            v19.get_indexed_slices(cparent("Idx"), index_clause(
+                [index_expr("birth", EQ, long_(3))]), pred(names=["c07"])),
+            v19.get_range_slices(cparent("Idx"), pred(names=["c07"]),
+                                 key_range("", "", count=100, row_filter=two)),
+        ]
         return out
 
 if R >= (3, 0):

@@ -145,7 +145,16 @@ pub struct Node {
     pub sent_replication: Mutex<BTreeMap<String, SentReplication>>,
     /// The traced calls' sessions, read as `system_traces` (see [`traces`]).
     pub traces: Arc<crate::trace::Store>,
+    /// Each counter's count as the node last computed it, for releases
+    /// whose counter cache outlived a deletion (3.x: see the Thrift front
+    /// end's counters).
+    pub counter_cache: Mutex<BTreeMap<CounterCacheKey, i64>>,
 }
+
+/// A counter in [`Node::counter_cache`]: keyspace, column family and its
+/// id (a column family made again under the name is another), row key,
+/// super column, name.
+pub type CounterCacheKey = (String, String, u32, Vec<u8>, Option<Vec<u8>>, Vec<u8>);
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
 /// host address; a random value per start is as unique and needs no
@@ -211,6 +220,7 @@ impl Node {
             migration_id: Mutex::new(None),
             sent_replication: Mutex::new(BTreeMap::new()),
             traces: Arc::new(crate::trace::Store::new()),
+            counter_cache: Mutex::new(BTreeMap::new()),
         }
     }
 
@@ -292,9 +302,13 @@ pub fn now_seconds() -> i32 {
 }
 
 impl Node {
-    /// Discards all data of one column family (durable).
+    /// Discards all data of one column family (durable), and its counts in
+    /// the counter cache (3.x invalidated its cache so).
     pub fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
         self.note_cf(keyspace, cf);
+        self.counter_cache
+            .lock()
+            .retain(|(k, c, ..), _| !(k == keyspace && c == cf));
         self.backend.truncate(keyspace, cf)
     }
 

@@ -87,6 +87,31 @@ impl StoredPartition {
     }
 }
 
+impl StoredPartition {
+    /// The first stored version of cell `name` (of super column
+    /// `super_column`) among the items, with the deletion over it (the
+    /// partition's, and its super column's); `None` when not stored.
+    pub fn cell(&self, super_column: Option<&[u8]>, name: &[u8]) -> Option<(&Cell, DeletionTime)> {
+        self.items
+            .iter()
+            .find_map(|item| match (item, super_column) {
+                (StoredItem::Cell(c), None) if c.name == name => Some((c, self.deletion)),
+                (
+                    StoredItem::Super {
+                        name: sc,
+                        deletion,
+                        cells,
+                    },
+                    Some(wanted),
+                ) if sc.as_slice() == wanted => cells
+                    .iter()
+                    .find(|c| c.name == name)
+                    .map(|c| (c, self.deletion.max(*deletion))),
+                _ => None,
+            })
+    }
+}
+
 /// The size of one stored partition, counted without holding it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartitionSize {

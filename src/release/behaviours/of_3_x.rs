@@ -245,6 +245,62 @@ macro_rules! with_behaviours_of_3_x {
                 says: "the native SUPPORTED message lists the protocol versions (PROTOCOL_VERSIONS)",
             }
 
+            // Conflicts.resolveCounter: a tombstone cell beat any live counter cell
+            // whatever the timestamps; a row's or partition's DeletionTime deleted
+            // a cell by timestamp alone (DeletionTime.deletes).
+            /// A counter's own deletion (`remove_counter` of its cell, a batch's
+            /// deletion by name) stayed whatever was added to it later; a
+            /// deleted super column or row went by timestamp, so what was added
+            /// after it counted (2.1 and 2.2: every deletion won).
+            CounterCellDeletionsWin {
+                key: "counter_cell_deletions_win",
+                from: (3, 0, 0),
+                until: None,
+                says: "a counter's own deletion stays whatever is added later; after a deleted row or \
+                    super column it counts again",
+            }
+
+            // CounterMutation.processModifications: the new count was the counter
+            // cache's ClockAndCount plus the delta; a deletion left the cache as it
+            // was (only truncate and drop invalidated it).
+            /// What was added to a counter after its row or super column was
+            /// deleted counted on from the count the node's counter cache held:
+            /// every addition since the column family was made or truncated.
+            CounterCacheCarriesCounts {
+                key: "counter_cache_carries_counts",
+                from: (3, 0, 0),
+                until: None,
+                says: "a counter added to after its row or super column was deleted counts on from \
+                    its count before the deletion (the counter cache)",
+            }
+
+            // CassandraServer.truncate: validateColumnFamily(keyspace, cfname, false).
+            /// `truncate` of a counter column family was refused as a counter
+            /// operation the column family could not take (`invalid operation
+            /// for commutative table Cnt`).
+            TruncateOfCountersRefused {
+                key: "truncate_of_counters_refused",
+                from: (3, 0, 0),
+                until: None,
+                says: "truncate of a counter column family is refused (invalid operation for \
+                    commutative table)",
+            }
+
+            // KeysSearcher.filterIfStale (CASSANDRA-11523): for Thrift, the row read
+            // with the indexed column added was sliced back to the fetched columns'
+            // names, and an empty partition skipped (isEmpty: no partition deletion).
+            /// A KEYS index search whose predicate's names left out its one
+            /// (indexed) column answered each matching row whose partition held
+            /// a deletion (a `remove` of its key), with no columns, and no other
+            /// row.
+            IndexSearchKeepsDeletedRows {
+                key: "index_search_keeps_deleted_rows",
+                from: (3, 0, 0),
+                until: None,
+                says: "get_indexed_slices whose names leave out the indexed column answers the \
+                    matching rows once deleted, with no columns, and no other",
+            }
+
             $($later)*
         }
     };

@@ -424,6 +424,12 @@ pub fn get_range_slices(
     }
     let max_rows = usize::try_from(range.count).unwrap_or(0);
     if let Some(filter) = row_filter(range) {
+        if statics::unselected_index_search(node.release, &cf, predicate, filter) {
+            let cmd = slice_command(ks, parent, first_column());
+            let rows = filtered_scan(node, &cf, &cmd, range, filter, usize::MAX)?;
+            let keys = rows.into_iter().map(|(_, row)| row.key);
+            return Ok(deleted_rows(node, ks, &cf, keys, max_rows));
+        }
         if super::release::v3x::filter_unselected(node.release, predicate, filter) {
             return Ok(Vec::new());
         }
@@ -619,6 +625,37 @@ pub fn get_multi_slice(
     Ok(all)
 }
 
+/// A read of a row's first column: where only the keys of the rows a
+/// filter matched matter (a matching row holds the column tested).
+fn first_column() -> Slice {
+    Slice::Range {
+        start: Vec::new(),
+        finish: Vec::new(),
+        reversed: false,
+        count: 1,
+    }
+}
+
+/// The rows of `keys` whose partition holds a deletion, with no columns,
+/// at most `count` (3.x's index search by unselected names, see
+/// [`statics::unselected_index_search`]).
+fn deleted_rows(
+    node: &Node,
+    ks: &str,
+    cf: &CfDef,
+    keys: impl Iterator<Item = Vec<u8>>,
+    count: usize,
+) -> Vec<t::KeySlice> {
+    let deleted = |key: &[u8]| {
+        node.stored_partition(ks, &cf.name, key, &[], 0)
+            .is_ok_and(|p| p.is_some_and(|p| !p.deletion.is_live()))
+    };
+    keys.filter(|key| deleted(key))
+        .take(count)
+        .map(|key| t::KeySlice::new(key, Vec::new()))
+        .collect()
+}
+
 /// KEYS-index queries, answered by the engine's secondary indexes. 1.2
 /// requires at least one EQ expression on an indexed column.
 pub fn get_indexed_slices(
@@ -641,9 +678,14 @@ pub fn get_indexed_slices(
     index::validate_index_clause(&cf, clause)?;
     check_read(node, ks, cl)?;
     super::release::keybound::check_printable(node, &cf, [Some(clause.start_key.as_slice())])?;
-    if super::release::v3x::filter_unselected(node.release, predicate, &clause.expressions) {
+    let by_deletion =
+        statics::unselected_index_search(node.release, &cf, predicate, &clause.expressions);
+    if !by_deletion
+        && super::release::v3x::filter_unselected(node.release, predicate, &clause.expressions)
+    {
         return Ok(Vec::new());
     }
+    let count = usize::try_from(clause.count).unwrap_or(0);
     let query = IndexQuery {
         expressions: clause
             .expressions
@@ -651,8 +693,16 @@ pub fn get_indexed_slices(
             .map(index::expression)
             .collect::<ApiResult<_>>()?,
         start_key: clause.start_key.clone(),
-        count: usize::try_from(clause.count).unwrap_or(0),
+        count: if by_deletion { usize::MAX } else { count },
     };
+    if by_deletion {
+        let cmd = slice_command(ks, parent, first_column());
+        let keys = node
+            .read_indexed(&cmd, &query)?
+            .into_iter()
+            .map(|(key, _)| key);
+        return Ok(deleted_rows(node, ks, &cf, keys, count));
+    }
     let mut cmd = slice_command(ks, parent, slice_of(predicate));
     let widened = statics::applies(node.release, &cf, predicate);
     if widened {

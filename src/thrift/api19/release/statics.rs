@@ -13,7 +13,7 @@
 
 use crate::model::{ReadCommand, Slice};
 use crate::release::{Behaviour, Release};
-use crate::schema::CfDef;
+use crate::schema::{CfDef, IndexType};
 use crate::thrift::gen::cassandra19 as t;
 use std::cmp::Ordering;
 
@@ -100,6 +100,32 @@ pub fn found(
     }
 }
 
+/// Whether 3.x's KEYS index search of such a table answered rows by their
+/// deletion alone: one expression, on a KEYS-indexed column the
+/// predicate's names leave out. `KeysSearcher` read each matching row with
+/// the indexed column added for its staleness check, then kept only the
+/// rows named as the query's fetched columns (the compact value column,
+/// no name a client asked for): a row came back with no columns when its
+/// partition held a deletion (then not empty), and not at all otherwise.
+pub fn unselected_index_search(
+    release: Option<&Release>,
+    cf: &CfDef,
+    predicate: &t::SlicePredicate,
+    expressions: &[t::IndexExpression],
+) -> bool {
+    let (Some(names), [only]) = (predicate.column_names.as_ref(), expressions) else {
+        return false;
+    };
+    release.is_some_and(|r| r.does(Behaviour::IndexSearchKeepsDeletedRows))
+        && !cf.is_super()
+        && !cf.comparator.class_name().contains("CompositeType")
+        && !names.contains(&only.column_name)
+        && cf
+            .options
+            .column(&only.column_name)
+            .is_some_and(|c| c.index_type == Some(IndexType::Keys))
+}
+
 /// `java.util.Arrays.binarySearch`'s probes over `items` (which may be out
 /// of order): whether one compared equal.
 fn java_binary_search<T>(items: &[T], cmp: impl Fn(&T) -> Ordering) -> bool {
@@ -136,7 +162,7 @@ fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
 mod tests {
     use super::*;
     use crate::marshal::parse_type;
-    use crate::schema::{ColumnDef, IndexType};
+    use crate::schema::ColumnDef;
 
     fn cf(comparator: &str, declared: &[&str]) -> CfDef {
         let mut cf = CfDef::new("ks", "Idx", 1000, parse_type(comparator).unwrap(), None);
@@ -240,5 +266,57 @@ mod tests {
             &range(true, 1)
         ));
         assert!(!applies(None, &declared, &range(true, 1)));
+    }
+
+    /// Recorded: rel_indexdel (3.0.24, 3.11.10).
+    #[test]
+    fn an_index_search_by_names_leaving_out_its_one_indexed_column() {
+        let mut cf = cf("UTF8Type", &["birth", "plain"]);
+        cf.options.column_metadata[0].index_type = Some(IndexType::Keys);
+        let expr = |name: &str| {
+            t::IndexExpression::new(name.as_bytes().to_vec(), t::IndexOperator::EQ, vec![0; 8])
+        };
+        let names = |n: &[&str]| {
+            t::SlicePredicate::new(
+                n.iter().map(|n| n.as_bytes().to_vec()).collect::<Vec<_>>(),
+                None,
+            )
+        };
+        let three = Release::find("3.11.10");
+        let birth = [expr("birth")];
+        assert!(unselected_index_search(
+            three,
+            &cf,
+            &names(&["c07"]),
+            &birth
+        ));
+        assert!(!unselected_index_search(
+            three,
+            &cf,
+            &names(&["c07", "birth"]),
+            &birth
+        ));
+        assert!(!unselected_index_search(
+            three,
+            &cf,
+            &range(false, 9),
+            &birth
+        ));
+        // two expressions, or one on a column without an index: not this rule
+        let two = [expr("birth"), expr("plain")];
+        assert!(!unselected_index_search(three, &cf, &names(&["c07"]), &two));
+        assert!(!unselected_index_search(
+            three,
+            &cf,
+            &names(&["c07"]),
+            &[expr("plain")]
+        ));
+        let before = Release::find("2.2.19");
+        assert!(!unselected_index_search(
+            before,
+            &cf,
+            &names(&["c07"]),
+            &birth
+        ));
     }
 }
