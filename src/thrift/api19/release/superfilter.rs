@@ -86,6 +86,10 @@ pub fn check(
     }
 }
 
+/// A super column as the scan read it: its name, its own deletion and its
+/// sub-columns.
+type SuperColumn<'a> = (&'a [u8], DeletionTime, &'a [Cell]);
+
 /// Whether the filter failed on a row (its deletion and its super columns:
 /// name, own deletion, sub-columns), read by `slice`, its first expression
 /// naming `first`.
@@ -93,7 +97,7 @@ fn fails_on(
     cf: &CfDef,
     slice: &Slice,
     first: &[u8],
-    (row, supers): (DeletionTime, &[(&[u8], DeletionTime, &[Cell])]),
+    (row, supers): (DeletionTime, &[SuperColumn<'_>]),
     gc_before: i32,
 ) -> bool {
     let cmp = |a: &[u8], b: &[u8]| cf.comparator.compare(a, b);
