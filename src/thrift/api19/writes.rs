@@ -211,15 +211,60 @@ mod tests {
     use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 
     /// A node answering as `version` with a counter column family `Cnt`.
-    fn counter_node(version: &str) -> (Node, String) {
-        let mut node = test_nodes::Kit::default().node();
-        node.release = Release::find(version);
-        let ks = node.schema().user_keyspaces().next().unwrap().name.clone();
-        let mut def = defs::cf_def(&CfSpec::new(&ks, "Cnt"));
-        def.comparator_type = Some("UTF8Type".into());
-        def.default_validation_class = Some("CounterColumnType".into());
-        describe::add_column_family(&node, &def).unwrap();
-        (node, ks)
+    /// A node answering as `version` with a counter column family `Cnt`,
+    /// whose counter `c` the tests add to, delete (by its cell or its row)
+    /// and read back.
+    struct Counters {
+        node: Node,
+        ks: String,
+    }
+
+    impl Counters {
+        fn of(version: &str) -> Self {
+            let mut node = test_nodes::Kit::default().node();
+            node.release = Release::find(version);
+            let ks = node.schema().user_keyspaces().next().unwrap().name.clone();
+            let mut def = defs::cf_def(&CfSpec::new(&ks, "Cnt"));
+            def.comparator_type = Some("UTF8Type".into());
+            def.default_validation_class = Some("CounterColumnType".into());
+            describe::add_column_family(&node, &def).unwrap();
+            Counters { node, ks }
+        }
+
+        fn add(&self, key: &[u8], n: i64) {
+            let parent = t::ColumnParent::new("Cnt".to_string(), None::<Vec<u8>>);
+            let column = t::CounterColumn::new(b"c".to_vec(), n);
+            writes::add(
+                &self.node,
+                &self.ks,
+                key,
+                &parent,
+                &column,
+                ConsistencyLevel::ONE,
+            )
+            .unwrap()
+        }
+
+        /// Deletes the counter's cell, or with `row` its whole row.
+        fn remove(&self, key: &[u8], row: bool) {
+            let name = (!row).then(|| b"c".to_vec());
+            let path = t::ColumnPath::new("Cnt".to_string(), None::<Vec<u8>>, name);
+            writes::remove_counter(&self.node, &self.ks, key, &path, ConsistencyLevel::ONE)
+                .unwrap();
+        }
+
+        fn total(&self, key: &[u8]) -> Option<i64> {
+            let cmd = crate::model::ReadCommand {
+                keyspace: self.ks.clone(),
+                cf: "Cnt".into(),
+                super_column: None,
+                slice: crate::model::Slice::Names(vec![b"c".to_vec()]),
+            };
+            match self.node.read(&cmd, key).unwrap() {
+                crate::model::RowResult::Cells(c) => c.first().and_then(|c| c.counter_total()),
+                _ => None,
+            }
+        }
     }
 
     /// Recorded from 2.1.22 and 2.2.19 (`rel_counterdel`): a deleted
@@ -227,35 +272,15 @@ mod tests {
     #[test]
     fn a_deleted_counter_cell_stays_deleted_from_2_1() {
         for (v, restarts) in [("2.0.17", true), ("2.1.22", false), ("2.2.19", false)] {
-            let (node, ks) = counter_node(v);
-            let one = ConsistencyLevel::ONE;
-            let parent = t::ColumnParent::new("Cnt".to_string(), None::<Vec<u8>>);
-            let add = |key: &[u8], n: i64| {
-                let column = t::CounterColumn::new(b"c".to_vec(), n);
-                writes::add(&node, &ks, key, &parent, &column, one).unwrap()
-            };
-            let cell = t::ColumnPath::new("Cnt".to_string(), None::<Vec<u8>>, b"c".to_vec());
-            let row = t::ColumnPath::new("Cnt".to_string(), None::<Vec<u8>>, None::<Vec<u8>>);
-            let total = |key: &[u8]| {
-                let cmd = crate::model::ReadCommand {
-                    keyspace: ks.clone(),
-                    cf: "Cnt".into(),
-                    super_column: None,
-                    slice: crate::model::Slice::Names(vec![b"c".to_vec()]),
-                };
-                match node.read(&cmd, key).unwrap() {
-                    crate::model::RowResult::Cells(c) => c.first().and_then(|c| c.counter_total()),
-                    _ => None,
-                }
-            };
-            add(b"k", 5);
-            writes::remove_counter(&node, &ks, b"k", &cell, one).unwrap();
-            add(b"k", 2);
-            assert_eq!(total(b"k"), restarts.then_some(2), "{v}");
-            add(b"r", 6);
-            writes::remove_counter(&node, &ks, b"r", &row, one).unwrap();
-            add(b"r", 1);
-            assert_eq!(total(b"r"), restarts.then_some(1), "{v}");
+            let c = Counters::of(v);
+            c.add(b"k", 5);
+            c.remove(b"k", false);
+            c.add(b"k", 2);
+            assert_eq!(c.total(b"k"), restarts.then_some(2), "{v}");
+            c.add(b"r", 6);
+            c.remove(b"r", true);
+            c.add(b"r", 1);
+            assert_eq!(c.total(b"r"), restarts.then_some(1), "{v}");
         }
     }
 
@@ -266,46 +291,26 @@ mod tests {
     #[test]
     fn a_3_x_counter_keeps_its_own_tombstone_and_counts_on_past_its_row() {
         for v in ["3.0.24", "3.11.10"] {
-            let (node, ks) = counter_node(v);
-            let one = ConsistencyLevel::ONE;
-            let parent = t::ColumnParent::new("Cnt".to_string(), None::<Vec<u8>>);
-            let add = |key: &[u8], n: i64| {
-                let column = t::CounterColumn::new(b"c".to_vec(), n);
-                writes::add(&node, &ks, key, &parent, &column, one).unwrap()
-            };
-            let cell = t::ColumnPath::new("Cnt".to_string(), None::<Vec<u8>>, b"c".to_vec());
-            let row = t::ColumnPath::new("Cnt".to_string(), None::<Vec<u8>>, None::<Vec<u8>>);
-            let total = |key: &[u8]| {
-                let cmd = crate::model::ReadCommand {
-                    keyspace: ks.clone(),
-                    cf: "Cnt".into(),
-                    super_column: None,
-                    slice: crate::model::Slice::Names(vec![b"c".to_vec()]),
-                };
-                match node.read(&cmd, key).unwrap() {
-                    crate::model::RowResult::Cells(c) => c.first().and_then(|c| c.counter_total()),
-                    _ => None,
-                }
-            };
-            add(b"k", 5);
-            writes::remove_counter(&node, &ks, b"k", &cell, one).unwrap();
-            add(b"k", 2);
-            assert_eq!(total(b"k"), None, "{v}");
-            add(b"r", 6);
-            writes::remove_counter(&node, &ks, b"r", &row, one).unwrap();
-            assert_eq!(total(b"r"), None, "{v}");
-            add(b"r", 1);
-            add(b"r", 10);
-            assert_eq!(total(b"r"), Some(17), "{v}");
-            let refused = writes::truncate(&node, &ks, "Cnt").unwrap_err();
+            let c = Counters::of(v);
+            c.add(b"k", 5);
+            c.remove(b"k", false);
+            c.add(b"k", 2);
+            assert_eq!(c.total(b"k"), None, "{v}");
+            c.add(b"r", 6);
+            c.remove(b"r", true);
+            assert_eq!(c.total(b"r"), None, "{v}");
+            c.add(b"r", 1);
+            c.add(b"r", 10);
+            assert_eq!(c.total(b"r"), Some(17), "{v}");
+            let refused = writes::truncate(&c.node, &c.ks, "Cnt").unwrap_err();
             assert!(
                 format!("{refused:?}").contains("commutative"),
                 "{v}: {refused:?}"
             );
-            writes::remove_counter(&node, &ks, b"r", &row, one).unwrap();
-            node.truncate(&ks, "Cnt").unwrap();
-            add(b"r", 1);
-            assert_eq!(total(b"r"), Some(1), "{v}");
+            c.remove(b"r", true);
+            c.node.truncate(&c.ks, "Cnt").unwrap();
+            c.add(b"r", 1);
+            assert_eq!(c.total(b"r"), Some(1), "{v}");
         }
     }
 }
