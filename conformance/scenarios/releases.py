@@ -1787,7 +1787,7 @@ if R == (0, 8):
 
 
 if (0, 8) <= R < (1, 2):
-    @scenario("rel_bytenames", "19", "read", keyspace_reset="cv_r_bytenames")
+    @scenario("rel_namebytes", "19", "read", keyspace_reset="cv_r_bytenames")
     def _bytenames():
         """Found by difftest.py: CQL 2's REVERSED rows list the columns as the reversed slice
         read them, the last first, the key column (0.8, 1.0) at the end (the row's columns
