@@ -1,5 +1,8 @@
 use super::*;
+use crate::capture::mutations::mutated;
 use crate::thrift::wire::{mtype, ttype, Value, Writer};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 
 fn reply(mt: u8, body: Value) -> Vec<u8> {
     let mut w = Writer::new();
@@ -184,23 +187,9 @@ fn mutated_replies_never_panic() {
             Value::Struct(vec![(1, bin("system")), (16, Value::I32(7))]),
         ],
     ));
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = StdRng::seed_from_u64(0x2545_f491_4f6c_dd1d);
     for i in 0..20_000 {
-        let mut b = base.clone();
-        for _ in 0..=next() % 3 {
-            let at = (next() % (b.len() as u64 + 1)) as usize;
-            match next() % 3 {
-                0 => b.truncate(at),
-                1 if at < b.len() => b[at] = next() as u8,
-                _ => b.insert(at, next() as u8),
-            }
-        }
+        let b = mutated(&base, &mut rng);
         let method = ["describe_keyspaces", "get_slice", "describe_ring"][i % 3];
         let _ = compare(method, &base, &b, &W);
         let _ = compare(method, &b, &base, &W);

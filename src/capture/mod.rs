@@ -25,6 +25,8 @@ pub mod compare;
 pub mod cut;
 pub mod format;
 pub mod masks;
+#[cfg(test)]
+pub(crate) mod mutations;
 pub mod native;
 pub mod proxy;
 pub mod replay;

@@ -1,6 +1,9 @@
 use super::*;
+use crate::capture::mutations::mutated;
 use crate::native::wire::codec::Writer;
 use crate::native::wire::result::{PREPARED, ROWS};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 const W: Windows = Windows {
     captured: (1_000_000_000_000_000, 1_000_000_100_000_000),
@@ -152,24 +155,10 @@ fn mutated_replies_never_panic() {
             vec![b"b", b"", b"y"],
         ],
     );
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = StdRng::seed_from_u64(0x9e37_79b9_7f4a_7c15);
     for _ in 0..20_000 {
-        let mut b = base.clone();
-        for _ in 0..=next() % 3 {
-            let at = (next() % (b.len() as u64 + 1)) as usize;
-            match next() % 3 {
-                0 => b.truncate(at),
-                1 if at < b.len() => b[at] = next() as u8,
-                _ => b.insert(at, next() as u8),
-            }
-        }
-        let (version, opcode, flags) = (1 + (next() % 5) as u8, next() as u8, next() as u8);
+        let b = mutated(&base, &mut rng);
+        let (version, opcode, flags) = (rng.gen_range(1..=5), rng.gen(), rng.gen());
         let mutated = Frame {
             version,
             opcode,
