@@ -2152,3 +2152,77 @@ if R == (3, 0):
                v19.insert("k", cparent("Sup", "s"), column("a", "v", 1)),
                v19.get_slice("k", cparent("Sup"), pred(start=""))]
         return out
+
+
+# ------------------------------------------------------------------------------ found by
+# sending the calls of ordinary19.py (a 1.2.9 application's) to every release
+@scenario("rel_cforder", "19", "schema", keyspace_reset="cv_r_cforder")
+def _cforder():
+    """the order describe_keyspace lists column families in (found by difftest.py --cases
+    ordinary19): from 1.1 the ones made with their keyspace went into its map by name (read
+    back from the schema tables), sharing buckets in that order; later ones in the order they
+    were made; before 1.1 by their ids"""
+    ks = "cv_r_cforder"
+    names = ["Ints", "I32", "RevL", "RevU", "Comp", "CompL", "Zed", "Alpha"]
+    out = setup(ks, *[cf_def(ks, n, comparator="UTF8Type") for n in names])
+    out += [describe_ks(ks),
+            v19.system_add_column_family(cf_def(ks, "Later", comparator="UTF8Type")),
+            v19.system_add_column_family(cf_def(ks, "Early", comparator="UTF8Type")),
+            describe_ks(ks),
+            v19.system_drop_column_family("Comp"),
+            v19.system_update_column_family(cf_def(ks, "I32", comparator="UTF8Type",
+                                                   comment="updated")),
+            describe_ks(ks)]
+    return out
+
+
+@scenario("rel_cfshape", "19", "schema", keyspace_reset="cv_r_cfshape")
+def _cfshape():
+    """a CfDef's shape (found by difftest.py --cases ordinary19): a Standard column family
+    given a sub-column comparator (refused before 2.0, in 0.7-1.0's own words; 2.0 on dropped
+    it), a column type of no kind; 0.8 and 1.0 told a keyspace's replication_factor only from
+    its strategy options; the Java text of a Deletion quoted in a refusal (2.0 on)"""
+    ks = "cv_r_cfshape"
+    out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+    out += [v19.system_add_column_family(cf_def(ks, "Sub", column_type="Standard",
+                                                comparator="UTF8Type", subcomparator="UTF8Type")),
+            v19.system_add_column_family(cf_def(ks, "NoKind", subcomparator="LongType")),
+            v19.system_add_column_family(cf_def(ks, "Odd", column_type="Odd")),
+            v19.system_add_column_family(cf_def(ks, "Sub2", column_type="Standard",
+                                                comparator="UTF8Type", subcomparator="NoSuchType")),
+            describe_ks(ks)]
+    if R >= (0, 8):
+        nts = W.struct({1: b(ks), 2: b("org.apache.cassandra.locator.NetworkTopologyStrategy"),
+                        3: W.map_("bin", "bin", [(b("datacenter1"), b("1"))]),
+                        5: W.list_("struct", [])})
+        out += [v19.system_update_keyspace(nts), describe_ks(ks)]
+    if R >= (2, 0):
+        out += [v19.batch_mutate({"k": {"Std": [ins("a", "1", 10),
+                                                mutation(deletion_=deletion(12, sc="s1"))]}}),
+                v19.batch_mutate({"k": {"Std": [mutation(deletion_=deletion(
+                    12, sc="s1", predicate=pred(names=["a", "b"])))]}})]
+    return out
+
+
+@scenario("rel_badrange", "19", "range", keyspace_reset="cv_r_badrange")
+def _badrange():
+    """ranges (found by difftest.py --cases ordinary19): an empty mutation list's row (2.1 on);
+    what a release failed on while reading: get_paged_slice with a row_filter (1.1 and 1.2 failed the read: at QUORUM it timed out,
+    1.1 at ONE closed the connection; 2.0 on refused it), then a token that is no number (0.8
+    and 1.0: an internal error; the others from 1.1: the connection closed)"""
+    ks = "cv_r_badrange"
+    out = setup(ks, cf_def(ks, "R", comparator="UTF8Type"))
+    out += [v19.batch_mutate({k: {"R": [ins("a", k, 1)]} for k in ["k1", "k2", "k3"]}),
+            # a listed column family of no mutations (2.1 on: an empty row), a key of none
+            v19.batch_mutate({"g1": {"R": []}, "g2": {}}),
+            v19.get_range_slices(cparent("R"), pred(start=""), key_range("", "", count=10))]
+    flt = [index_expr("a", EQ, "k1")]
+    if PAGED:
+        out += [v19.get_paged_slice("R", key_range("", "", count=5, row_filter=flt), "",
+                                    cl=QUORUM),
+                v19.get_paged_slice("R", key_range("", "", count=5, row_filter=flt), "")]
+        out += [v19.set_keyspace(ks)]
+    if R >= (0, 8):
+        out += [v19.get_range_slices(cparent("R"), pred(start=""),
+                                     key_range(start_token="x", end_token="0", count=5))]
+    return out

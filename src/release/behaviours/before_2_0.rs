@@ -342,6 +342,19 @@ macro_rules! with_behaviours_before_2_0 {
                     holding a super column of its first expression's name",
             }
 
+            // ExtendedFilter.create threw for a paging read with clauses.
+            /// `get_paged_slice` of a range carrying a `row_filter` of unindexed
+            /// columns failed on the replica: 1.1 at ONE read inline and closed the
+            /// connection, otherwise the coordinator waited in vain
+            /// (TimedOutException).
+            PagedRowFilterFailsRead {
+                key: "paged_row_filter_fails_read",
+                from: (1, 1, 0),
+                until: Some((2, 0, 0)),
+                says: "get_paged_slice with a row_filter fails the read: the connection closes (1.1 \
+                    at ONE) or the call times out",
+            }
+
             $($later)*
         }
     };

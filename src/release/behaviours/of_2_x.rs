@@ -178,6 +178,29 @@ macro_rules! with_behaviours_of_2_x {
                     writes; dropping its keyspace removes the column families before it, then fails",
             }
 
+            // CassandraServer.get_paged_slice checked row_filter from 2.0.
+            /// `get_paged_slice` of a range carrying a `row_filter` was refused:
+            /// `Cross-row paging is not supported along with index clauses`.
+            PagedRowFilterRefused {
+                key: "paged_row_filter_refused",
+                from: (2, 0, 0),
+                until: None,
+                says: "get_paged_slice with a row_filter is refused (Cross-row paging is not \
+                    supported along with index clauses)",
+            }
+
+            // CassandraServer.createMutationList: addOrGet of each listed
+            // column family; 2.1's memtable kept an empty partition.
+            /// A `batch_mutate` listing a column family with no mutations made
+            /// that row (a partition of no cells): range scans list it, empty.
+            EmptyMutationListMakesRow {
+                key: "empty_mutation_list_makes_row",
+                from: (2, 1, 0),
+                until: None,
+                says: "a batch_mutate column family with an empty mutation list makes an empty row \
+                    that range scans list",
+            }
+
             $($later)*
         }
     };

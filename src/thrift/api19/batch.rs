@@ -221,6 +221,11 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
     let mut increments = Vec::new();
     let mut counter_deletes = Vec::new();
     let mut counter_cf: Option<Arc<CfDef>> = None;
+    // 2.1 on made the row of an empty list's column family (a partition of
+    // no cells), which range scans then listed.
+    let empty_lists_make_rows = rules
+        .release
+        .is_some_and(|r| r.does(Behaviour::EmptyMutationListMakesRow));
     for entry in entries {
         let mut updates = Vec::with_capacity(entry.lists.len());
         for list in entry.lists {
@@ -228,7 +233,9 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
                 counter_cf = Some(list.cf.clone());
             }
             match list.effect {
-                Effect::Ops(ops) if !ops.is_empty() => updates.push((list.cf_name, ops)),
+                Effect::Ops(ops) if !ops.is_empty() || empty_lists_make_rows => {
+                    updates.push((list.cf_name, ops))
+                }
                 Effect::Ops(_) => {}
                 Effect::Counter {
                     increments: inc,

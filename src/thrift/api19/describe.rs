@@ -208,7 +208,7 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
     let mut spec = ks_spec(def);
     super::release::v07::read_replication_factor(node, &mut spec);
     for (cf, cf_def) in spec.cf_defs.iter_mut().zip(&def.cf_defs) {
-        cfdefs::check_types(node, cf_def)?;
+        cfdefs::check_shape(node, cf_def)?;
         release::apply_cf_defaults(node, cf);
         cfdefs::old_cache(node, cf)?;
     }
@@ -218,7 +218,7 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
 /// A column family's spec with the release's CfDef defaults (the types
 /// the release lacked refused).
 fn column_family_spec(node: &Node, def: &t::CfDef) -> ApiResult<CfSpec> {
-    cfdefs::check_types(node, def)?;
+    cfdefs::check_shape(node, def)?;
     let mut spec = cf_spec(def);
     release::apply_cf_defaults(node, &mut spec);
     cfdefs::old_cache(node, &mut spec)?;

@@ -394,6 +394,50 @@ fn write_value(out: &mut String, v: &J, q: &Quote<'_>) {
     }
 }
 
+/// Java's generated `toString` of a 19.x `Deletion` whose binary fields
+/// print their own bytes (libthrift 0.9, 2.0 on; up to 1.2 libthrift 0.7
+/// printed the frame from its start, which a decoded struct no longer
+/// has): optional fields only when set.
+pub fn deletion_to_string(del: &crate::thrift::gen::cassandra19::Deletion) -> String {
+    let mut out = String::from("Deletion(");
+    let mut fields: Vec<String> = Vec::new();
+    if let Some(ts) = del.timestamp {
+        fields.push(format!("timestamp:{ts}"));
+    }
+    if let Some(sc) = &del.super_column {
+        let mut f = String::from("super_column:");
+        quote_buffer(&mut f, sc);
+        fields.push(f);
+    }
+    if let Some(p) = &del.predicate {
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(names) = &p.column_names {
+            let quoted: Vec<String> = names
+                .iter()
+                .map(|n| {
+                    let mut q = String::new();
+                    quote_buffer(&mut q, n);
+                    q
+                })
+                .collect();
+            parts.push(format!("column_names:[{}]", quoted.join(", ")));
+        }
+        if let Some(r) = &p.slice_range {
+            let (mut start, mut finish) = (String::new(), String::new());
+            quote_buffer(&mut start, &r.start);
+            quote_buffer(&mut finish, &r.finish);
+            parts.push(format!(
+                "slice_range:SliceRange(start:{start}, finish:{finish}, reversed:{}, count:{})",
+                r.reversed, r.count
+            ));
+        }
+        fields.push(format!("predicate:SlicePredicate({})", parts.join(", ")));
+    }
+    out.push_str(&fields.join(", "));
+    out.push(')');
+    out
+}
+
 /// `Double.toString(d)`: plain notation with at least one decimal from
 /// 10^-3 up to 10^7, else `d.dddE±n`.
 pub fn java_double(d: f64) -> String {

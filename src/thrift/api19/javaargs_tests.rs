@@ -123,3 +123,20 @@ fn libthrift_0_9_quotes_a_binary_field_by_its_own_bytes() {
     let old = required_field_error_quoting(&msg, BufferQuote::FromFrame).unwrap();
     assert!(old.contains("get_slice_args(key:80 01 00 01"), "{old}");
 }
+
+#[test]
+fn a_deletion_prints_its_set_fields_with_their_own_bytes() {
+    use crate::thrift::gen::cassandra19 as t;
+    let del = t::Deletion::new(Some(12i64), Some(b"s1".to_vec()), None::<t::SlicePredicate>);
+    assert_eq!(
+        super::deletion_to_string(&del),
+        "Deletion(timestamp:12, super_column:73 31)"
+    );
+    let range = t::SliceRange::new(Vec::new(), b"z".to_vec(), false, 100);
+    let predicate = t::SlicePredicate::new(None::<Vec<Vec<u8>>>, Some(range));
+    let del = t::Deletion::new(None::<i64>, None::<Vec<u8>>, Some(predicate));
+    assert_eq!(
+        super::deletion_to_string(&del),
+        "Deletion(predicate:SlicePredicate(slice_range:SliceRange(start:, finish:7A, reversed:false, count:100)))"
+    );
+}

@@ -370,6 +370,10 @@ pub fn get_range_slices(
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     super::release::check_key_range(node, schema.partitioner.as_ref(), range)?;
+    if let Some(e) = super::release::badtoken::unreadable(node, schema.partitioner.as_ref(), range)
+    {
+        return Err(e);
+    }
     let first_expression = row_filter(range).and_then(<[_]>::first);
     if let Some(first) = first_expression.filter(|_| {
         cf.is_super()
@@ -472,14 +476,22 @@ pub fn get_paged_slice(
 ) -> ApiResult<Vec<t::KeySlice>> {
     let schema = node.schema();
     let cf = v::validate_read_cf(&schema, ks, column_family)?;
+    if let Some(e) = super::release::badtoken::unreadable(node, schema.partitioner.as_ref(), range)
+    {
+        return Err(e);
+    }
     v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, range)?;
     let level = refused_level(check_read(node, ks, cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
-    if row_filter(range).is_some() {
-        return Err(ApiError::invalid(
-            "get_paged_slice with a row_filter is not supported by this server",
-        ));
+    if let Some(filter) = row_filter(range) {
+        return Err(
+            super::release::pagedfilter::refusal(node, &cf, filter, cl).unwrap_or_else(|| {
+                ApiError::invalid(
+                    "get_paged_slice with a row_filter is not supported by this server",
+                )
+            }),
+        );
     }
     super::release::keybound::check_printable(node, &cf, range_keys(range))?;
     if let Some(rows) =

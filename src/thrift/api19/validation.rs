@@ -388,8 +388,10 @@ pub fn validate_deletion(cf: &CfDef, del: &t::Deletion, range_deletions: bool) -
     }
     if !cf.is_super() && del.super_column.is_some() {
         return invalid(format!(
-            "Deletion of super columns is not possible on a standard ColumnFamily (KeySpace={} ColumnFamily={} Deletion={del:?})",
-            cf.keyspace, cf.name
+            "Deletion of super columns is not possible on a standard ColumnFamily (KeySpace={} ColumnFamily={} Deletion={})",
+            cf.keyspace,
+            cf.name,
+            super::javaargs::deletion_to_string(del)
         ));
     }
     if !cf.is_counter() && del.timestamp.is_none() {

@@ -59,6 +59,40 @@ pub fn check_types(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     super::v3x::collection_values(release, def)
 }
 
+/// 0.7 to 1.0's checks of a CfDef's shape around its types
+/// (`ThriftValidation.validateCfDef`): a column type other than `Standard`
+/// or `Super` first, in its own words; then the types ([`check_types`]);
+/// then a sub-column comparator given to a Standard column family. Later
+/// releases judged both in the schema (or, from 2.0, dropped such a
+/// comparator: `apply_cf_defaults`).
+pub fn check_shape(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    let old = node.release.is_some_and(|r| !r.at_least(1, 1));
+    let column_type = def.column_type.as_deref();
+    if old && !matches!(column_type, None | Some("Standard") | Some("Super")) {
+        return Err(ApiError::invalid(format!(
+            "invalid column type {}",
+            column_type.unwrap_or_default()
+        )));
+    }
+    check_types(node, def)?;
+    let types = [
+        &def.comparator_type,
+        &def.subcomparator_type,
+        &def.default_validation_class,
+        &def.key_validation_class,
+    ];
+    let parsed = types
+        .into_iter()
+        .flatten()
+        .all(|name| crate::marshal::parse_type(name).is_ok());
+    if old && parsed && column_type != Some("Super") && def.subcomparator_type.is_some() {
+        return Err(ApiError::invalid(
+            "subcomparator_type is invalid for standard columns",
+        ));
+    }
+    Ok(())
+}
+
 /// The package a bare row cache provider name was looked up in.
 const CACHE_PACKAGE: &str = "org.apache.cassandra.cache.";
 
@@ -169,6 +203,24 @@ mod tests {
             Err(ApiError::InvalidRequest(why)) => Some(why),
             Err(e) => panic!("{e:?}"),
         }
+    }
+
+    #[test]
+    fn before_1_1_a_cfdefs_shape_is_refused_in_its_own_words() {
+        let mut odd = def("UTF8Type");
+        odd.column_type = Some("Odd".into());
+        let e = check_shape(&node_as("1.0.12"), &odd).unwrap_err();
+        assert!(e.to_string().contains("invalid column type Odd"), "{e}");
+        assert!(check_shape(&node_as("1.1.12"), &odd).is_ok());
+        let mut sub = def("UTF8Type");
+        sub.subcomparator_type = Some("UTF8Type".into());
+        let e = check_shape(&node_as("0.8.10"), &sub).unwrap_err();
+        assert!(
+            e.to_string().contains("subcomparator_type is invalid"),
+            "{e}"
+        );
+        sub.column_type = Some("Super".into());
+        assert!(check_shape(&node_as("0.8.10"), &sub).is_ok());
     }
 
     #[test]

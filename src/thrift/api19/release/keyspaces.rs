@@ -2,13 +2,17 @@
 //! the slots of the `NonBlockingHashMap` their `Schema` kept them in
 //! (`schema::nonblocking`), filled with the system keyspaces at start-up,
 //! then the user's as the node made and dropped them
-//! (`CreationIds::keyspace_history`). Orders only; it must not build or
-//! change a keyspace.
+//! (`CreationIds::keyspace_history`); and the order 1.2 to 3.11 put a
+//! keyspace's column families into its map. Orders only; it must not build
+//! or change a keyspace.
 
 use crate::node::Node;
 use crate::release::Release;
+use crate::schema::creation::CreationIds;
 use crate::schema::nonblocking::NonBlockingKeys;
 use crate::schema::KeyspaceDef;
+use crate::thrift::gen::cassandra19 as t;
+use std::cmp::Ordering;
 
 /// The system keyspaces in the order a 3.x node put them into the map:
 /// `Schema`'s constructor loaded `system_schema`, then `system`; the node
@@ -63,6 +67,32 @@ pub fn by_slot(node: &Node, release: &Release, keyspaces: &mut Vec<KeyspaceDef>)
         }
     }
     keyspaces.extend(rest);
+}
+
+/// A user keyspace's column families in the order 1.1 to 3.11 put them
+/// into the keyspace's map: the ones read back from the schema tables in
+/// one go with the keyspace (at its creation, or a start) by name, as
+/// those tables' rows came, then the ones added later in the order they
+/// were made. (1.1 to 2.2 read the rows into a `HashMap` first,
+/// `KSMetaData.deserializeColumnFamilies`; the ones that later share a
+/// bucket shared it there too, in name order.)
+pub(super) fn cf_insertion_order(ids: &CreationIds, ks: &mut t::KsDef) {
+    let name = ks.name.clone();
+    ks.cf_defs
+        .sort_by_key(|cf| ids.id(&name, &cf.name).unwrap_or(u32::MAX));
+    // A stable sort: the later ones keep their creation order.
+    ks.cf_defs.sort_by(|a, b| {
+        let (ta, tb) = (
+            ids.read_with_keyspace(&name, &a.name),
+            ids.read_with_keyspace(&name, &b.name),
+        );
+        match (ta, tb) {
+            (true, true) => a.name.as_bytes().cmp(b.name.as_bytes()),
+            (true, false) => Ordering::Less,
+            (false, true) => Ordering::Greater,
+            (false, false) => Ordering::Equal,
+        }
+    });
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 // slices (`statics`), 1.2-2.2's scans of a key the key type refused
 // (`keybound`), 1.2's and 2.0's failing COMPOSITES index of plain names
 // (`plainindex`), 1.1's row filter of a Super CF (`superfilter`).
+pub(super) mod badtoken;
 pub(super) mod batchlog;
 pub(super) mod beta;
 pub(super) mod cfdefs;
@@ -30,6 +31,7 @@ pub(super) mod keybound;
 mod keyspaces;
 pub(super) mod old;
 pub(super) mod paged;
+pub(super) mod pagedfilter;
 pub(super) mod plainindex;
 pub(super) mod statics;
 pub(super) mod superfilter;
@@ -51,8 +53,18 @@ use std::collections::BTreeMap;
 /// The defaults the release's own CfDef struct gave a field the client did
 /// not send: before 1.1 `read_repair_chance` 1.0; from 2.0 on,
 /// `read_repair_chance` 0.0 and `dclocal_read_repair_chance` 0.1 (1.2: 0.1
-/// and 0.0).
+/// and 0.0). From 2.0 a Standard column family's sub-column comparator,
+/// once parsed, was dropped (`CFMetaData.makeComparator` used it only for a
+/// Super one), where 1.2 refused it.
 pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
+    let standard = matches!(spec.column_type.as_deref(), None | Some("Standard"));
+    let parsed = spec
+        .subcomparator_type
+        .as_deref()
+        .is_some_and(|s| crate::marshal::parse_type(s).is_ok());
+    if standard && parsed && node.release.is_some_and(|r| r.at_least(2, 0)) {
+        spec.subcomparator_type = None;
+    }
     // Before 1.1 every read repaired.
     if node.release.is_some_and(|r| !r.at_least(1, 1)) {
         spec.read_repair_chance.get_or_insert(1.0);
@@ -276,6 +288,11 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         } else {
             why.replace("columnfamily ", "table ")
                 .replace("column family ", "table ")
+                .replace(
+                    "on a standard ColumnFamily (KeySpace=",
+                    "on a standard table (KeySpace=",
+                )
+                .replace(" ColumnFamily=", " Table=")
         };
     }
     ApiError::InvalidRequest(why)
@@ -511,26 +528,15 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
         shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten());
     }
-    if !system && !release.at_least(1, 2) {
-        // Before 1.2 each schema change built the keyspace's map anew from
+    if !system && !release.at_least(1, 1) {
+        // Before 1.1 each schema change built the keyspace's map anew from
         // the old one's column families, then the new one: names sharing a
         // bucket came in the order they were created (their ids' order).
         ks.cf_defs.sort_by_key(|cf| cf.id);
     } else if !system {
-        // From 1.2 the map was filled in the order the column families
-        // were made: names sharing a bucket come in that order.
-        let schema = node.schema();
-        ks.cf_defs.sort_by_key(|cf| {
-            schema
-                .creation_ids
-                .id(&ks.name, &cf.name)
-                .unwrap_or(u32::MAX)
-        });
+        keyspaces::cf_insertion_order(&node.schema().creation_ids, &mut ks);
     }
     if v3x::tables_in_creation_order(release) {
-        if !system {
-            v3x::order_tables(&node.schema().creation_ids, &mut ks);
-        }
         v07::shape_keyspace(release, node.jvm_heap_mb, &mut ks);
         declared::keyspace(release, &mut ks);
         return ks;
@@ -594,9 +600,12 @@ fn shape_old_keyspace(release: &Release, ks: &mut t::KsDef, system: bool) {
         .strategy_options
         .as_ref()
         .and_then(|o| o.get("replication_factor"))
-        .and_then(|rf| rf.parse().ok())
-        .unwrap_or(1);
-    ks.replication_factor = Some(rf);
+        .and_then(|rf| rf.parse().ok());
+    // 0.7 kept a factor of its own; 0.8 and 1.0 told the option's, if any.
+    ks.replication_factor = match release.at_least(0, 8) {
+        true => rf,
+        false => Some(rf.unwrap_or(1)),
+    };
     if !release.at_least(0, 8) {
         ks.strategy_options = None;
         ks.durable_writes = None;

@@ -1,0 +1,270 @@
+//! How Cassandra 3.0 and 3.11 described and changed a column family over
+//! Thrift, where 2.2 did otherwise: the CfDefs it described (their shape,
+//! the order of declared columns), the columns
+//! an update kept, the tables it failed on, its schema refusals, how 3.0
+//! printed a column's definition. It shapes Thrift structs and reads the
+//! schema; it must not write anything nor answer calls.
+
+use super::does;
+use crate::node::Node;
+use crate::release::{Behaviour, Release};
+use crate::schema::CfSpec;
+use crate::thrift::error::ApiError;
+use crate::thrift::gen::cassandra19 as t;
+
+/// Whether a keyspace's tables came in the order they were made (and the
+/// system keyspace's in its declaration order): 3.x kept them in an
+/// insertion-ordered map, where earlier releases' `HashMap` ordered them
+/// by hash.
+pub fn tables_in_creation_order(release: &Release) -> bool {
+    release.does(Behaviour::TablesInCreationOrder)
+}
+
+/// A CfDef as 3.x described it, after 2.2's shape: the compaction options
+/// listed the thresholds and the compression options the chunk length
+/// (64 KB); its system tables said `99PERCENTILE`, IndexInfo had no
+/// values (`EmptyType`) and the legacy hints table was marked deprecated.
+pub fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool) {
+    if !release.does(Behaviour::CfDefsFromTables) {
+        return;
+    }
+    let min = cf.min_compaction_threshold.unwrap_or(4);
+    let max = cf.max_compaction_threshold.unwrap_or(32);
+    let compaction = cf
+        .compaction_strategy_options
+        .get_or_insert_with(Default::default);
+    compaction.insert("min_threshold".to_string(), min.to_string());
+    compaction.insert("max_threshold".to_string(), max.to_string());
+    if let Some(compression) = &mut cf.compression_options {
+        if compression.contains_key("sstable_compression") {
+            compression
+                .entry("chunk_length_kb".to_string())
+                .or_insert_with(|| "64".to_string());
+        }
+    }
+    // 3.x printed a percentile without a fraction it did not have
+    // (`99PERCENTILE`; 2.x: `99.0PERCENTILE`).
+    if let Some(retry) = cf.speculative_retry.as_mut() {
+        if let Some(n) = retry.strip_suffix(".0PERCENTILE") {
+            *retry = format!("{n}PERCENTILE");
+        }
+    }
+    // The options of a column's index, without its `target`: none when
+    // there are none (`ThriftConversion.toThrift`), and only an index's.
+    for column in cf.column_metadata.iter_mut().flatten() {
+        if column.index_type.is_none()
+            || column.index_options.as_ref().is_some_and(|o| o.is_empty())
+        {
+            column.index_options = None;
+        }
+    }
+    if cf.column_type.as_deref() != Some("Super") {
+        hashmap_order(cf);
+    }
+    if cf.column_type.as_deref() == Some("Super")
+        && cf.column_metadata.as_ref().is_none_or(Vec::is_empty)
+    {
+        super_columns(cf);
+    }
+    if !system {
+        return;
+    }
+    cf.speculative_retry = Some("99PERCENTILE".to_string());
+    match cf.name.as_str() {
+        "IndexInfo" => {
+            cf.default_validation_class = Some(format!("{MARSHAL}EmptyType"));
+        }
+        "hints" => cf.comment = Some("*DEPRECATED* hints awaiting delivery".to_string()),
+        _ => {}
+    }
+}
+
+const MARSHAL: &str = "org.apache.cassandra.db.marshal.";
+
+/// A Thrift column family's declared columns in the order 3.x described
+/// them: that of the table's `HashMap` of every column by name (sized by
+/// Guava's `newHashMapWithExpectedSize` for them, the key, `column1` and
+/// `value`), the declared ones put in by their names' bytes.
+fn hashmap_order(cf: &mut t::CfDef) {
+    use crate::schema::javaorder::{buffer_hash, iteration_order, sized_capacity};
+    let Some(columns) = cf.column_metadata.as_mut().filter(|c| c.len() > 1) else {
+        return;
+    };
+    columns.sort_by(|a, b| a.name.cmp(&b.name));
+    let expected = columns.len() + 3;
+    let initial = (expected as f32 / 0.75 + 1.0) as usize;
+    let hashes: Vec<i32> = columns.iter().map(|c| buffer_hash(&c.name)).collect();
+    let order = iteration_order(&hashes, sized_capacity(initial));
+    let mut taken: Vec<Option<t::ColumnDef>> = columns.drain(..).map(Some).collect();
+    columns.extend(order.into_iter().filter_map(|i| taken[i].take()));
+}
+
+/// The columns 3.x's table of a Super column family showed as its column
+/// metadata (`schema::legacy3x` maps the same table): the super columns'
+/// map, a column named `""` of `MapType(subcomparator, values)`, and the
+/// `value` column of the values' type.
+fn super_columns(cf: &mut t::CfDef) {
+    let bytes = format!("{MARSHAL}BytesType");
+    let values = cf
+        .default_validation_class
+        .clone()
+        .unwrap_or_else(|| bytes.clone());
+    let sub = cf.subcomparator_type.clone().unwrap_or(bytes);
+    let column = |name: &[u8], validation_class: String| t::ColumnDef {
+        name: name.to_vec(),
+        validation_class,
+        index_type: None,
+        index_name: None,
+        index_options: None,
+    };
+    cf.column_metadata = Some(vec![
+        column(b"", format!("{MARSHAL}MapType({sub},{values})")),
+        column(b"value", values),
+    ]);
+}
+
+/// A CfDef whose cells' values (`default_validation_class`) are a
+/// collection that is not frozen (`ListType`, `SetType`, `MapType`): 3.x
+/// made such a compact table's value column and failed on the server
+/// (an assertion), closing the connection without a reply.
+pub fn collection_values(release: &Release, def: &t::CfDef) -> Result<(), ApiError> {
+    if !release.does(Behaviour::CollectionValuesDropped) {
+        return Ok(());
+    }
+    let Some(class) = def.default_validation_class.as_deref() else {
+        return Ok(());
+    };
+    let short = class.strip_prefix(MARSHAL).unwrap_or(class);
+    if ["ListType(", "SetType(", "MapType("]
+        .iter()
+        .any(|c| short.starts_with(c))
+    {
+        return Err(ApiError::Dropped(format!(
+            "3.x failed a table whose values are {short}"
+        )));
+    }
+    Ok(())
+}
+
+/// An update of a column family as 3.x made it: the table kept its CQL
+/// columns and took the rest from the CfDef (`fromThriftForUpdate` copied
+/// the old table's key, clustering and compact value columns). So the
+/// comparator (2.2 refused another one, `Column family comparators do not
+/// match or are not compatible`), the values' type (a CfDef without one
+/// no longer meant BytesType) and, unless the CfDef named a key alias for
+/// a key type that is not composite, the key's type stay as they were.
+pub fn update_keeps_cql_columns(node: &Node, spec: &mut CfSpec) {
+    if !does(node.release, Behaviour::UpdateKeepsTableColumns) {
+        return;
+    }
+    let Some(cf) = node.schema().cf(&spec.keyspace, &spec.name).cloned() else {
+        return;
+    };
+    spec.comparator_type = Some(cf.comparator.class_name());
+    if !cf.is_super() {
+        spec.default_validation_class = Some(cf.options.default_validation_class.class_name());
+    }
+    let composite_key = spec
+        .key_validation_class
+        .as_deref()
+        .is_some_and(|k| k.contains("CompositeType"));
+    if spec.key_alias.is_none() || composite_key {
+        spec.key_validation_class = Some(cf.options.key_validation_class.class_name());
+    }
+}
+
+/// The column family an update names, checked first as 3.x did
+/// (`ClientState.hasColumnFamilyAccess` validated it before reading the
+/// old definition): `Keyspace X does not exist`, then `unconfigured table
+/// X`.
+pub fn update_target(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if !does(node.release, Behaviour::SchemaRefusalsOf3x) {
+        return Ok(());
+    }
+    let schema = node.schema();
+    let Some(ks) = schema.keyspace(&def.keyspace) else {
+        return Err(ApiError::invalid(format!(
+            "Keyspace {} does not exist",
+            def.keyspace
+        )));
+    };
+    if !ks.cfs.contains_key(&def.name) {
+        return Err(ApiError::invalid(format!(
+            "unconfigured table {}",
+            def.name
+        )));
+    }
+    Ok(())
+}
+
+/// A CUSTOM index without a `class_name` in 3.x's words, which name the
+/// index (`IndexMetadata.validate`; the schema says it in 1.2's):
+/// `cfs` are the CfDefs of the call, the index named as the node names an
+/// unnamed one (`<cf>_<column>_idx`).
+pub fn index_refusal(release: Option<&Release>, cfs: &[&t::CfDef], err: ApiError) -> ApiError {
+    let ApiError::InvalidRequest(why) = &err else {
+        return err;
+    };
+    if why != "Required index option missing: class_name"
+        || !does(release, Behaviour::SchemaRefusalsOf3x)
+    {
+        return err;
+    }
+    let unnamed = |cf: &t::CfDef, c: &t::ColumnDef| {
+        format!("{}_{}_idx", cf.name, String::from_utf8_lossy(&c.name))
+    };
+    let custom = cfs.iter().find_map(|cf| {
+        cf.column_metadata.iter().flatten().find_map(|c| {
+            let no_class = c
+                .index_options
+                .as_ref()
+                .is_none_or(|o| !o.contains_key("class_name"));
+            (c.index_type == Some(t::IndexType::CUSTOM) && no_class)
+                .then(|| c.index_name.clone().unwrap_or_else(|| unnamed(cf, c)))
+        })
+    });
+    match custom {
+        Some(name) => ApiError::invalid(format!(
+            "Required option missing for index {name} : class_name"
+        )),
+        None => err,
+    }
+}
+
+/// How 3.0 printed a column's definition (a prepared marker's name over
+/// Thrift), from what 2.x printed of it (`kind_2x`: 2.x's kind,
+/// `component`: its place in a composite): 3.0 named the kinds
+/// `PARTITION_KEY`, `CLUSTERING`, `REGULAR` and `STATIC` (a compact
+/// table's value is a regular column) and gave the key and clustering
+/// columns their position (0 when alone), the others -1.
+pub fn definition_30(name: &str, ty: &str, kind_2x: &str, component: Option<usize>) -> String {
+    let (kind, position) = match kind_2x {
+        "PARTITION_KEY" => ("PARTITION_KEY", component.map_or(0, |i| i as i64)),
+        "CLUSTERING_COLUMN" => ("CLUSTERING", component.map_or(0, |i| i as i64)),
+        "STATIC" => ("STATIC", -1),
+        _ => ("REGULAR", -1),
+    };
+    format!("ColumnDefinition{{name={name}, type={ty}, kind={kind}, position={position}}}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn three_oh_prints_definitions_with_positions() {
+        let int = "org.apache.cassandra.db.marshal.Int32Type";
+        assert_eq!(
+            definition_30("c", int, "CLUSTERING_COLUMN", Some(0)),
+            format!("ColumnDefinition{{name=c, type={int}, kind=CLUSTERING, position=0}}")
+        );
+        assert_eq!(
+            definition_30("id", int, "PARTITION_KEY", None),
+            format!("ColumnDefinition{{name=id, type={int}, kind=PARTITION_KEY, position=0}}")
+        );
+        assert_eq!(
+            definition_30("body", int, "COMPACT_VALUE", None),
+            format!("ColumnDefinition{{name=body, type={int}, kind=REGULAR, position=-1}}")
+        );
+    }
+}

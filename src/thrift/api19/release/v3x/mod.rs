@@ -1,0 +1,206 @@
+//! What Cassandra 3.0 and 3.11 answered otherwise than 2.2 over Thrift,
+//! where it is a rule about the request rather than a fact of the release
+//! table (`crate::release`). This file holds the rules about data calls (a
+//! multiget of no keys, a batch's range deletion, reversed super slices,
+//! index filters on unselected columns, the column TTLs 3.11 took);
+//! `described` how 3.x described and changed column families, and
+//! `super_filter` how it checked a Super column family's row filter.
+//! Requests are adjusted here before the shared 19.x validation sees them;
+//! it builds the ops of what it changes but must not read or write the
+//! engine, nor answer calls.
+
+mod described;
+mod super_filter;
+
+pub use described::{
+    collection_values, definition_30, index_refusal, shape_cf, tables_in_creation_order,
+    update_keeps_cql_columns, update_target,
+};
+pub use super_filter::super_row_filter;
+
+use crate::model::{DeletionTime, Op};
+use crate::release::{Behaviour, Release};
+use crate::schema::CfDef;
+use crate::thrift::error::ApiError;
+use crate::thrift::gen::cassandra19 as t;
+use std::cmp::Ordering;
+
+/// Whether the release (if any) behaved so.
+fn does(release: Option<&Release>, b: Behaviour) -> bool {
+    release.is_some_and(|r| r.does(b))
+}
+
+/// `multiget_slice` of no keys, once checked: 3.x built a read of the
+/// keys' group and failed on its first (a server-side exception), which
+/// closed the connection without a reply; earlier releases answered `{}`.
+pub fn multiget_of_no_keys(release: Option<&Release>, no_keys: bool) -> Result<(), ApiError> {
+    if no_keys && does(release, Behaviour::MultigetOfNoKeysDropped) {
+        return Err(ApiError::Dropped(
+            "3.x failed multiget_slice of no keys".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A batch's deletion by a `SliceRange` of a Standard column family as 3.x
+/// made it (`Some`: the op, or none; `None`: not such a deletion, or not
+/// 3.x): a range tombstone from start to finish, an empty bound open, the
+/// `reversed` flag ignored, nothing when a start sorts after its finish.
+/// 2.x's reading is `convert::deletion_ops`'.
+pub fn range_deletion(
+    release: Option<&Release>,
+    cf: &CfDef,
+    m: &t::Mutation,
+    now: i32,
+) -> Option<Option<Op>> {
+    if !does(release, Behaviour::RangeDeletionsOpenBounds) || cf.is_super() {
+        return None;
+    }
+    let del = m.deletion.as_ref()?;
+    let predicate = del.predicate.as_ref()?;
+    if predicate.column_names.is_some() {
+        return None;
+    }
+    let range = predicate.slice_range.as_ref()?;
+    let (start, finish) = (&range.start, &range.finish);
+    if !start.is_empty()
+        && !finish.is_empty()
+        && cf.comparator.compare(start, finish) == Ordering::Greater
+    {
+        return Some(None);
+    }
+    let timestamp = del.timestamp.unwrap_or_default();
+    Some(Some(Op::DeleteRange {
+        start: start.clone(),
+        end: finish.clone(),
+        deletion: DeletionTime::new(timestamp, now),
+    }))
+}
+
+/// A reversed slice of a Super column family's super columns as 3.x
+/// answered it: each super column's subcolumns reversed too (3.x stored a
+/// super column's subcolumns as cells of one clustering and read them in
+/// the slice's order); earlier releases kept them ascending.
+pub fn reversed_super_slice(
+    release: Option<&Release>,
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    out: &mut [t::ColumnOrSuperColumn],
+) {
+    let reversed = predicate.slice_range.as_ref().is_some_and(|r| r.reversed);
+    if !reversed
+        || parent.super_column.is_some()
+        || !does(release, Behaviour::ReversedSuperSlicesReverseSubcolumns)
+    {
+        return;
+    }
+    for cosc in out {
+        if let Some(sc) = cosc.super_column.as_mut() {
+            sc.columns.reverse();
+        }
+        if let Some(sc) = cosc.counter_super_column.as_mut() {
+            sc.columns.reverse();
+        }
+    }
+}
+
+/// Whether 3.x found no row for an index clause or row filter because the
+/// predicate named columns and left out one the expressions test: it read
+/// only the named columns and so never saw the tested value (recorded for
+/// `get_indexed_slices` and `get_range_slices`).
+pub fn filter_unselected(
+    release: Option<&Release>,
+    predicate: &t::SlicePredicate,
+    expressions: &[t::IndexExpression],
+) -> bool {
+    let Some(names) = predicate.column_names.as_ref() else {
+        return false;
+    };
+    does(release, Behaviour::FiltersSeeSelectedColumnsOnly)
+        && expressions.iter().any(|e| !names.contains(&e.column_name))
+}
+
+/// A column's TTL as 3.11 took it: a TTL of 0 is no TTL (3.0 and before
+/// refused it, `ttl must be positive`, which the shared validation says),
+/// a negative one is refused in 3.11's words.
+fn ttl(release: Option<&Release>, ttl: &mut Option<i32>) -> Result<(), ApiError> {
+    if !does(release, Behaviour::TtlZeroIsNone) {
+        return Ok(());
+    }
+    match *ttl {
+        Some(0) => *ttl = None,
+        Some(n) if n < 0 => {
+            return Err(ApiError::invalid("ttl must be greater or equal to 0"));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// [`ttl`] of one column (`insert`).
+pub fn column_ttl(release: Option<&Release>, column: &mut t::Column) -> Result<(), ApiError> {
+    ttl(release, &mut column.ttl)
+}
+
+/// [`ttl`] of every column a batch's mutation writes (a column, or the
+/// columns of a super column).
+pub fn mutation_ttls(release: Option<&Release>, m: &mut t::Mutation) -> Result<(), ApiError> {
+    if !does(release, Behaviour::TtlZeroIsNone) {
+        return Ok(());
+    }
+    let Some(cosc) = m.column_or_supercolumn.as_mut() else {
+        return Ok(());
+    };
+    if let Some(c) = cosc.column.as_mut() {
+        ttl(release, &mut c.ttl)?;
+    }
+    if let Some(sc) = cosc.super_column.as_mut() {
+        for c in &mut sc.columns {
+            ttl(release, &mut c.ttl)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn col(ttl: Option<i32>) -> t::Column {
+        t::Column {
+            name: b"c".to_vec(),
+            value: Some(b"v".to_vec()),
+            timestamp: Some(1),
+            ttl,
+        }
+    }
+
+    #[test]
+    fn ttl_zero_is_no_ttl_from_3_11() {
+        let r = Release::find("3.11.10");
+        let mut c = col(Some(0));
+        column_ttl(r, &mut c).unwrap();
+        assert_eq!(c.ttl, None);
+        let mut c = col(Some(-5));
+        let e = column_ttl(r, &mut c).unwrap_err();
+        assert!(
+            e.to_string().contains("ttl must be greater or equal to 0"),
+            "{e}"
+        );
+        let mut c = col(Some(5));
+        column_ttl(r, &mut c).unwrap();
+        assert_eq!(c.ttl, Some(5));
+    }
+
+    #[test]
+    fn earlier_releases_keep_the_ttl_for_the_shared_check() {
+        for v in ["3.0.24", "2.2.19", "1.2.19"] {
+            let mut c = col(Some(0));
+            column_ttl(Release::find(v), &mut c).unwrap();
+            assert_eq!(c.ttl, Some(0), "{v}");
+        }
+        let mut c = col(Some(0));
+        column_ttl(None, &mut c).unwrap();
+        assert_eq!(c.ttl, Some(0));
+    }
+}
