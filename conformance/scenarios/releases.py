@@ -2197,20 +2197,22 @@ def _cfshape():
                         5: W.list_("struct", [])})
         out += [v19.system_update_keyspace(nts), describe_ks(ks)]
     if R >= (2, 0):
+        # absolute timestamps: the refusal quotes the deletion's
         out += [v19.batch_mutate({"k": {"Std": [ins("a", "1", 10),
-                                                mutation(deletion_=deletion(12, sc="s1"))]}}),
+                                                mutation(deletion_=deletion(Abs(12),
+                                                                            sc="s1"))]}}),
                 v19.batch_mutate({"k": {"Std": [mutation(deletion_=deletion(
-                    12, sc="s1", predicate=pred(names=["a", "b"])))]}})]
+                    Abs(12), sc="s1", predicate=pred(names=["a", "b"])))]}})]
     return out
 
 
-@scenario("rel_badrange", "19", "range", keyspace_reset="cv_r_badrange")
-def _badrange():
+@scenario("rel_rangefail", "19", "range", keyspace_reset="cv_r_rangefail")
+def _rangefail():
     """ranges (found by difftest.py --cases ordinary19): an empty mutation list's row (2.1 on);
     what a release failed on while reading: get_paged_slice with a row_filter (1.1 and 1.2 failed the read: at QUORUM it timed out,
     1.1 at ONE closed the connection; 2.0 on refused it), then a token that is no number (0.8
     and 1.0: an internal error; the others from 1.1: the connection closed)"""
-    ks = "cv_r_badrange"
+    ks = "cv_r_rangefail"
     out = setup(ks, cf_def(ks, "R", comparator="UTF8Type"))
     out += [v19.batch_mutate({k: {"R": [ins("a", k, 1)]} for k in ["k1", "k2", "k3"]}),
             # a listed column family of no mutations (2.1 on: an empty row), a key of none

@@ -245,6 +245,8 @@ mod tests {
                  later\n\
                  Behaviour starts: a read of one row starting on a bound two range deletions \
                  share judges a column there by the newer deletion\n\
+                 Behaviour starts: a batch_mutate column family with an empty mutation list \
+                 makes an empty row that range scans list\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \

@@ -3,10 +3,10 @@
 //! the partitioner about a range's tokens: the call itself parsed them
 //! (`TokenFactory.fromString`) and its `NumberFormatException` escaped it,
 //! which 0.8 and 1.0's generated processors answered `Internal error
-//! processing <method>` and the others closed the connection on (as
-//! [`super::unknown_split_cf`] says). A number outside the ring was read as
-//! a token; that is the shared checks' business. It answers only that
-//! failure, and nothing without a release.
+//! processing <method>` and the others (3.x too) closed the connection on
+//! (as [`super::unknown_split_cf`] says). A number outside the ring was
+//! read as a token; that is the shared checks' business. It answers only
+//! that failure, and nothing without a release.
 
 use crate::node::Node;
 use crate::partitioner::Partitioner;
@@ -14,14 +14,13 @@ use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
 
 /// The failure of a call whose `range` has a token `partitioner` cannot
-/// read at all, for a release up to 2.2 (3.x is not known to differ from
-/// the shared check's refusal, which answers then).
+/// read at all, for any release answered as.
 pub fn unreadable(
     node: &Node,
     partitioner: &dyn Partitioner,
     range: &t::KeyRange,
 ) -> Option<ApiError> {
-    node.release.filter(|r| !r.at_least(3, 0))?;
+    node.release?;
     let unreadable = [&range.start_token, &range.end_token]
         .into_iter()
         .flatten()
@@ -57,10 +56,9 @@ mod tests {
     #[test]
     fn a_token_that_is_no_number_fails_the_call() {
         assert!(matches!(answer("1.0.12", "x"), Some(ApiError::Internal(_))));
-        for v in ["1.1.12", "1.2.9", "2.0.17", "2.2.19"] {
+        for v in ["1.1.12", "1.2.9", "2.0.17", "2.2.19", "3.11.10"] {
             assert!(matches!(answer(v, "x"), Some(ApiError::Dropped(_))), "{v}");
             assert!(answer(v, "-5").is_none(), "{v}");
         }
-        assert!(answer("3.11.10", "x").is_none());
     }
 }

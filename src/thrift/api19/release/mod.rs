@@ -53,16 +53,22 @@ use std::collections::BTreeMap;
 /// The defaults the release's own CfDef struct gave a field the client did
 /// not send: before 1.1 `read_repair_chance` 1.0; from 2.0 on,
 /// `read_repair_chance` 0.0 and `dclocal_read_repair_chance` 0.1 (1.2: 0.1
-/// and 0.0). From 2.0 a Standard column family's sub-column comparator,
-/// once parsed, was dropped (`CFMetaData.makeComparator` used it only for a
-/// Super one), where 1.2 refused it.
+/// and 0.0). From 2.0 a Standard column family's sub-column comparator was
+/// dropped (`CFMetaData.makeComparator` used it only for a Super one),
+/// where 1.2 refused it: 2.0 parsed it first (an unknown type failed), 2.1
+/// on never read it.
 pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
     let standard = matches!(spec.column_type.as_deref(), None | Some("Standard"));
     let parsed = spec
         .subcomparator_type
         .as_deref()
         .is_some_and(|s| crate::marshal::parse_type(s).is_ok());
-    if standard && parsed && node.release.is_some_and(|r| r.at_least(2, 0)) {
+    let dropped = match node.release {
+        Some(r) if r.at_least(2, 1) => true,
+        Some(r) => r.at_least(2, 0) && parsed,
+        None => false,
+    };
+    if standard && dropped {
         spec.subcomparator_type = None;
     }
     // Before 1.1 every read repaired.
