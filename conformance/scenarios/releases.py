@@ -2181,7 +2181,7 @@ def _cfshape():
     """a CfDef's shape (found by difftest.py --cases ordinary19): a Standard column family
     given a sub-column comparator (refused before 2.0, in 0.7-1.0's own words; 2.0 on dropped
     it), a column type of no kind; 0.8 and 1.0 told a keyspace's replication_factor only from
-    its strategy options; the Java text of a Deletion quoted in a refusal (2.0 on)"""
+    its strategy options; the Java text of a Deletion quoted in a refusal"""
     ks = "cv_r_cfshape"
     out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
     out += [v19.system_add_column_family(cf_def(ks, "Sub", column_type="Standard",
@@ -2196,8 +2196,9 @@ def _cfshape():
                         3: W.map_("bin", "bin", [(b("datacenter1"), b("1"))]),
                         5: W.list_("struct", [])})
         out += [v19.system_update_keyspace(nts), describe_ks(ks)]
-    if R >= (2, 0):
-        # absolute timestamps: the refusal quotes the deletion's
+    if R >= (0, 8):
+        # absolute timestamps: the refusal quotes the deletion's (up to 1.2 from the
+        # frame's start, then its own bytes)
         out += [v19.batch_mutate({"k": {"Std": [ins("a", "1", 10),
                                                 mutation(deletion_=deletion(Abs(12),
                                                                             sc="s1"))]}}),
@@ -2228,3 +2229,24 @@ def _rangefail():
         out += [v19.get_range_slices(cparent("R"), pred(start=""),
                                      key_range(start_token="x", end_token="0", count=5))]
     return out
+
+
+if R >= (1, 2):
+    @scenario("rel_cqlwords", "19", "cql3", keyspace_reset="cv_r_cqlwords")
+    def _cqlwords():
+        """CQL 3 refusals worded per release (found by difftest.py --cases ordinary19): a
+        non-EQ relation on the partition key (1.2 at more length), an INSERT into a counter
+        table (2.2 on: "statements")"""
+        ks = "cv_r_cqlwords"
+        q = v19.execute_cql3_query
+        return [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                  "'replication_factor': 1}" % ks),
+                v19.set_keyspace(ks),
+                q("CREATE TABLE t (k text, c int, v text, PRIMARY KEY (k, c))"),
+                q("CREATE TABLE hits (page text PRIMARY KEY, n counter)"),
+                q("INSERT INTO t (k, c, v) VALUES ('a', 1, 'x')"),
+                q("SELECT * FROM t WHERE k > 'a'"),
+                q("SELECT * FROM t WHERE k >= 'a' AND c = 1"),
+                q("INSERT INTO hits (page, n) VALUES ('p', 1)"),
+                q("UPDATE hits SET n = n + 2 WHERE page = 'p'"),
+                q("SELECT n FROM hits WHERE page = 'p'")]

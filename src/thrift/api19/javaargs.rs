@@ -438,6 +438,60 @@ pub fn deletion_to_string(del: &crate::thrift::gen::cassandra19::Deletion) -> St
     out
 }
 
+/// `text` with each `Deletion` of `msg` (a whole call, as the frame carried
+/// it) that it quotes as [`deletion_to_string`] does quoted instead as the
+/// release's libthrift printed it (`quote`: up to 1.2, from the frame's
+/// start). The text is returned as it was when nothing matches.
+pub fn requote_deletions(msg: &[u8], quote: BufferQuote, text: String) -> String {
+    if msg.len() > QUOTE_MAX || quote != BufferQuote::FromFrame {
+        return text;
+    }
+    let mut r = Reader::new(msg);
+    let Some(desc) = r.message_header().ok().and_then(|h| args_of(&h.name)) else {
+        return text;
+    };
+    let q = Quote {
+        frame_len: msg.len(),
+        frame: msg,
+        buffers: quote,
+    };
+    let Ok(args) = read_struct(&mut r, desc, 0, &q) else {
+        return text;
+    };
+    let own = Quote {
+        buffers: BufferQuote::OwnBytes,
+        ..q
+    };
+    let args = J::Struct(args);
+    let mut deletions = Vec::new();
+    collect_deletions(&args, &mut deletions);
+    for d in deletions {
+        let mine = to_java_string(d, &own);
+        if text.contains(&mine) {
+            return text.replacen(&mine, &to_java_string(d, &q), 1);
+        }
+    }
+    text
+}
+
+/// Every `Deletion` struct inside `v`, in the order read.
+fn collect_deletions<'v>(v: &'v J, out: &mut Vec<&'v JStruct>) {
+    match v {
+        J::Struct(s) if s.desc.name == "Deletion" => out.push(s),
+        J::Struct(s) => s
+            .slots
+            .iter()
+            .flatten()
+            .for_each(|v| collect_deletions(v, out)),
+        J::List(items) => items.iter().for_each(|v| collect_deletions(v, out)),
+        J::Map(items) => items.iter().for_each(|(k, v)| {
+            collect_deletions(k, out);
+            collect_deletions(v, out);
+        }),
+        _ => {}
+    }
+}
+
 /// `Double.toString(d)`: plain notation with at least one decimal from
 /// 10^-3 up to 10^7, else `d.dddE±n`.
 pub fn java_double(d: f64) -> String {

@@ -117,6 +117,13 @@ impl Handler<'_> {
                 );
                 self.session.borrow_mut().close_connection = Some(why.clone());
             }
+            // A Deletion quoted in a refusal: as the release's libthrift
+            // printed its binary fields.
+            Err(ApiError::InvalidRequest(ref why)) if why.contains("Deletion=Deletion(") => {
+                let quote = release::buffer_quote(self.node, self.session.borrow().is_unframed());
+                let why = javaargs::requote_deletions(self.message, quote, why.clone());
+                return Err(error::into_thrift(ApiError::InvalidRequest(why), method));
+            }
             // An undeclared ConsistencyLevel (Java's null): quote the
             // arguments as the Java stub's validate() did.
             Err(ApiError::Protocol(ref text)) if text.starts_with("Required field '") => {

@@ -225,7 +225,8 @@ fn system_table(release: &Release, cf: &mut t::CfDef) {
 /// too), "No
 /// such keyspace" for the ring of a missing one; from 2.1 CQL 3 quoted the column a value
 /// did not fit; 2.2 said "table" where earlier releases said column family
-/// (in CQL 3 too).
+/// (in CQL 3 too) and "INSERT statements" on counter tables; 1.2 refused a
+/// partition key's non-EQ relation at more length.
 pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     let Some(release) = node.release else {
         return e;
@@ -251,6 +252,13 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     }
     let why = prepared_not_found(release, why);
     if !release.at_least(2, 0) {
+        // 1.2's SelectStatement said it otherwise.
+        let why = match why.as_str() {
+            PARTITION_KEY_EQ_ONLY => "Only EQ and IN relation are supported on the partition key \
+                (you will need to use the token() function for non equality based relation)"
+                .to_string(),
+            _ => why,
+        };
         return ApiError::InvalidRequest(why);
     }
     let cql = method.contains("cql");
@@ -286,6 +294,11 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     if cql && release.at_least(2, 1) {
         why = quote_cql_column(why);
     }
+    if release.at_least(2, 2)
+        && why == "INSERT statement are not allowed on counter tables, use UPDATE instead"
+    {
+        why = "INSERT statements are not allowed on counter tables, use UPDATE instead".to_string();
+    }
     if release.at_least(2, 2) {
         why = if why == "comparators do not match or are not compatible." && !cql {
             "Column family comparators do not match or are not compatible \
@@ -303,6 +316,10 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     }
     ApiError::InvalidRequest(why)
 }
+
+/// CQL 3's refusal of a non-EQ relation on a partition key, in 2.0's words.
+const PARTITION_KEY_EQ_ONLY: &str =
+    "Only EQ and IN relation are supported on the partition key (unless you use the token() function)";
 
 /// 2.1 on quoted the column a CQL 3 value did not fit: `Invalid STRING
 /// constant (x) for "age" of type int`.
