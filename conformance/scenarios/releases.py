@@ -2199,7 +2199,7 @@ def _cfshape():
     if R >= (0, 8):
         # absolute timestamps: the refusal quotes the deletion's (up to 1.2 from the
         # frame's start, then its own bytes)
-        out += [v19.batch_mutate({"k": {"Std": [ins("a", "1", 10),
+        out += [v19.batch_mutate({"k": {"Std": [ins("a", "1", Abs(10)),
                                                 mutation(deletion_=deletion(Abs(12),
                                                                             sc="s1"))]}}),
                 v19.batch_mutate({"k": {"Std": [mutation(deletion_=deletion(
