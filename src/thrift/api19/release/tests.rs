@@ -61,9 +61,19 @@ fn cf_defs_have_the_releases_fields_and_order() {
         (Some(128), Some(2048))
     );
     assert_eq!(c.speculative_retry.as_deref(), Some("NONE"));
+    // 0.8 and 1.0 told the factor of a keyspace whose options gave one.
     let node = node_as("1.0.12");
     let old = shape_keyspace(&node, ks(&node, &["Std"]));
-    assert_eq!(old.replication_factor, Some(1));
+    assert_eq!(old.replication_factor, None);
+    let mut with_factor = ks(&node, &["Std"]);
+    with_factor.strategy_options = Some(BTreeMap::from([(
+        "replication_factor".to_string(),
+        "1".to_string(),
+    )]));
+    assert_eq!(
+        shape_keyspace(&node, with_factor).replication_factor,
+        Some(1)
+    );
     let node = node_as("0.7.10");
     let old = shape_keyspace(&node, ks(&node, &["Std"]));
     assert_eq!((old.strategy_options, old.durable_writes), (None, None));
