@@ -28,6 +28,7 @@ the preceding prepare (the `"prepared_from"` key of a step).
 import struct as st
 
 import thriftwire as W
+from difftest_app_admin import AdminOps
 from dsl import b, lexuuid, long_, timeuuid, ts
 
 M = "org.apache.cassandra.db.marshal."
@@ -63,8 +64,9 @@ def composite(parts, eoc=0):
     return out
 
 
-class AppGen:
-    """One application-style sequence for one release."""
+class AppGen(AdminOps):
+    """One application-style sequence for one release (AdminOps: its schema, level,
+    paging and error calls)."""
 
     def __init__(self, version, seed, nsteps, probes, rng, client=None):
         self.v = version
@@ -140,10 +142,12 @@ class AppGen:
                  step("describe_keyspaces", {}, "0/*/5/*/16", "0/*/3")]
         steps.append(step("describe_keyspace", {1: b(self.ks)}))
         self.line = self.rng.choice(self.line_types())
+        # super column names as applications keyed them: text, a LongType time, a TimeUUID
+        self.sup_type = self.rng.choice(["UTF8Type", "UTF8Type", "LongType", "TimeUUIDType"])
         cfs = [self.users_cf(),
                struct({1: b(self.ks), 2: b("Line"), 5: b(self.line[0]),
                        15: b(self.rng.choice(["BytesType", "UTF8Type"]))}),
-               struct({1: b(self.ks), 2: b("Sup"), 3: b("Super"), 5: b("UTF8Type"),
+               struct({1: b(self.ks), 2: b("Sup"), 3: b("Super"), 5: b(self.sup_type),
                        6: b(self.rng.choice(["LongType", "UTF8Type", "BytesType"]))})]
         self.sub = cfs[2]["f"]["6"]["v"]
         self.counters = None
@@ -171,6 +175,10 @@ class AppGen:
             self.op_multiget, self.op_range, self.op_range, self.op_indexed, self.op_batch,
             self.op_batch, self.op_super, self.op_super, self.op_remove, self.op_schema,
             self.op_count]
+        # what pycassa's SystemManager, Hector's cluster calls and their users sent besides
+        ops += [self.op_admin_cf, self.op_admin_cf, self.op_nts, self.op_levels,
+                self.op_remove_levels, self.op_page_keys, self.op_index_page, self.op_ring,
+                self.op_errors, self.op_errors]
         if self.counters:
             ops += [self.op_counter, self.op_counter]
         if self.c >= (1, 1):
@@ -305,11 +313,11 @@ class AppGen:
         t = self.rng.random()
         if cf == "Sup":
             if t < 0.7:
-                sc = struct({1: b("sc%d" % self.rng.randrange(3)),
+                sc = struct({1: W.bin_(self.sc_name(self.rng.randrange(3))),
                              2: W.list_("struct", [self.col(self.sub_name(), "v")])})
                 return struct({1: struct({2: sc})})
             return struct({2: struct({1: ts(self.rng.randrange(1, 1000)),
-                                      2: b("sc%d" % self.rng.randrange(3))})})
+                                      2: W.bin_(self.sc_name(self.rng.randrange(3)))})})
         if t < 0.7:
             if cf == "Users":
                 c = self.col("name", "n", self.rng.choice([None, 60]))
@@ -338,15 +346,15 @@ class AppGen:
 
     def op_super(self):
         k = self.key()
-        sc = "sc%d" % self.rng.randrange(3)
+        sc = W.bin_(self.sc_name(self.rng.randrange(3)))
         t = self.rng.random()
         if t < 0.4:
-            return [step("insert", {1: b(k), 2: struct({3: b("Sup"), 4: b(sc)}),
+            return [step("insert", {1: b(k), 2: struct({3: b("Sup"), 4: sc}),
                                     3: self.col(self.sub_name(), "sv"), 4: self.cl()})]
         if t < 0.6:
-            return [step("get", {1: b(k), 2: struct({3: b("Sup"), 4: b(sc)}), 3: self.cl()})]
+            return [step("get", {1: b(k), 2: struct({3: b("Sup"), 4: sc}), 3: self.cl()})]
         if t < 0.8:
-            return [step("get_slice", {1: b(k), 2: struct({3: b("Sup"), 4: b(sc)}),
+            return [step("get_slice", {1: b(k), 2: struct({3: b("Sup"), 4: sc}),
                                        3: self.pred_all(self.rng.choice([2, 100])),
                                        4: self.cl()})]
         return [step("get_slice", {1: b(k), 2: struct({3: b("Sup")}), 3: self.pred_all(),
@@ -358,7 +366,7 @@ class AppGen:
         if cf == "Users":
             path[5] = b(self.rng.choice(["email", "name"]))
         elif cf == "Sup":
-            path[4] = b("sc%d" % self.rng.randrange(3))
+            path[4] = W.bin_(self.sc_name(self.rng.randrange(3)))
         return [step("remove", {1: b(self.key()), 2: struct(path),
                                 3: ts(self.rng.randrange(1, 1000)), 4: self.cl()})]
 

@@ -1509,6 +1509,122 @@ if R < (1, 2):
         return out
 
 
+if R < (1, 2):
+    @scenario("rel_sysmanager", "19", "schema", keyspace_reset="cv_r_sysmanager")
+    def _sysmanager():
+        """What pycassa's SystemManager met (found by difftest.py --app): compaction thresholds
+        checked as sent (0.7 after filling in the defaults, 0.8 and 1.0 only in a CfDef with
+        column metadata, an update again at apply), column names against a changed comparator
+        in the order sent, 0.7-1.0's words for a changed comparator and a renamed index, an
+        update without key_alias clearing it (0.8-1.1), get_count of an unknown column family
+        failing on the server (1.0, 1.1), 0.7's remove checking the key first and its words for
+        a value the validator refused. The App column family is a fresh node's first (id
+        1000): each case is replayed on a fresh node."""
+        ks = "cv_r_sysmanager"
+        long_t = M + "LongType"
+        rank = lambda index=None: column_def("rank", long_t, KEYS_INDEX if index else None,
+                                             index)
+        city = column_def("city", M + "UTF8Type")
+        app = lambda comparator="UTF8Type", **kw: cf_def(ks, "App", comparator=comparator, **kw)
+        thresholds = lambda lo=None, hi=None: {k: W.i32(v) for k, v in ((17, lo), (18, hi))
+                                                 if v is not None}
+        upd = lambda extra, **kw: v19.system_update_column_family(
+            app(extra={**extra, 16: W.i32(1000)}, **kw))
+        alias = lambda name: {28: b(name)} if R >= (0, 8) else {}
+        out = setup(ks, app(), cf_def(ks, "V", comparator="UTF8Type",
+                                      column_metadata=[column_def("age", long_t)]))
+        out += [
+            v19.system_add_column_family(cf_def(ks, "T0", extra=thresholds(0))),
+            v19.system_add_column_family(cf_def(ks, "T1", column_metadata=[],
+                                                extra=thresholds(0))),
+            v19.system_add_column_family(cf_def(ks, "T2", column_metadata=[],
+                                                extra=thresholds(8, 4))),
+        ]
+        if R != (1, 0):
+            # (1.0 added it, failed the call when its store refused the thresholds, then
+            # failed to drop the keyspace: not emulated)
+            out.append(v19.system_add_column_family(cf_def(ks, "T3", extra=thresholds(8, 4))))
+        out += [
+            v19.system_add_column_family(cf_def(ks, "T4", column_metadata=[],
+                                                extra=thresholds(None, 2))),
+            v19.system_add_column_family(cf_def(ks, "T5", column_metadata=[],
+                                                extra=thresholds(0, 0))),
+            describe_ks(ks),
+            upd(thresholds(8, 4)),
+            upd(thresholds(6)),
+            upd(thresholds(None, 3)),
+            upd(alias("id"), column_metadata=[rank("app_rank")]),
+            describe_ks(ks),
+            upd({}, column_metadata=[rank("other_rank")]),
+            upd({}, column_metadata=[rank("app_rank"), city]),
+            describe_ks(ks),
+        ]
+        if R != (1, 1):
+            # (1.1 failed a LongType comparator over the column names it held with
+            # LongType's own words, `A long is exactly 8 bytes: 4`, sent with them, and on
+            # the server, the connection closed, without: not emulated)
+            out += [upd({}, comparator="LongType", column_metadata=[rank(), city]),
+                    upd({}, comparator="LongType")]
+        out += [
+            describe_ks(ks),
+            v19.insert("k", cparent("V"), column("age", "twenty", 1)),
+            v19.insert("k", cparent("V"), column("age", long_(20), 1)),
+            v19.remove("", cpath("Nope"), 2),
+            v19.remove("", cpath("V"), 2),
+            v19.get_count("k", cparent("V"), pred(start="")),
+            v19.get_count("k", cparent("Nope"), pred(names=["a"])),
+            v19.set_keyspace(ks),
+            v19.get_count("k", cparent("Nope"), pred(start="")),
+            v19.set_keyspace(ks),
+            v19.get_count("k", cparent("V"), pred(start="")),
+        ]
+        return out
+
+    def replicas_ks(ks, strategy, options, cfs=()):
+        """A KsDef of this release with strategy options (0.7: its replication_factor too)."""
+        f = {1: b(ks), 2: b(strategy), 3: W.map_("bin", "bin", [(b(k), b(v))
+                                                                for k, v in options]),
+             5: W.list_("struct", list(cfs))}
+        if R < (0, 8):
+            f[4] = W.i32(sum(int(v) for _, v in options))
+        return W.struct(f)
+
+    @scenario("rel_replicas", "19", "invalid", keyspace_reset="cv_r_replicas")
+    def _replicas():
+        """Levels on a keyspace asking for more replicas than the one-node ring has (found by
+        difftest.py --app): a NetworkTopologyStrategy keyspace of a data center the node is not
+        in (SimpleSnitch's is datacenter1), of a factor 2 in datacenter1, then 1, and a
+        SimpleStrategy factor of 2: 0.7 fails every read and write (and describe_ring) as an
+        internal error; 0.8 to 1.1 find too few live replicas (0.8 and 1.0 fail LOCAL_QUORUM,
+        and an EACH_QUORUM read, on the unknown local factor; ANY times out from 1.0); 0.8 and
+        1.0 describe no replication_factor without that option"""
+        ks = "cv_r_replicas"
+        nts = "org.apache.cassandra.locator.NetworkTopologyStrategy"
+        events = cf_def(ks, "Events", comparator="UTF8Type")
+
+        def probe(n):
+            out = []
+            for level in (ONE, 3, 4, ANY, QUORUM):
+                out.append(v19.insert("k%d" % n, cparent("Events"), column("e", "x", n),
+                                      level))
+                out.append(v19.get_slice("k%d" % n, cparent("Events"), pred(start=""), level))
+            return out + [ring(ks), describe_ks(ks)]
+
+        out = [v19.system_add_keyspace(replicas_ks(ks, nts, [("DC1", "1")], [events])),
+               v19.set_keyspace(ks), describe_ks(ks)]
+        out += probe(1)
+        for n, options in ((2, [("datacenter1", "2")]), (3, [("datacenter1", "1")])):
+            out.append(v19.system_update_keyspace(replicas_ks(ks, nts, options)))
+            out += probe(n)
+        out.append(v19.system_update_keyspace(replicas_ks(
+            ks, "org.apache.cassandra.locator.SimpleStrategy", [("replication_factor", "2")])))
+        out += probe(4)
+        out.append(v19.system_update_keyspace(replicas_ks(
+            ks, "org.apache.cassandra.locator.SimpleStrategy", [("replication_factor", "1")])))
+        out += probe(5)
+        return out
+
+
 if (1, 2) <= R < (3, 0):
     @scenario("rel_keybound", "19", "read", keyspace_reset="cv_r_keybound")
     def _keybound():

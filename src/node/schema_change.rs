@@ -74,6 +74,15 @@ impl Node {
             plain_composites_unopened: self.release.is_some_and(|r| {
                 r.does(crate::release::Behaviour::CompositesIndexOfPlainNamesFails)
             }),
+            thresholds_as_sent: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::CompactionThresholdsAsSent)),
+            update_sets_key_alias: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::UpdateSetsKeyAlias)),
+            update_sets_index_names: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::UpdateSetsIndexNames)),
         }
     }
 

@@ -105,7 +105,10 @@ impl Schema {
     /// 1.2's `addDefaultIndexNames`: an index keeps the name it already
     /// has; an unnamed one gets `<cf>_<column>_idx`, made unique.
     fn name_indexes(&self, cf: &mut CfDef, rules: Rules) -> Result<()> {
-        if let Some(old) = self.cf(&cf.keyspace, &cf.name) {
+        let old = self
+            .cf(&cf.keyspace, &cf.name)
+            .filter(|_| !rules.update_sets_index_names);
+        if let Some(old) = old {
             for c in cf.options.column_metadata.iter_mut() {
                 if c.index_type.is_none() {
                     continue;
@@ -127,7 +130,9 @@ impl Schema {
                 }
             }
         }
-        let taken = self.index_names_except(None, rules);
+        // (0.7 named an update's indexes anew: its old names are free.)
+        let own = rules.update_sets_index_names.then_some(cf.name.as_str());
+        let taken = self.index_names_except(own, rules);
         let names: Vec<Option<String>> = cf
             .options
             .column_metadata
@@ -309,10 +314,10 @@ impl Schema {
         validate_compaction_options(&cf.options)?;
         self.name_indexes(&mut cf, rules)?;
         validate_cf(&cf, &self.index_names_except(Some(&cf.name), rules), rules)?;
-        check_compatible(&old, &cf)?;
+        check_compatible(&old, &cf, rules)?;
         // Thrift knows nothing of CQL3 aliases: an update without them keeps them.
         let o = &mut cf.options;
-        if o.key_aliases.is_empty() {
+        if o.key_aliases.is_empty() && !rules.update_sets_key_alias {
             o.key_aliases = old.options.key_aliases.clone();
         }
         if o.column_aliases.is_empty() {
@@ -396,7 +401,7 @@ fn dynamic_keyspace(
 }
 
 /// 1.2's `validateCompatility` and `ColumnDefinition.apply` checks.
-fn check_compatible(old: &CfDef, new: &CfDef) -> Result<()> {
+fn check_compatible(old: &CfDef, new: &CfDef, rules: Rules) -> Result<()> {
     if old.column_type != new.column_type {
         return invalid("types do not match.");
     }
@@ -429,7 +434,7 @@ fn check_compatible(old: &CfDef, new: &CfDef) -> Result<()> {
                     text()
                 ));
             }
-            if o.index_name != c.index_name {
+            if o.index_name != c.index_name && !rules.update_sets_index_names {
                 return invalid("Cannot modify index name");
             }
         }

@@ -23,6 +23,15 @@ pub struct Rules {
     /// never opened, and index names were taken from the opened stores
     /// only: such a column family's index names are free for others.
     pub plain_composites_unopened: bool,
+    /// 0.7 to 1.0: the compaction thresholds were checked on the CfDef as
+    /// the call sent it (by the caller), never on the definition made.
+    pub thresholds_as_sent: bool,
+    /// 0.8 to 1.1: an update set the key alias from the CfDef, an unsent
+    /// one clearing it (1.2 kept the old aliases).
+    pub update_sets_key_alias: bool,
+    /// 0.7: an update set each index's name as its CfDef sent it (none
+    /// named anew), a renamed index too.
+    pub update_sets_index_names: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -104,11 +113,17 @@ mod tests {
         composites_without_prefix_size: true,
         composites_any_options: false,
         plain_composites_unopened: true,
+        thresholds_as_sent: false,
+        update_sets_key_alias: false,
+        update_sets_index_names: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
         composites_any_options: true,
         plain_composites_unopened: false,
+        thresholds_as_sent: false,
+        update_sets_key_alias: false,
+        update_sets_index_names: false,
     };
 
     #[test]

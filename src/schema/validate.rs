@@ -339,7 +339,7 @@ pub(super) fn validate_cf(
     validate_counter_columns(cf)?;
     validate_aliases(o)?;
     validate_columns(cf, other_index_names, rules)?;
-    if o.max_compaction_threshold != 0 {
+    if o.max_compaction_threshold != 0 && !rules.thresholds_as_sent {
         if o.min_compaction_threshold <= 1 {
             return Err(format!(
                 "Min compaction threshold cannot be less than 2 (got {}).",

@@ -355,6 +355,61 @@ macro_rules! with_behaviours_before_2_0 {
                     at ONE) or the call times out",
             }
 
+            // 0.7: CFMetaData.validateMinMaxCompactionThresholds after the
+            // implicit defaults; 0.8, 1.0: ThriftValidation's, on the fields
+            // the CfDef set (1.1 checked the definition it built).
+            /// A CfDef's compaction thresholds were checked as the call sent
+            /// them, in the Thrift layer's words, and the definition built
+            /// from them not again: 0.7 refused only a minimum above a
+            /// maximum other than 0, 0.8 and 1.0 also a minimum below 2 (a
+            /// maximum of 0 disabled compaction).
+            CompactionThresholdsAsSent {
+                key: "compaction_thresholds_as_sent",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "a CfDef's compaction thresholds are checked as sent: 0.7 refuses only a minimum \
+                    above a maximum other than 0, 0.8 and 1.0 a minimum below 2 too",
+            }
+
+            // 1.0 and 1.1's CassandraServer.get_count called
+            // Table.getColumnFamilyStore first, which threw
+            // IllegalArgumentException for a name the keyspace lacked.
+            /// `get_count` of a column family the keyspace lacked (one
+            /// dropped too), whatever its predicate, failed on the server
+            /// before any check of the call: 1.0 answered its processor's
+            /// internal error, 1.1 closed the connection.
+            CountOfUnknownCfFails {
+                key: "count_of_unknown_cf_fails",
+                from: (1, 0, 0),
+                until: Some((1, 2, 0)),
+                says: "get_count of an unknown column family fails on the server (1.0: an internal \
+                    error; 1.1: the connection closes)",
+            }
+
+            // 0.8, 1.0: CFMetaData.apply's `keyAlias = cf_def.key_alias`;
+            // 1.1: `keyAlias = cfm.keyAlias` of the definition fromThrift built.
+            /// An update set the column family's key alias from its CfDef:
+            /// one that sent none cleared it.
+            UpdateSetsKeyAlias {
+                key: "update_sets_key_alias",
+                from: (0, 8, 0),
+                until: Some((1, 2, 0)),
+                says: "system_update_column_family without key_alias clears the column family's key alias",
+            }
+
+            // 0.7's CFMetaData.apply: `oldDef.setIndexName(def.index_name)`
+            // for the columns staying, no check of a renamed index.
+            /// An update set each index's name as its CfDef sent it: an
+            /// index sent without a name lost its name, a renamed one took
+            /// the new name.
+            UpdateSetsIndexNames {
+                key: "update_sets_index_names",
+                from: (0, 7, 0),
+                until: Some((0, 8, 0)),
+                says: "system_update_column_family names each index as sent: one sent without a name \
+                    loses it, a renamed one is renamed",
+            }
+
             $($later)*
         }
     };

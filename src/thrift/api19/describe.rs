@@ -75,6 +75,7 @@ pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
             "describe_ring of the unknown keyspace {keyspace}"
         )));
     }
+    release::replicas::check_ring(node, keyspace)?;
     let mut ranges = ring_ranges(node, keyspace)?;
     release::shape_ring(node, &mut ranges);
     Ok(ranges)
@@ -209,6 +210,8 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
     super::release::v07::read_replication_factor(node, &mut spec);
     for (cf, cf_def) in spec.cf_defs.iter_mut().zip(&def.cf_defs) {
         cfdefs::check_shape(node, cf_def)?;
+        cfdefs::check_column_names(node, cf_def)?;
+        cfdefs::check_compaction_thresholds(node, cf_def, false)?;
         release::apply_cf_defaults(node, cf);
         cfdefs::old_cache(node, cf)?;
     }
@@ -217,8 +220,10 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
 
 /// A column family's spec with the release's CfDef defaults (the types
 /// the release lacked refused).
-fn column_family_spec(node: &Node, def: &t::CfDef) -> ApiResult<CfSpec> {
+fn column_family_spec(node: &Node, def: &t::CfDef, update: bool) -> ApiResult<CfSpec> {
     cfdefs::check_shape(node, def)?;
+    cfdefs::check_column_names(node, def)?;
+    cfdefs::check_compaction_thresholds(node, def, update)?;
     let mut spec = cf_spec(def);
     release::apply_cf_defaults(node, &mut spec);
     cfdefs::old_cache(node, &mut spec)?;
@@ -288,7 +293,7 @@ pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
 /// 1.2 added the CF to the keyspace its CfDef names; the session's keyspace
 /// only had to be set.
 pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
-    let spec = column_family_spec(node, def)?;
+    let spec = column_family_spec(node, def, false)?;
     let fails = release::plainindex::fails(node.release, &spec);
     let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
     let change = SchemaChange::AddColumnFamily(spec);
@@ -311,10 +316,19 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
 
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::cfdefs::check_update_target(node, def)?;
+    if node.release.is_some_and(|r| !r.at_least(1, 1)) {
+        // 0.7 to 1.0 validated the CfDef itself (`validateCfDef`) before
+        // looking for the column family it updates.
+        cfdefs::check_types(node, def)?;
+        cfdefs::check_column_names(node, def)?;
+        if node.release.is_some_and(|r| r.at_least(0, 8)) {
+            cfdefs::check_compaction_thresholds(node, def, false)?;
+        }
+    }
     release::check_cf_id(node, def)?;
     release::old::check_update_id(node, def)?;
     release::v3x::update_target(node, def)?;
-    let mut spec = column_family_spec(node, def)?;
+    let mut spec = column_family_spec(node, def, true)?;
     cfdefs::update_defaults(node, &mut spec);
     let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
     let change = SchemaChange::UpdateColumnFamily(spec);

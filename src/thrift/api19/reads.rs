@@ -35,7 +35,8 @@ fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
         v::validate_keyspace(&schema, ks)?
     };
     let cl = super::release::count::level_as_checked(node, cl, Access::Read)?;
-    v::check_consistency(ksdef, None, cl, Access::Read, node.engine().is_some())
+    let alone = node.engine().is_some();
+    super::release::replicas::check_level(node, ksdef, None, cl, Access::Read, alone)
 }
 
 /// A level's check split as the releases made it: a level refused as
@@ -227,19 +228,26 @@ pub fn get_count(
     {
         return counted;
     }
-    if predicate.column_names.is_none()
-        && node
-            .release
-            .is_some_and(|r| r.does(Behaviour::CountOfUnknownCfDropped))
-    {
+    // 1.0 to 1.2.9 looked the store up (`Table.getColumnFamilyStore`)
+    // before any check of the column family: 1.0 and 1.1 for any
+    // predicate, 1.2.9 when it came to ask its row sizes (a range).
+    let looks_up_store = node.release.is_some_and(|r| {
+        r.does(Behaviour::CountOfUnknownCfFails)
+            || (predicate.column_names.is_none() && r.does(Behaviour::CountOfUnknownCfDropped))
+    });
+    if looks_up_store {
         let schema = node.schema();
         if schema.keyspace(ks).is_some()
             && v::validate_read_cf(&schema, ks, &parent.column_family).is_err()
         {
-            return Err(ApiError::Dropped(format!(
+            let why = format!(
                 "get_count of the unknown column family {}",
                 parent.column_family
-            )));
+            );
+            return Err(match node.release {
+                Some(r) if !r.at_least(1, 1) => ApiError::Internal(why),
+                _ => ApiError::Dropped(why),
+            });
         }
     }
     // 1.2 counted a whole row where no predicate came (the whole range).

@@ -32,7 +32,8 @@ pub(super) fn check_write(
     let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
     let cl = super::release::count::level_as_checked(node, cl, access)?;
-    v::check_consistency(ksdef, cf, cl, access, node.engine().is_some())
+    let alone = node.engine().is_some();
+    super::release::replicas::check_level(node, ksdef, cf, cl, access, alone)
 }
 
 fn mutation(ks: &str, key: &[u8], updates: Vec<(String, Vec<Op>)>) -> RowMutation {
@@ -72,7 +73,8 @@ pub fn insert(
         [column.name.as_slice()],
     )?;
     super::release::v3x::column_ttl(node.release, &mut column)?;
-    v::validate_column_data(&cf, &column, parent.super_column.is_some())?;
+    v::validate_column_data(&cf, &column, parent.super_column.is_some())
+        .map_err(|e| super::release::v07::value_refusal(node.release, ks, &cf.name, &column, e))?;
     // 2.0 checked the value's size against the store's indexes.
     super::release::plainindex::check_store(node, ks, &cf.name)?;
     check_write(node, ks, None, cl, Access::Write)?;
@@ -93,6 +95,8 @@ pub fn remove(
     timestamp: i64,
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
+    // 0.7 checked the key before the column path (`CassandraServer.remove`).
+    super::release::v07::key_first(node.release, key)?;
     let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, false)?;
     v::validate_key(&cf, key)?;
     v::validate_column_path_or_parent(&cf, path)?;
@@ -113,6 +117,7 @@ pub fn remove_without_level(
     key: &[u8],
     path: &t::ColumnPath,
 ) -> ApiResult<()> {
+    super::release::v07::key_first(node.release, key)?;
     let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, false)?;
     v::validate_key(&cf, key)?;
     v::validate_column_path_or_parent(&cf, path)?;

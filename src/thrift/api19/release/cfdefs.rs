@@ -8,7 +8,7 @@
 //! first. It must not apply the change.
 
 use crate::node::Node;
-use crate::release::Release;
+use crate::release::{Behaviour, Release};
 use crate::schema::{CfSpec, OldCacheSettings};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
@@ -91,6 +91,98 @@ pub fn check_shape(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
         ));
     }
     Ok(())
+}
+
+/// A CfDef's compaction thresholds as 0.7 to 1.0 checked them
+/// (`Behaviour::CompactionThresholdsAsSent`). 0.7 filled the unsent ones
+/// with the defaults (4 and 32, `CFMetaData.applyImplicitDefaults`) and
+/// refused only a minimum above a maximum other than 0
+/// (`validateMinMaxCompactionThresholds`), adding and updating alike. 0.8
+/// and 1.0 checked the fields sent, and only in a CfDef that sent its
+/// column metadata (`ThriftValidation.validateCfDef` returned before its
+/// checks without): a minimum below 2 too; an update then checked the
+/// thresholds with the defaults filled in as 0.7 did (`CFMetaData.apply`).
+pub fn check_compaction_thresholds(
+    node: &Node,
+    def: &t::CfDef,
+    update: bool,
+) -> Result<(), ApiError> {
+    let Some(release) = node
+        .release
+        .filter(|r| r.does(Behaviour::CompactionThresholdsAsSent))
+    else {
+        return Ok(());
+    };
+    let (min, max) = (def.min_compaction_threshold, def.max_compaction_threshold);
+    let above = |min: i32, max: i32| min > max && max != 0;
+    let filled = || {
+        if above(min.unwrap_or(4), max.unwrap_or(32)) {
+            Err(ApiError::invalid(
+                "min_compaction_threshold cannot be greater than max_compaction_threshold",
+            ))
+        } else {
+            Ok(())
+        }
+    };
+    if release.series() == (0, 7) {
+        return filled();
+    }
+    if def.column_metadata.is_some() {
+        match (min, max) {
+            (Some(min), _) if min <= 1 => {
+                return Err(ApiError::invalid(
+                    "min_compaction_threshold cannot be less than 2.",
+                ))
+            }
+            (Some(min), max) if above(min, max.unwrap_or(32)) => {
+                return Err(ApiError::invalid(format!(
+                    "min_compaction_threshold cannot be greater than max_compaction_threshold {}",
+                    max.unwrap_or(32)
+                )))
+            }
+            (None, Some(max)) if max < 4 && max != 0 => {
+                return Err(ApiError::invalid(
+                    "max_compaction_threshold cannot be less than min_compaction_threshold",
+                ))
+            }
+            _ => {}
+        }
+    }
+    if update {
+        return filled();
+    }
+    Ok(())
+}
+
+/// Each declared column's name against the CfDef's own comparator (a
+/// Super CF's sub-comparator), as 0.7 to 1.0's `validateCfDef` checked
+/// them before anything of the schema: in the order the call listed
+/// them, the comparator named as the call named it.
+pub fn check_column_names(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if node.release.is_none_or(|r| r.at_least(1, 1)) {
+        return Ok(());
+    }
+    let sent = def.comparator_type.as_deref().unwrap_or("BytesType");
+    let names = if def.column_type.as_deref() == Some("Super") {
+        def.subcomparator_type.as_deref()
+    } else {
+        Some(sent)
+    };
+    let Some(comparator) = names.and_then(|n| crate::marshal::parse_type(n).ok()) else {
+        return Ok(());
+    };
+    match def
+        .column_metadata
+        .iter()
+        .flatten()
+        .find(|c| comparator.validate(&c.name).is_err())
+    {
+        Some(c) => Err(ApiError::invalid(format!(
+            "Column name {} is not valid for comparator {sent}",
+            crate::marshal::bytes_to_hex(&c.name)
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The package a bare row cache provider name was looked up in.
@@ -203,6 +295,74 @@ mod tests {
             Err(ApiError::InvalidRequest(why)) => Some(why),
             Err(e) => panic!("{e:?}"),
         }
+    }
+
+    fn thresholds(
+        version: &str,
+        min: Option<i32>,
+        max: Option<i32>,
+        meta: bool,
+        update: bool,
+    ) -> String {
+        let mut d = def("UTF8Type");
+        d.min_compaction_threshold = min;
+        d.max_compaction_threshold = max;
+        d.column_metadata = meta.then(Vec::new);
+        match check_compaction_thresholds(&node_as(version), &d, update) {
+            Ok(()) => "ok".into(),
+            Err(ApiError::InvalidRequest(why)) => why,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn compaction_thresholds_are_checked_as_sent_before_1_1() {
+        let above = "min_compaction_threshold cannot be greater than max_compaction_threshold";
+        // 0.7: the defaults filled in, a minimum above the maximum alone refused.
+        assert_eq!(thresholds("0.7.10", Some(0), None, false, false), "ok");
+        assert_eq!(thresholds("0.7.10", None, Some(2), true, false), above);
+        assert_eq!(thresholds("0.7.10", Some(8), Some(0), false, true), "ok");
+        // 0.8 and 1.0: only with column metadata, then a minimum below 2 too.
+        assert_eq!(thresholds("1.0.12", Some(0), None, false, false), "ok");
+        assert_eq!(thresholds("1.0.12", Some(8), Some(4), false, false), "ok");
+        assert_eq!(
+            thresholds("0.8.10", Some(0), None, true, false),
+            "min_compaction_threshold cannot be less than 2."
+        );
+        assert_eq!(
+            thresholds("1.0.12", Some(8), Some(4), true, false),
+            format!("{above} 4")
+        );
+        assert_eq!(
+            thresholds("1.0.12", None, Some(3), true, false),
+            "max_compaction_threshold cannot be less than min_compaction_threshold"
+        );
+        // An update again at apply, with the defaults.
+        assert_eq!(thresholds("1.0.12", None, Some(3), false, true), above);
+        // 1.1 on: the schema's own check.
+        assert_eq!(thresholds("1.1.12", Some(0), None, true, true), "ok");
+    }
+
+    #[test]
+    fn column_names_are_checked_in_the_order_sent_before_1_1() {
+        let named = |n: &str| {
+            t::ColumnDef::new(
+                n.as_bytes().to_vec(),
+                "UTF8Type".to_string(),
+                None,
+                None,
+                None,
+            )
+        };
+        let mut d = def("LongType");
+        d.column_metadata = Some(vec![named("rank"), named("city")]);
+        let why = |v: &str| match check_column_names(&node_as(v), &d) {
+            Ok(()) => "ok".to_string(),
+            Err(e) => e.to_string(),
+        };
+        assert!(why("0.7.10").contains("Column name 72616e6b is not valid for comparator LongType"));
+        assert!(why("1.0.12").contains("72616e6b"));
+        assert_eq!(why("1.1.12"), "ok");
     }
 
     #[test]

@@ -78,7 +78,9 @@ fn refused_up_to(node: &Node, def: &t::KsDef, last: usize) -> bool {
     let mut spec = super::super::defs::ks_spec(&prefix);
     super::v07::read_replication_factor(node, &mut spec);
     for (cf, cf_def) in spec.cf_defs.iter_mut().zip(&prefix.cf_defs) {
-        if super::cfdefs::check_shape(node, cf_def).is_err() {
+        if super::cfdefs::check_shape(node, cf_def).is_err()
+            || super::cfdefs::check_compaction_thresholds(node, cf_def, false).is_err()
+        {
             return true;
         }
         super::apply_cf_defaults(node, cf);

@@ -16,7 +16,9 @@
 // 3.x's rules of a request (`v3x`) and its static compact tables'
 // slices (`statics`), 1.2-2.2's scans of a key the key type refused
 // (`keybound`), 1.2's and 2.0's failing COMPOSITES index of plain names
-// (`plainindex`), 1.1's row filter of a Super CF (`superfilter`).
+// (`plainindex`), 1.1's row filter of a Super CF (`superfilter`), 0.7-1.1's
+// levels on a keyspace asking for more replicas than the ring has (`replicas`),
+// a token no number (`badtoken`), a paged read's row filter (`pagedfilter`).
 pub(super) mod badtoken;
 pub(super) mod batchlog;
 pub(super) mod beta;
@@ -33,6 +35,7 @@ pub(super) mod old;
 pub(super) mod paged;
 pub(super) mod pagedfilter;
 pub(super) mod plainindex;
+pub(super) mod replicas;
 pub(super) mod statics;
 pub(super) mod superfilter;
 pub(super) mod unmade;
@@ -251,6 +254,9 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         );
     }
     let why = prepared_not_found(release, why);
+    if !release.at_least(1, 1) {
+        return ApiError::InvalidRequest(old_schema_words(release, why));
+    }
     if !release.at_least(2, 0) {
         // 1.2's SelectStatement said it otherwise.
         let why = match why.as_str() {
@@ -614,7 +620,9 @@ pub fn order_keyspaces(node: &Node, keyspaces: &mut Vec<KeyspaceDef>) {
 
 /// A KsDef before 1.1: the deprecated `replication_factor` filled in (and
 /// the system keyspace's option saying 1); 0.7 had neither strategy
-/// options nor durable writes in it.
+/// options nor durable writes in it. 0.8 and 1.0 set the factor only from
+/// a `replication_factor` option (`KSMetaData.toThrift`): a
+/// NetworkTopologyStrategy keyspace has none.
 fn shape_old_keyspace(release: &Release, ks: &mut t::KsDef, system: bool) {
     if system {
         ks.strategy_options = Some([("replication_factor".to_string(), "1".to_string())].into());
@@ -624,15 +632,29 @@ fn shape_old_keyspace(release: &Release, ks: &mut t::KsDef, system: bool) {
         .as_ref()
         .and_then(|o| o.get("replication_factor"))
         .and_then(|rf| rf.parse().ok());
-    // 0.7 kept a factor of its own; 0.8 and 1.0 told the option's, if any.
-    ks.replication_factor = match release.at_least(0, 8) {
-        true => rf,
-        false => Some(rf.unwrap_or(1)),
+    ks.replication_factor = if release.at_least(0, 8) {
+        rf
+    } else {
+        Some(rf.unwrap_or(1))
     };
     if !release.at_least(0, 8) {
         ks.strategy_options = None;
         ks.durable_writes = None;
     }
+}
+
+/// A schema refusal in 0.7 to 1.0's words: an update changing the
+/// comparator (`CFMetaData.apply` compared the types themselves, "comparators
+/// do not match."), and, from 0.8, one renaming an index
+/// (`ThriftValidation.validateCfDef`: "Cannot modify index name").
+fn old_schema_words(release: &Release, why: String) -> String {
+    if why == "comparators do not match or are not compatible." {
+        return "comparators do not match.".to_string();
+    }
+    if release.at_least(0, 8) && why.starts_with("Can't modify index name: was '") {
+        return "Cannot modify index name".to_string();
+    }
+    why
 }
 
 /// An unknown prepared id as the release worded it: from 1.2.19 its

@@ -20,7 +20,8 @@ fn does(node: &Node, behaviour: Behaviour) -> bool {
 }
 
 /// 0.7 checked a write's row key by itself, before its column family (an
-/// insert's) or before anything else (each row of a batch); 0.8 on checked
+/// insert's, a remove's path) or before anything else (each row of a
+/// batch); 0.8 on checked
 /// it with the column family's key validator, after the column family.
 pub fn key_first(release: Option<&Release>, key: &[u8]) -> Result<(), ApiError> {
     if !release.is_some_and(|r| r.does(Behaviour::MessagesOf07)) {
@@ -243,6 +244,39 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
 /// 1.2's refusal of a column family name, before the name.
 const BAD_CF_NAME: &str = "ColumnFamily name must not be empty, more than 48 characters long, \
                            or contain non-alphanumeric-underscore characters (got \"";
+
+/// A column's value its validator refused, in 0.7's words
+/// (`ThriftValidation.validateColumnData`: the keyspace, the column family,
+/// the name and the value in hex, then the validator's message); later
+/// releases put the message first and the name as text.
+pub fn value_refusal(
+    release: Option<&Release>,
+    ks: &str,
+    cf: &str,
+    column: &t::Column,
+    e: ApiError,
+) -> ApiError {
+    if !release.is_some_and(|r| r.does(Behaviour::MessagesOf07)) {
+        return e;
+    }
+    let ApiError::InvalidRequest(why) = &e else {
+        return e;
+    };
+    let tail = format!(") [{ks}][{cf}][");
+    let (Some(inner), true) = (
+        why.strip_prefix('(')
+            .and_then(|w| w.rfind(&tail).map(|at| &w[..at])),
+        why.ends_with("] failed validation"),
+    ) else {
+        return e;
+    };
+    let hex = crate::marshal::bytes_to_hex;
+    ApiError::invalid(format!(
+        "[{ks}][{cf}][{}] = [{}] failed validation ({inner})",
+        hex(&column.name),
+        hex(column.value.as_deref().unwrap_or_default())
+    ))
+}
 
 /// A batch's mutation holding both a column and a deletion, or neither,
 /// or a ColumnOrSuperColumn of neither kind: 0.7 said which.

@@ -1,0 +1,266 @@
+//! What 0.7 to 1.1 made of a level when the keyspace asked for more
+//! replicas than the one-node ring had where it asked for them: the node
+//! is the only endpoint, in the snitch's data center (`datacenter1`), so a
+//! NetworkTopologyStrategy factor of another data center, or one above 1,
+//! finds too few. Owns that judgement for the embedded engine (alone on
+//! its ring) and nothing else: the Thrift layer's own level checks
+//! (`validation::check_consistency`) came first in every release.
+//!
+//! - 0.7: `calculateNaturalEndpoints` threw IllegalStateException when a
+//!   factor exceeded the endpoints it found (SimpleStrategy's
+//!   `replication factor (%s) exceeds number of endpoints`, NTS's
+//!   `datacenter (%s) has no more endpoints`): every read and write of the
+//!   keyspace, and its `describe_ring`, failed as an internal error.
+//! - 0.8 to 1.1 took the endpoints found: a level blocked for its count
+//!   from the whole factor (`determineBlockFor`) and was unavailable with
+//!   fewer live ones; LOCAL_QUORUM counted the local data center's factor
+//!   (0.8 and 1.0 unboxed it, failing with a NullPointerException where
+//!   the keyspace named no such data center; an EACH_QUORUM read was read
+//!   as a LOCAL_QUORUM one, `DatacenterReadCallback`), EACH_QUORUM a
+//!   quorum of each data center's; ANY needed no live replica but, with
+//!   none, 0.8 found it unavailable and 1.0 and 1.1 waited for a hint
+//!   that never came (TimedOutException).
+
+use crate::node::ring::DATACENTER;
+use crate::node::Node;
+use crate::release::Release;
+use crate::schema::KeyspaceDef;
+use crate::thrift::api19::validation::{self as v, Access};
+use crate::thrift::error::{ApiError, ApiResult};
+use crate::thrift::gen::cassandra19::ConsistencyLevel;
+
+/// The keyspace's placement on a one-node ring: the factor of each data
+/// center it names (SimpleStrategy: one, the node's), summed too.
+struct Placement {
+    factors: Vec<(String, usize)>,
+    nts: bool,
+}
+
+impl Placement {
+    fn of(ks: &KeyspaceDef) -> Placement {
+        let nts = ks.strategy_class().ends_with(".NetworkTopologyStrategy");
+        let parse = |v: &String| v.trim().parse::<usize>().unwrap_or(0);
+        let factors = if nts {
+            ks.strategy_options
+                .iter()
+                .map(|(dc, f)| (dc.clone(), parse(f)))
+                .collect()
+        } else {
+            let rf = ks
+                .strategy_options
+                .get("replication_factor")
+                .map_or(1, parse);
+            vec![(DATACENTER.to_string(), rf)]
+        };
+        Placement { factors, nts }
+    }
+
+    fn total(&self) -> usize {
+        self.factors.iter().map(|(_, f)| f).sum()
+    }
+
+    /// The factor of the node's own data center, None when not named.
+    fn local(&self) -> Option<usize> {
+        self.factors
+            .iter()
+            .find(|(dc, _)| dc == DATACENTER)
+            .map(|(_, f)| *f)
+    }
+
+    /// The live replicas found: the node, when its data center holds any.
+    fn live(&self) -> usize {
+        usize::from(self.local().unwrap_or(0) >= 1)
+    }
+
+    /// Whether some data center's factor exceeds the endpoints it has
+    /// (one in the node's, none elsewhere).
+    fn short(&self) -> bool {
+        self.factors
+            .iter()
+            .any(|(dc, f)| *f > usize::from(dc == DATACENTER))
+    }
+}
+
+fn series_before_1_2(node: &Node) -> Option<&'static Release> {
+    node.release.filter(|r| !r.at_least(1, 2))
+}
+
+/// 0.7's `describe_ring` of a keyspace whose factor its endpoints could
+/// not meet: its processor's internal error.
+pub fn check_ring(node: &Node, keyspace: &str) -> ApiResult<()> {
+    if !node.release.is_some_and(|r| r.series() == (0, 7)) || node.engine().is_none() {
+        return Ok(());
+    }
+    match node.schema().keyspace(keyspace) {
+        Some(ks) if !ks.is_system() && Placement::of(ks).short() => Err(ApiError::Internal(
+            format!("describe_ring: the factor of {keyspace} exceeds its endpoints"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The availability of `cl` for `access` on `ks` as 0.7 to 1.1 judged it
+/// (see the module), once the Thrift layer's checks passed; `None` for
+/// the other releases or a cluster backend (`alone` false), whose
+/// availability `validation::check_available` judges.
+pub fn availability(
+    node: &Node,
+    ks: &KeyspaceDef,
+    cl: ConsistencyLevel,
+    access: Access,
+    alone: bool,
+) -> Option<ApiResult<()>> {
+    let release = series_before_1_2(node)?;
+    if !alone || ks.is_system() {
+        return None;
+    }
+    let p = Placement::of(ks);
+    let internal = |why: &str| Err(ApiError::Internal(why.to_string()));
+    if release.series() == (0, 7) {
+        if p.short() {
+            return Some(internal("the keyspace's factor exceeds its endpoints"));
+        }
+        return Some(v::check_available(ks, cl, alone));
+    }
+    let unavailable = |need: usize| {
+        if p.live() < need {
+            Err(ApiError::Unavailable)
+        } else {
+            Ok(())
+        }
+    };
+    let before_1_1 = !release.at_least(1, 1);
+    let local_quorum = || match p.local() {
+        None if before_1_1 => internal("no factor for the local data center"),
+        local => unavailable(local.unwrap_or(0) / 2 + 1),
+    };
+    Some(match cl {
+        ConsistencyLevel::ANY if p.live() == 0 => {
+            if before_1_1 && !release.at_least(1, 0) {
+                Err(ApiError::Unavailable)
+            } else {
+                Err(ApiError::TimedOut(Default::default()))
+            }
+        }
+        ConsistencyLevel::ANY | ConsistencyLevel::ONE => unavailable(1),
+        ConsistencyLevel::TWO => unavailable(2),
+        ConsistencyLevel::THREE => unavailable(3),
+        ConsistencyLevel::QUORUM => unavailable(p.total() / 2 + 1),
+        ConsistencyLevel::ALL => unavailable(p.total()),
+        ConsistencyLevel::LOCAL_QUORUM if p.nts => local_quorum(),
+        ConsistencyLevel::EACH_QUORUM if p.nts && access == Access::Read => local_quorum(),
+        ConsistencyLevel::EACH_QUORUM if p.nts => {
+            let short = p
+                .factors
+                .iter()
+                .any(|(dc, f)| usize::from(dc == DATACENTER) < f / 2 + 1);
+            if short {
+                Err(ApiError::Unavailable)
+            } else {
+                Ok(())
+            }
+        }
+        _ => v::check_available(ks, cl, alone),
+    })
+}
+
+/// A level's checks for `access` on `ks`: the Thrift layer's
+/// (`validation::check_consistency`), then the availability 0.7 to 1.1
+/// judged ([`availability`]). Before 1.1 an EACH_QUORUM read was not
+/// refused as one (only its strategy was checked).
+pub fn check_level(
+    node: &Node,
+    ks: &KeyspaceDef,
+    cf: Option<&crate::schema::CfDef>,
+    cl: ConsistencyLevel,
+    access: Access,
+    alone: bool,
+) -> ApiResult<()> {
+    let Some(available) = availability(node, ks, cl, access, alone) else {
+        return v::check_consistency(ks, cf, cl, access, alone);
+    };
+    let unrefused_read = cl == ConsistencyLevel::EACH_QUORUM
+        && access == Access::Read
+        && node.release.is_some_and(|r| !r.at_least(1, 1));
+    let checked_as = if unrefused_read {
+        Access::Write
+    } else {
+        access
+    };
+    v::check_consistency(ks, cf, cl, checked_as, false)?;
+    available
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::test_nodes;
+    use std::collections::BTreeMap;
+
+    fn node_as(version: &str) -> Node {
+        let mut node = test_nodes::Kit::default().node();
+        node.release = Release::find(version);
+        node
+    }
+
+    fn nts(options: &[(&str, &str)]) -> KeyspaceDef {
+        let mut ks = KeyspaceDef::new("Dc", []);
+        ks.replica_placement_strategy =
+            "org.apache.cassandra.locator.NetworkTopologyStrategy".into();
+        ks.strategy_options = options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect::<BTreeMap<_, _>>();
+        ks
+    }
+
+    fn outcome(version: &str, ks: &KeyspaceDef, cl: ConsistencyLevel, access: Access) -> String {
+        match availability(&node_as(version), ks, cl, access, true) {
+            None => "none".into(),
+            Some(Ok(())) => "ok".into(),
+            Some(Err(ApiError::Unavailable)) => "unavailable".into(),
+            Some(Err(ApiError::TimedOut(_))) => "timeout".into(),
+            Some(Err(ApiError::Internal(_))) => "internal".into(),
+            Some(Err(e)) => format!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn a_data_center_without_the_node_has_no_live_replica() {
+        use ConsistencyLevel as L;
+        let dc1 = nts(&[("DC1", "1")]);
+        let (r, w) = (Access::Read, Access::Write);
+        assert_eq!(outcome("0.7.10", &dc1, L::ONE, r), "internal");
+        assert_eq!(outcome("0.8.10", &dc1, L::ONE, w), "unavailable");
+        assert_eq!(outcome("0.8.10", &dc1, L::ANY, w), "unavailable");
+        assert_eq!(outcome("1.0.12", &dc1, L::ANY, w), "timeout");
+        assert_eq!(outcome("1.0.12", &dc1, L::LOCAL_QUORUM, w), "internal");
+        assert_eq!(outcome("1.0.12", &dc1, L::EACH_QUORUM, r), "internal");
+        assert_eq!(outcome("1.0.12", &dc1, L::EACH_QUORUM, w), "unavailable");
+        assert_eq!(outcome("1.1.12", &dc1, L::LOCAL_QUORUM, w), "unavailable");
+        assert_eq!(outcome("1.1.12", &dc1, L::ANY, w), "timeout");
+        assert_eq!(outcome("1.2.19", &dc1, L::ONE, w), "none");
+    }
+
+    #[test]
+    fn a_factor_above_the_node_count_is_short_of_a_quorum() {
+        use ConsistencyLevel as L;
+        let two = nts(&[("datacenter1", "2")]);
+        let (r, w) = (Access::Read, Access::Write);
+        assert_eq!(outcome("0.7.10", &two, L::ONE, w), "internal");
+        assert_eq!(outcome("0.8.10", &two, L::ONE, r), "ok");
+        assert_eq!(outcome("0.8.10", &two, L::ANY, w), "ok");
+        assert_eq!(outcome("1.0.12", &two, L::LOCAL_QUORUM, r), "unavailable");
+        assert_eq!(outcome("1.0.12", &two, L::EACH_QUORUM, r), "unavailable");
+        assert_eq!(outcome("1.1.12", &two, L::EACH_QUORUM, w), "unavailable");
+        let one = nts(&[("datacenter1", "1")]);
+        assert_eq!(outcome("0.7.10", &one, L::EACH_QUORUM, r), "ok");
+        assert_eq!(outcome("1.0.12", &one, L::EACH_QUORUM, r), "ok");
+        let mut simple = KeyspaceDef::new("S", []);
+        simple.replica_placement_strategy = "org.apache.cassandra.locator.SimpleStrategy".into();
+        simple.strategy_options = [("replication_factor".into(), "2".into())].into();
+        assert_eq!(outcome("0.7.10", &simple, L::ONE, w), "internal");
+        assert_eq!(outcome("1.0.12", &simple, L::ONE, w), "ok");
+        assert_eq!(outcome("1.0.12", &simple, L::QUORUM, w), "unavailable");
+    }
+}
