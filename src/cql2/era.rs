@@ -7,6 +7,7 @@
 //! decides; the executor and the Thrift conversion apply it.
 
 use crate::cql::exec::ServerClock;
+use crate::cql2::parser::Grammar;
 use crate::marshal::{AbstractType, MarshalError};
 use crate::release::{Feature, Release};
 
@@ -48,6 +49,34 @@ pub struct Era {
     /// TimeUUIDType parsed text itself, in its own words (0.8, 1.0; later
     /// releases through DateType's).
     pub time_uuid_words: bool,
+    /// The release's `Cql.g`: 0.8's type words are `bytea` and `date` (no
+    /// `blob`, `timestamp` nor `decimal`), and its `int` a LongType (0.8's
+    /// `CreateColumnFamilyStatement` comparators map).
+    pub grammar: Grammar,
+    /// No statement checked its consistency level (0.8, 1.0): a level the
+    /// keyspace's strategy cannot serve failed in the storage call, on the
+    /// server.
+    pub levels_unchecked: bool,
+    /// A read at EACH_QUORUM is refused for the strategy before being
+    /// refused as a read (1.1's `ThriftValidation.validateConsistencyLevel`).
+    pub each_quorum_strategy_first: bool,
+    /// A range whose start key sorts after its end key is worded by the
+    /// keys' md5 (0.8, 1.0).
+    pub md5_words: bool,
+    /// `KEY` names the key in a WHERE clause even where the column family
+    /// has a key alias (1.0's `WhereClause.extractKeysFromColumns`), so the
+    /// alias check then refuses it.
+    pub key_word_is_key: bool,
+    /// CREATE INDEX gave the index no options (0.8, 1.0; 1.1 on an empty
+    /// map).
+    pub index_without_options: bool,
+    /// Messages name "ColumnFamilies" (DROP INDEX of an unknown index) and
+    /// an existing column family is a `ConfigurationException` (before
+    /// 1.2).
+    pub column_families_word: bool,
+    /// A failure of the parser's actions (a DELETE without WHERE) escaped
+    /// the statement's parse (0.8 caught no `RuntimeException` there).
+    pub parse_failures_escape: bool,
 }
 
 impl Era {
@@ -69,6 +98,17 @@ impl Era {
             no_shard_merging: !r.at_least(1, 1),
             odd_hex_refused: r.series() == (1, 1),
             time_uuid_words: !r.at_least(1, 1),
+            grammar: Grammar {
+                first_type_words: first,
+                assignment_error_at_value: !r.at_least(1, 1),
+            },
+            levels_unchecked: !r.at_least(1, 1),
+            each_quorum_strategy_first: r.series() == (1, 1),
+            md5_words: !r.at_least(1, 1),
+            key_word_is_key: r.series() == (1, 0),
+            parse_failures_escape: first,
+            index_without_options: !r.at_least(1, 1),
+            column_families_word: !r.at_least(1, 2),
         }
     }
 
