@@ -43,9 +43,10 @@ pub struct Era {
     /// CREATE COLUMNFAMILY set `merge_shards_chance` 0.0 (0.8, 1.0: the
     /// CfDef field's default was 0.1).
     pub no_shard_merging: bool,
-    /// BytesType refused hex of an odd length (1.1; 0.8 and 1.0 read it
-    /// with a leading 0, as this node does for 1.2.9).
-    pub odd_hex_refused: bool,
+    /// BytesType read hex of an odd length with a leading 0 (0.8, 1.0;
+    /// from 1.1 `Hex.hexToBytes` refused it: `cannot parse 'c01' as hex
+    /// bytes`).
+    pub odd_hex_read: bool,
     /// TimeUUIDType parsed text itself, in its own words (0.8, 1.0; later
     /// releases through DateType's).
     pub time_uuid_words: bool,
@@ -74,6 +75,8 @@ pub struct Era {
     /// an existing column family is a `ConfigurationException` (before
     /// 1.2).
     pub column_families_word: bool,
+    /// The key alias check quoted the name the statement gave (0.8).
+    pub alias_error_names_given: bool,
     /// A failure of the parser's actions (a DELETE without WHERE) escaped
     /// the statement's parse (0.8 caught no `RuntimeException` there).
     pub parse_failures_escape: bool,
@@ -96,7 +99,7 @@ impl Era {
             keyspace_hint: r.at_least(2, 0),
             read_repair_always: first,
             no_shard_merging: !r.at_least(1, 1),
-            odd_hex_refused: r.series() == (1, 1),
+            odd_hex_read: !r.at_least(1, 1),
             time_uuid_words: !r.at_least(1, 1),
             grammar: Grammar {
                 first_type_words: first,
@@ -107,6 +110,7 @@ impl Era {
             md5_words: !r.at_least(1, 1),
             key_word_is_key: r.series() == (1, 0),
             parse_failures_escape: first,
+            alias_error_names_given: first,
             index_without_options: !r.at_least(1, 1),
             column_families_word: !r.at_least(1, 2),
         }
@@ -116,7 +120,7 @@ impl Era {
     /// `fromString` read it.
     pub fn from_string(&self, ty: &dyn AbstractType, text: &str) -> Result<Vec<u8>, MarshalError> {
         let class = ty.class_name();
-        if self.odd_hex_refused && class == BYTES_TYPE && text.len() % 2 == 1 {
+        if !self.odd_hex_read && class == BYTES_TYPE && text.len() % 2 == 1 {
             return Err(MarshalError(format!("cannot parse '{text}' as hex bytes")));
         }
         let parsed = ty.from_string(text);
@@ -204,9 +208,9 @@ mod tests {
             "unable to coerce 'c07' to a  formatted date (long)"
         );
         assert_eq!(
-            Era::default().from_string(&BytesType, "c01").unwrap(),
-            vec![0x0c, 0x01],
-            "1.2.9's answers stay the node's own"
+            Era::default().from_string(&BytesType, "c01").unwrap_err().0,
+            "cannot parse 'c01' as hex bytes",
+            "1.2.9 refused it too"
         );
     }
 }

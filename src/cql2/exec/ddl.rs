@@ -462,6 +462,13 @@ fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp, first: bool) -> Result<C
                 }
             }
             props.apply(&mut spec)?;
+            // 1.1 and 1.2 set the chance to what the definition's getter
+            // answered when the statement named none: its default until then
+            // unset (`applyPropertiesToCFMetadata`), which describe then shows.
+            if spec.bloom_filter_fp_chance.is_none() {
+                let leveled = def.options.compaction_strategy.ends_with("LeveledCompactionStrategy");
+                spec.bloom_filter_fp_chance = Some(if leveled { 0.1 } else { 0.01 });
+            }
         }
     }
     Ok(spec)

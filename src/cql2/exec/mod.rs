@@ -194,12 +194,16 @@ pub(crate) fn key_name(cf: &CfDef) -> Result<String> {
     }
 }
 
-/// 1.2's `validateKeyAlias`: the statement must name the CF's key.
-pub(crate) fn check_key_alias(cf: &CfDef, alias: &str) -> Result<()> {
+/// 1.2's `validateKeyAlias`: the statement must name the CF's key (0.8
+/// quoted the name the statement gave, upper-cased, later releases the
+/// key's).
+pub(crate) fn check_key_alias(era: Era, cf: &CfDef, alias: &str) -> Result<()> {
     let real = key_name(cf)?.to_uppercase();
-    if real != alias.to_uppercase() {
+    let given = alias.to_uppercase();
+    if real != given {
+        let named = if era.alias_error_names_given { &given } else { &real };
         return invalid(format!(
-            "Expected key '{real}' to be present in WHERE clause for '{}'",
+            "Expected key '{named}' to be present in WHERE clause for '{}'",
             cf.name
         ));
     }

@@ -88,7 +88,7 @@ pub(super) fn run(ctx: &mut Context, s: &Select, vars: &Bound<'_>) -> Result<Cql
     let real_alias = key_name(&cf)?.to_uppercase();
     let clause = split(&s.where_, &real_alias, ctx.era.key_word_is_key);
     if !clause.keys.is_empty() {
-        check_key_alias(&cf, &clause.alias)?;
+        check_key_alias(ctx.era, &cf, &clause.alias)?;
     }
     validate(&schema, &ks, &cf, s, &clause, vars)?;
     let key_range = clause.start.is_some();
@@ -252,12 +252,29 @@ fn by_keys(
         // releases name a ghost's asked columns without values.
         let found = match found.is_empty() {
             false => Some(found),
+            // Live elsewhere in the row: what the filter met is taken to be
+            // nothing (its own names' tombstones are not told apart).
+            true if lives_elsewhere(ctx, &cmd, &key)? => None,
             true if ghost(ctx, &cmd, &key)? => Some(Vec::new()),
             true => None,
         };
         rows.push((key, found));
     }
     Ok(rows)
+}
+
+/// Whether the row `key` has a live column outside `cmd`'s filter.
+fn lives_elsewhere(ctx: &Context, cmd: &ReadCommand, key: &Bytes) -> Result<bool> {
+    let whole = ReadCommand {
+        slice: Slice::Range {
+            start: Vec::new(),
+            finish: Vec::new(),
+            reversed: false,
+            count: 1,
+        },
+        ..cmd.clone()
+    };
+    Ok(!cells(ctx.backend.read(&whole, key)?).is_empty())
 }
 
 /// Whether the row `key` is a ghost of `cmd`'s slice: a range read of that

@@ -220,9 +220,15 @@ fn update_mutations(
         ));
     }
     if counting {
-        check_counter_consistency(&cf, level(&u.attrs))?;
+        // 0.8 and 1.0 checked the level as the statement gave it: none is
+        // not ONE.
+        let given = match &u.attrs.consistency {
+            None if ctx.era.levels_unchecked => "(none)",
+            _ => level(&u.attrs),
+        };
+        check_counter_consistency(&cf, given)?;
     }
-    check_key_alias(&cf, &u.key_alias)?;
+    check_key_alias(ctx.era, &cf, &u.key_alias)?;
     let timestamp = u
         .attrs
         .timestamp
@@ -301,7 +307,7 @@ fn delete_mutations(
     let mut out = Vec::with_capacity(d.keys.len());
     for k in &d.keys {
         let key = term_bytes(k, &cf.options.key_validation_class, vars)?;
-        check_key_alias(&cf, &d.key_alias)?;
+        check_key_alias(ctx.era, &cf, &d.key_alias)?;
         let mut ops = Vec::new();
         if d.columns.is_empty() {
             ops.push(Op::DeleteRow(DeletionTime::new(timestamp, ctx.now)));
