@@ -2167,8 +2167,9 @@ if (0, 8) <= R < (1, 3):
         and 1.0 checked no level, which is not ONE); TWO (unavailable on one node) and
         EACH_QUORUM (1.1: refused for the strategy first); LOCAL_QUORUM, which 0.8 and 1.0
         checked nowhere (a server failure) and no release checked for a DELETE (1.1 and 1.2
-        close the connection: last); CREATE INDEX's empty options (1.1 on), DROP INDEX of an
-        unknown index and CREATE of an existing column family in each release's words"""
+        close the connection: last); CREATE INDEX's empty options (1.1 on), ALTER ... WITH
+        setting the bloom filter chance to its default (1.2), DROP INDEX of an unknown index
+        and CREATE of an existing column family in each release's words"""
         ks = "cv_r_cql2app"
         key = "KEY" if R < (1, 0) else "user_id"
         words = ("bytea", "date") if R < (1, 0) else ("blob", "timestamp")
@@ -2217,6 +2218,7 @@ if (0, 8) <= R < (1, 3):
                     cql2("INSERT INTO Users (%s, name) VALUES ('k4', 'Eve') USING CONSISTENCY "
                          "TWO" % key),
                     cql2("CREATE INDEX ON Typed (i)"),
+                    cql2("ALTER COLUMNFAMILY Users WITH comment = 'altered'"),
                     describe_ks(ks).mask("0/5/*/16")]
         out += [cql2("SELECT * FROM Users WHERE %s = 'k4'" % key),
                 cql2("DELETE FROM Users USING CONSISTENCY LOCAL_QUORUM WHERE %s = 'k1'" % key)]

@@ -77,6 +77,10 @@ pub struct Era {
     pub column_families_word: bool,
     /// The key alias check quoted the name the statement gave (0.8).
     pub alias_error_names_given: bool,
+    /// ALTER ... WITH left an unset bloom filter chance unset (1.1's
+    /// getter answered the field itself; 1.2's its default, which the
+    /// statement then set).
+    pub alter_keeps_bloom_unset: bool,
     /// A failure of the parser's actions (a DELETE without WHERE) escaped
     /// the statement's parse (0.8 caught no `RuntimeException` there).
     pub parse_failures_escape: bool,
@@ -110,6 +114,7 @@ impl Era {
             md5_words: !r.at_least(1, 1),
             key_word_is_key: r.series() == (1, 0),
             parse_failures_escape: first,
+            alter_keeps_bloom_unset: !r.at_least(1, 2),
             alias_error_names_given: first,
             index_without_options: !r.at_least(1, 1),
             column_families_word: !r.at_least(1, 2),

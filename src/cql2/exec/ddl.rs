@@ -335,7 +335,13 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
         Statement::AlterColumnFamily { cf, op } => {
             let ks = ctx.session_keyspace()?;
             let def = column_family(&schema, &ks, cf)?;
-            let spec = alter_spec(&def, op, ctx.era.grammar.first_type_words)?;
+            let era = ctx.era;
+            let spec = alter_spec(
+                &def,
+                op,
+                era.grammar.first_type_words,
+                era.alter_keeps_bloom_unset,
+            )?;
             change(ctx, SchemaChange::UpdateColumnFamily(spec))
         }
         other => invalid(format!("not a schema statement: {other:?}")),
@@ -402,7 +408,14 @@ fn create_cf_spec(
 }
 
 /// 1.2's `AlterTableStatement.getCFMetaData`.
-fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp, first: bool) -> Result<CfSpec> {
+/// `first`: 0.8's type words; `keep_bloom_unset`: see
+/// `Era::alter_keeps_bloom_unset`.
+fn alter_spec(
+    def: &crate::schema::CfDef,
+    op: &AlterOp,
+    first: bool,
+    keep_bloom_unset: bool,
+) -> Result<CfSpec> {
     let mut spec = def.describe_v12();
     let name_of = |column: &str| {
         def.comparator
@@ -462,10 +475,10 @@ fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp, first: bool) -> Result<C
                 }
             }
             props.apply(&mut spec)?;
-            // 1.1 and 1.2 set the chance to what the definition's getter
-            // answered when the statement named none: its default until then
-            // unset (`applyPropertiesToCFMetadata`), which describe then shows.
-            if spec.bloom_filter_fp_chance.is_none() {
+            // 1.2 set the chance to what the definition's getter answered
+            // when the statement named none: its default until then unset
+            // (`applyPropertiesToCFMetadata`), which describe then shows.
+            if spec.bloom_filter_fp_chance.is_none() && !keep_bloom_unset {
                 let leveled = def.options.compaction_strategy.ends_with("LeveledCompactionStrategy");
                 spec.bloom_filter_fp_chance = Some(if leveled { 0.1 } else { 0.01 });
             }
