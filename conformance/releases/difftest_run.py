@@ -239,6 +239,10 @@ def args_as_sent(seq, replies):
 
 # ------------------------------------------------------------------------- sequences
 def make_gen(o, seed, gen_class):
+    if o.cql2:
+        import difftest_cql2
+        return difftest_cql2.Cql2Gen(o.version, seed, o.steps, o.probes,
+                                     random.Random("cql2:%s:%d" % (o.version, seed)))
     if o.app:
         import difftest_app
         if o.client:
@@ -255,7 +259,8 @@ def drop_step(ks):
 
 
 def app_flags(o):
-    return (" --app" if o.app else "") + (" --client %s" % o.client if o.client else "")
+    return (" --app" if o.app else "") + (" --cql2" if o.cql2 else "") + \
+        (" --client %s" % o.client if o.client else "")
 
 
 def sequences(o, gen_class):
@@ -373,7 +378,7 @@ def write_case(o, name, notes, steps, sent, expected):
 
 
 def case_name(o, seq, suffix=""):
-    return "%s_%s_%s%s" % ("dc" if o.client else "da" if o.app else "dt",
+    return "%s_%s_%s%s" % ("dc" if o.client else "da" if o.app else "dq" if o.cql2 else "dt",
                            o.version.replace(".", "_"),
                            seq["name"].replace("seed ", "").replace(" ", "_"), suffix)
 
@@ -428,12 +433,17 @@ def main(gen_class):
                     help="application-style sequences (difftest_app.py) instead of IDL probes")
     ap.add_argument("--client", help="with --app: the release whose IDL the application was "
                     "built against (e.g. 1.2), sending what it sent whatever the release")
+    ap.add_argument("--cql2", action="store_true",
+                    help="CQL 2 application sequences (difftest_cql2.py): execute_cql_query, "
+                    "1.1's prepared statements, 1.2 after set_cql_version('2.0.0')")
     ap.add_argument("--cache")
     ap.add_argument("--real-only", action="store_true")
     ap.add_argument("-v", action="store_true")
     o = ap.parse_args()
     if o.client and not o.app:
         ap.error("--client needs --app")
+    if o.cql2 and (o.app or o.cases):
+        ap.error("--cql2 is a generator of its own (not with --app or --cases)")
     if o.cases and o.per_node > 1:
         ap.error("--per-node is for generated sequences (cases are recorded on fresh nodes)")
     stock = os.path.join(RELEASES_DIR, o.version, "conf.orig", "cassandra.yaml")

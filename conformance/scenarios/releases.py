@@ -2366,3 +2366,74 @@ if R >= (1, 2):
                 q("INSERT INTO hits (page, n) VALUES ('p', 1)"),
                 q("UPDATE hits SET n = n + 2 WHERE page = 'p'"),
                 q("SELECT n FROM hits WHERE page = 'p'")]
+
+
+if (0, 8) <= R < (1, 3):
+    @scenario("rel_cql2app", "19", "cql2", keyspace_reset="cv_r_cql2app")
+    def _cql2app():
+        """CQL 2 as an application of the release wrote it (found by difftest.py --cql2):
+        0.8's type words (bytea, date; its int a LongType); a by-key SELECT of named columns
+        of a row deleted (a ghost: the names without values), of a row live elsewhere or
+        never written (nothing); FloatType's and DoubleType's words; 1.0's KEY naming the
+        key of a column family with a key alias; the md5 wording of a backwards range (0.8,
+        1.0); an UPDATE without WHERE and a DELETE without WHERE (0.8: a server failure);
+        a counter UPDATE without a level on a column family without replicate_on_write (0.8
+        and 1.0 checked no level, which is not ONE); TWO (unavailable on one node) and
+        EACH_QUORUM (1.1: refused for the strategy first); LOCAL_QUORUM, which 0.8 and 1.0
+        checked nowhere (a server failure) and no release checked for a DELETE (1.1 and 1.2
+        close the connection: last); CREATE INDEX's empty options (1.1 on), ALTER ... WITH
+        setting the bloom filter chance to its default (1.2), DROP INDEX of an unknown index
+        and CREATE of an existing column family in each release's words"""
+        ks = "cv_r_cql2app"
+        key = "KEY" if R < (1, 0) else "user_id"
+        words = ("bytea", "date") if R < (1, 0) else ("blob", "timestamp")
+        out = [cql2("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy AND "
+                    "strategy_options:replication_factor = 1" % ks),
+               cql2("USE %s" % ks),
+               cql2("CREATE COLUMNFAMILY Users (%s text PRIMARY KEY, name text, age bigint) "
+                    "WITH comparator = text AND default_validation = text" % key),
+               cql2("CREATE COLUMNFAMILY Typed (KEY bigint PRIMARY KEY, b %s, d %s, i int, "
+                    "f float, g double) WITH comparator = ascii" % words),
+               cql2("CREATE COLUMNFAMILY Cnt (KEY text PRIMARY KEY) WITH default_validation = "
+                    "counter AND comparator = text AND replicate_on_write = false"),
+               cql2("CREATE INDEX users_age ON Users (age)")]
+        if R >= (1, 1):
+            out.append(describe_ks(ks).mask("0/5/*/16"))
+        out += [cql2("INSERT INTO Typed (KEY, b, d, i) VALUES (1, 'c0ff', '2011-02-03', 5)"),
+                cql2("SELECT b, d, i FROM Typed WHERE KEY = 1"),
+                cql2("UPDATE Typed SET f = 'x' WHERE KEY = 1"),
+                cql2("UPDATE Typed SET g = 'y' WHERE KEY = 1"),
+                cql2("INSERT INTO Users (%s, name, age) VALUES ('k1', 'Ann', 30)" % key),
+                cql2("INSERT INTO Users (%s, name, age) VALUES ('k2', 'Bob', 41)" % key),
+                cql2("INSERT INTO Users (%s, age) VALUES ('k3', 20)" % key),
+                cql2("DELETE name FROM Users WHERE %s = 'k1'" % key),
+                cql2("DELETE FROM Users WHERE %s = 'k2'" % key),
+                cql2("SELECT name, age FROM Users WHERE %s = 'k1'" % key),
+                cql2("SELECT name, age FROM Users WHERE %s = 'k2'" % key),
+                cql2("SELECT name FROM Users WHERE %s = 'k3'" % key),
+                cql2("SELECT name FROM Users WHERE %s IN ('k2', 'k3', 'k9')" % key),
+                cql2("SELECT * FROM Users WHERE %s = 'k2'" % key),
+                cql2("SELECT * FROM Users WHERE %s > 'k5' AND %s <= 'k0'" % (key, key)),
+                cql2("UPDATE Users SET name = 'x'"),
+                cql2("DELETE FROM Users"),
+                cql2("UPDATE Cnt SET hits = hits + 1 WHERE KEY = 'k1'"),
+                cql2("UPDATE Cnt USING CONSISTENCY ONE SET hits = hits + 2 WHERE KEY = 'k1'"),
+                cql2("SELECT hits FROM Cnt WHERE KEY = 'k1'"),
+                cql2("SELECT * FROM Users USING CONSISTENCY LOCAL_QUORUM WHERE %s = 'k1'" % key),
+                cql2("INSERT INTO Users (%s, name) VALUES ('k4', 'Eve') USING CONSISTENCY "
+                     "LOCAL_QUORUM" % key),
+                cql2("SELECT * FROM Users USING CONSISTENCY EACH_QUORUM WHERE %s = 'k1'" % key),
+                cql2("DROP INDEX no_such_index"),
+                cql2("CREATE COLUMNFAMILY Users (KEY text PRIMARY KEY)")]
+        if R >= (1, 0):
+            out.append(cql2("SELECT * FROM Users WHERE KEY = 'k1'"))
+        if R >= (1, 1):
+            out += [cql2("SELECT * FROM Users USING CONSISTENCY TWO WHERE %s = 'k1'" % key),
+                    cql2("INSERT INTO Users (%s, name) VALUES ('k4', 'Eve') USING CONSISTENCY "
+                         "TWO" % key),
+                    cql2("CREATE INDEX ON Typed (i)"),
+                    cql2("ALTER COLUMNFAMILY Users WITH comment = 'altered'"),
+                    describe_ks(ks).mask("0/5/*/16")]
+        out += [cql2("SELECT * FROM Users WHERE %s = 'k4'" % key),
+                cql2("DELETE FROM Users USING CONSISTENCY LOCAL_QUORUM WHERE %s = 'k1'" % key)]
+        return out

@@ -18,6 +18,14 @@ pub enum CqlError {
     /// The statement parsed but is not valid for the schema or the values.
     #[error("{0}")]
     Invalid(String),
+    /// The statement passed its checks and the release then failed it on
+    /// the server (an uncaught exception in its storage call); the front
+    /// end answers as the release's server did.
+    #[error("failed on the server: {0}")]
+    Failed(String),
+    /// Too few live replicas for the statement's consistency level.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
 }
 
 impl CqlError {

@@ -7,6 +7,7 @@
 //! decides; the executor and the Thrift conversion apply it.
 
 use crate::cql::exec::ServerClock;
+use crate::cql2::parser::Grammar;
 use crate::marshal::{AbstractType, MarshalError};
 use crate::release::{Feature, Release};
 
@@ -42,12 +43,47 @@ pub struct Era {
     /// CREATE COLUMNFAMILY set `merge_shards_chance` 0.0 (0.8, 1.0: the
     /// CfDef field's default was 0.1).
     pub no_shard_merging: bool,
-    /// BytesType refused hex of an odd length (1.1; 0.8 and 1.0 read it
-    /// with a leading 0, as this node does for 1.2.9).
-    pub odd_hex_refused: bool,
+    /// BytesType read hex of an odd length with a leading 0 (0.8, 1.0;
+    /// from 1.1 `Hex.hexToBytes` refused it: `cannot parse 'c01' as hex
+    /// bytes`).
+    pub odd_hex_read: bool,
     /// TimeUUIDType parsed text itself, in its own words (0.8, 1.0; later
     /// releases through DateType's).
     pub time_uuid_words: bool,
+    /// The release's `Cql.g`: 0.8's type words are `bytea` and `date` (no
+    /// `blob`, `timestamp` nor `decimal`), and its `int` a LongType (0.8's
+    /// `CreateColumnFamilyStatement` comparators map).
+    pub grammar: Grammar,
+    /// No statement checked its consistency level (0.8, 1.0): a level the
+    /// keyspace's strategy cannot serve failed in the storage call, on the
+    /// server.
+    pub levels_unchecked: bool,
+    /// A read at EACH_QUORUM is refused for the strategy before being
+    /// refused as a read (1.1's `ThriftValidation.validateConsistencyLevel`).
+    pub each_quorum_strategy_first: bool,
+    /// A range whose start key sorts after its end key is worded by the
+    /// keys' md5 (0.8, 1.0).
+    pub md5_words: bool,
+    /// `KEY` names the key in a WHERE clause even where the column family
+    /// has a key alias (1.0's `WhereClause.extractKeysFromColumns`), so the
+    /// alias check then refuses it.
+    pub key_word_is_key: bool,
+    /// CREATE INDEX gave the index no options (0.8, 1.0; 1.1 on an empty
+    /// map).
+    pub index_without_options: bool,
+    /// Messages name "ColumnFamilies" (DROP INDEX of an unknown index) and
+    /// an existing column family is a `ConfigurationException` (before
+    /// 1.2).
+    pub column_families_word: bool,
+    /// The key alias check quoted the name the statement gave (0.8).
+    pub alias_error_names_given: bool,
+    /// ALTER ... WITH left an unset bloom filter chance unset (1.1's
+    /// getter answered the field itself; 1.2's its default, which the
+    /// statement then set).
+    pub alter_keeps_bloom_unset: bool,
+    /// A failure of the parser's actions (a DELETE without WHERE) escaped
+    /// the statement's parse (0.8 caught no `RuntimeException` there).
+    pub parse_failures_escape: bool,
 }
 
 impl Era {
@@ -67,8 +103,21 @@ impl Era {
             keyspace_hint: r.at_least(2, 0),
             read_repair_always: first,
             no_shard_merging: !r.at_least(1, 1),
-            odd_hex_refused: r.series() == (1, 1),
+            odd_hex_read: !r.at_least(1, 1),
             time_uuid_words: !r.at_least(1, 1),
+            grammar: Grammar {
+                first_type_words: first,
+                assignment_error_at_value: !r.at_least(1, 1),
+            },
+            levels_unchecked: !r.at_least(1, 1),
+            each_quorum_strategy_first: r.series() == (1, 1),
+            md5_words: !r.at_least(1, 1),
+            key_word_is_key: r.series() == (1, 0),
+            parse_failures_escape: first,
+            alter_keeps_bloom_unset: !r.at_least(1, 2),
+            alias_error_names_given: first,
+            index_without_options: !r.at_least(1, 1),
+            column_families_word: !r.at_least(1, 2),
         }
     }
 
@@ -76,7 +125,7 @@ impl Era {
     /// `fromString` read it.
     pub fn from_string(&self, ty: &dyn AbstractType, text: &str) -> Result<Vec<u8>, MarshalError> {
         let class = ty.class_name();
-        if self.odd_hex_refused && class == BYTES_TYPE && text.len() % 2 == 1 {
+        if !self.odd_hex_read && class == BYTES_TYPE && text.len() % 2 == 1 {
             return Err(MarshalError(format!("cannot parse '{text}' as hex bytes")));
         }
         let parsed = ty.from_string(text);
@@ -164,9 +213,9 @@ mod tests {
             "unable to coerce 'c07' to a  formatted date (long)"
         );
         assert_eq!(
-            Era::default().from_string(&BytesType, "c01").unwrap(),
-            vec![0x0c, 0x01],
-            "1.2.9's answers stay the node's own"
+            Era::default().from_string(&BytesType, "c01").unwrap_err().0,
+            "cannot parse 'c01' as hex bytes",
+            "1.2.9 refused it too"
         );
     }
 }

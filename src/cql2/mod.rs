@@ -40,7 +40,7 @@ use std::sync::Arc;
 
 /// Parses and runs one statement.
 pub fn execute(ctx: &mut Context, query: &str) -> Result<Cql2Result, CqlError> {
-    let parsed = parser::parse_outlined(query)?;
+    let parsed = parser::parse_outlined_in(query, ctx.era.grammar)?;
     exec::run_outlined(ctx, &parsed.statement, query.into())
 }
 
@@ -115,12 +115,21 @@ impl PreparedCache {
 
     /// Parses `query` and keeps it under its id.
     pub fn prepare(&self, query: &str) -> Result<Arc<Prepared>, CqlError> {
+        self.prepare_in(query, parser::Grammar::default())
+    }
+
+    /// [`PreparedCache::prepare`] in a release's grammar.
+    pub fn prepare_in(
+        &self,
+        query: &str,
+        grammar: parser::Grammar,
+    ) -> Result<Arc<Prepared>, CqlError> {
         let cost = crate::cql::exec::prepared_cost(query.len());
         let max = self.entries.lock().max_bytes();
         if cost > max {
             return Err(crate::cql::exec::too_big_to_prepare(cost, max));
         }
-        let parsed = parser::parse(query)?;
+        let parsed = parser::parse_in(query, grammar)?;
         let p = Arc::new(Prepared {
             id: java_hash(query),
             markers: parsed.markers,

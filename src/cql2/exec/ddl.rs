@@ -18,9 +18,22 @@ use std::collections::BTreeMap;
 
 /// How 1.2 rendered a `ConfigurationException` it wrapped with `toString`.
 const CONFIG_ERROR: &str = "org.apache.cassandra.exceptions.ConfigurationException: ";
+/// How 1.2 rendered the `AlreadyExistsException` of an existing column family.
+const ALREADY_EXISTS: &str = "org.apache.cassandra.exceptions.AlreadyExistsException: ";
 
-/// CQL 2's type words and the classes they stand for.
-fn type_class(word: &str) -> &str {
+/// CQL 2's type words and the classes they stand for; `first`: 0.8's
+/// (`bytea`, `date`, and `int` a LongType; no `blob`, `timestamp` nor
+/// `decimal`, which it looked up as class names).
+fn type_class(word: &str, first: bool) -> &str {
+    if first {
+        return match word {
+            "bytea" => "BytesType",
+            "date" => "DateType",
+            "int" => "LongType",
+            "blob" | "timestamp" | "decimal" => word,
+            other => type_class(other, false),
+        };
+    }
     match word {
         "ascii" => "AsciiType",
         "bigint" => "LongType",
@@ -39,8 +52,8 @@ fn type_class(word: &str) -> &str {
     }
 }
 
-fn resolve(word: &str) -> Result<TypeRef> {
-    parse_type(type_class(word)).map_err(|e| CqlError::Invalid(format!("{CONFIG_ERROR}{e}")))
+fn resolve(word: &str, first: bool) -> Result<TypeRef> {
+    parse_type(type_class(word, first)).map_err(|e| CqlError::Invalid(format!("{CONFIG_ERROR}{e}")))
 }
 
 const CF_KEYWORDS: &[&str] = &[
@@ -72,14 +85,17 @@ const OBSOLETE: &[&str] = &[
 
 /// `CFPropDefs` after `validate`: plain properties and the option maps.
 struct Props {
+    /// 0.8's type words (see `type_class`).
+    first_words: bool,
     plain: BTreeMap<String, String>,
     compaction: BTreeMap<String, String>,
     compression: BTreeMap<String, String>,
 }
 
 impl Props {
-    fn parse(list: &[(String, String)]) -> Result<Props> {
+    fn parse(list: &[(String, String)], first_words: bool) -> Result<Props> {
         let mut p = Props {
+            first_words,
             plain: BTreeMap::new(),
             compaction: BTreeMap::new(),
             compression: BTreeMap::new(),
@@ -152,7 +168,7 @@ impl Props {
             spec.comment = Some(c.clone());
         }
         if let Some(v) = self.get("default_validation") {
-            spec.default_validation_class = Some(resolve(v)?.class_name());
+            spec.default_validation_class = Some(resolve(v, self.first_words)?.class_name());
         }
         spec.read_repair_chance = self
             .parsed("read_repair_chance")?
@@ -189,9 +205,16 @@ impl Props {
     }
 }
 
-/// A change whose `ConfigurationException` 1.2 reported with `toString`.
+/// A change whose `ConfigurationException` 1.2 reported with `toString`
+/// (a column family that exists is 1.2's `AlreadyExistsException`).
 fn change_wrapped(ctx: &Context, change: SchemaChange) -> Result<Cql2Result> {
     ctx.backend.change_schema(change).map_err(|e| match e {
+        CqlError::Invalid(why)
+            if !ctx.era.column_families_word
+                && why.starts_with("Cannot add already existing column family") =>
+        {
+            CqlError::Invalid(format!("{ALREADY_EXISTS}{why}"))
+        }
         CqlError::Invalid(why) => CqlError::Invalid(format!("{CONFIG_ERROR}{why}")),
         other => other,
     })?;
@@ -241,7 +264,8 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             props,
         } => {
             let ks = ctx.migration_keyspace()?;
-            let mut spec = create_cf_spec(&ks, name, columns, props)?;
+            let first = ctx.era.grammar.first_type_words;
+            let mut spec = create_cf_spec(&ks, name, columns, props, first)?;
             if ctx.era.read_repair_always {
                 spec.read_repair_chance.get_or_insert(1.0);
             }
@@ -279,6 +303,10 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             }
             col.index_type = Some(IndexType::Keys);
             col.index_name = name.clone();
+            // 1.1 on gave the index an empty map of options.
+            if !ctx.era.index_without_options {
+                col.index_options = Some(BTreeMap::new());
+            }
             change_wrapped(ctx, SchemaChange::UpdateColumnFamily(spec))
         }
         Statement::DropIndex(index) => {
@@ -293,8 +321,13 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
                 Some(spec)
             });
             let Some(spec) = found else {
+                let families = if ctx.era.column_families_word {
+                    "ColumnFamilies"
+                } else {
+                    "column families"
+                };
                 return invalid(format!(
-                    "Index '{index}' could not be found in any of the ColumnFamilies of keyspace '{ks}'"
+                    "Index '{index}' could not be found in any of the {families} of keyspace '{ks}'"
                 ));
             };
             change_wrapped(ctx, SchemaChange::UpdateColumnFamily(spec))
@@ -302,7 +335,13 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
         Statement::AlterColumnFamily { cf, op } => {
             let ks = ctx.session_keyspace()?;
             let def = column_family(&schema, &ks, cf)?;
-            let spec = alter_spec(&def, op)?;
+            let era = ctx.era;
+            let spec = alter_spec(
+                &def,
+                op,
+                era.grammar.first_type_words,
+                era.alter_keeps_bloom_unset,
+            )?;
             change(ctx, SchemaChange::UpdateColumnFamily(spec))
         }
         other => invalid(format!("not a schema statement: {other:?}")),
@@ -327,15 +366,16 @@ fn create_cf_spec(
     name: &str,
     columns: &[CfColumn],
     props: &[(String, String)],
+    first: bool,
 ) -> Result<CfSpec> {
-    let props = Props::parse(props)?;
+    let props = Props::parse(props, first)?;
     let keys: Vec<&CfColumn> = columns.iter().filter(|c| c.primary_key).collect();
     let key = match keys.as_slice() {
         [] => return invalid("You must specify a PRIMARY KEY"),
         [one] => *one,
         _ => return invalid("You may only specify one PRIMARY KEY"),
     };
-    let comparator = resolve(props.get("comparator").map_or("text", |s| s.as_str()))?;
+    let comparator = resolve(props.get("comparator").map_or("text", |s| s.as_str()), first)?;
     let key_alias = (!key.name.text.eq_ignore_ascii_case("KEY")).then(|| key.name.text.clone());
     let mut metadata: Vec<ColumnSpec> = Vec::new();
     for c in columns.iter().filter(|c| !c.primary_key) {
@@ -348,7 +388,7 @@ fn create_cf_spec(
                 c.name.text
             ));
         }
-        let validator = resolve(&c.validator)?;
+        let validator = resolve(&c.validator, first)?;
         metadata.retain(|m| m.name != col);
         metadata.push(ColumnSpec {
             name: col,
@@ -359,8 +399,8 @@ fn create_cf_spec(
     let mut spec = CfSpec::new(ks, name);
     spec.column_type = Some("Standard".into());
     spec.comparator_type = Some(comparator.class_name());
-    spec.key_validation_class = Some(resolve(&key.validator)?.class_name());
-    spec.default_validation_class = Some(resolve("text")?.class_name());
+    spec.key_validation_class = Some(resolve(&key.validator, first)?.class_name());
+    spec.default_validation_class = Some(resolve("text", first)?.class_name());
     spec.column_metadata = Some(metadata);
     spec.key_alias = key_alias.map(String::into_bytes);
     props.apply(&mut spec)?;
@@ -368,7 +408,14 @@ fn create_cf_spec(
 }
 
 /// 1.2's `AlterTableStatement.getCFMetaData`.
-fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp) -> Result<CfSpec> {
+/// `first`: 0.8's type words; `keep_bloom_unset`: see
+/// `Era::alter_keeps_bloom_unset`.
+fn alter_spec(
+    def: &crate::schema::CfDef,
+    op: &AlterOp,
+    first: bool,
+    keep_bloom_unset: bool,
+) -> Result<CfSpec> {
     let mut spec = def.describe_v12();
     let name_of = |column: &str| {
         def.comparator
@@ -393,13 +440,13 @@ fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp) -> Result<CfSpec> {
             cols.retain(|c| c.name != name);
             cols.push(ColumnSpec {
                 name,
-                validation_class: Some(resolve(validator)?.class_name()),
+                validation_class: Some(resolve(validator, first)?.class_name()),
                 ..ColumnSpec::default()
             });
         }
         AlterOp::Alter { column, validator } => {
             let name = name_of(column)?;
-            let class = resolve(validator)?.class_name();
+            let class = resolve(validator, first)?.class_name();
             if def.options.key_aliases.first() == Some(&name) {
                 spec.key_validation_class = Some(class);
             } else {
@@ -418,16 +465,23 @@ fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp) -> Result<CfSpec> {
             }
         }
         AlterOp::With(list) => {
-            let props = Props::parse(list)?;
+            let props = Props::parse(list, first)?;
             if props.get("comparator").is_some() {
                 return invalid("Can't change CF comparator after creation");
             }
             if let Some(v) = props.get("default_validation") {
-                if parse_type(type_class(v)).is_err() {
+                if parse_type(type_class(v, first)).is_err() {
                     return invalid(format!("Invalid validation type {v}"));
                 }
             }
             props.apply(&mut spec)?;
+            // 1.2 set the chance to what the definition's getter answered
+            // when the statement named none: its default until then unset
+            // (`applyPropertiesToCFMetadata`), which describe then shows.
+            if spec.bloom_filter_fp_chance.is_none() && !keep_bloom_unset {
+                let leveled = def.options.compaction_strategy.ends_with("LeveledCompactionStrategy");
+                spec.bloom_filter_fp_chance = Some(if leveled { 0.1 } else { 0.01 });
+            }
         }
     }
     Ok(spec)

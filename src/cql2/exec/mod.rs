@@ -194,12 +194,16 @@ pub(crate) fn key_name(cf: &CfDef) -> Result<String> {
     }
 }
 
-/// 1.2's `validateKeyAlias`: the statement must name the CF's key.
-pub(crate) fn check_key_alias(cf: &CfDef, alias: &str) -> Result<()> {
+/// 1.2's `validateKeyAlias`: the statement must name the CF's key (0.8
+/// quoted the name the statement gave, upper-cased, later releases the
+/// key's).
+pub(crate) fn check_key_alias(era: Era, cf: &CfDef, alias: &str) -> Result<()> {
     let real = key_name(cf)?.to_uppercase();
-    if real != alias.to_uppercase() {
+    let given = alias.to_uppercase();
+    if real != given {
+        let named = if era.alias_error_names_given { &given } else { &real };
         return invalid(format!(
-            "Expected key '{real}' to be present in WHERE clause for '{}'",
+            "Expected key '{named}' to be present in WHERE clause for '{}'",
             cf.name
         ));
     }
@@ -287,9 +291,25 @@ pub(crate) enum Access {
 }
 
 /// 1.2's `ConsistencyLevel.validateForRead/validateForWrite` (the checks
-/// a single node can fail; every level is then served by this node).
-pub(crate) fn check_consistency(ks: &KeyspaceDef, level: &str, access: Access) -> Result<()> {
+/// a single node can fail; what is left of them the storage call meets, see
+/// [`storage_level`]). 0.8 and 1.0 checked none; 1.1 refused a read at
+/// EACH_QUORUM for the strategy first.
+pub(crate) fn check_consistency(
+    era: Era,
+    ks: &KeyspaceDef,
+    level: &str,
+    access: Access,
+) -> Result<()> {
+    if era.levels_unchecked {
+        return Ok(());
+    }
     let strategy = ks.strategy_class();
+    let topology = strategy.ends_with("NetworkTopologyStrategy");
+    if era.each_quorum_strategy_first && level == "EACH_QUORUM" && !topology {
+        return invalid(format!(
+            "consistency level {level} not compatible with replication strategy ({strategy})"
+        ));
+    }
     match level {
         "ANY" if access == Access::Read => {
             invalid("ANY ConsistencyLevel is only supported for writes")
@@ -301,6 +321,31 @@ pub(crate) fn check_consistency(ks: &KeyspaceDef, level: &str, access: Access) -
             invalid(format!(
                 "consistency level {level} not compatible with replication strategy ({strategy})"
             ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What the storage call (`StorageProxy.read/mutate/getRangeSlice`) made
+/// of the level once the statement's checks passed: TWO and THREE want more
+/// live replicas than this one node (UnavailableException); LOCAL_QUORUM
+/// and EACH_QUORUM on a strategy without data centres failed on the server
+/// (their replica count cast the strategy), which a statement reached only
+/// where no check refused the level first: in 0.8 and 1.0 every statement,
+/// later a DELETE (`checked` false), which no release checked.
+pub(crate) fn storage_level(era: Era, ks: &KeyspaceDef, level: &str, checked: bool) -> Result<()> {
+    match level {
+        "TWO" | "THREE" => Err(CqlError::Unavailable(format!(
+            "{level} needs more live replicas than this node"
+        ))),
+        "LOCAL_QUORUM" | "EACH_QUORUM"
+            if (era.levels_unchecked || !checked)
+                && !ks.strategy_class().ends_with("NetworkTopologyStrategy") =>
+        {
+            Err(CqlError::Failed(format!(
+                "{level} cannot count the replicas of {}",
+                ks.strategy_class()
+            )))
         }
         _ => Ok(()),
     }

@@ -9,7 +9,7 @@
 
 use super::{
     check_column_name, check_consistency, check_key, check_key_alias, invalid, key_name, keyspace,
-    standard_cf, term_bytes, Access, Bound, Context, Result,
+    standard_cf, storage_level, term_bytes, Access, Bound, Context, Result,
 };
 use crate::cql2::ast::{RelOp, Relation, Select, Selection, Term, Where};
 use crate::cql2::era::Era;
@@ -39,7 +39,8 @@ fn add_key<'a>(keys: &mut Vec<&'a Term>, t: &'a Term) {
     }
 }
 
-fn split<'a>(where_: &'a Where, real_alias: &str) -> Clause<'a> {
+/// `key_word` (1.0): `KEY` names the key whatever its alias.
+fn split<'a>(where_: &'a Where, real_alias: &str, key_word: bool) -> Clause<'a> {
     let mut c = Clause {
         alias: "KEY".into(),
         ..Clause::default()
@@ -54,12 +55,15 @@ fn split<'a>(where_: &'a Where, real_alias: &str) -> Clause<'a> {
             }
         }
         Where::Relations(rels) => {
+            let mut alias = None;
             for r in rels {
-                if r.entity.text.to_uppercase() != real_alias {
+                let name = r.entity.text.to_uppercase();
+                if name != real_alias && !(key_word && name == "KEY") {
                     c.columns.push(r);
                     continue;
                 }
-                c.alias = real_alias.to_string();
+                // The first name that named the key is the one checked.
+                c.alias = alias.get_or_insert(name).clone();
                 match r.op {
                     RelOp::Eq => add_key(&mut c.keys, &r.value),
                     RelOp::Gt | RelOp::Gte => c.start = Some((&r.value, r.op == RelOp::Gte)),
@@ -82,9 +86,9 @@ pub(super) fn run(ctx: &mut Context, s: &Select, vars: &Bound<'_>) -> Result<Cql
     };
     let cf = standard_cf(&schema, &ks, &s.cf)?;
     let real_alias = key_name(&cf)?.to_uppercase();
-    let clause = split(&s.where_, &real_alias);
+    let clause = split(&s.where_, &real_alias, ctx.era.key_word_is_key);
     if !clause.keys.is_empty() {
-        check_key_alias(&cf, &clause.alias)?;
+        check_key_alias(ctx.era, &cf, &clause.alias)?;
     }
     validate(&schema, &ks, &cf, s, &clause, vars)?;
     let key_range = clause.start.is_some();
@@ -121,7 +125,7 @@ fn validate(
     vars: &Bound<'_>,
 ) -> Result<()> {
     let level = s.consistency.as_deref().unwrap_or("ONE");
-    check_consistency(keyspace(schema, ks)?, level, Access::Read)?;
+    check_consistency(vars.era, keyspace(schema, ks)?, level, Access::Read)?;
     let key_range = c.start.is_some();
     if !key_range && c.finish.is_some() {
         return invalid("Key range clauses must include a start key (i.e. KEY > term)");
@@ -237,21 +241,40 @@ fn by_keys(
         check_key(&key)?;
         keys.push(key);
     }
+    level_at_storage(ctx, ks, s)?;
     let mut rows = Vec::with_capacity(keys.len());
     for key in keys {
         let found = cells(ctx.backend.read(&cmd, &key)?);
-        // A key read that finds nothing live had no column family in 1.2.
-        // 0.8, which left such rows out, had one where the read met
-        // deletions within gc grace (a range scan's ghost): the row shows
-        // its key alone.
+        // A key read that finds nothing live had no column family, but
+        // where the read met deletions within gc grace (a range scan's
+        // ghost: `removeDeleted` kept the column family). 0.8 left out the
+        // rows without one and showed a ghost's key column alone; later
+        // releases name a ghost's asked columns without values.
         let found = match found.is_empty() {
             false => Some(found),
-            true if ctx.era.skip_missing_rows && ghost(ctx, &cmd, &key)? => Some(Vec::new()),
+            // Live elsewhere in the row: what the filter met is taken to be
+            // nothing (its own names' tombstones are not told apart).
+            true if lives_elsewhere(ctx, &cmd, &key)? => None,
+            true if ghost(ctx, &cmd, &key)? => Some(Vec::new()),
             true => None,
         };
         rows.push((key, found));
     }
     Ok(rows)
+}
+
+/// Whether the row `key` has a live column outside `cmd`'s filter.
+fn lives_elsewhere(ctx: &Context, cmd: &ReadCommand, key: &Bytes) -> Result<bool> {
+    let whole = ReadCommand {
+        slice: Slice::Range {
+            start: Vec::new(),
+            finish: Vec::new(),
+            reversed: false,
+            count: 1,
+        },
+        ..cmd.clone()
+    };
+    Ok(!cells(ctx.backend.read(&whole, key)?).is_empty())
 }
 
 /// Whether the row `key` is a ghost of `cmd`'s slice: a range read of that
@@ -263,6 +286,13 @@ fn ghost(ctx: &Context, cmd: &ReadCommand, key: &Bytes) -> Result<bool> {
     };
     let rows = ctx.backend.read_range(cmd, &range, 1)?;
     Ok(rows.iter().any(|(k, _)| k == key))
+}
+
+/// The level as the read's storage call met it (see `storage_level`).
+fn level_at_storage(ctx: &Context, ks: &str, s: &Select) -> Result<()> {
+    let schema = ctx.backend.schema();
+    let level = s.consistency.as_deref().unwrap_or("ONE");
+    storage_level(ctx.era, keyspace(&schema, ks)?, level, true)
 }
 
 fn index_operator(op: RelOp) -> IndexOperator {
@@ -297,6 +327,9 @@ fn by_range(
     if let (Some(a), Some(b)) = (&start, &finish) {
         let (ta, tb) = (p.token(a), p.token(b));
         if !b.is_empty() && (ta > tb || (ta == tb && a > b)) {
+            if p.class_name().ends_with(".RandomPartitioner") && ctx.era.md5_words {
+                return invalid("Start key's md5 sorts after end key's md5. This is not allowed; you probably should not specify end key at all, under RandomPartitioner");
+            }
             if p.class_name().ends_with(".RandomPartitioner") {
                 return invalid("Start key sorts after end key. This is not allowed; you probably should not specify end key at all, under RandomPartitioner");
             }
@@ -316,6 +349,7 @@ fn by_range(
     } else {
         records
     };
+    level_at_storage(ctx, ks, s)?;
     let found = if c.columns.is_empty() {
         let range = RowRange::Keys {
             start: start.clone().unwrap_or_default(),

@@ -9,7 +9,8 @@
 
 use super::{
     check_column, check_column_name, check_consistency, check_counter_consistency, check_key,
-    check_key_alias, invalid, keyspace, standard_cf, term_bytes, Access, Bound, Context, Result,
+    check_key_alias, invalid, keyspace, standard_cf, storage_level, term_bytes, Access, Bound,
+    Context, Result,
 };
 use crate::cql2::ast::{Attributes, BatchOutline, Delete, Modification, Operation, Update};
 use crate::cql2::result::Cql2Result;
@@ -40,20 +41,22 @@ pub(super) fn update(ctx: &mut Context, u: &Update, vars: &Bound<'_>) -> Result<
     let session_ks = ctx.session_keyspace()?;
     let schema = ctx.backend.schema();
     check_consistency(
+        ctx.era,
         keyspace(&schema, &session_ks)?,
         level(&u.attrs),
         Access::Write,
     )?;
     let ks = ctx.keyspace_for(&u.keyspace)?;
     let mutations = update_mutations(ctx, &ks, u, None, vars)?;
-    apply(ctx, &ks, &mutations)
+    apply(ctx, &ks, &mutations, level(&u.attrs), true)
 }
 
 /// A single DELETE.
 pub(super) fn delete(ctx: &mut Context, d: &Delete, vars: &Bound<'_>) -> Result<Cql2Result> {
     let ks = ctx.keyspace_for(&d.keyspace)?;
     let mutations = delete_mutations(ctx, &ks, d, None, vars)?;
-    apply(ctx, &ks, &mutations)
+    // No release checked a DELETE's level.
+    apply(ctx, &ks, &mutations, level(&d.attrs), false)
 }
 
 /// BEGIN BATCH ... APPLY BATCH: every statement in the connection's
@@ -71,7 +74,7 @@ pub(super) fn batch(
 ) -> Result<Cql2Result> {
     let ks = ctx.session_keyspace()?;
     let schema = ctx.backend.schema();
-    check_consistency(keyspace(&schema, &ks)?, level(attrs), Access::Write)?;
+    check_consistency(ctx.era, keyspace(&schema, &ks)?, level(attrs), Access::Write)?;
     if attrs.ttl != 0 {
         return invalid("Global TTL on the BATCH statement is not supported.");
     }
@@ -118,7 +121,8 @@ pub(super) fn batch(
     };
     match (outline, text) {
         (Some(_), Some(text)) => {
-            crate::cql2::parser::each_batch_statement(&text, &mut |m| add(ctx, &m))?;
+            let grammar = ctx.era.grammar;
+            crate::cql2::parser::each_batch_statement(&text, grammar, &mut |m| add(ctx, &m))?;
             // Parsed: the text is freed before the memtables grow.
             drop(text);
         }
@@ -135,16 +139,26 @@ pub(super) fn batch(
         check_key(r.key())?;
     }
     check_writable(ctx, &ks)?;
+    storage_level(ctx.era, keyspace(&ctx.backend.schema(), &ks)?, level(attrs), true)?;
     // CQL 2's BATCH was never atomic across rows (1.1 had no batch log).
     ctx.backend.apply_packed(&packed, false)?;
     Ok(Cql2Result::Void)
 }
 
-fn apply(ctx: &Context, ks: &str, mutations: &[RowMutation]) -> Result<Cql2Result> {
+/// Writes the mutations at `level` (`checked`: whether the statement's
+/// level was checked before, see `storage_level`).
+fn apply(
+    ctx: &Context,
+    ks: &str,
+    mutations: &[RowMutation],
+    level: &str,
+    checked: bool,
+) -> Result<Cql2Result> {
     for m in mutations {
         check_key(&m.key)?;
     }
     check_writable(ctx, ks)?;
+    storage_level(ctx.era, keyspace(&ctx.backend.schema(), ks)?, level, checked)?;
     ctx.backend.apply(mutations)?;
     Ok(Cql2Result::Void)
 }
@@ -206,9 +220,15 @@ fn update_mutations(
         ));
     }
     if counting {
-        check_counter_consistency(&cf, level(&u.attrs))?;
+        // 0.8 and 1.0 checked the level as the statement gave it: none is
+        // not ONE.
+        let given = match &u.attrs.consistency {
+            None if ctx.era.levels_unchecked => "(none)",
+            _ => level(&u.attrs),
+        };
+        check_counter_consistency(&cf, given)?;
     }
-    check_key_alias(&cf, &u.key_alias)?;
+    check_key_alias(ctx.era, &cf, &u.key_alias)?;
     let timestamp = u
         .attrs
         .timestamp
@@ -287,7 +307,7 @@ fn delete_mutations(
     let mut out = Vec::with_capacity(d.keys.len());
     for k in &d.keys {
         let key = term_bytes(k, &cf.options.key_validation_class, vars)?;
-        check_key_alias(&cf, &d.key_alias)?;
+        check_key_alias(ctx.era, &cf, &d.key_alias)?;
         let mut ops = Vec::new();
         if d.columns.is_empty() {
             ops.push(Op::DeleteRow(DeletionTime::new(timestamp, ctx.now)));

@@ -6,7 +6,7 @@
 
 use super::super::ast::*;
 use super::super::lexer::Kind;
-use super::{PResult, Parser, TYPE_WORDS};
+use super::{PResult, Parser};
 
 impl Parser<'_> {
     pub(super) fn schema_statement(&mut self) -> PResult<Statement> {
@@ -21,7 +21,7 @@ impl Parser<'_> {
                 return self.create_column_family();
             }
             if self.eat_kw("INDEX") {
-                let name = if Self::is_ident(self.peek()) {
+                let name = if self.is_ident(self.peek()) {
                     Some(self.advance().text)
                 } else {
                     None
@@ -123,7 +123,7 @@ impl Parser<'_> {
         let mut out = Vec::new();
         loop {
             let t = self.peek();
-            if !(t.kind == Kind::CompoundWord || Self::is_ident(t)) {
+            if !(t.kind == Kind::CompoundWord || self.is_ident(t)) {
                 return Err(self.no_viable());
             }
             let key = self.advance().text;
@@ -138,7 +138,7 @@ impl Parser<'_> {
     /// `STRING_LITERAL | INTEGER | IDENT`.
     fn keyspace_value(&mut self) -> PResult<String> {
         let t = self.peek();
-        if matches!(t.kind, Kind::Str | Kind::Integer) || Self::is_ident(t) {
+        if matches!(t.kind, Kind::Str | Kind::Integer) || self.is_ident(t) {
             Ok(self.advance().text)
         } else {
             Err(self.no_viable())
@@ -148,9 +148,9 @@ impl Parser<'_> {
     /// `comparatorType | STRING_LITERAL | IDENT | INTEGER | FLOAT`.
     fn cf_argument(&mut self) -> PResult<String> {
         let t = self.peek();
-        if TYPE_WORDS.contains(&t.text.as_str())
+        if self.grammar.type_words().contains(&t.text.as_str())
             || matches!(t.kind, Kind::Str | Kind::Integer | Kind::Float)
-            || Self::is_ident(t)
+            || self.is_ident(t)
         {
             Ok(self.advance().text)
         } else {
@@ -161,7 +161,7 @@ impl Parser<'_> {
     /// One of the grammar's (lower-case) type words.
     fn type_word(&mut self) -> PResult<String> {
         let t = self.peek();
-        if t.kind == Kind::Word && TYPE_WORDS.contains(&t.text.as_str()) {
+        if t.kind == Kind::Word && self.grammar.type_words().contains(&t.text.as_str()) {
             Ok(self.advance().text)
         } else {
             Err(self.no_viable())

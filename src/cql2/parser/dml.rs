@@ -125,6 +125,7 @@ impl Parser<'_> {
     fn assignment(&mut self) -> PResult<(Term, Operation)> {
         let name = self.term()?;
         self.expect_sym("=")?;
+        let value_token = self.peek().clone();
         let value = self.term()?;
         if self.eat_sym("+") {
             let delta = self.term()?;
@@ -138,6 +139,19 @@ impl Parser<'_> {
         }
         let minus = self.eat_sym("-");
         if !minus && self.peek().kind != Kind::Integer {
+            // The prediction between `name = value` and `name = c op n` saw
+            // a token that follows neither.
+            if !(self.peek().is_sym(",") || self.at_kw("WHERE")) {
+                let at = if self.grammar.assignment_error_at_value {
+                    &value_token
+                } else {
+                    self.peek()
+                };
+                return Err(Self::error_at(
+                    at,
+                    format!("no viable alternative at input '{}'", at.text),
+                ));
+            }
             return Ok((name, Operation::Set(value)));
         }
         let t = self.peek().clone();
@@ -167,10 +181,12 @@ impl Parser<'_> {
         let (keyspace, cf) = self.qualified_name()?;
         let attrs = self.using(false)?;
         if !self.eat_kw("WHERE") {
-            // 1.2's parser action dereferenced the missing key alias and
-            // reported the NullPointerException it caught.
+            // The parser's action dereferenced the missing key alias and
+            // reported the NullPointerException it caught, in the words of
+            // the JDK the releases were recorded on (17's helpful message).
             return Err(CqlError::Invalid(format!(
-                "Failed parsing statement: [{}] reason: NullPointerException null",
+                "Failed parsing statement: [{}] reason: NullPointerException Cannot invoke \
+                 \"org.apache.cassandra.cql.Term.getText()\" because \"key_alias\" is null",
                 self.query
             )));
         }

@@ -92,11 +92,51 @@ pub const TYPE_WORDS: &[&str] = &[
     "decimal",
 ];
 
+/// 0.8's `comparatorType` literals: `bytea` and `date` where later
+/// releases had `blob` and `timestamp`, and no `decimal`.
+pub const FIRST_TYPE_WORDS: &[&str] = &[
+    "bytea",
+    "ascii",
+    "text",
+    "varchar",
+    "int",
+    "varint",
+    "bigint",
+    "uuid",
+    "counter",
+    "boolean",
+    "date",
+    "float",
+    "double",
+];
+
+/// Where the release's `Cql.g` differed from 1.2.9's (the default).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Grammar {
+    /// 0.8's type words ([`FIRST_TYPE_WORDS`]).
+    pub first_type_words: bool,
+    /// An assignment `name = value` followed by a token that can follow
+    /// neither an assignment nor a counter operation is reported at the
+    /// value (0.8 and 1.0, whose terms had no `?`), else at that token.
+    pub assignment_error_at_value: bool,
+}
+
+impl Grammar {
+    /// The grammar's type words.
+    pub fn type_words(&self) -> &'static [&'static str] {
+        if self.first_type_words {
+            FIRST_TYPE_WORDS
+        } else {
+            TYPE_WORDS
+        }
+    }
+}
+
 /// 1.2's defaults for `FIRST` and `LIMIT`.
 pub const DEFAULT_COUNT: i32 = 10_000;
 
-fn is_reserved(word: &str) -> bool {
-    TYPE_WORDS.contains(&word) || KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word))
+fn is_reserved(grammar: Grammar, word: &str) -> bool {
+    grammar.type_words().contains(&word) || KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word))
 }
 
 /// Parses one statement.
@@ -105,7 +145,12 @@ fn is_reserved(word: &str) -> bool {
 /// are those of lexing the whole text first: a lexical error anywhere in
 /// the text wins over any syntax error.
 pub fn parse(query: &str) -> Result<Parsed, CqlError> {
-    parse_pass(query, BatchMode::Keep)
+    parse_in(query, Grammar::default())
+}
+
+/// [`parse`] in a release's grammar.
+pub fn parse_in(query: &str, grammar: Grammar) -> Result<Parsed, CqlError> {
+    parse_pass(query, grammar, BatchMode::Keep)
 }
 
 /// [`parse`] for a statement about to run once: a batch keeps only its
@@ -114,7 +159,12 @@ pub fn parse(query: &str) -> Result<Parsed, CqlError> {
 /// as they are parsed again, through [`each_batch_statement`]. Errors are
 /// those of [`parse`]: the grammar is the same.
 pub fn parse_outlined(query: &str) -> Result<Parsed, CqlError> {
-    parse_pass(query, BatchMode::Outline)
+    parse_outlined_in(query, Grammar::default())
+}
+
+/// [`parse_outlined`] in a release's grammar.
+pub fn parse_outlined_in(query: &str, grammar: Grammar) -> Result<Parsed, CqlError> {
+    parse_pass(query, grammar, BatchMode::Outline)
 }
 
 /// Parses `query`, a batch that [`parse_outlined`] accepted, again and
@@ -122,9 +172,10 @@ pub fn parse_outlined(query: &str) -> Result<Parsed, CqlError> {
 /// first error `each` returns stops the parse and is returned.
 pub fn each_batch_statement(
     query: &str,
+    grammar: Grammar,
     each: &mut dyn FnMut(Modification) -> Result<(), CqlError>,
 ) -> Result<(), CqlError> {
-    parse_pass(query, BatchMode::Each(each)).map(|_| ())
+    parse_pass(query, grammar, BatchMode::Each(each)).map(|_| ())
 }
 
 /// What a batch does with each statement once it is parsed.
@@ -137,12 +188,17 @@ enum BatchMode<'a> {
     Each(&'a mut dyn FnMut(Modification) -> Result<(), CqlError>),
 }
 
-fn parse_pass<'q>(query: &'q str, batch_mode: BatchMode<'q>) -> Result<Parsed, CqlError> {
+fn parse_pass<'q>(
+    query: &'q str,
+    grammar: Grammar,
+    batch_mode: BatchMode<'q>,
+) -> Result<Parsed, CqlError> {
     let mut p = Parser {
         tokens: Lookahead::new(Lexer::new(query)),
         markers: 0,
         query,
         batch_mode,
+        grammar,
     };
     let statement = p.statement();
     p.tokens.lexical_error()?;
@@ -158,6 +214,7 @@ struct Parser<'q> {
     query: &'q str,
     /// What a batch does with each statement once it is parsed.
     batch_mode: BatchMode<'q>,
+    grammar: Grammar,
 }
 
 type PResult<T> = Result<T, CqlError>;
@@ -237,14 +294,14 @@ impl Parser<'_> {
         }
     }
 
-    fn is_ident(t: &Token) -> bool {
-        t.kind == Kind::Word && !is_reserved(&t.text)
+    fn is_ident(&self, t: &Token) -> bool {
+        t.kind == Kind::Word && !is_reserved(self.grammar, &t.text)
     }
 
     /// `( IDENT | STRING_LITERAL | INTEGER )`: a keyspace or CF name.
     fn name(&mut self) -> PResult<String> {
         let t = self.peek();
-        if Self::is_ident(t) || matches!(t.kind, Kind::Str | Kind::Integer) {
+        if self.is_ident(t) || matches!(t.kind, Kind::Str | Kind::Integer) {
             Ok(self.advance().text)
         } else {
             Err(self.no_viable())
@@ -266,7 +323,7 @@ impl Parser<'_> {
         let kind = match t.kind {
             Kind::Str => TermKind::Str,
             Kind::Word if t.is_kw("KEY") => TermKind::Key,
-            Kind::Word if Self::is_ident(t) => TermKind::Str,
+            Kind::Word if self.is_ident(t) => TermKind::Str,
             Kind::Integer => TermKind::Integer,
             Kind::Float => TermKind::Float,
             Kind::Uuid => TermKind::Uuid,

@@ -184,7 +184,7 @@ fn ieee_from_string<T: Ieee>(text: &str) -> Result<Vec<u8>, MarshalError> {
     }
     parse_java::<T>(text)
         .map(T::to_be)
-        .ok_or_else(|| MarshalError(format!("unable to make {} from '{text}'", T::WORD)))
+        .ok_or_else(|| MarshalError(format!("unable to coerce '{text}' to a {}", T::WORD)))
 }
 
 /// The marshal type of one IEEE-754 width.
@@ -255,7 +255,7 @@ mod tests {
         );
         assert_eq!(
             DoubleType.from_string("x").unwrap_err().0,
-            "unable to make double from 'x'"
+            "unable to coerce 'x' to a double"
         );
     }
 

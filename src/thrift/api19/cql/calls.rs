@@ -29,9 +29,9 @@ impl Handler<'_> {
             .logged_in()
             .and_then(|()| cql::query_text(query, compression))
             .and_then(|text| {
-                crate::cql2::parser::parse_outlined(&text)
+                crate::cql2::parser::parse_outlined_in(&text, cql2::grammar(self.node))
                     .map(|parsed| (text, parsed))
-                    .map_err(|e| ApiError::invalid(e.to_string()))
+                    .map_err(|e| cql2::parse_refusal(self.node, e))
             })
             .and_then(|(text, parsed)| {
                 let statement = &parsed.statement;
@@ -115,8 +115,8 @@ impl Handler<'_> {
             .and_then(|text| {
                 self.node
                     .prepared_cql2
-                    .prepare(&text)
-                    .map_err(|e| ApiError::invalid(e.to_string()))
+                    .prepare_in(&text, cql2::grammar(self.node))
+                    .map_err(|e| cql2::parse_refusal(self.node, e))
             });
         self.wrap(
             methods::PREPARE_CQL_QUERY.name(),

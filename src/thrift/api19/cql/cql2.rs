@@ -9,7 +9,7 @@ use crate::cql::CqlError;
 use crate::cql2::{era::Era, exec::Context, Cql2Result};
 use crate::node::cql::NodeBackend;
 use crate::node::Node;
-use crate::thrift::error::ApiResult;
+use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use crate::thrift::session::State19;
 
@@ -39,7 +39,11 @@ pub fn run(
         now: node.now(),
         era: Era::of(node.release),
     };
-    let outcome = backend.finish(run(&mut ctx))?;
+    let outcome = match run(&mut ctx) {
+        Err(CqlError::Failed(why)) => return Err(server_failure(node, why)),
+        Err(CqlError::Unavailable(_)) => return Err(ApiError::Unavailable),
+        r => backend.finish(r)?,
+    };
     if ctx.keyspace != state.keyspace {
         if let (Some(cql), Some(ks)) = (state.cql.as_mut(), ctx.keyspace.clone()) {
             cql.set_keyspace(ks);
@@ -47,6 +51,32 @@ pub fn run(
         state.keyspace = ctx.keyspace;
     }
     Ok(result(outcome, ctx.era))
+}
+
+/// The grammar of the release the node answers as.
+pub fn grammar(node: &Node) -> crate::cql2::parser::Grammar {
+    Era::of(node.release).grammar
+}
+
+/// A statement the release failed on the server: 0.8's and 1.0's Thrift
+/// processor answered `Internal error processing execute_cql_query`, later
+/// ones closed the connection without a reply.
+fn server_failure(node: &Node, why: String) -> ApiError {
+    match node.release {
+        Some(r) if !r.at_least(1, 1) => ApiError::Internal(why),
+        _ => ApiError::Dropped(why),
+    }
+}
+
+/// A statement that did not parse, as the release refused it: a failure
+/// of the parser's own actions (a DELETE without WHERE dereferenced the
+/// missing key) escaped 0.8's parse as a server failure.
+pub fn parse_refusal(node: &Node, e: CqlError) -> ApiError {
+    let why = e.to_string();
+    if Era::of(node.release).parse_failures_escape && why.starts_with("Failed parsing statement:") {
+        return server_failure(node, why);
+    }
+    ApiError::invalid(why)
 }
 
 /// The Thrift form of a CQL 2 answer, as 1.2.9 sent it unless the
