@@ -73,6 +73,8 @@ class AppGen(AdminOps):
         # the release answering (self.r) and the one the application was built for (self.c)
         self.r = tuple(int(x) for x in version.split(".")[:2])
         self.c = tuple(int(x) for x in client.split(".")[:2]) if client else self.r
+        # the application's IDL to the patch release (LOCAL_ONE came with 1.2.11)
+        self.cfull = tuple(int(x) for x in (client or version).split("."))
         self.rng = rng
         self.nsteps, self.probes = nsteps, probes
         self.ks = "da_%d" % seed
@@ -185,6 +187,9 @@ class AppGen(AdminOps):
             ops += [self.op_paged]
         if self.c >= (1, 2):
             ops += [self.op_cql3] * 4
+        ops += [self.op_alter, self.op_level, self.op_level, self.op_expiry]
+        if self.c >= (1, 1):
+            ops += [self.op_cluster]
         for _ in range(self.nsteps):
             for s in self.rng.choice(ops)() or []:
                 steps.append(s)
@@ -421,6 +426,152 @@ class AppGen(AdminOps):
             return [step("system_update_keyspace", {1: struct(ks)}, SCHEMA),
                     step("describe_keyspace", {1: b(self.ks)}, "0/5/*/16")]
         return [step("truncate", {1: b(self.rng.choice(["Users", "Line"]))})]
+
+    def alterations(self, cf):
+        """What an operator changed of a column family: each a CfDef's fields, of the
+        application's IDL (`self.c`)."""
+        m = lambda pairs: W.map_("bin", "bin", [(b(k), b(v)) for k, v in pairs])
+        out = [{14: i32(self.rng.choice([0, 3600, 864000]))},
+               {12: W.double(self.rng.choice([0.0, 0.1, 1.0]))},
+               {17: i32(self.rng.choice([2, 4, 1])), 18: i32(self.rng.choice([16, 32]))},
+               {8: b(self.rng.choice(["", "altered"]))}]
+        if self.c >= (1, 0):
+            out += [{29: b("LeveledCompactionStrategy"),
+                     30: m([("sstable_size_in_mb", self.rng.choice(["10", "160"]))])},
+                    {29: b(self.rng.choice(["SizeTieredCompactionStrategy",
+                                            "org.apache.cassandra.db.compaction."
+                                            "SizeTieredCompactionStrategy"])),
+                     30: m([("min_sstable_size", "1")] if self.rng.random() < 0.5 else [])},
+                    {32: m(self.rng.choice([
+                        [("sstable_compression", "SnappyCompressor")],
+                        [("sstable_compression", "DeflateCompressor"), ("chunk_length_kb", "64")],
+                        [("sstable_compression", "")],
+                        [("sstable_compression", "LZ4Compressor")]]))},
+                    {33: W.double(self.rng.choice([0.01, 0.1]))}]
+        if self.c >= (1, 1):
+            out += [{34: b(self.rng.choice(["ALL", "KEYS_ONLY", "ROWS_ONLY", "NONE"]))},
+                    {37: W.double(self.rng.choice([0.0, 0.2]))}]
+        if self.c >= (2, 0):
+            out += [{39: i32(self.rng.choice([0, 60000]))},
+                    {40: i32(self.rng.choice([0, 86400]))},
+                    {42: b(self.rng.choice(["NONE", "ALWAYS", "99.0PERCENTILE", "50ms"]))}]
+        if self.c >= (2, 1):
+            out += [{44: b(self.rng.choice(["ALL", "10"]))},
+                    {45: i32(64), 46: i32(self.rng.choice([1024, 2048]))}]
+        # column metadata: a column added, an index added or dropped
+        if cf == "Users":
+            name = struct({1: b("name"), 2: b(M + "UTF8Type")})
+            age = {1: b("age"), 2: b(M + "LongType")}
+            if self.rng.random() < 0.5:
+                age.update({3: i32(0), 4: b("users_age")})
+            meta = [name, struct(age)]
+            if self.rng.random() < 0.5:
+                meta.append(struct({1: b("email"), 2: b(M + "UTF8Type"), 3: i32(0),
+                                    4: b("users_email")}))
+            out.append({13: W.list_("struct", meta)})
+        elif cf == "Line":
+            name = self.line[1](self.rng.randrange(10))
+            out.append({13: W.list_("struct", [struct({1: W.bin_(name),
+                                                       2: b(M + "UTF8Type")})])})
+        return out
+
+    def op_alter(self):
+        """pycassa's alter_column_family: the CfDef describe_keyspace gave, some attributes
+        changed, sent back whole (the runner takes it from the real node's reply of the
+        describe_keyspace before)."""
+        cf = self.rng.choice(["Users", "Line", "Sup"])
+        f = {1: b(self.ks), 2: b(cf)}
+        f.update(self.rng.choice(self.alterations(cf)))
+        update = step("system_update_column_family", {1: struct(f)}, SCHEMA)
+        update["cfdef_from_previous"] = True
+        return [step("describe_keyspace", {1: b(self.ks)}, "0/5/*/16"), update,
+                step("describe_keyspace", {1: b(self.ks)}, "0/5/*/16")]
+
+    def levels(self):
+        """Every consistency level of the application's IDL."""
+        out = [1, 2, 3, 4, 5, 6, 7, 8]
+        if self.cfull >= (1, 2, 11):
+            out.append(11)
+        if self.c >= (2, 0):
+            out += [9, 10]
+        return out
+
+    def op_level(self):
+        """An ordinary call at any level the application's IDL had."""
+        cl = i32(self.rng.choice(self.levels()))
+        k = self.key()
+        c = self.rng.choice(["insert", "get", "get_slice", "multiget_slice", "get_count",
+                             "get_range_slices", "batch_mutate", "remove", "get_indexed_slices"])
+        if c == "insert":
+            return [step(c, {1: b(k), 2: struct({3: b("Users")}),
+                             3: self.col("name", "lv"), 4: cl})]
+        if c == "get":
+            return [step(c, {1: b(k), 2: struct({3: b("Users"), 5: b("name")}), 3: cl})]
+        if c in ("get_slice", "get_count"):
+            return [step(c, {1: b(k), 2: struct({3: b("Line")}), 3: self.pred_all(), 4: cl})]
+        if c == "multiget_slice":
+            keys = W.list_("bin", [b(x) for x in self.rng.sample(self.keys, 2)])
+            return [step(c, {1: keys, 2: struct({3: b("Users")}), 3: self.pred_all(), 4: cl})]
+        if c == "get_range_slices":
+            kr = struct({1: b(""), 2: b(""), 5: i32(100)})
+            return [step(c, {1: struct({3: b("Users")}), 2: self.pred_all(), 3: kr, 4: cl})]
+        if c == "batch_mutate":
+            mm = W.map_("bin", "map", [(b(k), W.map_("bin", "list", [
+                (b("Line"), W.list_("struct", [self.mutation("Line")]))]))])
+            return [step(c, {1: mm, 2: cl})]
+        if c == "remove":
+            return [step(c, {1: b(k), 2: struct({3: b("Users"), 5: b("email")}),
+                             3: ts(self.rng.randrange(1, 1000)), 4: cl})]
+        e = struct({1: b("age"), 2: i32(0), 3: W.bin_(long_(self.rng.randrange(18, 22)))})
+        clause = struct({1: W.list_("struct", [e]), 2: b(""), 3: i32(100)})
+        return [step(c, {1: struct({3: b("Users")}), 2: clause, 3: self.pred_all(), 4: cl})]
+
+    def op_expiry(self):
+        """A column written with a TTL of 2 seconds, read at once, and read again once real
+        time passed its expiry (the runner sleeps before the step)."""
+        if self.rng.random() >= 0.15:
+            return []
+        k = self.key()
+        name = self.line[1](self.rng.randrange(10))
+        parent = struct({3: b("Line")})
+        later = self.rng.choice(["get", "get_slice", "get_count", "get_range_slices"])
+        if later == "get":
+            read = step(later, {1: b(k), 2: struct({3: b("Line"), 5: W.bin_(name)}),
+                                3: self.cl()})
+        elif later == "get_range_slices":
+            kr = struct({1: b(""), 2: b(""), 5: i32(100)})
+            read = step(later, {1: parent, 2: self.pred_all(), 3: kr, 4: self.cl()})
+        else:
+            read = step(later, {1: b(k), 2: parent, 3: self.pred_all(), 4: self.cl()})
+        read["sleep"] = 3.1
+        return [step("insert", {1: b(k), 2: parent, 3: self.col(name, "short", 2),
+                                4: self.cl()}),
+                step("get", {1: b(k), 2: struct({3: b("Line"), 5: W.bin_(name)}),
+                             3: self.cl()}),
+                read]
+
+    def op_cluster(self):
+        """What Hadoop's input formats and cluster-aware clients asked (1.1 on): splits of a
+        token range, the token map, the local ring, a traced query."""
+        t = self.rng.random()
+        if self.r >= (1, 2):
+            lo, hi = "-9223372036854775808", self.rng.choice(["0", "-9223372036854775808"])
+        else:
+            lo, hi = "0", self.rng.choice(["0", "85070591730234615865843651857942052864"])
+        if t < 0.3:
+            return [step("describe_splits_ex", {1: b(self.rng.choice(["Users", "Line"])),
+                                                2: b(lo), 3: b(hi),
+                                                4: i32(self.rng.choice([128, 65536]))}, "0")]
+        if t < 0.5:
+            return [step("describe_token_map", {}, "0")]
+        if t < 0.7 and self.cfull >= (1, 2, 11):
+            return [step("describe_local_ring", {1: b(self.ks)}, "0/*/1", "0/*/2", "0/*/3",
+                         "0/*/4", "0/*/5")]
+        if self.c >= (1, 2):
+            path = struct({3: b("Users"), 5: b(self.rng.choice(["name", "age"]))})
+            return [step("trace_next_query", {}, "0"),
+                    step("get", {1: b(self.key()), 2: path, 3: self.cl()})]
+        return []
 
     # ---------------------------------------------------------------- CQL 3 (1.2 on)
     def op_cql3(self):

@@ -143,6 +143,25 @@ def listed_cf_id(reply, ks, args):
     return None
 
 
+def with_described_cfdef(args, reply, ks):
+    """system_update_column_family's args as pycassa's alter_column_family sent them: the
+    CfDef a describe_keyspace reply of ks gave the column family, with the generated fields
+    over it (as they are when the reply lists no such column family)."""
+    try:
+        cf = args["f"]["1"]
+        name = cf["f"]["2"].get("v")
+        ksdef = reply["body"]["f"]["0"]
+        if ksdef["f"]["1"].get("v") != ks:
+            return args
+        for described in ksdef["f"]["5"]["v"]:
+            if described["f"]["2"].get("v") == name:
+                cfdef = W.struct(dict(described["f"], **cf["f"]))
+                return W.struct(dict(args["f"], **{"1": cfdef}))
+    except (KeyError, TypeError, AttributeError):
+        return args
+    return args
+
+
 def with_cf_id(args, offset):
     """system_update_column_family's args with the CfDef's id moved by offset."""
     try:
@@ -164,6 +183,8 @@ def sent_args(seq, i, own, real):
     args = s["args"]
     if "prepared_from" in s:
         args = prepared_args(args, own[s["prepared_from"]])
+    if s.get("cfdef_from_previous") and i > 0:
+        args = with_described_cfdef(args, real[i - 1], seq.get("ks"))
     if s.get("id_from_previous") and i > 0:
         cf_id = listed_cf_id(real[i - 1], seq.get("ks"), args)
         if cf_id is not None:
@@ -191,6 +212,9 @@ def play(port, seqs, base, framed, real=None, one_connection=False):
         for i, s in enumerate(seq["steps"]):
             args = sent_args(seq, i, replies, real[k] if real is not None else replies)
             sent.append(args)
+            if s.get("sleep"):
+                # real time passing (a TTL's expiry), on both sides alike
+                time.sleep(s["sleep"])
             replies.append(r.call(s["call"], args))
         if not one_connection:
             r.close()

@@ -2436,4 +2436,123 @@ if (0, 8) <= R < (1, 3):
                     describe_ks(ks).mask("0/5/*/16")]
         out += [cql2("SELECT * FROM Users WHERE %s = 'k4'" % key),
                 cql2("DELETE FROM Users USING CONSISTENCY LOCAL_QUORUM WHERE %s = 'k1'" % key)]
+
+
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_batchtie", "19", "write", keyspace_reset="cv_r_batchtie")
+    def _batchtie():
+        """A column written more than once at one timestamp with one value in one batch_mutate
+        list (found by difftest.py --app): 2.1 and 2.2 built the mutation's row in an
+        ArrayBackedSortedColumns, which reconciled a cell arriving in name order (or naming
+        one already there) against the one it met, the new one staying, and once a cell came
+        out of order kept the rest unsorted and, sorting them, reconciled each against what
+        came before it, the sorted part's winning over the unsorted's (a later column kept
+        longer than an earlier one of two expiring ones, either way); the memtable kept the
+        first of two separate writes unless both expire and the later lives longer. 1.2 and
+        2.0 keep the later write whatever the order. Values tied on timestamp compare as
+        signed bytes"""
+        ks = "cv_r_batchtie"
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"),
+                    cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type"))
+        t = 600
+
+        def batch(cf, *muts, key="k"):
+            return v19.batch_mutate({key: {cf: list(muts)}})
+
+        out += [
+            # in name order: the later stays
+            batch("A", ins("a", "v", 5, ttl=t), ins("a", "v", 5)),
+            batch("A", ins("b", "v", 5), ins("b", "v", 5, ttl=t)),
+            # a name already there, found by its binary search: the later stays
+            batch("A", ins("c", "v", 5, ttl=t), ins("d", "v", 5), ins("c", "v", 5)),
+            # both unsorted: the later stays
+            batch("A", ins("g", "v", 5), ins("f", "v", 5, ttl=t), ins("f", "v", 5)),
+            # sorted then unsorted: the earlier (sorted) stays
+            batch("A", ins("i", "v", 5, ttl=t), ins("j", "v", 5), ins("h", "v", 5),
+                  ins("i", "v", 5)),
+            batch("A", ins("l", "v", 5), ins("m", "v", 5), ins("k", "v", 5),
+                  ins("l", "v", 5, ttl=t)),
+            # sorted, then twice unsorted: the second unsorted one stays (over the merged one)
+            batch("A", ins("o", "v", 5, ttl=t), ins("p", "v", 5), ins("n", "v", 5),
+                  ins("o", "v", 5), ins("o", "v", 5)),
+            # two expiring ones: the longer lived, either way
+            batch("A", ins("q", "v", 5, ttl=t + 5), ins("q", "v", 5, ttl=t)),
+            batch("A", ins("r", "v", 5, ttl=t), ins("r", "v", 5, ttl=t + 5)),
+            batch("A", ins("t", "v", 5, ttl=t + 5), ins("u", "v", 5), ins("s", "v", 5),
+                  ins("t", "v", 5, ttl=t)),
+            v19.get_slice("k", cparent("A"), pred(start="")),
+            # separate writes: the first stays, unless both expire and the later lives longer
+            v19.insert("k2", cparent("A"), column("a", "v", 5, ttl=t)),
+            v19.insert("k2", cparent("A"), column("a", "v", 5)),
+            v19.insert("k2", cparent("A"), column("b", "v", 5, ttl=t)),
+            v19.insert("k2", cparent("A"), column("b", "v", 5, ttl=t + 5)),
+            v19.insert("k2", cparent("A"), column("c", "v", 5, ttl=t + 5)),
+            v19.insert("k2", cparent("A"), column("c", "v", 5, ttl=t)),
+            # values tied on timestamp: the greater as signed bytes
+            v19.insert("k2", cparent("A"), column("d", b"\x01", 5)),
+            v19.insert("k2", cparent("A"), column("d", b"\x80", 5)),
+            v19.insert("k2", cparent("A"), column("e", b"\x80", 5)),
+            v19.insert("k2", cparent("A"), column("e", b"\x01", 5)),
+            batch("A", ins("f", b"\xff", 5), ins("f", b"\x7f", 5), key="k2"),
+            v19.get_slice("k2", cparent("A"), pred(start="")),
+            # a super column's sub-columns come in its list's order
+            v19.batch_mutate({"k": {"S": [
+                mutation(cosc(super_column=super_column("s", [
+                    column("y", "v", 5, ttl=t), column("z", "v", 5), column("x", "v", 5),
+                    column("y", "v", 5)]))),
+                mutation(cosc(super_column=super_column("s", [
+                    column("w", "v", 5, ttl=t), column("w", "v", 5)]))),
+                mutation(cosc(super_column=super_column("r", [column("a", "v", 5, ttl=t)]))),
+                mutation(cosc(super_column=super_column("r", [column("a", "v", 5)])))]}}),
+            v19.get_slice("k", cparent("S"), pred(start="")),
+        ]
+        return out
+
+
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_alter", "19", "schema", keyspace_reset="cv_r_alter")
+    def _alter():
+        """A column family's attributes changed by system_update_column_family, as an operator
+        changed them (found by difftest.py --app): a default_time_to_live given to every
+        column then written over Thrift without a TTL (insert and batch_mutate, sub-columns
+        too; a TTL sent stays); speculative_retry described as the release parsed it (`50ms`
+        as `50.0ms`, a percentile as a double, a type upper-cased); from 2.1 the index interval
+        range, the minimum defaulting to an index_interval given alone, the maximum to at
+        least 2048"""
+        ks = "cv_r_alter"
+
+        def upd(name, extra):
+            if name == "S":
+                return v19.system_update_column_family(cf_def(
+                    ks, "S", column_type="Super", comparator="UTF8Type",
+                    subcomparator="UTF8Type", extra=extra))
+            return v19.system_update_column_family(cf_def(ks, name, comparator="UTF8Type",
+                                                          extra=extra))
+
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"),
+                    cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type"))
+        out += [
+            upd("A", {40: W.i32(86400)}), upd("S", {40: W.i32(3600)}), describe_ks(ks),
+            v19.insert("k", cparent("A"), column("a", "v", 1)),
+            v19.insert("k", cparent("A"), column("b", "v", 1, ttl=60)),
+            v19.batch_mutate({"k": {"A": [ins("c", "v", 1), ins("d", "v", 1, ttl=120)],
+                                    "S": [mutation(cosc(super_column=super_column(
+                                        "s", [column("x", "v", 1),
+                                              column("y", "v", 1, ttl=60)])))]}}),
+            v19.insert("k", cparent("S", "t"), column("z", "v", 1)),
+            v19.get_slice("k", cparent("A"), pred(start="")),
+            v19.get_slice("k", cparent("S"), pred(start="")),
+            v19.get("k", cpath("A", col="a")),
+            upd("A", {40: W.i32(0)}),
+            v19.insert("k", cparent("A"), column("e", "v", 1)),
+            v19.get("k", cpath("A", col="e")),
+        ]
+        for retry in ("50ms", "always", "95.5percentile", "99PERCENTILE", "12.25MS", "NONE"):
+            out += [upd("A", {42: b(retry)}), describe_ks(ks)]
+        if R >= (2, 1):
+            for extra in ({45: W.i32(64), 46: W.i32(1024)}, {41: W.i32(256)},
+                          {45: W.i32(512)}, {45: W.i32(4096)}, {46: W.i32(4096)}):
+                out += [upd("A", extra), describe_ks(ks)]
         return out

@@ -10,7 +10,7 @@ use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
 use supercolumn::release::{Behaviour, ThriftGeneration};
-use supercolumn::storage::{commitlog::SyncMode, EngineOptions, RangeJudging, Ties};
+use supercolumn::storage::{commitlog::SyncMode, EngineOptions, RangeJudging, Reconciling, Ties};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 use supercolumn::thrift::wire::Framing;
 
@@ -195,10 +195,16 @@ pub(crate) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineO
         index_interval: config.index_interval as usize,
         gc_grace_seconds: config.gc_grace_seconds,
         ignore_commitlog_replay_errors: config.commit_log_ignore_replay_errors,
-        ties: match config.cassandra_version {
-            Some(r) if r.does(Behaviour::LaterWriteWinsTies) => Ties::TakeLater,
-            Some(r) if r.does(Behaviour::LongerLivedWinsTies) => Ties::LongerLived,
-            _ => Ties::KeepFirst,
+        ties: Reconciling {
+            ties: match config.cassandra_version {
+                Some(r) if r.does(Behaviour::LaterWriteWinsTies) => Ties::TakeLater,
+                Some(r) if r.does(Behaviour::LongerLivedWinsTies) => Ties::LongerLived,
+                Some(r) if r.does(Behaviour::ExpiringTiesLongerLived) => Ties::FirstUnlessOutlived,
+                _ => Ties::KeepFirst,
+            },
+            signed_values: config
+                .cassandra_version
+                .is_some_and(|r| r.does(Behaviour::SignedValueTies)),
         },
         range_judging: match config.cassandra_version {
             Some(r) if r.does(Behaviour::RangeBoundsWalkedSelected) => RangeJudging::WalkedSelected,

@@ -56,6 +56,8 @@ impl CfDef {
             memtable_flush_period_in_ms: o.memtable_flush_period_in_ms,
             default_time_to_live: o.default_time_to_live,
             index_interval: o.index_interval,
+            min_index_interval: o.min_index_interval,
+            max_index_interval: o.max_index_interval,
             speculative_retry: o.speculative_retry.clone(),
             key_aliases: None,
             column_aliases: None,

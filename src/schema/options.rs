@@ -211,6 +211,9 @@ pub struct CfOptions {
     pub default_time_to_live: Option<i32>,
     pub speculative_retry: Option<String>,
     pub index_interval: Option<i32>,
+    /// Thrift 19.39 (Cassandra 2.1): the index interval range, as given.
+    pub min_index_interval: Option<i32>,
+    pub max_index_interval: Option<i32>,
     /// The cache settings of a 0.7-1.0 CfDef, as given (see [`OldCacheSettings`]).
     pub old_cache: OldCacheSettings,
 }
@@ -271,6 +274,8 @@ impl Default for CfOptions {
             default_time_to_live: None,
             speculative_retry: None,
             index_interval: None,
+            min_index_interval: None,
+            max_index_interval: None,
             old_cache: OldCacheSettings::default(),
         }
     }
@@ -299,6 +304,8 @@ impl PartialEq for CfOptions {
             && self.default_time_to_live == other.default_time_to_live
             && self.speculative_retry == other.speculative_retry
             && self.index_interval == other.index_interval
+            && self.min_index_interval == other.min_index_interval
+            && self.max_index_interval == other.max_index_interval
             && self.old_cache == other.old_cache
     }
 }

@@ -56,6 +56,11 @@ struct CfRecord {
     default_time_to_live: Option<i32>,
     speculative_retry: Option<String>,
     index_interval: Option<i32>,
+    /// 2.1's index interval range, as given (absent in files written before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    min_index_interval: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    max_index_interval: Option<i32>,
     /// Absent when none was given (and in files written before they were kept).
     #[serde(default, skip_serializing_if = "OldCacheRecord::is_empty")]
     old_cache: OldCacheRecord,
@@ -252,6 +257,8 @@ impl CfRecord {
             default_time_to_live: o.default_time_to_live,
             speculative_retry: o.speculative_retry.clone(),
             index_interval: o.index_interval,
+            min_index_interval: o.min_index_interval,
+            max_index_interval: o.max_index_interval,
             old_cache: OldCacheRecord::of(&o.old_cache),
         }
     }
@@ -313,6 +320,8 @@ impl CfRecord {
             default_time_to_live: self.default_time_to_live,
             speculative_retry: self.speculative_retry.clone(),
             index_interval: self.index_interval,
+            min_index_interval: self.min_index_interval,
+            max_index_interval: self.max_index_interval,
             old_cache: self.old_cache.to_settings()?,
         };
         Ok(CfDef {

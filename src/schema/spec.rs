@@ -59,6 +59,9 @@ pub struct CfSpec {
     pub memtable_flush_period_in_ms: Option<i32>,
     pub default_time_to_live: Option<i32>,
     pub index_interval: Option<i32>,
+    /// Thrift 19.39 (Cassandra 2.1) fields, kept as given.
+    pub min_index_interval: Option<i32>,
+    pub max_index_interval: Option<i32>,
     pub speculative_retry: Option<String>,
     /// CQL3 metadata (1.1-era Thrift fields 35/36, and the CQL layer's
     /// composite partition keys). When `key_aliases` is set it wins over

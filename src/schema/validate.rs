@@ -282,6 +282,8 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
         default_time_to_live: spec.default_time_to_live,
         speculative_retry: spec.speculative_retry.clone(),
         index_interval: spec.index_interval,
+        min_index_interval: spec.min_index_interval,
+        max_index_interval: spec.max_index_interval,
         old_cache: spec.old_cache.clone(),
     };
     Ok(CfDef {

@@ -41,8 +41,8 @@ pub struct EngineOptions {
     /// Server seconds for TTL and deletion times; tests inject a manual clock.
     pub clock: Arc<dyn Clock>,
     /// Which of two versions of a cell with the same timestamp and value
-    /// stays (see [`Ties`]).
-    pub ties: Ties,
+    /// stays (see [`Ties`]), and how values compare (see [`Reconciling`]).
+    pub ties: Reconciling,
     /// How reads and compactions judge a cell on a bound two range
     /// tombstones share (see [`RangeJudging`]).
     pub range_judging: RangeJudging,
@@ -52,7 +52,8 @@ pub struct EngineOptions {
 /// with a TTL, say): which version the memtable keeps. Cassandra up to 2.0
 /// reconciled the new version against the old one and kept itself on a
 /// tie (`column.reconcile(oldColumn)`); 2.1 on reconciled the old one
-/// against the new and kept the old; 3.0 on kept the one living longer
+/// against the new and kept the old, unless both expire and the new one
+/// lives longer (`FirstUnlessOutlived`); 3.0 on kept the one living longer
 /// (the greater local deletion time, none the greatest), else the old.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Ties {
@@ -60,6 +61,27 @@ pub enum Ties {
     KeepFirst,
     TakeLater,
     LongerLived,
+    FirstUnlessOutlived,
+}
+
+/// How the memtable reconciles two versions of a cell that are not
+/// counters, tied on timestamp: which one a tie of value keeps, and how
+/// values compare. 0.6 compared them as unsigned bytes
+/// (`FBUtilities.compareByteArrays`); from 0.7 they were `ByteBuffer`s,
+/// whose `compareTo` compares Java's signed bytes (`0x01` over `0x80`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reconciling {
+    pub ties: Ties,
+    pub signed_values: bool,
+}
+
+impl From<Ties> for Reconciling {
+    fn from(ties: Ties) -> Reconciling {
+        Reconciling {
+            ties,
+            signed_values: false,
+        }
+    }
 }
 
 impl Default for EngineOptions {
@@ -81,7 +103,7 @@ impl Default for EngineOptions {
             gc_grace_seconds: 864_000,
             compaction_min_threshold: 4,
             clock: Arc::new(SystemClock),
-            ties: Ties::KeepFirst,
+            ties: Reconciling::default(),
             range_judging: RangeJudging::Covering,
         }
     }

@@ -410,6 +410,20 @@ macro_rules! with_behaviours_before_2_0 {
                     loses it, a renamed one is renamed",
             }
 
+            // From 0.7 a column's value was a ByteBuffer, and Column.reconcile
+            // (2.1: AbstractCell, 3.x: Conflicts.resolveRegular) broke a tie of
+            // timestamps by ByteBuffer.compareTo, which compares Java's signed
+            // bytes (0.6: FBUtilities.compareByteArrays, unsigned).
+            /// Of two versions of a column at one timestamp, the greater value
+            /// stays, compared as signed bytes (`0x01` over `0x80`).
+            SignedValueTies {
+                key: "signed_value_ties",
+                from: (0, 7, 0),
+                until: None,
+                says: "of two values of a column written at one timestamp, the greater as signed \
+                    bytes stays",
+            }
+
             $($later)*
         }
     };

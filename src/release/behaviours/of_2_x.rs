@@ -201,6 +201,66 @@ macro_rules! with_behaviours_of_2_x {
                     that range scans list",
             }
 
+            // ArrayBackedSortedColumns.addColumn (the row of a Thrift mutation,
+            // CassandraServer.createMutationList) reconciled a cell arriving in
+            // name order, or one its binary search found, as new.reconcile(old);
+            // once a cell came out of order the rest were appended and sortCells
+            // merged them (stable sort) with the sorted part as
+            // sorted.reconcile(unsorted), later unsorted duplicates as
+            // new.reconcile(merged).
+            /// The cells of one column family's list of mutations in a batch
+            /// met each other before the memtable: of two writes of a cell at
+            /// one timestamp with one value the later stays while they come in
+            /// name order, and an out-of-order one loses to one already sorted.
+            MutationCellsReconciledInArray {
+                key: "mutation_cells_reconciled_in_array",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "of two writes of a column at one timestamp with one value in one batch list, \
+                    the later stays while names come in order; once one comes out of order, one \
+                    already in order stays",
+            }
+
+            // BufferExpiringCell.reconcile: on a tie of timestamp and value an
+            // expiring cell gives way to another expiring one that lives longer
+            // (AtomicBTreeColumns called existing.reconcile(update)).
+            /// Of two expiring writes of a cell at one timestamp with one value,
+            /// the one living longer stays (otherwise the first).
+            ExpiringTiesLongerLived {
+                key: "expiring_ties_longer_lived",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "of two expiring writes of a column at one timestamp with one value, the one \
+                    living longer stays",
+            }
+
+            // Column.create (2.1: AbstractCell.create), called by
+            // ColumnFamily.addColumn for Thrift's insert and batch writes:
+            // `if (ttl <= 0) ttl = metadata.getDefaultTimeToLive()`.
+            /// A column written over Thrift without a TTL takes its column
+            /// family's `default_time_to_live`.
+            ThriftWritesTakeDefaultTtl {
+                key: "thrift_writes_take_default_ttl",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "a column written without a TTL expires after its column family's \
+                    default_time_to_live",
+            }
+
+            // CFMetaData.SpeculativeRetry kept the setting parsed (a double) and
+            // toString() printed it back: (value * 100) + "PERCENTILE",
+            // value + "ms", or the type's name.
+            /// `speculative_retry` is described as the release parsed it:
+            /// `50ms` as `50.0ms`, `99PERCENTILE` as `99.0PERCENTILE`, `always`
+            /// as `ALWAYS`.
+            SpeculativeRetryAsParsed {
+                key: "speculative_retry_as_parsed",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "speculative_retry is described as parsed: 50ms as 50.0ms, 99PERCENTILE as \
+                    99.0PERCENTILE",
+            }
+
             $($later)*
         }
     };

@@ -10,7 +10,7 @@
 
 use super::arena::{get_var, var_len, Arena, Ref};
 use crate::model::{Cell, CellKind, CellView, DeletionTime};
-use crate::storage::Ties;
+use crate::storage::{Reconciling, Ties};
 
 const LIVE: u8 = 0;
 const EXPIRING: u8 = 1;
@@ -160,8 +160,9 @@ pub fn is_counter(rec: &[u8]) -> bool {
 
 /// `Cell::supersedes(new, decode(rec))` without decoding: true when `new`
 /// wins over the record (the rule for two versions that are not counters);
-/// a tie of timestamp and value goes as `ties` says.
-pub fn superseded_by<'a>(rec: &[u8], new: impl Into<CellView<'a>>, ties: Ties) -> bool {
+/// a tie of timestamp goes by value (compared as `ties` says), a tie of
+/// value as `ties` says.
+pub fn superseded_by<'a>(rec: &[u8], new: impl Into<CellView<'a>>, ties: Reconciling) -> bool {
     let new = new.into();
     let (vstart, vend) = value_span(rec);
     let timestamp = i64_at(rec, vend);
@@ -172,14 +173,31 @@ pub fn superseded_by<'a>(rec: &[u8], new: impl Into<CellView<'a>>, ties: Ties) -
     match (new_tomb, rec[0] == TOMBSTONE) {
         (true, false) => true,
         (false, true) => false,
-        _ => match new.value.cmp(&rec[vstart..vend]) {
-            std::cmp::Ordering::Equal => match ties {
+        _ => match compare_values(new.value, &rec[vstart..vend], ties.signed_values) {
+            std::cmp::Ordering::Equal => match ties.ties {
                 Ties::KeepFirst => false,
                 Ties::TakeLater => true,
                 Ties::LongerLived => lives_until(&new.kind) > record_lives_until(rec, vend),
+                Ties::FirstUnlessOutlived => {
+                    matches!(new.kind, CellKind::Expiring { .. })
+                        && rec[0] == EXPIRING
+                        && lives_until(&new.kind) > record_lives_until(rec, vend)
+                }
             },
             o => o == std::cmp::Ordering::Greater,
         },
+    }
+}
+
+/// Two values as the release compared them: Java's signed bytes, or
+/// unsigned ones.
+fn compare_values(a: &[u8], b: &[u8], signed: bool) -> std::cmp::Ordering {
+    if !signed {
+        return a.cmp(b);
+    }
+    match a.iter().zip(b).find(|(x, y)| x != y) {
+        Some((&x, &y)) => (x as i8).cmp(&(y as i8)),
+        None => a.len().cmp(&b.len()),
     }
 }
 
@@ -303,13 +321,32 @@ mod tests {
         for (d, other) in cells().iter().zip(refs.iter()) {
             for e in cells() {
                 assert_eq!(
-                    superseded_by(a.at(*other), &e, Ties::KeepFirst),
+                    superseded_by(a.at(*other), &e, Reconciling::default()),
                     e.supersedes(d)
                 );
             }
         }
         // 2-byte name, 34-byte value: 47 bytes.
         assert_eq!(encoded_len(&cells()[0]), 47);
+    }
+
+    #[test]
+    fn values_tied_on_timestamp_compare_as_the_release_compared_them() {
+        let mut a = Arena::default();
+        let low = put(&mut a, &Cell::live(b"a".to_vec(), vec![0x01], 5));
+        let high = Cell::live(b"a".to_vec(), vec![0x80], 5);
+        let signed = Reconciling {
+            ties: Ties::KeepFirst,
+            signed_values: true,
+        };
+        // 0.6's unsigned bytes: 0x80 is the greater; Java's ByteBuffer: 0x01.
+        assert!(superseded_by(a.at(low), &high, Reconciling::default()));
+        assert!(!superseded_by(a.at(low), &high, signed));
+        let rec = put(&mut a, &high);
+        assert!(superseded_by(a.at(rec), &decode(a.at(low)), signed));
+        // A shorter value that is a prefix is the lesser either way.
+        let longer = Cell::live(b"a".to_vec(), vec![0x01, 0x80], 5);
+        assert!(superseded_by(a.at(low), &longer, signed));
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::model::{Bytes, CellView, DeletionTime, Op};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::row::range_tombstones::RangeTombstones;
-use crate::storage::Ties;
+use crate::storage::Reconciling;
 use parking_lot::{Mutex, RwLock, RwLockReadGuard};
 use rows::{InPlace, Rows};
 use std::ops::Bound;
@@ -56,12 +56,12 @@ pub(crate) type FrozenRows<'a> = RwLockReadGuard<'a, Rows>;
 
 impl Memtable {
     pub fn new(cf: Arc<CfDef>) -> Memtable {
-        Memtable::with_ties(cf, Ties::default())
+        Memtable::with_ties(cf, Reconciling::default())
     }
 
     /// An empty memtable keeping, of two versions of a cell that tie, the
     /// one `ties` says.
-    pub fn with_ties(cf: Arc<CfDef>, ties: Ties) -> Memtable {
+    pub fn with_ties(cf: Arc<CfDef>, ties: Reconciling) -> Memtable {
         Memtable {
             cf,
             rows: RwLock::new(Rows::with_ties(ties)),

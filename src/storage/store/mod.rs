@@ -19,7 +19,7 @@ use super::query::{FlushedReads, RowStore, Spans};
 use crate::model::Op;
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
-use crate::storage::Ties;
+use crate::storage::Reconciling;
 use parking_lot::{Mutex, RwLock};
 use sstable_store::SsTable;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -56,7 +56,7 @@ pub(crate) struct CfStore {
     /// The CF's KEYS secondary indexes, if it has any.
     index: RwLock<Option<Arc<CfIndex>>>,
     /// Which version of a cell its memtables keep on a tie.
-    ties: Ties,
+    ties: Reconciling,
 }
 
 pub(crate) struct CfState {
@@ -72,7 +72,7 @@ pub(crate) struct CfState {
 }
 
 impl CfStore {
-    pub fn new(def: Arc<CfDef>, sstables: Vec<Arc<SsTable>>, ties: Ties) -> CfStore {
+    pub fn new(def: Arc<CfDef>, sstables: Vec<Arc<SsTable>>, ties: Reconciling) -> CfStore {
         CfStore {
             state: RwLock::new(CfState {
                 live: Arc::new(Memtable::with_ties(def.clone(), ties)),

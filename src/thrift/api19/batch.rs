@@ -172,6 +172,10 @@ impl Rules for Api19 {
     /// own errors.
     fn end_column_family(&self, cf: &mut Result<Arc<CfDef>, ApiError>, effect: &mut Effect) {
         if let Effect::Ops(ops) = effect {
+            if let Ok(def) = cf.as_ref() {
+                super::release::defaultttl::apply(self.release, def, self.now, ops);
+                super::release::mutationrow::reconcile(self.release, def, ops);
+            }
             // A list of one small mutation must not keep room for four.
             ops.shrink_to_fit();
         }

@@ -73,8 +73,8 @@ pub fn cf_def(s: &CfSpec) -> t::CfDef {
         speculative_retry: s.speculative_retry.clone(),
         triggers: None,
         cells_per_row_to_cache: None,
-        min_index_interval: None,
-        max_index_interval: None,
+        min_index_interval: s.min_index_interval,
+        max_index_interval: s.max_index_interval,
     }
 }
 
@@ -132,6 +132,8 @@ pub fn cf_spec(d: &t::CfDef) -> CfSpec {
         memtable_flush_period_in_ms: d.memtable_flush_period_in_ms,
         default_time_to_live: d.default_time_to_live,
         index_interval: d.index_interval,
+        min_index_interval: d.min_index_interval,
+        max_index_interval: d.max_index_interval,
         speculative_retry: d.speculative_retry.clone(),
         key_aliases: None,
         column_aliases: d.column_aliases.clone(),

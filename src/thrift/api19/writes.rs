@@ -79,11 +79,12 @@ pub fn insert(
     super::release::plainindex::check_store(node, ks, &cf.name)?;
     check_write(node, ks, None, cl, Access::Write)?;
     check_writable(node, ks)?;
-    let op = Op::Put {
+    let mut ops = [Op::Put {
         super_column: parent.super_column.clone(),
         cell: cell_from(column, node.now()),
-    };
-    node.apply(&row_mutation(ks, key, vec![(cf.name.clone(), vec![op])]))
+    }];
+    super::release::defaultttl::apply(node.release, &cf, node.now(), &mut ops);
+    node.apply(&row_mutation(ks, key, vec![(cf.name.clone(), ops.into())]))
         .map_err(ApiError::from)
 }
 

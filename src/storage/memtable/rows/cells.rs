@@ -14,7 +14,7 @@ use crate::storage::memtable::cell_record;
 use crate::storage::row::counter::{absorb, increment, reconcile};
 use crate::storage::row::range_tombstones::{RangeTombstone, RangeTombstones};
 use crate::storage::sorted::Sorted;
-use crate::storage::Ties;
+use crate::storage::Reconciling;
 use std::cmp::Ordering;
 
 /// Applies one op to a Standard CF's row; returns the heap it added
@@ -25,7 +25,7 @@ pub(super) fn apply_to_cells(
     cells: &mut Sorted<Ref>,
     cf: &CfDef,
     op: &Op,
-    ties: Ties,
+    ties: Reconciling,
 ) -> usize {
     let cmp = &cf.comparator;
     let added = match op {
@@ -148,7 +148,7 @@ pub(crate) fn put_cell<'a>(
     cells: &mut Sorted<Ref>,
     cmp: &TypeRef,
     cell: impl Into<CellView<'a>>,
-    ties: Ties,
+    ties: Reconciling,
 ) {
     let cell = cell.into();
     // Names arriving in order (a row's columns as a client sends them, and

@@ -29,7 +29,7 @@ use crate::storage::memtable::cell_record;
 use crate::storage::row::range_tombstones::RangeTombstones;
 use crate::storage::row::Entry;
 use crate::storage::sorted::{Pos, Sorted};
-use crate::storage::Ties;
+use crate::storage::Reconciling;
 use cells::{adds_cell, apply_to_cells, fresh_run};
 pub(crate) use cells::{head_mut, put_cell};
 use std::borrow::Cow;
@@ -48,7 +48,7 @@ pub struct Rows {
     /// column indexes, headers).
     row_bytes: usize,
     /// Which version of a cell stays on a tie (the engine's option).
-    ties: Ties,
+    ties: Reconciling,
 }
 
 struct Slot {
@@ -201,7 +201,7 @@ impl Rows {
 
     /// No rows yet; of two versions of a cell that tie, `ties` says which
     /// stays.
-    pub fn with_ties(ties: Ties) -> Rows {
+    pub fn with_ties(ties: Reconciling) -> Rows {
         Rows {
             ties,
             ..Rows::default()

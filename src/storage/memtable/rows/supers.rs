@@ -18,7 +18,7 @@ use crate::storage::memtable::cell_record;
 use crate::storage::row::counter::{absorb, increment};
 use crate::storage::row::{CKey, StoredSuper};
 use crate::storage::sorted::Sorted;
-use crate::storage::Ties;
+use crate::storage::Reconciling;
 use std::cmp::Ordering;
 
 /// One super column of a packed row.
@@ -75,7 +75,7 @@ pub(crate) fn apply_to_supers(
     supers: &mut Sorted<Super>,
     cf: &CfDef,
     op: &Op,
-    ties: Ties,
+    ties: Reconciling,
 ) -> usize {
     let cmp = &cf.comparator;
     let Some(subcmp) = cf.subcomparator.as_ref() else {

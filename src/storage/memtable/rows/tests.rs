@@ -293,8 +293,12 @@ fn a_tie_of_timestamp_and_value_keeps_the_version_the_rule_says() {
         (Ties::LongerLived, ttl(), later_ttl()),
         (Ties::LongerLived, later_ttl(), ttl()),
         (Ties::LongerLived, ttl(), ttl()),
+        (Ties::FirstUnlessOutlived, ttl(), live()),
+        (Ties::FirstUnlessOutlived, live(), ttl()),
+        (Ties::FirstUnlessOutlived, ttl(), later_ttl()),
+        (Ties::FirstUnlessOutlived, later_ttl(), ttl()),
     ] {
-        let mut rows = Rows::with_ties(ties);
+        let mut rows = Rows::with_ties(ties.into());
         rows.apply(&cf, &key, &[put(first.clone())]);
         rows.apply(&cf, &key, &[put(later.clone())]);
         let got = rows.slice(&cf, &key, (Bound::Unbounded, Bound::Unbounded), false, 9);
@@ -302,6 +306,10 @@ fn a_tie_of_timestamp_and_value_keeps_the_version_the_rule_says() {
             Ties::TakeLater => later,
             Ties::KeepFirst => first,
             Ties::LongerLived => longer(&first, &later),
+            Ties::FirstUnlessOutlived => match (&first.kind, &later.kind) {
+                (CellKind::Expiring { .. }, CellKind::Expiring { .. }) => longer(&first, &later),
+                _ => first,
+            },
         };
         let [Entry::Cell(c)] = &got[..] else {
             panic!("{got:?}")

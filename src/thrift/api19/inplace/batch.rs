@@ -20,9 +20,11 @@
 
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
+use crate::release::Release;
 use crate::schema::{CfDef, Schema};
 use crate::thrift::api19::batch::{batch_row, process_batch_mutate, write_outcome};
 use crate::thrift::api19::convert::cell_parts;
+use crate::thrift::api19::release::{defaultttl, mutationrow};
 use crate::thrift::api19::validation::{self as v, Access, ColumnParts};
 use crate::thrift::api19::writes::{check_writable, check_write, row_mutation};
 use crate::thrift::api19::Handler;
@@ -124,7 +126,8 @@ fn read<'a>(h: &Handler<'_>, args: &'a [u8]) -> Option<Checked<'a>> {
         match r.u8().ok()? {
             ttype::STOP => break,
             ttype::MAP if map.is_none() && r.i16().ok()? == 1 => {
-                map = Some(read_map(&mut r, &schema, ks, h.node.now(), &mut names).ok()??);
+                let (now, release) = (h.node.now(), h.node.release);
+                map = Some(read_map(&mut r, &schema, ks, now, release, &mut names).ok()??);
             }
             ttype::I32 if cl.is_none() && r.i16().ok()? == 2 => {
                 cl = Some(ConsistencyLevel(r.i32().ok()?));
@@ -179,6 +182,7 @@ fn read_map<'a>(
     schema: &Schema,
     ks: &str,
     now: i32,
+    release: Option<&'static Release>,
     names: &mut Vec<&'a str>,
 ) -> Result<Option<Vec<Row>>, WireError> {
     let (kt, vt, keys) = r.map_len()?;
@@ -221,6 +225,8 @@ fn read_map<'a>(
                     cell: cell_parts(c, now),
                 });
             }
+            defaultttl::apply(release, &def, now, &mut ops);
+            mutationrow::reconcile(release, &def, &mut ops);
             updates.push((name.to_string(), ops));
             names.push(name);
             defs.push(def);

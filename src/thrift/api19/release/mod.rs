@@ -18,7 +18,9 @@
 // (`keybound`), 1.2's and 2.0's failing COMPOSITES index of plain names
 // (`plainindex`), 1.1's row filter of a Super CF (`superfilter`), 0.7-1.1's
 // levels on a keyspace asking for more replicas than the ring has (`replicas`),
-// a token no number (`badtoken`), a paged read's row filter (`pagedfilter`).
+// a token no number (`badtoken`), a paged read's row filter (`pagedfilter`), 2.1's
+// and 2.2's row of a batch's list of mutations (`mutationrow`), 2.0-2.2's default
+// TTL of a Thrift write (`defaultttl`).
 pub(super) mod badtoken;
 pub(super) mod batchlog;
 pub(super) mod beta;
@@ -27,10 +29,12 @@ pub(super) mod count;
 pub(super) mod cql3;
 pub(super) mod declared;
 pub(super) mod decode;
+pub(super) mod defaultttl;
 mod idl;
 pub(super) mod ids;
 pub(super) mod keybound;
 mod keyspaces;
+pub(super) mod mutationrow;
 pub(super) mod old;
 pub(super) mod paged;
 pub(super) mod pagedfilter;
@@ -91,6 +95,25 @@ const SSTABLE_COMPRESSION: &str = "sstable_compression";
 const LZ4: &str = "org.apache.cassandra.io.compress.LZ4Compressor";
 const SNAPPY: &str = "org.apache.cassandra.io.compress.SnappyCompressor";
 
+/// `CFMetaData.SpeculativeRetry.toString()` of the setting parsed from
+/// `retry` (upper-cased): a percentile as `value / 100 * 100`, a custom
+/// delay as the double it parsed, each in `Double.toString`'s digits
+/// (`99.0PERCENTILE`, `50.0ms`), a type by its name (`ALWAYS`).
+fn described_retry(retry: &str) -> String {
+    let upper = retry.to_uppercase();
+    let number = |n: &str| n.trim().parse::<f64>().ok();
+    if let Some(v) = upper.strip_suffix("PERCENTILE").and_then(number) {
+        return format!(
+            "{}PERCENTILE",
+            super::javaargs::java_double(v / 100.0 * 100.0)
+        );
+    }
+    if let Some(v) = upper.strip_suffix("MS").and_then(number) {
+        return format!("{}ms", super::javaargs::java_double(v));
+    }
+    upper
+}
+
 /// A CfDef with the fields the release's struct had, valued as it valued
 /// them: ids before 1.2; from 2.0 the default key alias, the flush period,
 /// TTL, speculative retry and triggers (system tables as 2.0's CQL
@@ -131,12 +154,19 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
             options.insert(SSTABLE_COMPRESSION.to_string(), LZ4.to_string());
         }
     }
+    // 2.1's range takes a 2.0 index_interval given alone as its minimum.
+    let given_interval = cf.index_interval;
     cf.memtable_flush_period_in_ms
         .get_or_insert(if system { 3_600_000 } else { 0 });
     cf.default_time_to_live.get_or_insert(0);
     cf.index_interval.get_or_insert(128);
     cf.speculative_retry
         .get_or_insert_with(|| if system { "99.0PERCENTILE" } else { "NONE" }.to_string());
+    if release.does(Behaviour::SpeculativeRetryAsParsed) {
+        if let Some(retry) = cf.speculative_retry.as_mut() {
+            *retry = described_retry(retry);
+        }
+    }
     cf.triggers.get_or_insert_with(Vec::new);
     if system {
         system_table(release, cf);
@@ -147,8 +177,13 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
         cf.index_interval = None;
         cf.cells_per_row_to_cache
             .get_or_insert_with(|| "0".to_string());
-        cf.min_index_interval.get_or_insert(128);
-        cf.max_index_interval.get_or_insert(2048);
+        // CFMetaData.applyImplicitDefaults: the minimum given, else the
+        // index_interval given, else 128; the maximum given, else at least
+        // 2048.
+        let min = *cf
+            .min_index_interval
+            .get_or_insert(given_interval.unwrap_or(128));
+        cf.max_index_interval.get_or_insert(min.max(2048));
     }
     if release.at_least(2, 2) && !system {
         cf.bloom_filter_fp_chance
