@@ -239,6 +239,10 @@ def args_as_sent(seq, replies):
 
 # ------------------------------------------------------------------------- sequences
 def make_gen(o, seed, gen_class):
+    if o.cql3:
+        import difftest_cql3
+        return difftest_cql3.Cql3Gen(o.version, seed, o.steps, o.probes,
+                                     random.Random("cql3:%s:%d" % (o.version, seed)))
     if o.app:
         import difftest_app
         if o.client:
@@ -255,7 +259,7 @@ def drop_step(ks):
 
 
 def app_flags(o):
-    return (" --app" if o.app else "") + (" --client %s" % o.client if o.client else "")
+    return (" --cql3" if o.cql3 else "") + (" --app" if o.app else "") + (" --client %s" % o.client if o.client else "")
 
 
 def sequences(o, gen_class):
@@ -373,7 +377,7 @@ def write_case(o, name, notes, steps, sent, expected):
 
 
 def case_name(o, seq, suffix=""):
-    return "%s_%s_%s%s" % ("dc" if o.client else "da" if o.app else "dt",
+    return "%s_%s_%s%s" % ("dq" if o.cql3 else "dc" if o.client else "da" if o.app else "dt",
                            o.version.replace(".", "_"),
                            seq["name"].replace("seed ", "").replace(" ", "_"), suffix)
 
@@ -428,10 +432,14 @@ def main(gen_class):
                     help="application-style sequences (difftest_app.py) instead of IDL probes")
     ap.add_argument("--client", help="with --app: the release whose IDL the application was "
                     "built against (e.g. 1.2), sending what it sent whatever the release")
+    ap.add_argument("--cql3", action="store_true",
+                    help="CQL 3 application sequences over Thrift (difftest_cql3.py), 1.2 on")
     ap.add_argument("--cache")
     ap.add_argument("--real-only", action="store_true")
     ap.add_argument("-v", action="store_true")
     o = ap.parse_args()
+    if o.cql3 and (o.app or tuple(int(x) for x in o.version.split(".")[:2]) < (1, 2)):
+        ap.error("--cql3 is for 1.2 on, without --app")
     if o.client and not o.app:
         ap.error("--client needs --app")
     if o.cases and o.per_node > 1:
