@@ -267,6 +267,10 @@ def make_gen(o, seed, gen_class):
         import difftest_cql2
         return difftest_cql2.Cql2Gen(o.version, seed, o.steps, o.probes,
                                      random.Random("cql2:%s:%d" % (o.version, seed)))
+    if o.cql3:
+        import difftest_cql3
+        return difftest_cql3.Cql3Gen(o.version, seed, o.steps, o.probes,
+                                     random.Random("cql3:%s:%d" % (o.version, seed)))
     if o.app:
         import difftest_app
         if o.client:
@@ -284,7 +288,7 @@ def drop_step(ks):
 
 def app_flags(o):
     return (" --app" if o.app else "") + (" --cql2" if o.cql2 else "") + \
-        (" --client %s" % o.client if o.client else "")
+        (" --cql3" if o.cql3 else "") + (" --client %s" % o.client if o.client else "")
 
 
 def sequences(o, gen_class):
@@ -402,7 +406,8 @@ def write_case(o, name, notes, steps, sent, expected):
 
 
 def case_name(o, seq, suffix=""):
-    return "%s_%s_%s%s" % ("dc" if o.client else "da" if o.app else "dq" if o.cql2 else "dt",
+    return "%s_%s_%s%s" % ("dc" if o.client else "da" if o.app else "dq" if o.cql2 else
+                           "d3" if o.cql3 else "dt",
                            o.version.replace(".", "_"),
                            seq["name"].replace("seed ", "").replace(" ", "_"), suffix)
 
@@ -460,10 +465,14 @@ def main(gen_class):
     ap.add_argument("--cql2", action="store_true",
                     help="CQL 2 application sequences (difftest_cql2.py): execute_cql_query, "
                     "1.1's prepared statements, 1.2 after set_cql_version('2.0.0')")
+    ap.add_argument("--cql3", action="store_true",
+                    help="CQL 3 application sequences over Thrift (difftest_cql3.py), 1.2 on")
     ap.add_argument("--cache")
     ap.add_argument("--real-only", action="store_true")
     ap.add_argument("-v", action="store_true")
     o = ap.parse_args()
+    if o.cql3 and (o.app or tuple(int(x) for x in o.version.split(".")[:2]) < (1, 2)):
+        ap.error("--cql3 is for 1.2 on, without --app")
     if o.client and not o.app:
         ap.error("--client needs --app")
     if o.cql2 and (o.app or o.cases):

@@ -2555,4 +2555,104 @@ if (2, 0) <= R < (3, 0):
             for extra in ({45: W.i32(64), 46: W.i32(1024)}, {41: W.i32(256)},
                           {45: W.i32(512)}, {45: W.i32(4096)}, {46: W.i32(4096)}):
                 out += [upd("A", extra), describe_ks(ks)]
+
+
+def java_hash(text):
+    """Java's String.hashCode (over UTF-16 units), as a signed int."""
+    h = 0
+    for unit in text.encode("utf-16-be").hex(" ", 2).split():
+        h = (31 * h + int(unit, 16)) & 0xffffffff
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_cql3app", "19", "cql3", keyspace_reset="cv_r_cql3app")
+    def _cql3app():
+        """CQL 3 as applications sent it over Thrift (found by difftest.py --cql3): a level
+        more replicas than the one live node must serve is unavailable for a statement as for
+        a Thrift call (a conditional one's Paxos round from 2.0 needs a quorum whatever the
+        level); ALTER TABLE adds and drops columns of a static COMPACT STORAGE table as 1.2's
+        and 2.0's CQL 3 saw it, adds a collection to a table without one, and from 2.0 takes a
+        type reading the old values (int to varint); compaction options' thresholds are the
+        table's; refusals in each release's words (a batch's own timestamps, a COMPACT table's
+        value or key columns, LIMIT ? in 1.2, a missing name in a WHERE clause quoting its
+        value, the bound values' count, set_cql_version naming the release's CQL 3), and from
+        2.0 a COMPACT table's empty clustering value refused"""
+        ks = "cv_r_cql3app"
+        rf = "cv_r_cql3rf"
+        q = v19.execute_cql3_query
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [
+            q("CREATE TABLE th (k text PRIMARY KEY, v text) WITH compaction = "
+              "{'class': 'SizeTieredCompactionStrategy', 'min_threshold': 6, "
+              "'max_threshold': 20}"),
+            q("CREATE TABLE sc (k text PRIMARY KEY, v1 text, v2 int) WITH COMPACT STORAGE"),
+            q("CREATE TABLE dc (k text, c int, v text, PRIMARY KEY (k, c)) WITH COMPACT STORAGE"),
+            q("CREATE TABLE sp (k text, c int, n int, PRIMARY KEY (k, c))"),
+            q("ALTER TABLE sc ADD v3 text"),
+            q("INSERT INTO sc (k, v1, v3) VALUES ('a', 'x', 'y')"),
+            q("SELECT * FROM sc"),
+            q("ALTER TABLE sc ADD l list<int>"),
+            q("ALTER TABLE dc ADD w text"),
+            q("ALTER TABLE dc DROP v"),
+            q("ALTER TABLE sc DROP v1"),
+            q("SELECT * FROM sc"),
+            q("ALTER TABLE sp ADD tags set<text>"),
+            q("INSERT INTO sp (k, c, n, tags) VALUES ('a', 1, 2, {'t'})"),
+            q("SELECT * FROM sp"),
+            q("ALTER TABLE sp ALTER n TYPE varint"),
+            q("ALTER TABLE sp ALTER c TYPE varint"),
+            q("CREATE TABLE kb (k text PRIMARY KEY, v int)"),
+            q("ALTER TABLE kb ALTER k TYPE blob"),
+            q("ALTER TABLE dc ALTER v TYPE blob"),
+            q("SELECT * FROM sp"),
+            describe_ks(ks),
+            q("SELECT * FROM sp WHERE nocol = 1"),
+            q("SELECT * FROM sp WHERE k = 'a' AND nocol = 'x'"),
+            q("SELECT * FROM dc WHERE v = 'z'"),
+            q("CREATE INDEX ON dc (k)"),
+            q("CREATE INDEX ON dc (v)"),
+            q("CREATE INDEX ON sc (k)"),
+            q("CREATE INDEX ON sp (k)"),
+            q("BEGIN BATCH USING TIMESTAMP 10 UPDATE sp USING TIMESTAMP 5 SET n = 1 "
+              "WHERE k = 'b' AND c = 1; APPLY BATCH"),
+            q("BEGIN BATCH USING TIMESTAMP 10 DELETE FROM sp USING TIMESTAMP 5 "
+              "WHERE k = 'b' AND c = 1; APPLY BATCH"),
+            v19.prepare_cql3_query("SELECT * FROM sp WHERE k = ? LIMIT ?").mask("0/1"),
+        ]
+        # the Thrift id of a prepared statement is the hash of its keyspace and text
+        sel = "SELECT * FROM sp WHERE k = ?"
+        out += [v19.prepare_cql3_query(sel),
+                v19.execute_prepared_cql3_query(java_hash(ks + sel), ["a", "b"]),
+                v19.execute_prepared_cql3_query(java_hash(ks + sel), ["a"])]
+        out += [v19.set_cql_version(v) for v in ("3.1.0", "3.2.0", "3.3.0", "3.0.0")]
+        if R >= (2, 0):
+            out += [
+                q("ALTER TABLE sc ADD s int static"),
+                q("UPDATE sp USING TIMESTAMP 5 SET n = 1 WHERE k = 'a' AND c = 1 IF n = 2"),
+                q("CREATE TABLE dct (k text, c text, v text, PRIMARY KEY (k, c)) "
+                  "WITH COMPACT STORAGE"),
+                q("INSERT INTO dct (k, c, v) VALUES ('a', '', 'x')"),
+                q("INSERT INTO dct (k, c, v) VALUES ('a', 'b', 'x')"),
+                q("DELETE FROM dct WHERE k = 'a' AND c = ''"),
+                q("SELECT * FROM dct"),
+            ]
+        out += [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 2}" % rf),
+            q("CREATE TABLE %s.t (k text PRIMARY KEY, v int)" % rf),
+            q("INSERT INTO %s.t (k, v) VALUES ('a', 1)" % rf, cl=ALL),
+            q("INSERT INTO %s.t (k, v) VALUES ('a', 1)" % rf, cl=QUORUM),
+            q("INSERT INTO %s.t (k, v) VALUES ('a', 1)" % rf),
+            q("UPDATE %s.t SET v = 'x' WHERE k = 'a'" % rf, cl=ALL),
+            q("SELECT * FROM %s.t" % rf, cl=QUORUM),
+            q("SELECT * FROM %s.t WHERE k = 'a'" % rf, cl=ALL),
+            q("SELECT * FROM %s.t WHERE k = 'a'" % rf),
+            q("BEGIN BATCH INSERT INTO %s.t (k, v) VALUES ('b', 2); APPLY BATCH" % rf, cl=ALL),
+        ]
+        if R >= (2, 0):
+            out.append(q("INSERT INTO %s.t (k, v) VALUES ('c', 1) IF NOT EXISTS" % rf))
+        out.append(q("DROP KEYSPACE %s" % rf))
+        # last: 1.2 and 2.0 fail it on the server (the connection closes)
+        out.append(q("ALTER TABLE dc ALTER c TYPE varint"))
         return out

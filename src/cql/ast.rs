@@ -31,6 +31,32 @@ pub enum Term {
     },
 }
 
+impl Term {
+    /// The term as Cassandra's parsed terms printed themselves
+    /// (`Constants.Literal.toString`: a string quoted, any other constant
+    /// as written; a marker `?`; `null`), which error messages quoting a
+    /// relation show.
+    pub fn as_written(&self) -> String {
+        let items = |ts: &[Term]| ts.iter().map(Term::as_written).collect::<Vec<_>>().join(", ");
+        match self {
+            Term::Constant(c) if c.kind == ConstantKind::String => format!("'{}'", c.text),
+            Term::Constant(c) => c.text.clone(),
+            Term::Bind(_) => "?".to_string(),
+            Term::Null => "null".to_string(),
+            Term::List(ts) => format!("[{}]", items(ts)),
+            Term::Set(ts) => format!("{{{}}}", items(ts)),
+            Term::Map(kvs) => {
+                let pairs: Vec<String> = kvs
+                    .iter()
+                    .map(|(k, v)| format!("{}:{}", k.as_written(), v.as_written()))
+                    .collect();
+                format!("{{{}}}", pairs.join(", "))
+            }
+            Term::Function { name, args } => format!("{name}({})", items(args)),
+        }
+    }
+}
+
 /// A literal constant with its source text (errors quote it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Constant {

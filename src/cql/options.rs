@@ -53,6 +53,49 @@ fn check_unique(props: &[Property]) -> CqlResult<()> {
     Ok(())
 }
 
+/// 2.1's `caching` map (`CachingOptions.fromMap`) as the legacy name a
+/// Thrift CfDef shows (`toThriftCaching`): keys `ALL` or `NONE`, rows per
+/// partition `ALL`, `NONE` or a number.
+fn caching_of(entries: &[(String, String)]) -> CqlResult<String> {
+    let (mut keys, mut rows) = (None, None);
+    for (k, v) in entries {
+        let v = v.to_uppercase();
+        match k.as_str() {
+            "keys" if v == "ALL" || v == "NONE" => keys = Some(v == "ALL"),
+            "keys" => {
+                return Err(CqlError::invalid("'keys' can only have values 'ALL' or 'NONE'"))
+            }
+            "rows_per_partition" if v == "ALL" || v == "NONE" => rows = Some(v == "ALL"),
+            "rows_per_partition" if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
+                rows = Some(v.trim_start_matches('0') != "")
+            }
+            "rows_per_partition" => {
+                return Err(CqlError::invalid(
+                    "'rows_per_partition' can only have values 'ALL', 'NONE' or be numeric.",
+                ))
+            }
+            _ => {
+                return Err(CqlError::invalid(
+                    "Only supported CachingOptions parameters are 'keys' and 'rows_per_partition'",
+                ))
+            }
+        }
+    }
+    let (keys, rows) = match (keys, rows) {
+        (None, None) => (false, false),
+        (None, Some(r)) => (false, r),
+        (Some(_), None) => (true, false),
+        (Some(k), Some(r)) => (k, r),
+    };
+    Ok(match (keys, rows) {
+        (true, true) => "ALL",
+        (false, true) => "ROWS_ONLY",
+        (true, false) => "KEYS_ONLY",
+        (false, false) => "NONE",
+    }
+    .to_string())
+}
+
 fn string(p: &Property) -> CqlResult<String> {
     match &p.value {
         PropertyValue::Simple(s) => Ok(s.clone()),
@@ -180,6 +223,12 @@ impl TableOptions {
     /// From `CREATE/ALTER TABLE ... WITH` (CLUSTERING ORDER and COMPACT
     /// STORAGE are parsed separately).
     pub fn from_properties(props: &[Property]) -> CqlResult<TableOptions> {
+        TableOptions::from_properties_as(props, false)
+    }
+
+    /// [`TableOptions::from_properties`], `caching` also as 2.1's map
+    /// (`caching_maps`; before, only a string).
+    pub fn from_properties_as(props: &[Property], caching_maps: bool) -> CqlResult<TableOptions> {
         check_unique(props)?;
         let mut o = TableOptions::default();
         for p in props {
@@ -189,7 +238,12 @@ impl TableOptions {
                 "dclocal_read_repair_chance" => o.dclocal_read_repair_chance = Some(double(p)?),
                 "gc_grace_seconds" => o.gc_grace_seconds = Some(integer(p)?),
                 "replicate_on_write" => o.replicate_on_write = Some(boolean(p)?),
-                "caching" => o.caching = Some(string(p)?),
+                "caching" => {
+                    o.caching = Some(match &p.value {
+                        PropertyValue::Map(entries) if caching_maps => caching_of(entries)?,
+                        _ => string(p)?,
+                    })
+                }
                 "bloom_filter_fp_chance" => o.bloom_filter_fp_chance = Some(double(p)?),
                 "populate_io_cache_on_flush" => o.populate_io_cache_on_flush = Some(boolean(p)?),
                 "default_time_to_live" => o.default_time_to_live = Some(integer(p)?),
@@ -305,5 +359,40 @@ mod tests {
                 .to_string(),
             "Unknown property 'bogus'"
         );
+    }
+
+    #[test]
+    fn caching_is_a_map_from_2_1() {
+        let props = |cql: &str| {
+            let Statement::CreateTable(ct) = parse(cql).unwrap().statement else {
+                panic!()
+            };
+            ct.properties
+        };
+        let p = props(
+            "CREATE TABLE t (k int PRIMARY KEY) WITH caching = {'keys': 'ALL', 'rows_per_partition': '10'}",
+        );
+        assert_eq!(
+            TableOptions::from_properties(&p).unwrap_err().to_string(),
+            "Invalid value for property 'caching'. It should be a string"
+        );
+        let caching = |p: &[Property]| TableOptions::from_properties_as(p, true).map(|o| o.caching);
+        assert_eq!(caching(&p).unwrap().as_deref(), Some("ALL"));
+        for (map, name) in [
+            ("{'keys': 'ALL', 'rows_per_partition': 'NONE'}", "KEYS_ONLY"),
+            ("{'keys': 'none', 'rows_per_partition': 'all'}", "ROWS_ONLY"),
+            ("{'rows_per_partition': 'NONE'}", "NONE"),
+            ("{'keys': 'NONE'}", "KEYS_ONLY"),
+        ] {
+            let p = props(&format!("CREATE TABLE t (k int PRIMARY KEY) WITH caching = {map}"));
+            assert_eq!(caching(&p).unwrap().as_deref(), Some(name), "{map}");
+        }
+        let p = props("CREATE TABLE t (k int PRIMARY KEY) WITH caching = {'keys': 'SOME'}");
+        assert_eq!(
+            caching(&p).unwrap_err().to_string(),
+            "'keys' can only have values 'ALL' or 'NONE'"
+        );
+        let p = props("CREATE TABLE t (k int PRIMARY KEY) WITH caching = 'keys_only'");
+        assert_eq!(caching(&p).unwrap().as_deref(), Some("keys_only"));
     }
 }

@@ -31,6 +31,7 @@ pub struct NodeBackend<'a> {
     node: &'a Node,
     internal: Mutex<Option<NodeError>>,
     confined: Option<BTreeSet<String>>,
+    counts_replicas: bool,
 }
 
 impl<'a> NodeBackend<'a> {
@@ -44,7 +45,48 @@ impl<'a> NodeBackend<'a> {
             node,
             internal: Mutex::new(None),
             confined: keyspaces,
+            counts_replicas: false,
         }
+    }
+
+    /// A backend that refuses, as `UnavailableException`, a read or write
+    /// the embedded node alone cannot serve: one at a level blocking for more
+    /// replicas than the one live node (`ALL` or `QUORUM` of a keyspace
+    /// replicated twice), and from 2.0 a conditional statement whose Paxos
+    /// round needs a quorum of more than one (Thrift's CQL 3 calls: the
+    /// real node's `StorageProxy` checked the live replicas once the
+    /// statement was validated, when it came to read or write).
+    pub fn counting_replicas(mut self) -> Self {
+        self.counts_replicas = true;
+        self
+    }
+
+    /// Refuses a read or write of `keyspace` the one node cannot serve at
+    /// the call's level (`paxos`: a conditional statement's round, which
+    /// needs a quorum of the replicas whatever the level).
+    fn replicas(&self, keyspace: &str, paxos: bool) -> Result<(), CqlError> {
+        if !self.counts_replicas || self.node.engine().is_none() {
+            return Ok(());
+        }
+        let Some(ks) = self.node.schema().keyspace(keyspace).cloned() else {
+            return Ok(());
+        };
+        let rf = replication_factor(&ks.strategy_options);
+        let needed = if paxos {
+            rf / 2 + 1
+        } else {
+            match crate::call::with(|s| s.level) {
+                None => 1,
+                Some(level) => block_for(level, rf),
+            }
+        };
+        if needed > 1 {
+            return Err(self.fail(NodeError::Unavailable {
+                why: format!("{needed} replicas needed, 1 alive"),
+                refusal: None,
+            }));
+        }
+        Ok(())
     }
 
     /// Refuses a keyspace outside the confinement.
@@ -123,6 +165,7 @@ impl CqlBackend for NodeBackend<'_> {
     fn apply(&self, mutations: &[RowMutation]) -> Result<(), CqlError> {
         for m in mutations {
             self.reach(&m.keyspace)?;
+            self.replicas(&m.keyspace, false)?;
         }
         self.node.apply_batch(mutations).map_err(|e| self.fail(e))
     }
@@ -130,6 +173,7 @@ impl CqlBackend for NodeBackend<'_> {
     fn apply_logged(&self, mutations: &[RowMutation]) -> Result<(), CqlError> {
         for m in mutations {
             self.reach(&m.keyspace)?;
+            self.replicas(&m.keyspace, false)?;
         }
         self.node.apply_logged(mutations).map_err(|e| self.fail(e))
     }
@@ -137,6 +181,7 @@ impl CqlBackend for NodeBackend<'_> {
     fn apply_packed(&self, batch: &PackedBatch, logged: bool) -> Result<(), CqlError> {
         for (ks, _) in batch.tables() {
             self.reach(ks)?;
+            self.replicas(ks, false)?;
         }
         self.node
             .apply_packed(batch, logged)
@@ -145,6 +190,7 @@ impl CqlBackend for NodeBackend<'_> {
 
     fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError> {
         self.reach(&cmd.keyspace)?;
+        self.replicas(&cmd.keyspace, false)?;
         self.node.read(cmd, key).map_err(|e| self.fail(e))
     }
 
@@ -155,6 +201,7 @@ impl CqlBackend for NodeBackend<'_> {
         max_rows: usize,
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
         self.reach(&cmd.keyspace)?;
+        self.replicas(&cmd.keyspace, false)?;
         self.node
             .read_range(cmd, range, max_rows)
             .map_err(|e| self.fail(e))
@@ -166,6 +213,7 @@ impl CqlBackend for NodeBackend<'_> {
         query: &IndexQuery,
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
         self.reach(&cmd.keyspace)?;
+        self.replicas(&cmd.keyspace, false)?;
         self.node.read_indexed(cmd, query).map_err(|e| self.fail(e))
     }
 
@@ -193,7 +241,34 @@ impl CqlBackend for NodeBackend<'_> {
         f: &mut dyn FnMut() -> Result<CqlOutcome, CqlError>,
     ) -> Result<CqlOutcome, CqlError> {
         self.reach(keyspace)?;
+        self.replicas(keyspace, true)?;
         self.node.serialized(keyspace, cf, key, f)
+    }
+}
+
+/// A keyspace's replicas: SimpleStrategy's factor, or the sum of a
+/// NetworkTopologyStrategy's per-datacenter ones (at least one).
+fn replication_factor(options: &std::collections::BTreeMap<String, String>) -> usize {
+    let n: usize = match options.get("replication_factor") {
+        Some(rf) => rf.trim().parse().unwrap_or(1),
+        None => options
+            .values()
+            .filter_map(|v| v.trim().parse::<usize>().ok())
+            .sum(),
+    };
+    n.max(1)
+}
+
+/// The replicas a level waits for out of `rf` (`ConsistencyLevel.blockFor`,
+/// one datacenter).
+fn block_for(level: crate::call::Consistency, rf: usize) -> usize {
+    use crate::call::Consistency as C;
+    match level {
+        C::Zero | C::Any | C::One | C::LocalOne => 1,
+        C::Two => 2,
+        C::Three => 3,
+        C::All => rf,
+        C::Quorum | C::LocalQuorum | C::EachQuorum => rf / 2 + 1,
     }
 }
 

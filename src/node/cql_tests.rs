@@ -547,3 +547,22 @@ fn a_conditional_batch_decides_static_conditions_on_the_static_part() {
         "Cannot mix IF conditions and IF NOT EXISTS for the same row"
     );
 }
+
+#[test]
+fn levels_count_the_replicas_of_the_keyspace() {
+    use crate::call::Consistency as C;
+    let opts = |pairs: &[(&str, &str)]| {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect::<std::collections::BTreeMap<_, _>>()
+    };
+    assert_eq!(super::replication_factor(&opts(&[("replication_factor", "2")])), 2);
+    assert_eq!(super::replication_factor(&opts(&[("datacenter1", "1"), ("dc2", "2")])), 3);
+    assert_eq!(super::replication_factor(&opts(&[])), 1);
+    assert_eq!(super::block_for(C::All, 2), 2);
+    assert_eq!(super::block_for(C::Quorum, 2), 2);
+    assert_eq!(super::block_for(C::Quorum, 1), 1);
+    assert_eq!(super::block_for(C::One, 3), 1);
+    assert_eq!(super::block_for(C::LocalQuorum, 3), 2);
+}

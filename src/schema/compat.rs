@@ -14,7 +14,7 @@ fn short(t: &TypeRef) -> String {
 }
 
 /// True when `new` may replace `old`.
-pub(super) fn is_compatible_with(new: &TypeRef, old: &TypeRef) -> bool {
+pub(crate) fn is_compatible_with(new: &TypeRef, old: &TypeRef) -> bool {
     if new.class_name() == old.class_name() {
         return true;
     }

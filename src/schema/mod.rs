@@ -23,6 +23,7 @@
 mod apply;
 mod build;
 mod compat;
+pub(crate) use compat::is_compatible_with;
 pub mod creation;
 mod describe;
 mod index_options;

@@ -102,7 +102,8 @@ pub(super) fn run(
                     "No definition found that is not part of the PRIMARY KEY",
                 ));
             }
-            let options = TableOptions::from_properties(&ct.properties)?;
+            let maps = session.local_facts().claims_at_least((2, 1, 0));
+            let options = TableOptions::from_properties_as(&ct.properties, maps)?;
             if ct.if_not_exists && schema.cf(&ks, &table.name).is_some() {
                 return Ok(CqlOutcome::Void);
             }
@@ -221,11 +222,17 @@ fn alter_table(
     let spec = match op {
         AlterTableOp::With(props) => {
             let mut spec = update_spec(cf, &t);
-            apply_options(&mut spec, &TableOptions::from_properties(props)?);
+            let maps = session.local_facts().claims_at_least((2, 1, 0));
+            apply_options(&mut spec, &TableOptions::from_properties_as(props, maps)?);
             spec
         }
         _ => {
-            t.alter(op)?;
+            let facts = session.local_facts();
+            let series = [(2, 1), (2, 0)]
+                .into_iter()
+                .find(|&(a, b)| facts.claims_at_least((a, b, 0)))
+                .unwrap_or((1, 2));
+            t.alter_as(op, series)?;
             // Only the new or changed column takes the claim's `timestamp`:
             // the others keep the type they were made with.
             if let (true, AlterTableOp::Add { column, .. } | AlterTableOp::Alter { column, .. }) =

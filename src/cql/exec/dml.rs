@@ -374,6 +374,8 @@ fn with_write_context<T>(
             uuids,
             lists: &lists,
             row_marker: session.grammar() != crate::cql::Grammar::Beta1,
+            refuses_empty_names: session.local_facts().claims_at_least((2, 0, 0))
+                && !session.local_facts().claims_at_least((2, 1, 0)),
         })
     })
 }

@@ -241,6 +241,36 @@ pub fn prepare_parsed(
     query: &str,
     parsed: Parsed,
 ) -> Result<Prepared, CqlError> {
+    prepare_parsed_keyed(backend, session, cache, query, query, parsed)
+}
+
+/// [`prepare_parsed`] for Thrift's `prepare_cql3_query`: from 1.2
+/// (`by_keyspace`) its id is the Java hash of the session's keyspace and
+/// the text (`QueryProcessor.storePreparedStatement`, #5352), so one text
+/// prepared in two keyspaces is two statements.
+pub fn prepare_parsed_thrift(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    cache: &PreparedCache,
+    query: &str,
+    parsed: Parsed,
+    by_keyspace: bool,
+) -> Result<Prepared, CqlError> {
+    let keyed = match session.keyspace() {
+        Some(ks) if by_keyspace => format!("{ks}{query}"),
+        _ => query.to_string(),
+    };
+    prepare_parsed_keyed(backend, session, cache, query, &keyed, parsed)
+}
+
+fn prepare_parsed_keyed(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    cache: &PreparedCache,
+    query: &str,
+    id_text: &str,
+    parsed: Parsed,
+) -> Result<Prepared, CqlError> {
     let schema = backend.schema();
     let specs = crate::cql::mapping::bind_specs(
         &parsed.statement,
@@ -256,7 +286,7 @@ pub fn prepare_parsed(
         },
         schema.partitioner.as_ref(),
     )?;
-    cache.insert(query, parsed.statement, specs)
+    cache.insert_keyed(query, id_text, parsed.statement, specs)
 }
 
 /// The columns `statement` answers when it runs, for a prepared

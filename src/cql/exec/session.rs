@@ -292,6 +292,18 @@ impl PreparedCache {
         statement: Statement,
         specs: Vec<BindSpec>,
     ) -> CqlResult<Prepared> {
+        self.insert_keyed(query, query, statement, specs)
+    }
+
+    /// [`PreparedCache::insert`] under the Java hash of `id_text` (Thrift's
+    /// id: the session's keyspace and the text, #5352).
+    pub(super) fn insert_keyed(
+        &self,
+        query: &str,
+        id_text: &str,
+        statement: Statement,
+        specs: Vec<BindSpec>,
+    ) -> CqlResult<Prepared> {
         let cost = prepared_cost(query.len());
         let mut entries = self.entries.lock();
         let max = entries.by_id.max_bytes();
@@ -299,7 +311,7 @@ impl PreparedCache {
             return Err(too_big_to_prepare(cost, max));
         }
         let p = Prepared {
-            id: string_hash(query),
+            id: string_hash(id_text),
             md5: md5_id(query),
             query: query.to_string(),
             specs,

@@ -81,6 +81,15 @@ pub fn apply_options(spec: &mut CfSpec, o: &TableOptions) {
     );
     if let Some(c) = &o.compaction {
         let mut c = c.clone();
+        // CFPropDefs.applyToCFMetadata: the thresholds among the compaction
+        // options (which keep them) are the column family's own too.
+        let threshold = |key: &str| c.get(key).and_then(|v| v.trim().parse::<i32>().ok());
+        if let Some(n) = threshold("min_threshold") {
+            spec.min_compaction_threshold = Some(n);
+        }
+        if let Some(n) = threshold("max_threshold") {
+            spec.max_compaction_threshold = Some(n);
+        }
         spec.compaction_strategy = c.remove("class");
         spec.compaction_strategy_options = Some(c);
     }

@@ -42,6 +42,10 @@ pub struct WriteContext<'a> {
     /// Whether a non-compact row gets its marker: 1.1's CQL 3 beta wrote
     /// none, so a row lived only while one of its cells did.
     pub row_marker: bool,
+    /// Whether an empty cell name is refused (2.0's `UpdateParameters`
+    /// checked every name it wrote: a COMPACT table's only clustering value
+    /// may not be empty; 1.2 wrote it, and failed to flush it).
+    pub refuses_empty_names: bool,
 }
 
 impl WriteContext<'_> {
@@ -65,6 +69,7 @@ impl WriteContext<'_> {
             uuids: &mut *self.uuids,
             lists: self.lists,
             row_marker: self.row_marker,
+            refuses_empty_names: self.refuses_empty_names,
         }
     }
 }

@@ -101,6 +101,7 @@ impl Store {
             uuids: &mut uuids,
             lists: &NoLists,
             row_marker: true,
+            refuses_empty_names: false,
         };
         let t = self.table.clone();
         let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t.clone()) };

@@ -10,7 +10,7 @@
 
 use super::super::ast::{Operator, Ordering as Order, Relation, Select, Selection, Selector, Term};
 use super::super::error::{CqlError, CqlResult};
-use super::super::table::{ColumnRole, Table};
+use super::super::table::{ColumnRole, Layout, Table};
 use super::super::timeuuid::TimeUuidGenerator;
 use super::super::types::{CqlType, Native};
 use super::keys::cartesian;
@@ -208,10 +208,14 @@ fn restrictions(
             Relation::Column { column, op, value } => {
                 let role = table.role(column).ok_or_else(|| {
                     invalid(format!(
-                        "Undefined name {column} in where clause ('{column} {} ...')",
-                        op.symbol()
+                        "Undefined name {column} in where clause ('{column} {} {}')",
+                        op.symbol(),
+                        value.as_written()
                     ))
                 })?;
+                if matches!(role, ColumnRole::Regular(_)) && table.layout == Layout::CompactDense {
+                    return Err(invalid(format!("Predicates on the non-primary-key column ({column}) of a COMPACT table are not yet supported")));
+                }
                 let ty = table
                     .column(column)
                     .map(|c| c.ty.clone())

@@ -46,6 +46,7 @@ fn writes_bound(
         uuids: &mut uuids,
         lists: &reader,
         row_marker: true,
+        refuses_empty_names: false,
     };
     let t2 = t.clone();
     let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t2.clone()) };

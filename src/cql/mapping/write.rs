@@ -143,15 +143,21 @@ impl BatchWrites {
         ctx: &mut WriteContext,
     ) -> CqlResult<Vec<CqlWrite>> {
         let batch_ts = Some(self.timestamp);
+        // BatchStatement.validate: no statement of a timestamped batch may
+        // carry its own (an UPDATE's or a DELETE's as an INSERT's).
+        let own = match s {
+            Statement::Insert(i) => i.using.timestamp.is_some(),
+            Statement::Update(u) => u.using.timestamp.is_some(),
+            Statement::Delete(d) => d.using.timestamp.is_some(),
+            _ => false,
+        };
+        if self.timestamped && own {
+            return Err(CqlError::invalid(
+                "Timestamp must be set either on BATCH or individual statements",
+            ));
+        }
         Ok(match s {
-            Statement::Insert(i) => {
-                if self.timestamped && i.using.timestamp.is_some() {
-                    return Err(CqlError::invalid(
-                        "Timestamp must be set either on BATCH or individual statements",
-                    ));
-                }
-                insert_writes(&tables(&i.table)?, i, batch_ts, ctx)?
-            }
+            Statement::Insert(i) => insert_writes(&tables(&i.table)?, i, batch_ts, ctx)?,
             Statement::Update(u) => update_writes(&tables(&u.table)?, u, batch_ts, ctx)?,
             Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, batch_ts, ctx)?,
             _ => {
@@ -301,6 +307,7 @@ fn write_rows(
                     }
                 }
                 Layout::CompactDense => {
+                    refuse_empty_name(table, &ck, ctx)?;
                     if upd.assignments.is_empty() {
                         // No value column: the name alone is the row.
                         w.ops
@@ -348,6 +355,9 @@ pub fn delete_writes(
         let key = row_key(table, &pk)?;
         let mut w = new_write(table, key.clone());
         for ck in cartesian(&keys.clustering[..given]) {
+            if table.layout == Layout::CompactDense && ck.len() == table.clustering.len() {
+                refuse_empty_name(table, &ck, ctx)?;
+            }
             if !del.columns.is_empty() {
                 for d in &del.columns {
                     delete_column(table, &key, &ck, d, &st, ctx, &mut w.ops)?;
@@ -367,6 +377,17 @@ pub fn delete_writes(
         out.push(w);
     }
     Ok(out)
+}
+
+/// 2.0's refusal of a COMPACT table's empty cell name: its only clustering
+/// value, empty, would be the whole name.
+fn refuse_empty_name(table: &Table, ck: &[Vec<u8>], ctx: &WriteContext) -> CqlResult<()> {
+    if ctx.refuses_empty_names && table.clustering.len() == 1 && ck.first().is_some_and(Vec::is_empty) {
+        return Err(CqlError::invalid(
+            "Invalid empty value for clustering column of COMPACT TABLE",
+        ));
+    }
+    Ok(())
 }
 
 /// How many leading clustering columns a DELETE names (by EQ/IN), checked:

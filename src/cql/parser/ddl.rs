@@ -5,7 +5,7 @@
 
 use super::super::ast::*;
 use super::super::error::CqlResult;
-use super::Parser;
+use super::{Grammar, Parser};
 
 /// 1.1's keyspace options as 1.2's `replication` map: `strategy_class`
 /// becomes its `class`, each `strategy_options:NAME` an entry; the others
@@ -223,6 +223,9 @@ impl Parser<'_> {
                 ty,
                 is_static: self.static_modifier(),
             }
+        } else if self.grammar == Grammar::Cql305 && self.peek().is_kw("drop") {
+            // 1.2's grammar had the DROP alternative commented out.
+            return Err(self.no_viable());
         } else if self.eat_kw("drop") {
             AlterTableOp::Drop {
                 column: self.ident()?,

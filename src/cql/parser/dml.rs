@@ -5,7 +5,7 @@
 use super::super::ast::*;
 use super::super::error::CqlResult;
 use super::super::lexer::TokenKind;
-use super::{BatchMode, Parser};
+use super::{BatchMode, Grammar, Parser};
 
 impl Parser<'_> {
     fn using(&mut self) -> CqlResult<Using> {
@@ -340,6 +340,11 @@ impl Parser<'_> {
             }
         }
         let limit = if self.eat_kw("limit") {
+            // 1.2's grammar took a number only (`K_LIMIT rows=INTEGER`); a
+            // marker came with 2.0.
+            if self.grammar == Grammar::Cql305 && self.peek().kind != TokenKind::Integer {
+                return Err(self.mismatched("INTEGER"));
+            }
             Some(self.term()?)
         } else {
             None

@@ -15,9 +15,37 @@ fn compatible(old: &CqlType, new: &CqlType) -> bool {
         || (*old == CqlType::Native(Native::Ascii) && *new == CqlType::Native(Native::Text))
 }
 
+/// 2.0's `isValueCompatibleWith` for a key or regular column's new type:
+/// besides [`compatible`], varint reads an int or a bigint (and what a
+/// bigint reads), bigint and timestamp read each other, uuid a timeuuid.
+fn value_compatible(old: &CqlType, new: &CqlType) -> bool {
+    use Native as N;
+    let (CqlType::Native(o), CqlType::Native(n)) = (old, new) else {
+        return compatible(old, new);
+    };
+    let long_reads = |t: &N| matches!(t, N::Bigint | N::Timestamp | N::SignedTimestamp);
+    compatible(old, new)
+        || match n {
+            N::Varint => matches!(o, N::Int) || long_reads(o),
+            N::Bigint | N::Timestamp | N::SignedTimestamp => long_reads(o),
+            N::Uuid => matches!(o, N::Timeuuid),
+            _ => false,
+        }
+}
+
 impl Table {
-    /// Applies one ALTER TABLE operation.
+    /// Applies one ALTER TABLE operation as 1.2 did.
     pub fn alter(&mut self, op: &AlterTableOp) -> CqlResult<()> {
+        self.alter_as(op, (1, 2))
+    }
+
+    /// Applies one ALTER TABLE operation as the release series `series`
+    /// did: from 2.0 a new type need only read the old values (a clustering
+    /// column's must still sort them: "not order-compatible"), and the
+    /// refusals of a compact table are worded for COMPACT STORAGE (2.1:
+    /// a column is dropped from CQL 3 tables only).
+    pub fn alter_as(&mut self, op: &AlterTableOp, series: (u32, u32)) -> CqlResult<()> {
+        let since_2_0 = series >= (2, 0);
         let invalid = |m: String| Err(CqlError::Invalid(m));
         match op {
             AlterTableOp::Add {
@@ -26,8 +54,17 @@ impl Table {
                 is_static,
             } => {
                 let ty = CqlType::from_expr(ty)?;
-                if self.is_compact() {
-                    return invalid("Cannot add new column to a COMPACT STORAGE table".into());
+                // A static compact table is not compact to CQL 3
+                // (`CFDefinition.isCompact`): only a dense one is refused.
+                if self.layout == Layout::CompactDense {
+                    return invalid(if since_2_0 {
+                        "Cannot add new column to a COMPACT STORAGE table".into()
+                    } else {
+                        "Cannot add new column to a compact CF".into()
+                    });
+                }
+                if *is_static && self.layout == Layout::CompactStatic {
+                    return invalid("Static columns are not allowed in COMPACT STORAGE tables".into());
                 }
                 if *is_static && self.clustering.is_empty() {
                     return invalid(super::STATICS_NEED_CLUSTERING.into());
@@ -38,6 +75,11 @@ impl Table {
                     }
                     Some(ColumnRole::Regular(_)) => return invalid(format!("Invalid column name {column} because it conflicts with an existing column")),
                     None => {}
+                }
+                if ty.is_collection() && self.layout == Layout::CompactStatic {
+                    return invalid(
+                        "Cannot use collection types with non-composite PRIMARY KEY".into(),
+                    );
                 }
                 if !self.regular.is_empty() && ty.is_counter() != self.is_counter_table() {
                     return invalid(if ty.is_counter() {
@@ -64,7 +106,14 @@ impl Table {
             }
             AlterTableOp::Alter { column, ty } => {
                 let new = CqlType::from_expr(ty)?;
-                let slot: &mut Column = match self.role(column) {
+                let role = self.role(column);
+                let clustering = matches!(role, Some(ColumnRole::Clustering(_)));
+                if clustering && series >= (2, 1) && self.layout != Layout::Sparse {
+                    return invalid(format!(
+                        "Cannot alter clustering column {column} in a non-CQL3 table"
+                    ));
+                }
+                let slot: &mut Column = match role {
                     None => {
                         return invalid(format!(
                             "Column {column} was not found in table {}",
@@ -75,9 +124,19 @@ impl Table {
                     Some(ColumnRole::Clustering(i)) => &mut self.clustering[i].column,
                     Some(ColumnRole::Regular(i)) => &mut self.regular[i].column,
                 };
-                if !compatible(&slot.ty, &new) {
+                let fits = if since_2_0 && !clustering {
+                    value_compatible(&slot.ty, &new)
+                } else {
+                    compatible(&slot.ty, &new)
+                };
+                if !fits {
+                    let why = if since_2_0 && clustering {
+                        "types are not order-compatible."
+                    } else {
+                        "types are incompatible."
+                    };
                     return invalid(format!(
-                        "Cannot change {column} from type {} to type {}: types are incompatible.",
+                        "Cannot change {column} from type {} to type {}: {why}",
                         slot.ty.cql_name(),
                         new.cql_name()
                     ));
@@ -86,8 +145,17 @@ impl Table {
                 Ok(())
             }
             AlterTableOp::Drop { column } => {
-                if self.is_compact() {
-                    return invalid("Cannot drop columns from a non-CQL3 table".into());
+                // 1.2 took a static compact table for a CQL 3 one here too.
+                let refused = match series {
+                    (1, _) => self.layout == Layout::CompactDense,
+                    _ => self.is_compact(),
+                };
+                if refused {
+                    return invalid(match series {
+                        (1, _) => "Cannot drop columns from a compact CF".into(),
+                        (2, 0) => "Cannot drop columns from a COMPACT STORAGE table".into(),
+                        _ => "Cannot drop columns from a non-CQL3 table".into(),
+                    });
                 }
                 match self.role(column) {
                     None => invalid(format!(

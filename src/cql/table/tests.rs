@@ -142,3 +142,61 @@ fn alter_table() {
     alter(&mut t, "ALTER TABLE t DROP a").unwrap();
     assert_eq!(t.regular.len(), 1);
 }
+
+#[test]
+fn alter_table_as_each_series() {
+    use crate::cql::ast::Statement as S;
+    let alter = |t: &mut Table, cql: &str, series: (u32, u32)| {
+        let S::AlterTable { op, .. } = parse(cql).unwrap().statement else {
+            panic!()
+        };
+        t.alter_as(&op, series).map_err(|e| e.to_string())
+    };
+    // A static compact table is a CQL 3 one to ADD (and to 1.2's DROP).
+    let stat = table("CREATE TABLE sc (k text PRIMARY KEY, v int) WITH COMPACT STORAGE").unwrap();
+    for series in [(1, 2), (2, 0), (2, 1)] {
+        alter(&mut stat.clone(), "ALTER TABLE sc ADD w text", series).unwrap();
+        assert_eq!(
+            alter(&mut stat.clone(), "ALTER TABLE sc ADD l list<int>", series).unwrap_err(),
+            "Cannot use collection types with non-composite PRIMARY KEY"
+        );
+    }
+    alter(&mut stat.clone(), "ALTER TABLE sc DROP v", (1, 2)).unwrap();
+    assert_eq!(
+        alter(&mut stat.clone(), "ALTER TABLE sc DROP v", (2, 0)).unwrap_err(),
+        "Cannot drop columns from a COMPACT STORAGE table"
+    );
+    assert_eq!(
+        alter(&mut stat.clone(), "ALTER TABLE sc DROP v", (2, 1)).unwrap_err(),
+        "Cannot drop columns from a non-CQL3 table"
+    );
+    let dense =
+        table("CREATE TABLE dc (k text, c int, v text, PRIMARY KEY (k, c)) WITH COMPACT STORAGE")
+            .unwrap();
+    assert_eq!(
+        alter(&mut dense.clone(), "ALTER TABLE dc ADD w text", (1, 2)).unwrap_err(),
+        "Cannot add new column to a compact CF"
+    );
+    assert_eq!(
+        alter(&mut dense.clone(), "ALTER TABLE dc ADD w text", (2, 0)).unwrap_err(),
+        "Cannot add new column to a COMPACT STORAGE table"
+    );
+    assert_eq!(
+        alter(&mut dense.clone(), "ALTER TABLE dc ALTER c TYPE varint", (2, 1)).unwrap_err(),
+        "Cannot alter clustering column c in a non-CQL3 table"
+    );
+    // From 2.0 a new type need only read the old values; a clustering
+    // column's must sort them too.
+    let sp = table("CREATE TABLE sp (k text, c int, n int, PRIMARY KEY (k, c))").unwrap();
+    assert_eq!(
+        alter(&mut sp.clone(), "ALTER TABLE sp ALTER n TYPE varint", (1, 2)).unwrap_err(),
+        "Cannot change n from type int to type varint: types are incompatible."
+    );
+    let mut t = sp.clone();
+    alter(&mut t, "ALTER TABLE sp ALTER n TYPE varint", (2, 0)).unwrap();
+    assert_eq!(t.column("n").unwrap().ty.cql_name(), "varint");
+    assert_eq!(
+        alter(&mut sp.clone(), "ALTER TABLE sp ALTER c TYPE varint", (2, 0)).unwrap_err(),
+        "Cannot change c from type int to type varint: types are not order-compatible."
+    );
+}

@@ -25,7 +25,7 @@ impl Engine {
     /// deleted first), an id that disappeared (dropped CF or keyspace)
     /// loses its memtables, SSTables and truncation marker before this
     /// returns (and a dropped keyspace its directory), and a kept id takes
-    /// its new definition (comparators never change). Writes in flight
+    /// its new definition (a comparator only becomes one sorting alike). Writes in flight
     /// finish against the old snapshot first; later ones see the new one.
     pub fn update_schema(&self, new: Arc<Schema>) -> Result<(), StorageError> {
         let inner = &*self.inner;
@@ -50,9 +50,13 @@ impl Engine {
                     let was = store.def();
                     let name =
                         |t: &Option<crate::marshal::TypeRef>| t.as_ref().map(|t| t.class_name());
-                    if was.comparator.class_name() != def.comparator.class_name()
-                        || name(&was.subcomparator) != name(&def.subcomparator)
-                    {
+                    // A comparator may only become one that sorts the
+                    // stored names alike (a composite gaining components,
+                    // as CQL 3's ALTER TABLE ADD of a collection made it).
+                    let sorts_alike = was.comparator.class_name() == def.comparator.class_name()
+                        || crate::schema::is_compatible_with(&def.comparator, &was.comparator)
+                            && def.comparator.class_name().contains("CompositeType(");
+                    if !sorts_alike || name(&was.subcomparator) != name(&def.subcomparator) {
                         return Err(StorageError::Invalid(format!(
                             "column family {}.{} cannot change its comparators",
                             def.keyspace, def.name

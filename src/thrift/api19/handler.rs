@@ -200,7 +200,8 @@ impl<'a> Handler<'a> {
         };
         access::check_all(self.node, identity.as_ref(), &accesses)?;
         let backend =
-            crate::node::cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
+            crate::node::cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses))
+                .counting_replicas();
         backend.finish(run(&backend, cql)).map_err(ApiError::from)
     }
 

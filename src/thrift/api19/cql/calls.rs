@@ -72,6 +72,11 @@ impl Handler<'_> {
             let e = ApiError::invalid("ANY ConsistencyLevel is only supported for writes");
             return self.wrap(method, Err(e));
         }
+        let keyspace = self.session.borrow().api19.keyspace.clone();
+        if cql3::fails_on_server(self.node, &self.node.schema(), keyspace.as_deref(), &parsed) {
+            let e = ApiError::Dropped(format!("{text}: failed on the release's server"));
+            return self.wrap(method, Err(e));
+        }
         // 1.1's beta read a SELECT's rows whole (see `beta`).
         let (parsed, beta) = match beta::plan(self.node, &parsed) {
             Some((planned, shape)) => (planned, Some(shape)),
@@ -92,7 +97,10 @@ impl Handler<'_> {
                     *table.borrow_mut() = beta::table_of(&backend.schema(), session, parsed);
                 }
                 exec::execute_outlined(backend, session, text.into(), parsed).map_err(|e| {
-                    cql3::reword_unindexed(self.node, &backend.schema(), session, parsed, e)
+                    let schema = backend.schema();
+                    let e = cql3::reword_unindexed(self.node, &schema, session, parsed, e);
+                    let e = cql3::reword_index(self.node, &schema, session, parsed, e);
+                    cql3::reword(self.node, e)
                 })
             },
         );
@@ -146,7 +154,14 @@ impl Handler<'_> {
                             let ks = session.keyspace_for(t).ok()?;
                             exec::tables::lookup(&backend.schema(), &ks, &t.name).ok()
                         });
-                        exec::prepare_parsed(backend, session, &self.node.prepared, &text, parsed)
+                        exec::prepare_parsed_thrift(
+                            backend,
+                            session,
+                            &self.node.prepared,
+                            &text,
+                            parsed,
+                            self.node.release.is_none_or(|r| r.at_least(1, 2)),
+                        )
                             .map(|p| (p, table))
                     },
                 )
@@ -204,7 +219,10 @@ impl Handler<'_> {
             method,
             consistency,
             |session| exec::access::requirements(session, &prepared.statement),
-            |backend, session| exec::run_prepared(backend, session, &prepared, &values),
+            |backend, session| {
+                exec::run_prepared(backend, session, &prepared, &values)
+                    .map_err(|e| cql3::reword(self.node, e))
+            },
         )
     }
 }

@@ -152,6 +152,13 @@ impl std::fmt::Display for SemVer {
 /// The dialect version a `set_cql_version(text)` selects ([`CQL2`] or
 /// [`CQL3`]), or 1.2.9's refusal text.
 pub fn choose(text: &str) -> Result<&'static str, String> {
+    choose_with(text, CQL3)
+}
+
+/// [`choose`] on a node whose CQL 3 is version `cql3` (2.0.17's 3.1.7):
+/// `ClientState.setCQLVersion` asked whether that version supported the
+/// one asked, and named it in the refusal.
+fn choose_with(text: &str, cql3: &str) -> Result<&'static str, String> {
     let asked = SemVer::parse(text)?;
     if asked == SemVer::parse("3.0.0-beta1").expect("a valid version") {
         return Err(
@@ -161,13 +168,13 @@ pub fn choose(text: &str) -> Result<&'static str, String> {
                 .to_string(),
         );
     }
-    for dialect in [CQL2, CQL3] {
-        if asked.is_supported_by(&SemVer::parse(dialect).expect("a valid version")) {
+    for (dialect, version) in [(CQL2, CQL2), (CQL3, cql3)] {
+        if asked.is_supported_by(&SemVer::parse(version).expect("a valid version")) {
             return Ok(dialect);
         }
     }
     Err(format!(
-        "Provided version {asked} is not supported by this server (supported: {CQL2}, {CQL3})"
+        "Provided version {asked} is not supported by this server (supported: {CQL2}, {cql3})"
     ))
 }
 
@@ -176,7 +183,8 @@ pub fn choose(text: &str) -> Result<&'static str, String> {
 /// named 3.0.5.
 pub fn choose_on(node: &Node, text: &str) -> Result<&'static str, String> {
     let Some(beta) = node.release.and_then(|r| r.cql3_named()) else {
-        return choose(text);
+        let cql3 = node.release.and_then(|r| r.cql3_version).unwrap_or(CQL3);
+        return choose_with(text, cql3);
     };
     if text == beta {
         return Ok(CQL3);
@@ -252,5 +260,15 @@ mod tests {
         assert_eq!(v("3.0.0-1").compare(&v("3.0.0-a")), Ordering::Less);
         assert_eq!(v("3.0.0+1").compare(&v("3.0.0")), Ordering::Greater);
         assert_eq!(v("3.0.0-a.b").compare(&v("3.0.0-a")), Ordering::Greater);
+    }
+
+    #[test]
+    fn a_later_cql3_supports_the_versions_before_it() {
+        assert_eq!(choose_with("3.1.0", "3.1.7"), Ok(CQL3));
+        assert_eq!(choose_with("3.0.0", "3.1.7"), Ok(CQL3));
+        assert_eq!(
+            choose_with("3.2.0", "3.1.7").unwrap_err(),
+            "Provided version 3.2.0 is not supported by this server (supported: 2.0.0, 3.1.7)"
+        );
     }
 }

@@ -163,3 +163,126 @@ fn index_operator(op: Operator) -> &'static str {
         Operator::Gte => "GTE",
     }
 }
+
+/// `e` in the words of the Thrift CQL 3 path of the node's release, where
+/// they were not the engine's: `QueryProcessor.processPrepared` counted the
+/// bound values in lower case (`there were N markers(?) in CQL but M bound
+/// variables`; the native BATCH message's capital is the engine's), and
+/// 2.0's `ModificationStatement` refused a timestamp on a conditional
+/// statement in the singular (`...for conditional update`).
+pub fn reword(node: &Node, e: CqlError) -> CqlError {
+    let CqlError::Invalid(why) = &e else {
+        return e;
+    };
+    if let Some(rest) = why.strip_prefix("There were ") {
+        if rest.ends_with(" bound variables") {
+            return CqlError::Invalid(format!("there were {rest}"));
+        }
+    }
+    // 1.2's relations printed their operator by its enum name ('c EQ 1').
+    if node.release.is_some_and(|r| !r.at_least(2, 0)) && why.starts_with("Undefined name ") {
+        if let Some(at) = why.find(" in where clause ('") {
+            let (head, quoted) = why.split_at(at + " in where clause ('".len());
+            let named = [(" = ", " EQ "), (" <= ", " LTE "), (" >= ", " GTE "), (" < ", " LT "), (" > ", " GT ")]
+                .iter()
+                .find_map(|(sym, name)| quoted.find(sym).map(|i| (i, sym, name)))
+                .map(|(i, sym, name)| format!("{}{name}{}", &quoted[..i], &quoted[i + sym.len()..]));
+            if let Some(quoted) = named {
+                return CqlError::Invalid(format!("{head}{quoted}"));
+            }
+        }
+    }
+    let series_2_0 = node.release.is_some_and(|r| r.series() == (2, 0));
+    if series_2_0 && why == "Cannot provide custom timestamp for conditional updates" {
+        return CqlError::Invalid("Cannot provide custom timestamp for conditional update".into());
+    }
+    e
+}
+
+/// A refused CREATE INDEX in the words of the node's release: 1.2 refused
+/// a compact table's value column as `...of compact CF`; from 2.0 a
+/// compact table's key columns and its value column were refused for
+/// COMPACT STORAGE, and a table's single partition key column as already
+/// indexed (2.0) or as the partition key (2.1). (2.0 on indexed the
+/// clustering columns and a composite partition key's parts, which the
+/// engine refuses.)
+pub fn reword_index(
+    node: &Node,
+    schema: &Arc<Schema>,
+    session: &CqlSession,
+    parsed: &Parsed,
+    e: CqlError,
+) -> CqlError {
+    let (Some(release), CqlError::Invalid(why)) = (node.release, &e) else {
+        return e;
+    };
+    let Statement::CreateIndex { table, column, .. } = &parsed.statement else {
+        return e;
+    };
+    let Some(t) = session
+        .keyspace_for(table)
+        .ok()
+        .and_then(|ks| crate::cql::exec::tables::lookup(schema, &ks, &table.name).ok())
+    else {
+        return e;
+    };
+    let since_2_0 = release.at_least(2, 0);
+    if why.starts_with("Secondary index on CLUSTERING column or COMPACT value") {
+        return CqlError::Invalid(if since_2_0 {
+            "Secondary indexes are not supported on COMPACT STORAGE tables that have clustering \
+             columns"
+                .into()
+        } else {
+            format!("Cannot create index on column {column} of compact CF")
+        });
+    }
+    if !since_2_0 || !why.starts_with("Cannot create index on PRIMARY KEY part") {
+        return e;
+    }
+    if t.is_compact() {
+        return CqlError::Invalid(
+            "Secondary indexes are not supported on PRIMARY KEY columns in COMPACT STORAGE tables"
+                .into(),
+        );
+    }
+    let sole_key = t.partition_key.len() == 1 && t.partition_key[0].name == *column;
+    match (sole_key, release.at_least(2, 1)) {
+        (true, false) => CqlError::Invalid(format!(
+            "Cannot add secondary index to already primarily indexed column {column}"
+        )),
+        (true, true) => CqlError::Invalid(format!(
+            "Cannot create secondary index on partition key column {column}"
+        )),
+        (false, _) => e,
+    }
+}
+
+/// Whether the statement failed on the server of the node's release, which
+/// closed the connection: 1.2's and 2.0's ALTER TABLE of a clustering
+/// column asserted the comparator composite, which a COMPACT STORAGE
+/// table of one clustering column's was not (`AlterTableStatement`'s
+/// `assert cfDef.isComposite`; 2.1 refused it as a non-CQL3 table's).
+pub fn fails_on_server(node: &Node, schema: &Schema, keyspace: Option<&str>, parsed: &Parsed) -> bool {
+    if !node.release.is_some_and(|r| r.at_least(1, 2) && !r.at_least(2, 1)) {
+        return false;
+    }
+    let Statement::AlterTable {
+        table,
+        op: crate::cql::ast::AlterTableOp::Alter { column, .. },
+    } = &parsed.statement
+    else {
+        return false;
+    };
+    let Some(ks) = table.keyspace.as_deref().or(keyspace) else {
+        return false;
+    };
+    let Some(cf) = schema.cf(ks, &table.name) else {
+        return false;
+    };
+    let Ok(t) = crate::cql::exec::tables::table_of(cf) else {
+        return false;
+    };
+    t.layout == Layout::CompactDense
+        && t.clustering.len() == 1
+        && t.clustering[0].column.name == *column
+}
