@@ -64,7 +64,9 @@ impl Table {
                     });
                 }
                 if *is_static && self.layout == Layout::CompactStatic {
-                    return invalid("Static columns are not allowed in COMPACT STORAGE tables".into());
+                    return invalid(
+                        "Static columns are not allowed in COMPACT STORAGE tables".into(),
+                    );
                 }
                 if *is_static && self.clustering.is_empty() {
                     return invalid(super::STATICS_NEED_CLUSTERING.into());

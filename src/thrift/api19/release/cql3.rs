@@ -183,10 +183,16 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
     if node.release.is_some_and(|r| !r.at_least(2, 0)) && why.starts_with("Undefined name ") {
         if let Some(at) = why.find(" in where clause ('") {
             let (head, quoted) = why.split_at(at + " in where clause ('".len());
-            let named = [(" = ", " EQ "), (" <= ", " LTE "), (" >= ", " GTE "), (" < ", " LT "), (" > ", " GT ")]
-                .iter()
-                .find_map(|(sym, name)| quoted.find(sym).map(|i| (i, sym, name)))
-                .map(|(i, sym, name)| format!("{}{name}{}", &quoted[..i], &quoted[i + sym.len()..]));
+            let named = [
+                (" = ", " EQ "),
+                (" <= ", " LTE "),
+                (" >= ", " GTE "),
+                (" < ", " LT "),
+                (" > ", " GT "),
+            ]
+            .iter()
+            .find_map(|(sym, name)| quoted.find(sym).map(|i| (i, sym, name)))
+            .map(|(i, sym, name)| format!("{}{name}{}", &quoted[..i], &quoted[i + sym.len()..]));
             if let Some(quoted) = named {
                 return CqlError::Invalid(format!("{head}{quoted}"));
             }
@@ -262,8 +268,16 @@ pub fn reword_index(
 /// column asserted the comparator composite, which a COMPACT STORAGE
 /// table of one clustering column's was not (`AlterTableStatement`'s
 /// `assert cfDef.isComposite`; 2.1 refused it as a non-CQL3 table's).
-pub fn fails_on_server(node: &Node, schema: &Schema, keyspace: Option<&str>, parsed: &Parsed) -> bool {
-    if !node.release.is_some_and(|r| r.at_least(1, 2) && !r.at_least(2, 1)) {
+pub fn fails_on_server(
+    node: &Node,
+    schema: &Schema,
+    keyspace: Option<&str>,
+    parsed: &Parsed,
+) -> bool {
+    if !node
+        .release
+        .is_some_and(|r| r.at_least(1, 2) && !r.at_least(2, 1))
+    {
         return false;
     }
     let Statement::AlterTable {
