@@ -69,7 +69,7 @@ fn caching_of(entries: &[(String, String)]) -> CqlResult<String> {
             }
             "rows_per_partition" if v == "ALL" || v == "NONE" => rows = Some(v == "ALL"),
             "rows_per_partition" if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
-                rows = Some(v.trim_start_matches('0') != "")
+                rows = Some(!v.trim_start_matches('0').is_empty())
             }
             "rows_per_partition" => {
                 return Err(CqlError::invalid(

@@ -286,6 +286,8 @@ impl PreparedCache {
         self.entries.lock().by_id.stats()
     }
 
+    /// [`PreparedCache::insert_keyed`] under the text itself (the tests').
+    #[cfg(test)]
     pub(super) fn insert(
         &self,
         query: &str,
@@ -295,8 +297,8 @@ impl PreparedCache {
         self.insert_keyed(query, query, statement, specs)
     }
 
-    /// [`PreparedCache::insert`] under the Java hash of `id_text` (Thrift's
-    /// id: the session's keyspace and the text, #5352).
+    /// A prepared statement under the Java hash of `id_text` (Thrift's id:
+    /// the session's keyspace and the text, #5352; natively the text).
     pub(super) fn insert_keyed(
         &self,
         query: &str,

@@ -384,6 +384,7 @@ impl Session {
                         uuids: &mut self.uuids,
                         lists: &lists,
                         row_marker: true,
+                        refuses_empty_names: false,
                     };
                     let (tables_map, keyspaces, current) =
                         (&self.tables, &self.keyspaces, self.keyspace.clone());

@@ -88,7 +88,7 @@ fn series_before_1_2(node: &Node) -> Option<&'static Release> {
 /// 0.7's `describe_ring` of a keyspace whose factor its endpoints could
 /// not meet: its processor's internal error.
 pub fn check_ring(node: &Node, keyspace: &str) -> ApiResult<()> {
-    if !node.release.is_some_and(|r| r.series() == (0, 7)) || node.engine().is_none() {
+    if node.release.is_none_or(|r| r.series() != (0, 7)) || node.engine().is_none() {
         return Ok(());
     }
     match node.schema().keyspace(keyspace) {
