@@ -2519,7 +2519,8 @@ if (2, 0) <= R < (3, 0):
         too; a TTL sent stays); speculative_retry described as the release parsed it (`50ms`
         as `50.0ms`, a percentile as a double, a type upper-cased); from 2.1 the index interval
         range, the minimum defaulting to an index_interval given alone, the maximum to at
-        least 2048"""
+        least 2048, and the row cache's cells per partition (ALL unless a number was given,
+        0 without a row cache)"""
         ks = "cv_r_alter"
 
         def upd(name, extra):
@@ -2553,7 +2554,9 @@ if (2, 0) <= R < (3, 0):
             out += [upd("A", {42: b(retry)}), describe_ks(ks)]
         if R >= (2, 1):
             for extra in ({45: W.i32(64), 46: W.i32(1024)}, {41: W.i32(256)},
-                          {45: W.i32(512)}, {45: W.i32(4096)}, {46: W.i32(4096)}):
+                          {45: W.i32(512)}, {45: W.i32(4096)}, {46: W.i32(4096)},
+                          {34: b("ALL")}, {34: b("ROWS_ONLY"), 44: b("10")},
+                          {34: b("KEYS_ONLY"), 44: b("10")}, {34: b("ALL"), 44: b("all")}):
                 out += [upd("A", extra), describe_ks(ks)]
 
 

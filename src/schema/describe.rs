@@ -58,6 +58,7 @@ impl CfDef {
             index_interval: o.index_interval,
             min_index_interval: o.min_index_interval,
             max_index_interval: o.max_index_interval,
+            cells_per_row_to_cache: o.cells_per_row_to_cache.clone(),
             speculative_retry: o.speculative_retry.clone(),
             key_aliases: None,
             column_aliases: None,

@@ -214,6 +214,8 @@ pub struct CfOptions {
     /// Thrift 19.39 (Cassandra 2.1): the index interval range, as given.
     pub min_index_interval: Option<i32>,
     pub max_index_interval: Option<i32>,
+    /// Thrift 19.39 (Cassandra 2.1): the row cache's cells per partition, as given.
+    pub cells_per_row_to_cache: Option<String>,
     /// The cache settings of a 0.7-1.0 CfDef, as given (see [`OldCacheSettings`]).
     pub old_cache: OldCacheSettings,
 }
@@ -276,6 +278,7 @@ impl Default for CfOptions {
             index_interval: None,
             min_index_interval: None,
             max_index_interval: None,
+            cells_per_row_to_cache: None,
             old_cache: OldCacheSettings::default(),
         }
     }
@@ -306,6 +309,7 @@ impl PartialEq for CfOptions {
             && self.index_interval == other.index_interval
             && self.min_index_interval == other.min_index_interval
             && self.max_index_interval == other.max_index_interval
+            && self.cells_per_row_to_cache == other.cells_per_row_to_cache
             && self.old_cache == other.old_cache
     }
 }

@@ -61,6 +61,8 @@ struct CfRecord {
     min_index_interval: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max_index_interval: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cells_per_row_to_cache: Option<String>,
     /// Absent when none was given (and in files written before they were kept).
     #[serde(default, skip_serializing_if = "OldCacheRecord::is_empty")]
     old_cache: OldCacheRecord,
@@ -259,6 +261,7 @@ impl CfRecord {
             index_interval: o.index_interval,
             min_index_interval: o.min_index_interval,
             max_index_interval: o.max_index_interval,
+            cells_per_row_to_cache: o.cells_per_row_to_cache.clone(),
             old_cache: OldCacheRecord::of(&o.old_cache),
         }
     }
@@ -322,6 +325,7 @@ impl CfRecord {
             index_interval: self.index_interval,
             min_index_interval: self.min_index_interval,
             max_index_interval: self.max_index_interval,
+            cells_per_row_to_cache: self.cells_per_row_to_cache.clone(),
             old_cache: self.old_cache.to_settings()?,
         };
         Ok(CfDef {

@@ -62,6 +62,7 @@ pub struct CfSpec {
     /// Thrift 19.39 (Cassandra 2.1) fields, kept as given.
     pub min_index_interval: Option<i32>,
     pub max_index_interval: Option<i32>,
+    pub cells_per_row_to_cache: Option<String>,
     pub speculative_retry: Option<String>,
     /// CQL3 metadata (1.1-era Thrift fields 35/36, and the CQL layer's
     /// composite partition keys). When `key_aliases` is set it wins over

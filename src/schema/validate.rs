@@ -284,6 +284,7 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
         index_interval: spec.index_interval,
         min_index_interval: spec.min_index_interval,
         max_index_interval: spec.max_index_interval,
+        cells_per_row_to_cache: spec.cells_per_row_to_cache.clone(),
         old_cache: spec.old_cache.clone(),
     };
     Ok(CfDef {

@@ -72,7 +72,7 @@ pub fn cf_def(s: &CfSpec) -> t::CfDef {
         index_interval: s.index_interval,
         speculative_retry: s.speculative_retry.clone(),
         triggers: None,
-        cells_per_row_to_cache: None,
+        cells_per_row_to_cache: s.cells_per_row_to_cache.clone(),
         min_index_interval: s.min_index_interval,
         max_index_interval: s.max_index_interval,
     }
@@ -134,6 +134,7 @@ pub fn cf_spec(d: &t::CfDef) -> CfSpec {
         index_interval: d.index_interval,
         min_index_interval: d.min_index_interval,
         max_index_interval: d.max_index_interval,
+        cells_per_row_to_cache: d.cells_per_row_to_cache.clone(),
         speculative_retry: d.speculative_retry.clone(),
         key_aliases: None,
         column_aliases: d.column_aliases.clone(),

@@ -114,6 +114,31 @@ fn described_retry(retry: &str) -> String {
     upper
 }
 
+/// 2.1's `CachingOptions.fromThrift`, then `toThriftCaching` and
+/// `toThriftCellsPerRow`: a row cache (`ALL`, `ROWS_ONLY`) keeps the cells
+/// the CfDef's `cells_per_row_to_cache` says (the IDL's default `100` when
+/// not sent): `all`, a number, or `none` (no row cache after all); without
+/// a row cache, 0.
+fn cells_per_row(cf: &mut t::CfDef) {
+    let rows = matches!(cf.caching.as_deref(), Some("ALL" | "ROWS_ONLY"));
+    let given = cf.cells_per_row_to_cache.take();
+    let given = given.as_deref().unwrap_or("100");
+    let cells = if !rows {
+        "0".to_string()
+    } else if given.eq_ignore_ascii_case("none") {
+        let keys = cf.caching.as_deref() == Some("ALL");
+        cf.caching = Some(if keys { "KEYS_ONLY" } else { "NONE" }.to_string());
+        "0".to_string()
+    } else if given.eq_ignore_ascii_case("all") {
+        "ALL".to_string()
+    } else {
+        given
+            .parse::<i32>()
+            .map_or_else(|_| given.to_string(), |n| n.to_string())
+    };
+    cf.cells_per_row_to_cache = Some(cells);
+}
+
 /// A CfDef with the fields the release's struct had, valued as it valued
 /// them: ids before 1.2; from 2.0 the default key alias, the flush period,
 /// TTL, speculative retry and triggers (system tables as 2.0's CQL
@@ -175,8 +200,12 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
         cf.replicate_on_write = None;
         cf.populate_io_cache_on_flush = None;
         cf.index_interval = None;
-        cf.cells_per_row_to_cache
-            .get_or_insert_with(|| "0".to_string());
+        if release.at_least(3, 0) {
+            cf.cells_per_row_to_cache
+                .get_or_insert_with(|| "0".to_string());
+        } else {
+            cells_per_row(cf);
+        }
         // CFMetaData.applyImplicitDefaults: the minimum given, else the
         // index_interval given, else 128; the maximum given, else at least
         // 2048.
