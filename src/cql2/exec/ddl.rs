@@ -375,7 +375,10 @@ fn create_cf_spec(
         [one] => *one,
         _ => return invalid("You may only specify one PRIMARY KEY"),
     };
-    let comparator = resolve(props.get("comparator").map_or("text", |s| s.as_str()), first)?;
+    let comparator = resolve(
+        props.get("comparator").map_or("text", |s| s.as_str()),
+        first,
+    )?;
     let key_alias = (!key.name.text.eq_ignore_ascii_case("KEY")).then(|| key.name.text.clone());
     let mut metadata: Vec<ColumnSpec> = Vec::new();
     for c in columns.iter().filter(|c| !c.primary_key) {
@@ -479,7 +482,10 @@ fn alter_spec(
             // when the statement named none: its default until then unset
             // (`applyPropertiesToCFMetadata`), which describe then shows.
             if spec.bloom_filter_fp_chance.is_none() && !keep_bloom_unset {
-                let leveled = def.options.compaction_strategy.ends_with("LeveledCompactionStrategy");
+                let leveled = def
+                    .options
+                    .compaction_strategy
+                    .ends_with("LeveledCompactionStrategy");
                 spec.bloom_filter_fp_chance = Some(if leveled { 0.1 } else { 0.01 });
             }
         }

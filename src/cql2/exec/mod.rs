@@ -201,7 +201,11 @@ pub(crate) fn check_key_alias(era: Era, cf: &CfDef, alias: &str) -> Result<()> {
     let real = key_name(cf)?.to_uppercase();
     let given = alias.to_uppercase();
     if real != given {
-        let named = if era.alias_error_names_given { &given } else { &real };
+        let named = if era.alias_error_names_given {
+            &given
+        } else {
+            &real
+        };
         return invalid(format!(
             "Expected key '{named}' to be present in WHERE clause for '{}'",
             cf.name

@@ -74,7 +74,12 @@ pub(super) fn batch(
 ) -> Result<Cql2Result> {
     let ks = ctx.session_keyspace()?;
     let schema = ctx.backend.schema();
-    check_consistency(ctx.era, keyspace(&schema, &ks)?, level(attrs), Access::Write)?;
+    check_consistency(
+        ctx.era,
+        keyspace(&schema, &ks)?,
+        level(attrs),
+        Access::Write,
+    )?;
     if attrs.ttl != 0 {
         return invalid("Global TTL on the BATCH statement is not supported.");
     }
@@ -139,7 +144,12 @@ pub(super) fn batch(
         check_key(r.key())?;
     }
     check_writable(ctx, &ks)?;
-    storage_level(ctx.era, keyspace(&ctx.backend.schema(), &ks)?, level(attrs), true)?;
+    storage_level(
+        ctx.era,
+        keyspace(&ctx.backend.schema(), &ks)?,
+        level(attrs),
+        true,
+    )?;
     // CQL 2's BATCH was never atomic across rows (1.1 had no batch log).
     ctx.backend.apply_packed(&packed, false)?;
     Ok(Cql2Result::Void)
@@ -158,7 +168,12 @@ fn apply(
         check_key(&m.key)?;
     }
     check_writable(ctx, ks)?;
-    storage_level(ctx.era, keyspace(&ctx.backend.schema(), ks)?, level, checked)?;
+    storage_level(
+        ctx.era,
+        keyspace(&ctx.backend.schema(), ks)?,
+        level,
+        checked,
+    )?;
     ctx.backend.apply(mutations)?;
     Ok(Cql2Result::Void)
 }

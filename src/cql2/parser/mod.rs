@@ -95,19 +95,8 @@ pub const TYPE_WORDS: &[&str] = &[
 /// 0.8's `comparatorType` literals: `bytea` and `date` where later
 /// releases had `blob` and `timestamp`, and no `decimal`.
 pub const FIRST_TYPE_WORDS: &[&str] = &[
-    "bytea",
-    "ascii",
-    "text",
-    "varchar",
-    "int",
-    "varint",
-    "bigint",
-    "uuid",
-    "counter",
-    "boolean",
-    "date",
-    "float",
-    "double",
+    "bytea", "ascii", "text", "varchar", "int", "varint", "bigint", "uuid", "counter", "boolean",
+    "date", "float", "double",
 ];
 
 /// Where the release's `Cql.g` differed from 1.2.9's (the default).
