@@ -562,7 +562,8 @@ fn errors_are_1_2_invalid_requests() {
         ("CREATE KEYSPACE k2 WITH a = 1", "missing required argument \"strategy_class\""),
         (
             "DELETE FROM Users",
-            "Failed parsing statement: [DELETE FROM Users] reason: NullPointerException null",
+            "Failed parsing statement: [DELETE FROM Users] reason: NullPointerException Cannot \
+             invoke \"org.apache.cassandra.cql.Term.getText()\" because \"key_alias\" is null",
         ),
     ] {
         assert_eq!(ire19(run(&mut c, q)), why, "{q}");

@@ -113,7 +113,7 @@ fn delete_batch_use_truncate() {
     assert!(err("DELETE FROM cf USING TTL 5 WHERE KEY = 'k'").starts_with("line 1:21 "));
     assert_eq!(
         err("DELETE FROM cf"),
-        "Failed parsing statement: [DELETE FROM cf] reason: NullPointerException null"
+        "Failed parsing statement: [DELETE FROM cf] reason: NullPointerException Cannot invoke \"org.apache.cassandra.cql.Term.getText()\" because \"key_alias\" is null"
     );
 
     let Statement::Batch {
