@@ -37,7 +37,12 @@ impl Term {
     /// as written; a marker `?`; `null`), which error messages quoting a
     /// relation show.
     pub fn as_written(&self) -> String {
-        let items = |ts: &[Term]| ts.iter().map(Term::as_written).collect::<Vec<_>>().join(", ");
+        let items = |ts: &[Term]| {
+            ts.iter()
+                .map(Term::as_written)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         match self {
             Term::Constant(c) if c.kind == ConstantKind::String => format!("'{}'", c.text),
             Term::Constant(c) => c.text.clone(),

@@ -63,7 +63,9 @@ fn caching_of(entries: &[(String, String)]) -> CqlResult<String> {
         match k.as_str() {
             "keys" if v == "ALL" || v == "NONE" => keys = Some(v == "ALL"),
             "keys" => {
-                return Err(CqlError::invalid("'keys' can only have values 'ALL' or 'NONE'"))
+                return Err(CqlError::invalid(
+                    "'keys' can only have values 'ALL' or 'NONE'",
+                ))
             }
             "rows_per_partition" if v == "ALL" || v == "NONE" => rows = Some(v == "ALL"),
             "rows_per_partition" if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
@@ -384,7 +386,9 @@ mod tests {
             ("{'rows_per_partition': 'NONE'}", "NONE"),
             ("{'keys': 'NONE'}", "KEYS_ONLY"),
         ] {
-            let p = props(&format!("CREATE TABLE t (k int PRIMARY KEY) WITH caching = {map}"));
+            let p = props(&format!(
+                "CREATE TABLE t (k int PRIMARY KEY) WITH caching = {map}"
+            ));
             assert_eq!(caching(&p).unwrap().as_deref(), Some(name), "{map}");
         }
         let p = props("CREATE TABLE t (k int PRIMARY KEY) WITH caching = {'keys': 'SOME'}");

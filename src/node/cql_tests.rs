@@ -557,8 +557,14 @@ fn levels_count_the_replicas_of_the_keyspace() {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect::<std::collections::BTreeMap<_, _>>()
     };
-    assert_eq!(super::replication_factor(&opts(&[("replication_factor", "2")])), 2);
-    assert_eq!(super::replication_factor(&opts(&[("datacenter1", "1"), ("dc2", "2")])), 3);
+    assert_eq!(
+        super::replication_factor(&opts(&[("replication_factor", "2")])),
+        2
+    );
+    assert_eq!(
+        super::replication_factor(&opts(&[("datacenter1", "1"), ("dc2", "2")])),
+        3
+    );
     assert_eq!(super::replication_factor(&opts(&[])), 1);
     assert_eq!(super::block_for(C::All, 2), 2);
     assert_eq!(super::block_for(C::Quorum, 2), 2);

@@ -286,6 +286,7 @@ impl PreparedCache {
         self.entries.lock().by_id.stats()
     }
 
+    #[cfg(test)]
     pub(super) fn insert(
         &self,
         query: &str,
@@ -295,8 +296,8 @@ impl PreparedCache {
         self.insert_keyed(query, query, statement, specs)
     }
 
-    /// [`PreparedCache::insert`] under the Java hash of `id_text` (Thrift's
-    /// id: the session's keyspace and the text, #5352).
+    /// `query` prepared as `statement`, under the Java hash of `id_text`
+    /// (Thrift's id: from 1.2 the session's keyspace and the text, #5352).
     pub(super) fn insert_keyed(
         &self,
         query: &str,

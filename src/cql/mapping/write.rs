@@ -382,7 +382,10 @@ pub fn delete_writes(
 /// 2.0's refusal of a COMPACT table's empty cell name: its only clustering
 /// value, empty, would be the whole name.
 fn refuse_empty_name(table: &Table, ck: &[Vec<u8>], ctx: &WriteContext) -> CqlResult<()> {
-    if ctx.refuses_empty_names && table.clustering.len() == 1 && ck.first().is_some_and(Vec::is_empty) {
+    if ctx.refuses_empty_names
+        && table.clustering.len() == 1
+        && ck.first().is_some_and(Vec::is_empty)
+    {
         return Err(CqlError::invalid(
             "Invalid empty value for clustering column of COMPACT TABLE",
         ));

@@ -64,7 +64,9 @@ impl Table {
                     });
                 }
                 if *is_static && self.layout == Layout::CompactStatic {
-                    return invalid("Static columns are not allowed in COMPACT STORAGE tables".into());
+                    return invalid(
+                        "Static columns are not allowed in COMPACT STORAGE tables".into(),
+                    );
                 }
                 if *is_static && self.clustering.is_empty() {
                     return invalid(super::STATICS_NEED_CLUSTERING.into());
@@ -77,9 +79,11 @@ impl Table {
                     None => {}
                 }
                 if ty.is_collection() && self.layout == Layout::CompactStatic {
-                    return invalid(
-                        "Cannot use collection types with non-composite PRIMARY KEY".into(),
-                    );
+                    return invalid(if series >= (2, 1) {
+                        "Cannot use non-frozen collections with a non-composite PRIMARY KEY".into()
+                    } else {
+                        "Cannot use collection types with non-composite PRIMARY KEY".into()
+                    });
                 }
                 if !self.regular.is_empty() && ty.is_counter() != self.is_counter_table() {
                     return invalid(if ty.is_counter() {

@@ -162,7 +162,7 @@ impl Handler<'_> {
                             parsed,
                             self.node.release.is_none_or(|r| r.at_least(1, 2)),
                         )
-                            .map(|p| (p, table))
+                        .map(|p| (p, table))
                     },
                 )
             });

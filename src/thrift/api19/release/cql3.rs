@@ -183,12 +183,29 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
     if node.release.is_some_and(|r| !r.at_least(2, 0)) && why.starts_with("Undefined name ") {
         if let Some(at) = why.find(" in where clause ('") {
             let (head, quoted) = why.split_at(at + " in where clause ('".len());
-            let named = [(" = ", " EQ "), (" <= ", " LTE "), (" >= ", " GTE "), (" < ", " LT "), (" > ", " GT ")]
-                .iter()
-                .find_map(|(sym, name)| quoted.find(sym).map(|i| (i, sym, name)))
-                .map(|(i, sym, name)| format!("{}{name}{}", &quoted[..i], &quoted[i + sym.len()..]));
+            let named = [
+                (" = ", " EQ "),
+                (" <= ", " LTE "),
+                (" >= ", " GTE "),
+                (" < ", " LT "),
+                (" > ", " GT "),
+            ]
+            .iter()
+            .find_map(|(sym, name)| quoted.find(sym).map(|i| (i, sym, name)))
+            .map(|(i, sym, name)| format!("{}{name}{}", &quoted[..i], &quoted[i + sym.len()..]));
             if let Some(quoted) = named {
                 return CqlError::Invalid(format!("{head}{quoted}"));
+            }
+        }
+    }
+    // 2.2's SingleColumnRestriction worded a COMPACT value column's refusal.
+    if node.release.is_some_and(|r| r.series() == (2, 2)) {
+        if let Some(rest) = why.strip_prefix("Predicates on the non-primary-key column (") {
+            if let Some(column) = rest.strip_suffix(") of a COMPACT table are not yet supported") {
+                return CqlError::Invalid(format!(
+                    "Predicates on non-primary-key columns ({column}) are not yet supported for \
+                     non secondary index queries"
+                ));
             }
         }
     }
@@ -262,8 +279,16 @@ pub fn reword_index(
 /// column asserted the comparator composite, which a COMPACT STORAGE
 /// table of one clustering column's was not (`AlterTableStatement`'s
 /// `assert cfDef.isComposite`; 2.1 refused it as a non-CQL3 table's).
-pub fn fails_on_server(node: &Node, schema: &Schema, keyspace: Option<&str>, parsed: &Parsed) -> bool {
-    if !node.release.is_some_and(|r| r.at_least(1, 2) && !r.at_least(2, 1)) {
+pub fn fails_on_server(
+    node: &Node,
+    schema: &Schema,
+    keyspace: Option<&str>,
+    parsed: &Parsed,
+) -> bool {
+    if !node
+        .release
+        .is_some_and(|r| r.at_least(1, 2) && !r.at_least(2, 1))
+    {
         return false;
     }
     let Statement::AlterTable {
