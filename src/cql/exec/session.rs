@@ -297,8 +297,8 @@ impl PreparedCache {
         self.insert_keyed(query, query, statement, specs)
     }
 
-    /// A prepared statement under the Java hash of `id_text` (Thrift's id:
-    /// the session's keyspace and the text, #5352; natively the text).
+    /// `query` prepared as `statement`, under the Java hash of `id_text`
+    /// (Thrift's id: from 1.2 the session's keyspace and the text, #5352).
     pub(super) fn insert_keyed(
         &self,
         query: &str,

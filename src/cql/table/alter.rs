@@ -79,9 +79,11 @@ impl Table {
                     None => {}
                 }
                 if ty.is_collection() && self.layout == Layout::CompactStatic {
-                    return invalid(
-                        "Cannot use collection types with non-composite PRIMARY KEY".into(),
-                    );
+                    return invalid(if series >= (2, 1) {
+                        "Cannot use non-frozen collections with a non-composite PRIMARY KEY".into()
+                    } else {
+                        "Cannot use collection types with non-composite PRIMARY KEY".into()
+                    });
                 }
                 if !self.regular.is_empty() && ty.is_counter() != self.is_counter_table() {
                     return invalid(if ty.is_counter() {

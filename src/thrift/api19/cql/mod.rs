@@ -106,7 +106,8 @@ pub fn result(outcome: CqlOutcome) -> t::CqlResult {
 /// without a release, 1.2.9's answers as this server gives them, not), and
 /// from 2.1 to 3.0 a marker bound to a column is named by the column's
 /// definition as Java printed it (`ColumnDefinition{name=..., type=...,
-/// kind=...}`), before and from 3.11 by its name alone.
+/// kind=...}`; a marker of no column as a `ColumnSpecification{name=...,
+/// type=...}`), before and from 3.11 by its name alone.
 pub fn prepared_result(
     p: &Prepared,
     table: Option<&Table>,
@@ -143,6 +144,9 @@ pub fn prepared_result(
                 c.index.unwrap_or("null"),
                 c.index_type,
             ),
+            // A marker bound to no column (`LIMIT ?`, `USING TTL ?`) was a
+            // bare `ColumnSpecification`, printed by Guava's toStringHelper.
+            None if definitions => format!("ColumnSpecification{{name={}, type={ty}}}", s.name),
             None => s.name.clone(),
         });
         types.push(ty);

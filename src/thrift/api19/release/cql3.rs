@@ -198,6 +198,17 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
             }
         }
     }
+    // 2.2's SingleColumnRestriction worded a COMPACT value column's refusal.
+    if node.release.is_some_and(|r| r.series() == (2, 2)) {
+        if let Some(rest) = why.strip_prefix("Predicates on the non-primary-key column (") {
+            if let Some(column) = rest.strip_suffix(") of a COMPACT table are not yet supported") {
+                return CqlError::Invalid(format!(
+                    "Predicates on non-primary-key columns ({column}) are not yet supported for \
+                     non secondary index queries"
+                ));
+            }
+        }
+    }
     let series_2_0 = node.release.is_some_and(|r| r.series() == (2, 0));
     if series_2_0 && why == "Cannot provide custom timestamp for conditional updates" {
         return CqlError::Invalid("Cannot provide custom timestamp for conditional update".into());
