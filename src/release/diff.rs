@@ -377,12 +377,17 @@ mod tests {
                 Behaviour::TruncateUnknownUnavailable,
                 Behaviour::SchemaOf07,
                 Behaviour::MessagesOf07,
-                Behaviour::FramingFromConfig
+                Behaviour::FramingFromConfig,
+                Behaviour::UpdateSetsIndexNames,
             ]
         );
         assert_eq!(
             d.behaviours.added,
-            [Behaviour::TruncateFlushesAll, Behaviour::CompactsFlushes]
+            [
+                Behaviour::TruncateFlushesAll,
+                Behaviour::CompactsFlushes,
+                Behaviour::UpdateSetsKeyAlias
+            ]
         );
         let d = diff(r("1.2.9"), r("1.0.12"));
         assert_eq!(
@@ -390,7 +395,10 @@ mod tests {
             [
                 Behaviour::KsDefReplicationFactor,
                 Behaviour::SchemaVersionsOfMigrations,
-                Behaviour::TruncateFlushesAllQueued
+                Behaviour::TruncateFlushesAllQueued,
+                Behaviour::CompactionThresholdsAsSent,
+                Behaviour::CountOfUnknownCfFails,
+                Behaviour::UpdateSetsKeyAlias,
             ]
         );
     }

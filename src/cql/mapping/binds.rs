@@ -312,7 +312,8 @@ mod tests {
         let t = Table::from_create("ks", &ct).unwrap();
         let tables = |_: &TableName| Ok(t.clone());
         let names = |cql: &str| -> Vec<String> {
-            let p = parse(cql).unwrap();
+            // 2.0's grammar: `LIMIT ?` came with it.
+            let p = crate::cql::parse_with(cql, crate::cql::Grammar::WithStatics).unwrap();
             let specs = bind_specs(&p.statement, &tables, &Murmur3Partitioner).unwrap();
             assert_eq!(specs.len(), p.bind_count, "{cql}");
             specs

@@ -98,7 +98,8 @@ fn alter_table() {
     use crate::cql::ast::Statement as S;
     let mut t = table("CREATE TABLE t (k int, c int, v text, PRIMARY KEY (k, c))").unwrap();
     let alter = |t: &mut Table, cql: &str| {
-        let S::AlterTable { op, .. } = parse(cql).unwrap().statement else {
+        let parsed = crate::cql::parse_with(cql, crate::cql::Grammar::WithStatics);
+        let S::AlterTable { op, .. } = parsed.unwrap().statement else {
             panic!()
         };
         t.alter(&op)
@@ -147,7 +148,8 @@ fn alter_table() {
 fn alter_table_as_each_series() {
     use crate::cql::ast::Statement as S;
     let alter = |t: &mut Table, cql: &str, series: (u32, u32)| {
-        let S::AlterTable { op, .. } = parse(cql).unwrap().statement else {
+        let parsed = crate::cql::parse_with(cql, crate::cql::Grammar::WithStatics);
+        let S::AlterTable { op, .. } = parsed.unwrap().statement else {
             panic!()
         };
         t.alter_as(&op, series).map_err(|e| e.to_string())
