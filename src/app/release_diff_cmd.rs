@@ -247,6 +247,11 @@ mod tests {
                  share judges a column there by the newer deletion\n\
                  Behaviour starts: a batch_mutate column family with an empty mutation list \
                  makes an empty row that range scans list\n\
+                 Behaviour starts: of two writes of a column at one timestamp with one value in \
+                 one batch list, the later stays while names come in order; once one comes out of \
+                 order, one already in order stays\n\
+                 Behaviour starts: of two expiring writes of a column at one timestamp with one \
+                 value, the one living longer stays\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
