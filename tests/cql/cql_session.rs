@@ -86,6 +86,8 @@ fn batch_applies_every_statement_at_one_timestamp() {
 fn bind_markers_for_keys_values_collections_limit_and_in() {
     let mut s =
         session(&["CREATE TABLE c (k int PRIMARY KEY, l list<int>, m map<text, int>, n int)"]);
+    // `LIMIT ?` is 2.0's grammar (1.2.9's took a number).
+    s.grammar_20 = true;
     let l = serialize_collection(&[&1i32.to_be_bytes(), &2i32.to_be_bytes()], 2);
     let m = serialize_collection(&[b"a", &7i32.to_be_bytes()], 1);
     s.execute_with(

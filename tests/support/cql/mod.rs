@@ -262,6 +262,8 @@ pub struct Session {
     pub clock_micros: i64,
     pub uuids: TimeUuidGenerator,
     pub generation: usize,
+    /// Statements read by 2.0's grammar rather than 1.2.9's.
+    pub grammar_20: bool,
 }
 
 impl Session {
@@ -274,6 +276,7 @@ impl Session {
             clock_micros: start_micros,
             uuids: TimeUuidGenerator::new(0x9387_4d68_ff3a_d20d),
             generation: 0,
+            grammar_20: false,
         }
     }
 
@@ -312,7 +315,11 @@ impl Session {
 
     /// Runs a statement with bound values for its `?` markers.
     pub fn execute_with(&mut self, cql: &str, binds: &[Option<Vec<u8>>]) -> CqlResult<Outcome> {
-        let parsed = parse(cql)?;
+        let parsed = match self.grammar_20 {
+            // 2.0's grammar (`LIMIT ?`, `ALTER ... DROP`), as the native protocol's sessions.
+            true => supercolumn::cql::parse_with(cql, supercolumn::cql::Grammar::WithStatics)?,
+            false => parse(cql)?,
+        };
         if parsed.bind_count != binds.len() {
             return Err(CqlError::Invalid(format!(
                 "There were {} markers(?) in CQL but {} bound variables",
