@@ -213,7 +213,7 @@ fn cql3_tables_rows_cells_and_prepared_statements() {
     }
     assert_eq!(
         ire(c.execute_prepared_cql3_query(q.item_id, vec![], CL::ONE)),
-        "There were 1 markers(?) in CQL but 0 bound variables"
+        "there were 1 markers(?) in CQL but 0 bound variables"
     );
     assert_eq!(
         ire(c.execute_cql3_query(b"SELECT * FROM users".to_vec(), Compression::GZIP, CL::ONE)),
