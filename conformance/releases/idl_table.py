@@ -6,7 +6,7 @@ usage: idl_table.py [FACTS_JSON [OUT_DIR]]
 
 Every release's cassandra.thrift, in the terms of `thrift::wire::idl` (field ids, names, types,
 requiredness, defaults, enum values): the argument struct of each method it had and every struct
-those reach, as its generated Java readers decoded them (`thrift::api19::release::decode`). The
+those reach, as its generated Java readers decoded them (`thrift::api19::release::wire::decode`). The
 releases share most of it, so each distinct shape is written once:
 - `structs.rs` and `args.rs`: every distinct enum value set and struct, the methods' argument
   structs in the second (a struct is its name and fields, nested structs taken as their own

@@ -73,7 +73,7 @@ fn unstored(node: &Node, keyspace: Option<&str>) -> Vec<String> {
         .unwrap_or_default();
     names
         .into_iter()
-        .filter(|cf| super::release::plainindex::unstored(node, ks, cf))
+        .filter(|cf| super::release::schema::plainindex::unstored(node, ks, cf))
         .collect()
 }
 
@@ -173,8 +173,8 @@ impl Rules for Api19 {
     fn end_column_family(&self, cf: &mut Result<Arc<CfDef>, ApiError>, effect: &mut Effect) {
         if let Effect::Ops(ops) = effect {
             if let Ok(def) = cf.as_ref() {
-                super::release::defaultttl::apply(self.release, def, self.now, ops);
-                super::release::mutationrow::reconcile(self.release, def, ops);
+                super::release::writes::defaultttl::apply(self.release, def, self.now, ops);
+                super::release::writes::mutationrow::reconcile(self.release, def, ops);
             }
             // A list of one small mutation must not keep room for four.
             ops.shrink_to_fit();
@@ -266,7 +266,7 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
     }
     check_writable(node, ks)?;
     if rules.atomic && !rows.is_empty() {
-        super::release::batchlog::check_atomic(node, &rules.schema, &rows)?;
+        super::release::writes::batchlog::check_atomic(node, &rules.schema, &rows)?;
         // All or nothing: one engine call, one commit-log write (a
         // cluster's batch log).
         node.apply_logged(&rows)?;

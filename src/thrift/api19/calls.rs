@@ -392,7 +392,7 @@ impl CassandraSyncHandler for Handler<'_> {
     fn handle_system_add_column_family(&self, cf_def: t::CfDef) -> thrift::Result<String> {
         let add = || {
             describe::add_column_family(self.node, &cf_def)
-                .inspect_err(|e| release::ids::failed_add_cf(self.node, &cf_def, e))
+                .inspect_err(|e| release::schema::ids::failed_add_cf(self.node, &cf_def, e))
         };
         if !release::old::add_cf_needs_keyspace(self.node) {
             let on = vec![(cf_def.keyspace.as_str(), Some(cf_def.name.as_str()))];
@@ -424,7 +424,7 @@ impl CassandraSyncHandler for Handler<'_> {
         self.checked(&methods::SYSTEM_ADD_KEYSPACE, on, || {
             describe::add_keyspace(self.node, &ks_def)
                 .inspect(|_| release::v07::remember_replication(self.node, &ks_def))
-                .inspect_err(|e| release::ids::failed_add_keyspace(self.node, &ks_def, e))
+                .inspect_err(|e| release::schema::ids::failed_add_keyspace(self.node, &ks_def, e))
         })
     }
 

@@ -7,7 +7,7 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::release;
-use super::release::cfdefs;
+use super::release::schema::cfdefs;
 
 use super::validation as v;
 use crate::node::Node;
@@ -56,10 +56,10 @@ pub fn keyspace(node: &Node, name: &str) -> ApiResult<t::KsDef> {
 }
 
 /// A keyspace as 1.2 described it, with the CQL 3 tables the release
-/// listed too (see `release::beta`).
+/// listed too (see `release::cql::beta`).
 fn described(node: &Node, ks: &KeyspaceDef) -> t::KsDef {
     let mut def = ks_def(&ks.describe_v12());
-    release::beta::add_cql3_tables(node, ks, &mut def);
+    release::cql::beta::add_cql3_tables(node, ks, &mut def);
     def
 }
 
@@ -237,16 +237,16 @@ pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
     let unmade = spec.clone();
     let failed = plain
         .clone()
-        .or_else(|| release::unmade::fails_keyspace(node.release, &mut spec));
+        .or_else(|| release::schema::unmade::fails_keyspace(node.release, &mut spec));
     let version = schema_change(node, SchemaChange::AddKeyspace(spec.clone())).map_err(|e| {
         let cfs: Vec<&t::CfDef> = def.cf_defs.iter().collect();
         release::v3x::index_refusal(node.release, &cfs, e)
     })?;
     if plain.is_some() {
-        release::plainindex::note_failure(node, &def.name);
-        release::plainindex::note_unmade(node, asked, &spec);
+        release::schema::plainindex::note_failure(node, &def.name);
+        release::schema::plainindex::note_unmade(node, asked, &spec);
     } else if failed.is_some() {
-        release::unmade::note(node, unmade, &spec);
+        release::schema::unmade::note(node, unmade, &spec);
     }
     match failed {
         Some(cf) => Err(ApiError::Dropped(format!(
@@ -258,7 +258,7 @@ pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
 
 /// A keyspace whose COMPOSITES index of plain names failed (1.2, 2.0): the whole
 /// request checked first (as the release did before the schema took it), then
-/// `spec` keeps what was opened (`release::plainindex`).
+/// `spec` keeps what was opened (`release::schema::plainindex`).
 fn plain_index_failure(
     node: &Node,
     spec: &mut crate::schema::KeyspaceSpec,
@@ -266,27 +266,27 @@ fn plain_index_failure(
     if !spec
         .cf_defs
         .iter()
-        .any(|cf| release::plainindex::fails(node.release, cf))
+        .any(|cf| release::schema::plainindex::fails(node.release, cf))
     {
         return Ok(None);
     }
     node.check_schema_change(SchemaChange::AddKeyspace(spec.clone()))?;
-    Ok(release::plainindex::opened_part(node.release, spec))
+    Ok(release::schema::plainindex::opened_part(node.release, spec))
 }
 
 pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
     let change = SchemaChange::UpdateKeyspace(keyspace_spec(node, def)?);
-    if let Some(merged) = release::unmade::apply(node, &def.name, change.clone(), |e| e) {
+    if let Some(merged) = release::schema::unmade::apply(node, &def.name, change.clone(), |e| e) {
         return merged;
     }
     schema_change(node, change)
 }
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
-    release::plainindex::check_drop(node, name)?;
+    release::schema::plainindex::check_drop(node, name)?;
     let version = schema_change(node, SchemaChange::DropKeyspace(name.to_string()))?;
     release::old::after_keyspace_drop(node, name);
-    release::unmade::forget(node, name);
+    release::schema::unmade::forget(node, name);
     Ok(version)
 }
 
@@ -294,18 +294,19 @@ pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
 /// only had to be set.
 pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let spec = column_family_spec(node, def, false)?;
-    let fails = release::plainindex::fails(node.release, &spec);
+    let fails = release::schema::plainindex::fails(node.release, &spec);
     let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
     let change = SchemaChange::AddColumnFamily(spec);
-    if let Some(merged) = release::unmade::apply(node, &def.keyspace, change.clone(), refusal)
-        .or_else(|| release::plainindex::retry(node, &def.keyspace, &change, refusal))
+    if let Some(merged) =
+        release::schema::unmade::apply(node, &def.keyspace, change.clone(), refusal)
+            .or_else(|| release::schema::plainindex::retry(node, &def.keyspace, &change, refusal))
     {
         return merged;
     }
     let version = schema_change(node, change).map_err(refusal)?;
     release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
     if fails {
-        release::plainindex::note_failure(node, &def.keyspace);
+        release::schema::plainindex::note_failure(node, &def.keyspace);
         return Err(ApiError::Dropped(format!(
             "the release failed to open the index of {}",
             def.name
@@ -315,7 +316,7 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
 }
 
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
-    release::cfdefs::check_update_target(node, def)?;
+    release::schema::cfdefs::check_update_target(node, def)?;
     if node.release.is_some_and(|r| !r.at_least(1, 1)) {
         // 0.7 to 1.0 validated the CfDef itself (`validateCfDef`) before
         // looking for the column family it updates.
@@ -332,8 +333,9 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     cfdefs::update_defaults(node, &mut spec);
     let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
     let change = SchemaChange::UpdateColumnFamily(spec);
-    if let Some(merged) = release::unmade::apply(node, &def.keyspace, change.clone(), refusal)
-        .or_else(|| release::plainindex::retry(node, &def.keyspace, &change, refusal))
+    if let Some(merged) =
+        release::schema::unmade::apply(node, &def.keyspace, change.clone(), refusal)
+            .or_else(|| release::schema::plainindex::retry(node, &def.keyspace, &change, refusal))
     {
         return merged;
     }
@@ -345,8 +347,8 @@ pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String
         keyspace: ks.to_string(),
         name: name.to_string(),
     };
-    if let Some(merged) = release::unmade::apply(node, ks, change.clone(), |e| e)
-        .or_else(|| release::plainindex::retry(node, ks, &change, |e| e))
+    if let Some(merged) = release::schema::unmade::apply(node, ks, change.clone(), |e| e)
+        .or_else(|| release::schema::plainindex::retry(node, ks, &change, |e| e))
     {
         return merged;
     }

@@ -270,7 +270,7 @@ impl Handler<'_> {
         let backend =
             crate::node::cql::NodeBackend::confined(self.node, access::reach(self.node, &accesses));
         let result = cql2::run(&backend, self.node, state, run)
-            .inspect_err(|e| super::release::ids::failed_cql2(self.node, statement, e))?;
+            .inspect_err(|e| super::release::schema::ids::failed_cql2(self.node, statement, e))?;
         release::cql2_write_outcome(self.node, statement)?;
         Ok(result)
     }

@@ -57,7 +57,7 @@ pub fn required_field_error(node: &Node, unframed: bool, msg: &[u8]) -> Option<S
 }
 
 /// `msg` (one whole call) as the node's release read it, by its own IDL
-/// (see `release::decode`): `Ok` the message to decode, as it came or
+/// (see `release::wire::decode`): `Ok` the message to decode, as it came or
 /// without the fields that release did not declare; `Err` the text of the
 /// TProtocolException it refused the arguments with. Without a release,
 /// the message as it came.
@@ -75,13 +75,17 @@ pub fn as_declared<'m>(
         return Ok(Cow::Borrowed(msg));
     };
     session.api19.null_argument = false;
-    match release::decode::as_declared(r, msg, release::buffer_quote(node, session.is_unframed())) {
-        release::decode::Declared::Read(msg) => Ok(msg),
-        release::decode::Declared::FailsAfterChecks(msg) => {
+    match release::wire::decode::as_declared(
+        r,
+        msg,
+        release::buffer_quote(node, session.is_unframed()),
+    ) {
+        release::wire::decode::Declared::Read(msg) => Ok(msg),
+        release::wire::decode::Declared::FailsAfterChecks(msg) => {
             session.api19.null_argument = true;
             Ok(msg)
         }
-        release::decode::Declared::Refused(text, left_unread) => {
+        release::wire::decode::Declared::Refused(text, left_unread) => {
             session.api19.unread_in_frame = left_unread;
             Err((thrift::ApplicationErrorKind::ProtocolError, text))
         }

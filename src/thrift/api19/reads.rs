@@ -6,7 +6,7 @@
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
 use super::index;
-use super::release::statics;
+use super::release::reads::statics;
 use super::scan::scan;
 use super::validation::{self as v, Access};
 use crate::cql::exec::system_traces;
@@ -20,9 +20,9 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// 2.0 closed the connection where a read asked for the store of a column
-/// family whose index it could not open (`release::plainindex`).
+/// family whose index it could not open (`release::schema::plainindex`).
 fn unstored(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
-    super::release::plainindex::check_store(node, ks, cf)
+    super::release::schema::plainindex::check_store(node, ks, cf)
 }
 
 fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
@@ -34,7 +34,7 @@ fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     } else {
         v::validate_keyspace(&schema, ks)?
     };
-    let cl = super::release::count::level_as_checked(node, cl, Access::Read)?;
+    let cl = super::release::reads::count::level_as_checked(node, cl, Access::Read)?;
     let alone = node.engine().is_some();
     super::release::replicas::check_level(node, ksdef, None, cl, Access::Read, alone)
 }
@@ -156,7 +156,7 @@ pub fn multiget_slice(
         cl,
     )?;
     super::release::v3x::multiget_of_no_keys(node.release, keys.is_empty())?;
-    super::release::count::serial_multiget(node, keys.len(), cl)?;
+    super::release::reads::count::serial_multiget(node, keys.len(), cl)?;
     let now = node.now();
     keys.iter()
         .map(|key| {
@@ -204,7 +204,7 @@ pub fn multiget_count(
         predicate,
         cl,
     )?;
-    super::release::count::serial_multiget(node, keys.len(), cl)?;
+    super::release::reads::count::serial_multiget(node, keys.len(), cl)?;
     let widened = widened(node, ks, parent, predicate);
     keys.iter()
         .map(|key| {
@@ -223,8 +223,9 @@ pub fn get_count(
     cl: ConsistencyLevel,
 ) -> ApiResult<i32> {
     // 2.0 asked for the store once the column family was known.
-    super::release::plainindex::check_count(node, ks, &parent.column_family)?;
-    if let Some(counted) = super::release::count::unvalidated(node, ks, key, parent, predicate, cl)
+    super::release::schema::plainindex::check_count(node, ks, &parent.column_family)?;
+    if let Some(counted) =
+        super::release::reads::count::unvalidated(node, ks, key, parent, predicate, cl)
     {
         return counted;
     }
@@ -378,7 +379,8 @@ pub fn get_range_slices(
     v::validate_column_parent(&cf, parent)?;
     v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
     super::release::check_key_range(node, schema.partitioner.as_ref(), range)?;
-    if let Some(e) = super::release::badtoken::unreadable(node, schema.partitioner.as_ref(), range)
+    if let Some(e) =
+        super::release::reads::badtoken::unreadable(node, schema.partitioner.as_ref(), range)
     {
         return Err(e);
     }
@@ -428,8 +430,8 @@ pub fn get_range_slices(
     }
     let comparator = cf.comparator.class_name();
     super::release::old::check_range_names(node, &comparator, parent, predicate, cl)?;
-    super::release::keybound::check_start_key(node, &cf, range)?;
-    super::release::keybound::check_printable(node, &cf, range_keys(range))?;
+    super::release::reads::keybound::check_start_key(node, &cf, range)?;
+    super::release::reads::keybound::check_printable(node, &cf, range_keys(range))?;
     let mut cmd = slice_command(ks, parent, slice_of(predicate));
     if statics::applies(node.release, &cf, predicate) {
         statics::widen(&mut cmd);
@@ -445,7 +447,7 @@ pub fn get_range_slices(
         if super::release::v3x::filter_unselected(node.release, predicate, filter) {
             return Ok(Vec::new());
         }
-        if super::release::superfilter::check(node, &cf, &cmd, range, filter, cl)? {
+        if super::release::reads::superfilter::check(node, &cf, &cmd, range, filter, cl)? {
             return Ok(Vec::new());
         }
         let rows = filtered_scan(node, &cf, &cmd, range, filter, max_rows)?;
@@ -484,7 +486,8 @@ pub fn get_paged_slice(
 ) -> ApiResult<Vec<t::KeySlice>> {
     let schema = node.schema();
     let cf = v::validate_read_cf(&schema, ks, column_family)?;
-    if let Some(e) = super::release::badtoken::unreadable(node, schema.partitioner.as_ref(), range)
+    if let Some(e) =
+        super::release::reads::badtoken::unreadable(node, schema.partitioner.as_ref(), range)
     {
         return Err(e);
     }
@@ -494,16 +497,18 @@ pub fn get_paged_slice(
     level?;
     if let Some(filter) = row_filter(range) {
         return Err(
-            super::release::pagedfilter::refusal(node, &cf, filter, cl).unwrap_or_else(|| {
-                ApiError::invalid(
-                    "get_paged_slice with a row_filter is not supported by this server",
-                )
-            }),
+            super::release::reads::pagedfilter::refusal(node, &cf, filter, cl).unwrap_or_else(
+                || {
+                    ApiError::invalid(
+                        "get_paged_slice with a row_filter is not supported by this server",
+                    )
+                },
+            ),
         );
     }
-    super::release::keybound::check_printable(node, &cf, range_keys(range))?;
+    super::release::reads::keybound::check_printable(node, &cf, range_keys(range))?;
     if let Some(rows) =
-        super::release::paged::split_at_token(node, ks, &cf, range, start_column, cl)
+        super::release::reads::paged::split_at_token(node, ks, &cf, range, start_column, cl)
     {
         return rows;
     }
@@ -697,7 +702,11 @@ pub fn get_indexed_slices(
     }
     index::validate_index_clause(&cf, clause)?;
     check_read(node, ks, cl)?;
-    super::release::keybound::check_printable(node, &cf, [Some(clause.start_key.as_slice())])?;
+    super::release::reads::keybound::check_printable(
+        node,
+        &cf,
+        [Some(clause.start_key.as_slice())],
+    )?;
     let by_deletion =
         statics::unselected_index_search(node.release, &cf, predicate, &clause.expressions);
     if !by_deletion

@@ -31,7 +31,7 @@ pub(super) fn check_write(
 ) -> ApiResult<()> {
     let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
-    let cl = super::release::count::level_as_checked(node, cl, access)?;
+    let cl = super::release::reads::count::level_as_checked(node, cl, access)?;
     let alone = node.engine().is_some();
     super::release::replicas::check_level(node, ksdef, cf, cl, access, alone)
 }
@@ -76,14 +76,14 @@ pub fn insert(
     v::validate_column_data(&cf, &column, parent.super_column.is_some())
         .map_err(|e| super::release::v07::value_refusal(node.release, ks, &cf.name, &column, e))?;
     // 2.0 checked the value's size against the store's indexes.
-    super::release::plainindex::check_store(node, ks, &cf.name)?;
+    super::release::schema::plainindex::check_store(node, ks, &cf.name)?;
     check_write(node, ks, None, cl, Access::Write)?;
     check_writable(node, ks)?;
     let mut ops = [Op::Put {
         super_column: parent.super_column.clone(),
         cell: cell_from(column, node.now()),
     }];
-    super::release::defaultttl::apply(node.release, &cf, node.now(), &mut ops);
+    super::release::writes::defaultttl::apply(node.release, &cf, node.now(), &mut ops);
     node.apply(&row_mutation(ks, key, vec![(cf.name.clone(), ops.into())]))
         .map_err(ApiError::from)
 }

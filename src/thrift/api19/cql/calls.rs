@@ -5,7 +5,7 @@
 //! file must not interpret CQL.
 
 use super::super::cql::cql2;
-use super::super::release::{beta, cql3, old};
+use super::super::release::{cql::beta, cql::cql3, old};
 use super::super::validation::known_level;
 use super::super::{cql, methods, Handler};
 use crate::cql::exec::{self, CqlBackend};

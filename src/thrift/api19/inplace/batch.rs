@@ -24,7 +24,7 @@ use crate::release::Release;
 use crate::schema::{CfDef, Schema};
 use crate::thrift::api19::batch::{batch_row, process_batch_mutate, write_outcome};
 use crate::thrift::api19::convert::cell_parts;
-use crate::thrift::api19::release::{defaultttl, mutationrow};
+use crate::thrift::api19::release::{writes::defaultttl, writes::mutationrow};
 use crate::thrift::api19::validation::{self as v, Access, ColumnParts};
 use crate::thrift::api19::writes::{check_writable, check_write, row_mutation};
 use crate::thrift::api19::Handler;
@@ -138,7 +138,8 @@ fn read<'a>(h: &Handler<'_>, args: &'a [u8]) -> Option<Checked<'a>> {
     let (cl, mut rows) = (cl?, map?);
     // A column family without a store (2.0's unopened index) closes the
     // connection: `batch` answers that.
-    let unstored = |n: &&str| crate::thrift::api19::release::plainindex::unstored(h.node, ks, n);
+    let unstored =
+        |n: &&str| crate::thrift::api19::release::schema::plainindex::unstored(h.node, ks, n);
     if names.iter().any(unstored) {
         return None;
     }

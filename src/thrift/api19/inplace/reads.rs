@@ -21,7 +21,7 @@ use crate::release::Behaviour;
 use crate::thrift::api19::convert::{into_thrift, thriftify};
 use crate::thrift::api19::methods;
 use crate::thrift::api19::reads::{as_answered, checked_get, checked_slice};
-use crate::thrift::api19::release::statics;
+use crate::thrift::api19::release::reads::statics;
 use crate::thrift::api19::Handler;
 use crate::thrift::batch::{void_outcome, write_reply};
 use crate::thrift::error::{ApiError, ApiResult};

@@ -3,6 +3,11 @@
 
 use super::*;
 use crate::node::test_nodes;
+use crate::node::Node;
+use crate::thrift::api19::validation as v;
+use crate::thrift::error::ApiError;
+use crate::thrift::gen::cassandra19 as t;
+use std::collections::BTreeMap;
 
 fn node_as(version: &str) -> Node {
     let mut node = test_nodes::Kit::default().node();

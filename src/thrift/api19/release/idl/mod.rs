@@ -5,7 +5,7 @@
 //! `conformance/releases/facts.json`, never edited by hand (the test below
 //! checks them against the facts), each distinct struct and enum once:
 //! `structs` and `args` hold the shapes, `methods` which release declared
-//! which. Data and lookup only: `super::decode` reads requests with them.
+//! which. Data and lookup only: `super::wire::decode` reads requests with them.
 
 // Laid out by the generator, a field or a release a line.
 #[rustfmt::skip]

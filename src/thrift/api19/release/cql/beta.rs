@@ -36,7 +36,7 @@ pub fn add_cql3_tables(node: &Node, ks: &KeyspaceDef, def: &mut t::KsDef) {
         let Ok(table) = tables::table_of(cf) else {
             continue;
         };
-        let mut cf_def = super::super::defs::cf_def(&cf.describe_v12());
+        let mut cf_def = crate::thrift::api19::defs::cf_def(&cf.describe_v12());
         beta_cf_def(&table, &mut cf_def);
         def.cf_defs.push(cf_def);
     }
@@ -351,7 +351,7 @@ mod tests {
 
     #[test]
     fn beta_tables_are_described_in_the_beta_layout() {
-        let mut cf = super::super::super::defs::cf_def(&crate::schema::CfSpec::default());
+        let mut cf = crate::thrift::api19::defs::cf_def(&crate::schema::CfSpec::default());
         cf.comparator_type = Some("CompositeType(UTF8Type)".into());
         cf.bloom_filter_fp_chance = Some(thrift::OrderedFloat(0.01));
         beta_cf_def(
@@ -366,7 +366,7 @@ mod tests {
         assert_eq!(cf.key_alias.as_deref(), Some(&b"id"[..]));
         assert_eq!(cf.bloom_filter_fp_chance, None);
 
-        let mut cf = super::super::super::defs::cf_def(&crate::schema::CfSpec::default());
+        let mut cf = crate::thrift::api19::defs::cf_def(&crate::schema::CfSpec::default());
         cf.comparator_type = Some("CompositeType(Int32Type,UTF8Type)".into());
         beta_cf_def(
             &table("CREATE TABLE posts (author text, at int, body text, PRIMARY KEY (author, at))"),

@@ -56,7 +56,7 @@ pub fn check_types(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
         .chain(columns.map(|c| &c.validation_class))
         .find_map(|name| release.type_refusal(name))
         .map_or(Ok(()), |why| Err(ApiError::invalid(why)))?;
-    super::v3x::collection_values(release, def)
+    crate::thrift::api19::release::v3x::collection_values(release, def)
 }
 
 /// 0.7 to 1.0's checks of a CfDef's shape around its types
@@ -269,7 +269,7 @@ pub fn update_defaults(node: &Node, spec: &mut CfSpec) {
     if node.release.is_some_and(|r| !r.at_least(1, 0)) {
         spec.gc_grace_seconds.get_or_insert(0);
     }
-    super::v3x::update_keeps_cql_columns(node, spec);
+    crate::thrift::api19::release::v3x::update_keeps_cql_columns(node, spec);
 }
 
 #[cfg(test)]
@@ -284,7 +284,7 @@ mod tests {
     }
 
     fn def(comparator: &str) -> t::CfDef {
-        let mut def = super::super::super::defs::cf_def(&CfSpec::new("ks", "cf"));
+        let mut def = crate::thrift::api19::defs::cf_def(&CfSpec::new("ks", "cf"));
         def.comparator_type = Some(comparator.to_string());
         def
     }

@@ -4,7 +4,7 @@
 //! (`TokenFactory.fromString`) and its `NumberFormatException` escaped it,
 //! which 0.8 and 1.0's generated processors answered `Internal error
 //! processing <method>` and the others (3.x too) closed the connection on
-//! (as [`super::unknown_split_cf`] says). A number outside the ring was
+//! (as [`crate::thrift::api19::release::unknown_split_cf`] says). A number outside the ring was
 //! read as a token; that is the shared checks' business. It answers only
 //! that failure, and nothing without a release.
 
@@ -26,7 +26,7 @@ pub fn unreadable(
         .flatten()
         .find(|tok| !is_number(tok) && partitioner.token_from_string(tok).is_err())?;
     let why = format!("NumberFormatException for the token '{unreadable}'");
-    Some(super::unknown_split_cf(node, why))
+    Some(crate::thrift::api19::release::unknown_split_cf(node, why))
 }
 
 /// Whether Java's `BigInteger(String)` or `Long.valueOf` could read `text`

@@ -5,7 +5,6 @@
 //! serves, and 2.2's SELECT DISTINCT restricting a clustering column.
 //! Only rewording: which statements are refused is the engine's.
 
-use super::beta;
 use crate::cql::ast::{Operator, Parsed, Relation, Selection, Selector, Statement};
 use crate::cql::exec::CqlSession;
 use crate::cql::table::Layout;
@@ -13,6 +12,7 @@ use crate::cql::CqlError;
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::Schema;
+use crate::thrift::api19::release::cql::beta;
 use std::sync::Arc;
 
 /// The engine's refusal of a SELECT whose non-key restrictions have no

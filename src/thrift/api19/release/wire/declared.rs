@@ -88,7 +88,7 @@ mod tests {
 
     #[test]
     fn fields_a_release_lacked_are_left_out() {
-        let mut cf = super::super::super::defs::cf_def(&crate::schema::CfSpec::new("ks", "cf"));
+        let mut cf = crate::thrift::api19::defs::cf_def(&crate::schema::CfSpec::new("ks", "cf"));
         cf.key_alias = Some(b"KEY".to_vec());
         cf.memtable_throughput_in_mb = Some(64);
         cf.caching = Some("KEYS_ONLY".into());

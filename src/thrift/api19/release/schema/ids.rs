@@ -75,16 +75,19 @@ pub fn failed_add_keyspace(node: &Node, def: &t::KsDef, e: &ApiError) {
 fn refused_up_to(node: &Node, def: &t::KsDef, last: usize) -> bool {
     let mut prefix = def.clone();
     prefix.cf_defs.truncate(last + 1);
-    let mut spec = super::super::defs::ks_spec(&prefix);
-    super::v07::read_replication_factor(node, &mut spec);
+    let mut spec = crate::thrift::api19::defs::ks_spec(&prefix);
+    crate::thrift::api19::release::v07::read_replication_factor(node, &mut spec);
     for (cf, cf_def) in spec.cf_defs.iter_mut().zip(&prefix.cf_defs) {
-        if super::cfdefs::check_shape(node, cf_def).is_err()
-            || super::cfdefs::check_compaction_thresholds(node, cf_def, false).is_err()
+        if crate::thrift::api19::release::schema::cfdefs::check_shape(node, cf_def).is_err()
+            || crate::thrift::api19::release::schema::cfdefs::check_compaction_thresholds(
+                node, cf_def, false,
+            )
+            .is_err()
         {
             return true;
         }
-        super::apply_cf_defaults(node, cf);
-        if super::cfdefs::old_cache(node, cf).is_err() {
+        crate::thrift::api19::release::apply_cf_defaults(node, cf);
+        if crate::thrift::api19::release::schema::cfdefs::old_cache(node, cf).is_err() {
             return true;
         }
     }
@@ -183,6 +186,47 @@ fn keyspace_refusal_after_building(release: &Release, why: &str) -> bool {
         || (name_taken && !release.at_least(0, 8))
 }
 
+/// Before 1.1 an update named its column family by id too: one without
+/// the id the node gave it was refused (the ids are the node's own, see
+/// [`shape_keyspace`]). 0.7 and 0.8 read a missing id as 0; 1.0 built the
+/// update's definition first, which took the counter's next id, and
+/// compared that one.
+pub fn check_cf_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    let Some(release) = node.release.filter(|r| !r.at_least(1, 1)) else {
+        return Ok(());
+    };
+    let Some(expected) = cf_id(node, &def.keyspace, &def.name) else {
+        return Ok(());
+    };
+    let found = match def.id {
+        Some(id) => id,
+        None if release.series() == (1, 0) => {
+            let spent = node.spend_creation_id().map_err(ApiError::from)?;
+            i32::try_from(spent).unwrap_or(i32::MAX)
+        }
+        None => 0,
+    };
+    if found == expected {
+        return Ok(());
+    }
+    Err(ApiError::invalid(format!(
+        "Column family ID mismatch (found {found}; expected {expected})"
+    )))
+}
+
+/// The id a release before 1.2 gave the column family `cf` of `keyspace`:
+/// a system one's fixed id, else the one its creation counter gave (see
+/// [`crate::schema::creation`]). `None` for a column family it does not
+/// have.
+pub fn cf_id(node: &Node, keyspace: &str, cf: &str) -> Option<i32> {
+    let id = if keyspace == crate::schema::SYSTEM_KEYSPACE {
+        crate::schema::system_old::system_cf_id(cf)
+    } else {
+        node.schema().creation_ids.id(keyspace, cf)
+    };
+    id.and_then(|id| i32::try_from(id).ok())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,7 +240,7 @@ mod tests {
     }
 
     fn cf(ks: &str, name: &str) -> t::CfDef {
-        super::super::super::defs::cf_def(&CfSpec::new(ks, name))
+        crate::thrift::api19::defs::cf_def(&CfSpec::new(ks, name))
     }
 
     fn next(node: &Node) -> u32 {

@@ -1,4 +1,4 @@
-//! A request read as the release's own IDL declared it (`super::idl`),
+//! A request read as the release's own IDL declared it (`crate::thrift::api19::release::idl`),
 //! before the node's 19.36 reader sees it: what the release's generated
 //! Java readers did with a struct from a later (or earlier) IDL.
 //! - a field its struct did not declare, or declared with another wire
@@ -14,9 +14,9 @@
 //! handlers' business. Malformed bytes are left for the node's reader to
 //! refuse as it does.
 
-use super::idl::args_table;
 use crate::release::Release;
 use crate::thrift::api19::javaargs::{self, ArgsOf, BufferQuote};
+use crate::thrift::api19::release::idl::args_table;
 use crate::thrift::wire::idl::{Req, StructDesc, Ty};
 use crate::thrift::wire::{ttype, Reader, WireError, MAX_DEPTH};
 use std::borrow::Cow;

@@ -1,6 +1,6 @@
 //! 3.0's tables it failed to make. A table whose store 3.0 could not open
 //! (a COMPOSITES index of a declared column, which 3.x stored as a static
-//! one, see [`statics`](super::statics)) was written to the schema tables
+//! one, see [`statics`](crate::thrift::api19::release::reads::statics)) was written to the schema tables
 //! all the same, and the failure ended the schema merge there, closing the
 //! connection: the tables the merge had not reached stayed unmade too.
 //! Every later schema change of that keyspace merged them again, dropping

@@ -1,0 +1,66 @@
+//! Reads as each release took them: the key range a scan may name
+//! (here), tokens no number (`badtoken`), keys the key type refuses
+//! (`keybound`), 1.1's and 1.2's paging cut at the node's token (`paged`)
+//! and a paged read's row filter (`pagedfilter`), 1.1's row filter of a
+//! Super CF (`superfilter`), 2.0's unchecked `get_count` (`count`) and
+//! 3.x's reversed slices of static compact tables (`statics`).
+
+pub(in crate::thrift::api19) mod badtoken;
+pub(in crate::thrift::api19) mod count;
+pub(in crate::thrift::api19) mod keybound;
+pub(in crate::thrift::api19) mod paged;
+pub(in crate::thrift::api19) mod pagedfilter;
+pub(in crate::thrift::api19) mod statics;
+pub(in crate::thrift::api19) mod superfilter;
+
+use crate::node::Node;
+use crate::partitioner::Partitioner;
+use crate::release::Release;
+use crate::thrift::error::ApiError;
+use crate::thrift::gen::cassandra19 as t;
+
+/// A KeyRange as releases before 1.2 checked it: 0.7 to 1.0 wanted two
+/// keys or two tokens, each pair whole, in their own words; 1.1 an end
+/// token not before a start key's token. 1.2 on allowed the mix.
+pub fn check_key_range(
+    node: &Node,
+    partitioner: &dyn Partitioner,
+    range: &t::KeyRange,
+) -> Result<(), ApiError> {
+    let Some(release) = node.release.filter(|r| !r.at_least(1, 2)) else {
+        return Ok(());
+    };
+    if !release.at_least(1, 1) {
+        // Keys in pairs, tokens in pairs, and one pair of the two.
+        let why = if range.start_key.is_none() != range.end_key.is_none() {
+            "start key and end key must either both be non-null, or both be null"
+        } else if range.start_token.is_none() != range.end_token.is_none() {
+            "start token and end token must either both be non-null, or both be null"
+        } else if range.start_key.is_none() == range.start_token.is_none() {
+            "exactly one of {start key, end key} or {start token, end token} must be specified"
+        } else {
+            return Ok(());
+        };
+        return Err(ApiError::invalid(why));
+    }
+    let (Some(start), Some(end)) = (&range.start_key, &range.end_token) else {
+        return Ok(());
+    };
+    let end = partitioner
+        .token_from_string(end)
+        .map_err(|e| ApiError::invalid(e.0))?;
+    if partitioner.token(start) > end && end != partitioner.min_token() {
+        return Err(ApiError::invalid("Start key's token sorts after end token"));
+    }
+    Ok(())
+}
+
+/// The answer to `describe_splits` of an unknown column family: 0.8 and
+/// 1.0 failed the call (`Internal error processing describe_splits`), the
+/// others dropped the connection.
+pub fn unknown_split_cf(node: &Node, why: String) -> ApiError {
+    match node.release.map(Release::series) {
+        Some((0, 8) | (1, 0)) => ApiError::Internal(why),
+        _ => ApiError::Dropped(why),
+    }
+}

@@ -1,0 +1,13 @@
+//! Schema as each release described and judged it: how a keyspace reads
+//! back (`describe`), what a schema call made of its CfDef (`cfdefs`),
+//! the column family ids before 1.2 (`ids`), the keyspaces' and column
+//! families' order (`keyspaces`), 1.2's and 2.0's COMPOSITES index of
+//! plain names (`plainindex`) and 3.0's tables it failed to make
+//! (`unmade`).
+
+pub(in crate::thrift::api19) mod cfdefs;
+pub(in crate::thrift::api19) mod describe;
+pub(in crate::thrift::api19) mod ids;
+pub(in crate::thrift::api19) mod keyspaces;
+pub(in crate::thrift::api19) mod plainindex;
+pub(in crate::thrift::api19) mod unmade;
