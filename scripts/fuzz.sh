@@ -10,11 +10,11 @@
 # usage: scripts/fuzz.sh [FRAMES] [SEED]          Thrift (default 1000000 mutated frames, seed 9)
 #        scripts/fuzz.sh native [FRAMES] [SEED]   the native protocol, the same defaults
 # The Thrift corpus comes from CONFORMANCE_DIR (default ../shared/conformance).
-# `cargo test --release --test wire -- wire_fuzz::` (`--test native --
+# `cargo test --release --test wire -- transport::fuzz::` (`--test native --
 # wire_native_fuzz::`) runs the same fuzz with 100,000 frames.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-test=wire name=wire::wire_fuzz::fuzz_long
+test=wire name=wire::transport::fuzz::fuzz_long
 if [ "${1:-}" = native ]; then
     test=native name=native::wire_native_fuzz::native_fuzz_long
     shift

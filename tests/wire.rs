@@ -6,7 +6,7 @@
 //! `tests/support/<area>/` modules. Nothing here opens storage in process: these
 //! tests fork servers all the time (see `crash.rs` for why that matters).
 //!
-//! One module: `cargo test --release --test wire -- wire_cql3::`.
+//! One module: `cargo test --release --test wire -- cql::cql3::`.
 
 // The helpers of `tests/support/`. (The path is for rustfmt, which reads
 // this crate root as a plain file and would look in `tests/<binary>/`.)
@@ -22,72 +22,105 @@ mod support {
 }
 
 mod wire {
-    mod limits_connections;
-    mod limits_memory;
-    mod limits_request_memory;
-    mod limits_statement_memory;
-    mod wire_admin;
-    mod wire_advisor;
-    mod wire_api;
-    mod wire_auth;
-    mod wire_auth_matrix;
-    mod wire_cached_reads;
-    mod wire_capture;
-    mod wire_capture_hostile;
-    mod wire_capture_native;
-    mod wire_capture_real;
-    mod wire_cas;
-    mod wire_commitlog_corruption;
-    mod wire_connections;
-    mod wire_cql2;
-    mod wire_cql3;
-    mod wire_cql3_lwt;
-    mod wire_dataset;
-    mod wire_disk_full;
-    mod wire_explorer;
-    mod wire_explorer_page;
-    mod wire_explorer_queries;
-    mod wire_faults;
-    mod wire_fidelity;
-    mod wire_first_contact;
-    mod wire_fuzz;
-    mod wire_input_bounds;
-    mod wire_layout;
-    mod wire_lifecycle;
-    mod wire_logs;
-    mod wire_prepared_eviction;
-    mod wire_release;
-    mod wire_stress;
-    mod wire_system06;
-    mod wire_traces_thrift;
-    mod wire_tracing;
-    mod wire_transport;
-    mod wire_v19_api;
-    mod wire_v19_schema;
+    mod admin {
+        mod dataset;
+        mod faults;
+        mod http;
+        mod logs;
+        mod stress;
+        mod traces_thrift;
+        mod tracing;
+    }
+    mod api {
+        mod api06;
+        mod api19;
+        mod fidelity;
+        mod first_contact;
+        mod prepared_eviction;
+        mod release;
+        mod schema19;
+        mod system06;
+    }
+    mod auth {
+        mod matrix;
+        mod simple;
+    }
+    mod capture {
+        mod hostile;
+        mod native;
+        mod real;
+        mod roundtrip;
+    }
+    mod cql {
+        mod cas;
+        mod cql2;
+        mod cql3;
+        mod lwt;
+    }
+    mod durability {
+        mod cached_reads;
+        mod commitlog_corruption;
+        mod disk_full;
+        mod layout;
+        mod lifecycle;
+    }
+    mod explorer {
+        mod advisor;
+        mod api;
+        mod page;
+        mod queries;
+    }
+    mod limits {
+        mod connections;
+        mod input_bounds;
+        mod memory;
+        mod request_memory;
+        mod statement_memory;
+    }
+    mod transport {
+        mod connections;
+        mod framing;
+        mod fuzz;
+    }
 }
 
 /// A test file is a module of its folder's binary only once that binary's
 /// root declares it; one that is not would silently never run. Every
-/// `tests/<binary>/*.rs` must be named in `tests/<binary>.rs`.
+/// `tests/<binary>/**/*.rs` must be named in `tests/<binary>.rs` (a
+/// subfolder as a `mod <folder> {` block), and a folder holds at most 25
+/// test files: past that it wants subfolders by concept.
 #[test]
 fn every_test_file_is_a_module_of_its_binary() {
+    fn walk(folder: &std::path::Path, declared: &str, missing: &mut Vec<String>) {
+        let mut files = 0;
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                if !declared.contains(&format!("mod {name} {{")) {
+                    missing.push(path.display().to_string());
+                }
+                walk(&path, declared, missing);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files += 1;
+                if !declared.contains(&format!("mod {name};")) {
+                    missing.push(path.display().to_string());
+                }
+            }
+        }
+        assert!(files <= 25, "{} holds {files} test files", folder.display());
+    }
     let tests = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     let mut missing = Vec::new();
     for entry in std::fs::read_dir(&tests).unwrap() {
         let folder = entry.unwrap().path();
         let root = folder.with_extension("rs");
-        if !folder.is_dir() || !root.is_file() {
-            continue;
-        }
-        let declared = std::fs::read_to_string(&root).unwrap();
-        for file in std::fs::read_dir(&folder).unwrap() {
-            let file = file.unwrap().path();
-            if file.extension().is_some_and(|e| e == "rs") {
-                let name = file.file_stem().unwrap().to_string_lossy();
-                if !declared.contains(&format!("mod {name};")) {
-                    missing.push(file.display().to_string());
-                }
-            }
+        if folder.is_dir() && root.is_file() {
+            walk(
+                &folder,
+                &std::fs::read_to_string(&root).unwrap(),
+                &mut missing,
+            );
         }
     }
     assert!(

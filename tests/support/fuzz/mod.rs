@@ -1,4 +1,4 @@
-//! The seeds of the wire fuzz (`tests/wire/wire_fuzz.rs`): the recorded
+//! The seeds of the wire fuzz (`tests/wire/transport/fuzz.rs`): the recorded
 //! conformance requests encoded from the corpus's typed JSON (remembering
 //! where each length and count sits, for the mutator to lie in), a few
 //! built-in requests of both generations, and the 43-byte request that once

@@ -7,7 +7,7 @@
 //! itself passes against supercolumn when run by hand (docs/development.md, "Checked
 //! against Cassandra's own tests"); this file keeps the storage-heavy part of
 //! it in CI, in our own words. The collation, wrapping-range and describe
-//! tests of that suite are mirrored in `tests/wire/wire_fidelity.rs`; its error
+//! tests of that suite are mirrored in `tests/wire/api/fidelity.rs`; its error
 //! cases are in the conformance corpus.
 
 use crate::support::wire;

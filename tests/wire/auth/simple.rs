@@ -3,7 +3,7 @@
 //! login opens only the keyspace it named, replaces the previous login, and
 //! a failed one logs the connection out. Over 19.x, `login` names no
 //! keyspace: it checks the password, and each keyspace is checked on use.
-//! (Every call of both generations: `wire_auth_matrix.rs`.)
+//! (Every call of both generations: `tests/wire/auth/matrix.rs`.)
 
 use crate::support::wire;
 

@@ -4,7 +4,7 @@
 //! 002's table (CQL3); the cells shown for seed 002's row are compared with
 //! what `supercolumn cli` lists for it, and ring per-node totals must add
 //! up to the partition totals. The query check is in
-//! `wire_explorer_queries.rs`.
+//! `tests/wire/explorer/queries.rs`.
 
 use crate::support::explorer;
 use crate::support::wire;

@@ -1,5 +1,5 @@
 //! One request's memory on the real binary beyond batches (which
-//! `limits_request_memory` measures): a 16 MB CQL 3 or CQL 2 statement
+//! `limits::request_memory` measures): a 16 MB CQL 3 or CQL 2 statement
 //! peaks within a small multiple of its size (the lexer is pulled by the
 //! parser: no statement is ever held as a list of tokens), a 4 MB CQL 3 or
 //! CQL 2 `BATCH` of small INSERTs is applied within a small multiple of its

@@ -339,7 +339,7 @@ fn run(frames: u64) {
     match corpus_dir() {
         Some(dir) => cases.extend(load_cases(&dir, ts_base)),
         None => eprintln!(
-            "wire_fuzz: no conformance corpus (CONFORMANCE_DIR or ../shared/conformance): \
+            "wire fuzz: no conformance corpus (CONFORMANCE_DIR or ../shared/conformance): \
              fuzzing the built-in requests only"
         ),
     }
@@ -371,7 +371,7 @@ fn run(frames: u64) {
     });
     let (mutated, hangs) = (total.mutated, total.hangs);
     eprintln!(
-        "wire_fuzz: seed {seed}: {mutated} mutated frames ({} reached the server's decoding; \
+        "wire fuzz: seed {seed}: {mutated} mutated frames ({} reached the server's decoding; \
          {} frames sent) on {} connections from {} requests in {:.1} s; answered with {} \
          replies and {} TApplicationExceptions; {hangs} hung connections",
         total.reached,
