@@ -57,24 +57,7 @@ sys.path.insert(0, os.environ.get("CONFORMANCE_DIR",
                                   os.path.join(os.path.dirname(ROOT), "shared", "conformance")))
 import thriftwire as W  # noqa: E402
 from dsl import b, lexuuid, long_, timeuuid, ts  # noqa: E402
-
-M = "org.apache.cassandra.db.marshal."
-
-
-# ------------------------------------------------------------------------- value helpers
-def i32(n):
-    return W.i32(n)
-
-
-def struct(fields):
-    return W.struct({k: v for k, v in fields.items() if v is not None})
-
-
-def step(call, fields, *masks):
-    return {"call": call, "args": struct(fields), "mask": list(masks)}
-
-
-SCHEMA = "0"  # a schema call answers the new schema version
+from difftest_values import M, SCHEMA, i32, step, struct  # noqa: E402
 
 
 class Gen:

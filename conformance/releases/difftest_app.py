@@ -30,38 +30,7 @@ import struct as st
 import thriftwire as W
 from difftest_app_admin import AdminOps
 from dsl import b, lexuuid, long_, timeuuid, ts
-
-M = "org.apache.cassandra.db.marshal."
-SCHEMA = "0"
-
-
-def i32(n):
-    return W.i32(n)
-
-
-def struct(fields):
-    return W.struct({k: v for k, v in fields.items() if v is not None})
-
-
-def step(call, fields, *masks):
-    return {"call": call, "args": struct(fields), "mask": list(masks)}
-
-
-def varint(n):
-    """IntegerType: the shortest big-endian two's complement."""
-    size = 1
-    while not -(1 << (8 * size - 1)) <= n < (1 << (8 * size - 1)):
-        size += 1
-    return n.to_bytes(size, "big", signed=True)
-
-
-def composite(parts, eoc=0):
-    """CompositeType bytes: each component as <u16 length><bytes><end-of-component>."""
-    out = b""
-    for i, p in enumerate(parts):
-        last = i == len(parts) - 1
-        out += st.pack(">H", len(p)) + p + bytes([(eoc & 0xff) if last else 0])
-    return out
+from difftest_values import M, SCHEMA, composite, i32, step, struct, varint
 
 
 class AppGen(AdminOps):

@@ -17,25 +17,12 @@ import os
 
 import thriftwire as W
 from dsl import b, long_, timeuuid, ts
+from difftest_values import M, SCHEMA, i32, step, struct
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-M = "org.apache.cassandra.db.marshal."
-SCHEMA = "0"
 IDL_OF = {(0, 7): "0.7.10", (0, 8): "0.8.10", (1, 0): "1.0.12", (1, 1): "1.1.12",
           (1, 2): "1.2.9", (2, 0): "2.0.17", (2, 1): "2.1.22", (2, 2): "2.2.19"}
 RING = ("0/*/1", "0/*/2", "0/*/3", "0/*/4", "0/*/5")
-
-
-def i32(n):
-    return W.i32(n)
-
-
-def struct(fields):
-    return W.struct({k: v for k, v in fields.items() if v is not None})
-
-
-def step(call, fields, *masks):
-    return {"call": call, "args": struct(fields), "mask": list(masks)}
 
 
 def random_partitioner_order(keys):

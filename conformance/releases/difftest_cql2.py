@@ -29,25 +29,9 @@ import zlib
 
 import thriftwire as W
 from dsl import b
+from difftest_values import i32, quote, step, struct
 
-SCHEMA = "0"
 TS = "0/2/*/2/*/3"   # a CQL 2 cell's timestamp: the server's clock
-
-
-def i32(n):
-    return W.i32(n)
-
-
-def struct(fields):
-    return W.struct({k: v for k, v in fields.items() if v is not None})
-
-
-def step(call, fields, *masks):
-    return {"call": call, "args": struct(fields), "mask": list(masks)}
-
-
-def quote(s):
-    return "'%s'" % s.replace("'", "''")
 
 
 class Cql2Gen:

@@ -29,21 +29,9 @@ back unmasked: writetime() only of a table written with USING TIMESTAMP alone, n
 import thriftwire as W
 from difftest_cql3_values import literal, quote, types
 from dsl import b
+from difftest_values import SCHEMA, i32, step
 
-SCHEMA = "0"
 ROWS_TS = "0/2/*/2/*/3"     # a CqlResult row's column timestamps (none in CQL 3; kept safe)
-
-
-def i32(n):
-    return W.i32(n)
-
-
-def struct(fields):
-    return W.struct({k: v for k, v in fields.items() if v is not None})
-
-
-def step(call, fields, *masks):
-    return {"call": call, "args": struct(fields), "mask": list(masks)}
 
 
 class Cql3Gen:

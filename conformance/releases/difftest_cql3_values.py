@@ -6,16 +6,7 @@ import ipaddress
 import struct as st
 import uuid
 
-
-def varint(n):
-    size = 1
-    while not -(1 << (8 * size - 1)) <= n < (1 << (8 * size - 1)):
-        size += 1
-    return n.to_bytes(size, "big", signed=True)
-
-
-def quote(s):
-    return "'" + s.replace("'", "''") + "'"
+from difftest_values import quote, varint
 
 
 TEXTS = ["", "a", "b c", "it's", "\u00e9t\u00e9", "\u65e5\u672c", "x" * 40, "z"]
@@ -85,7 +76,6 @@ def literal(rng, t, i=None):
         return str(ms), st.pack(">q", ms)
     if t == "inet":
         a = ["127.0.0.1", "10.1.2.3", "::1", "192.168.0.255"][i % 4]
-        import ipaddress
         return quote(a), ipaddress.ip_address(a).packed
     if t == "blob":
         h = ["", "00", "cafe", "deadbeef", "ff00ff"][i % 5]
