@@ -1335,3 +1335,43 @@ def _uuids():
         v19.get_slice(u, cparent("U"), ALL_),
     ]
     return out
+
+
+@scenario("o19b_more", "19", "crud", keyspace_reset="cv_p_more")
+def _more():
+    """reads at EACH_QUORUM (refused before 3.0), a TTL under the 20-year maximum whose expiry
+    passes 2038 (the releases' int expiry time), IN lists of partition keys in another order
+    than the keys' and with a duplicate"""
+    ks = "cv_p_more"
+    q = v19.execute_cql3_query
+    out = setup(ks, cf_def(ks, "R", comparator="UTF8Type"),
+                cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
+                       subcomparator="UTF8Type"))
+    out += [
+        v19.batch_mutate({k: {"R": [ins("c", k, 1)]} for k in ("a", "b", "c")}),
+        v19.get("a", cpath("R", col="c"), cl=EACH_QUORUM),
+        v19.get_slice("a", cparent("R"), ALL_, cl=EACH_QUORUM),
+        v19.multiget_slice(["a", "b"], cparent("R"), ALL_, cl=EACH_QUORUM),
+        v19.get_count("a", cparent("R"), ALL_, cl=EACH_QUORUM),
+        v19.get_range_slices(cparent("R"), ALL_, key_range("", "", count=5), cl=EACH_QUORUM),
+        v19.get_range_slices(cparent("R"), ALL_, key_range("", "", count=5), cl=LOCAL_QUORUM),
+        v19.insert("a", cparent("R"), column("t", "x", 1, ttl=400000000)),
+        v19.set_keyspace(ks),
+        v19.batch_mutate({"a": {"S": [mutation(cosc(super_column=super_column("s", [
+            column("t", "x", 1, ttl=500000000)])))]}}),
+        v19.set_keyspace(ks),
+        v19.get_slice("a", cparent("R"), ALL_),
+        q("CREATE TABLE t (k text, c int, v text, PRIMARY KEY (k, c))"),
+        q("INSERT INTO t (k, c, v) VALUES ('b', 1, 'x')"),
+        q("INSERT INTO t (k, c, v) VALUES ('a', 2, 'y')"),
+        q("INSERT INTO t (k, c, v) VALUES ('z', 3, 'z')"),
+        q("INSERT INTO t (k, c, v) VALUES ('m', 1, 'w') USING TTL 400000000"),
+        v19.set_keyspace(ks),
+        q("SELECT k, c FROM t WHERE k IN ('z', 'b', 'a')"),
+        q("SELECT k, c FROM t WHERE k IN ('b', 'a', 'b')"),
+        q("SELECT k, c FROM t WHERE k IN ('z', 'a') LIMIT 1"),
+        q("SELECT k, c FROM t WHERE k = 'a' AND c IN (3, 2, 2)"),
+        q("SELECT k, c FROM t WHERE k IN ('b', 'a')", cl=EACH_QUORUM),
+        q("SELECT COUNT(*) FROM t WHERE k IN ('z', 'b')"),
+    ]
+    return out
