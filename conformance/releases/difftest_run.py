@@ -297,8 +297,12 @@ def sequences(o, gen_class):
     unless it did so itself."""
     if o.cases:
         for case in corpus.load_cases(o.cases):
-            steps = [{"call": s["call"], "args": s["args"], "mask": s.get("mask", []),
-                      "reset": s.get("reset", False)} for s in case["steps"]]
+            # a case's `sleep` (real time passing before the step: a TTL's expiry) and
+            # `prepared_from` are sent as a generated sequence's are
+            steps = [dict({"call": s["call"], "args": s["args"], "mask": s.get("mask", []),
+                           "reset": s.get("reset", False)},
+                          **{k: s[k] for k in ("sleep", "prepared_from") if k in s})
+                     for s in case["steps"]]
             yield {"name": case["name"], "steps": steps, "ks": None,
                    "notes": "the calls of case %s" % case["name"]}
         return
