@@ -27,6 +27,7 @@ mod wire {
         mod faults;
         mod http;
         mod logs;
+        mod nodetool;
         mod stress;
         mod traces_thrift;
         mod tracing;
