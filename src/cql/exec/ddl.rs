@@ -227,12 +227,7 @@ fn alter_table(
             spec
         }
         _ => {
-            let facts = session.local_facts();
-            let series = [(2, 1), (2, 0)]
-                .into_iter()
-                .find(|&(a, b)| facts.claims_at_least((a, b, 0)))
-                .unwrap_or((1, 2));
-            t.alter_as(op, series)?;
+            t.alter_as(op, session.local_facts().release_numbers())?;
             // Only the new or changed column takes the claim's `timestamp`:
             // the others keep the type they were made with.
             if let (true, AlterTableOp::Add { column, .. } | AlterTableOp::Alter { column, .. }) =

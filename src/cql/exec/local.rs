@@ -49,7 +49,12 @@ impl LocalFacts {
     /// Whether the release claimed is `at_least` (major, minor, patch) or
     /// later; a part that is not a number counts as 0.
     pub fn claims_at_least(&self, at_least: (u32, u32, u32)) -> bool {
-        version_numbers(&self.release_version) >= at_least
+        self.release_numbers() >= at_least
+    }
+
+    /// (major, minor, patch) of the release claimed.
+    pub fn release_numbers(&self) -> (u32, u32, u32) {
+        version_numbers(&self.release_version)
     }
 }
 

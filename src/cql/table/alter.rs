@@ -34,17 +34,21 @@ fn value_compatible(old: &CqlType, new: &CqlType) -> bool {
 }
 
 impl Table {
-    /// Applies one ALTER TABLE operation as 1.2 did.
+    /// Applies one ALTER TABLE operation as 1.2.9 did.
     pub fn alter(&mut self, op: &AlterTableOp) -> CqlResult<()> {
-        self.alter_as(op, (1, 2))
+        self.alter_as(op, (1, 2, 9))
     }
 
-    /// Applies one ALTER TABLE operation as the release series `series`
-    /// did: from 2.0 a new type need only read the old values (a clustering
-    /// column's must still sort them: "not order-compatible"), and the
-    /// refusals of a compact table are worded for COMPACT STORAGE (2.1:
-    /// a column is dropped from CQL 3 tables only).
-    pub fn alter_as(&mut self, op: &AlterTableOp, series: (u32, u32)) -> CqlResult<()> {
+    /// Applies one ALTER TABLE operation as the release `release` (major,
+    /// minor, patch) did: from 2.0 a new type need only read the old values
+    /// (a clustering column's must still sort them), and the refusals of a
+    /// compact table are worded for COMPACT STORAGE (2.1: a column is
+    /// dropped from CQL 3 tables only). A clustering column's type that
+    /// would not sort the old values was refused from 1.2.12 as "not
+    /// order-compatible"; before, only the new comparator's check
+    /// (`CFMetaData.validateCompatility`) refused it, in its words.
+    pub fn alter_as(&mut self, op: &AlterTableOp, release: (u32, u32, u32)) -> CqlResult<()> {
+        let series = (release.0, release.1);
         let since_2_0 = series >= (2, 0);
         let invalid = |m: String| Err(CqlError::Invalid(m));
         match op {
@@ -134,7 +138,10 @@ impl Table {
                     compatible(&slot.ty, &new)
                 };
                 if !fits {
-                    let why = if since_2_0 && clustering {
+                    if clustering && release < (1, 2, 12) {
+                        return invalid("comparators do not match or are not compatible.".into());
+                    }
+                    let why = if clustering {
                         "types are not order-compatible."
                     } else {
                         "types are incompatible."

@@ -147,12 +147,15 @@ fn alter_table() {
 #[test]
 fn alter_table_as_each_series() {
     use crate::cql::ast::Statement as S;
+    // (1, 2) is 1.2.9, the others each series' first release.
     let alter = |t: &mut Table, cql: &str, series: (u32, u32)| {
         let parsed = crate::cql::parse_with(cql, crate::cql::Grammar::WithStatics);
         let S::AlterTable { op, .. } = parsed.unwrap().statement else {
             panic!()
         };
-        t.alter_as(&op, series).map_err(|e| e.to_string())
+        let patch = if series == (1, 2) { 9 } else { 0 };
+        t.alter_as(&op, (series.0, series.1, patch))
+            .map_err(|e| e.to_string())
     };
     // A static compact table is a CQL 3 one to ADD (and to 1.2's DROP).
     let stat = table("CREATE TABLE sc (k text PRIMARY KEY, v int) WITH COMPACT STORAGE").unwrap();
@@ -218,6 +221,31 @@ fn alter_table_as_each_series() {
             (2, 0)
         )
         .unwrap_err(),
+        "Cannot change c from type int to type varint: types are not order-compatible."
+    );
+    // 1.2 before 1.2.12 had no check of its own: the new comparator's
+    // refused the change.
+    assert_eq!(
+        alter(
+            &mut sp.clone(),
+            "ALTER TABLE sp ALTER c TYPE varint",
+            (1, 2)
+        )
+        .unwrap_err(),
+        "comparators do not match or are not compatible."
+    );
+    let parsed = crate::cql::parse_with(
+        "ALTER TABLE sp ALTER c TYPE varint",
+        crate::cql::Grammar::WithStatics,
+    );
+    let S::AlterTable { op, .. } = parsed.unwrap().statement else {
+        panic!()
+    };
+    assert_eq!(
+        sp.clone()
+            .alter_as(&op, (1, 2, 19))
+            .unwrap_err()
+            .to_string(),
         "Cannot change c from type int to type varint: types are not order-compatible."
     );
 }

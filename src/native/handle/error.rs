@@ -274,7 +274,8 @@ fn from_cluster(r: Refusal) -> NativeError {
 
 /// An invalid request under the code 1.2 gave its text: its schema
 /// refusals (`ConfigurationException`s: a missing keyspace or table to drop
-/// or update, an incompatible type change) are CONFIG_ERROR, an existing one
+/// or update, an incompatible type change, a comparator the new type
+/// would not keep) are CONFIG_ERROR, an existing one
 /// to add is ALREADY_EXISTS, the rest INVALID.
 fn refused(why: String) -> NativeError {
     const CONFIG: [&str; 5] = [
@@ -285,7 +286,10 @@ fn refused(why: String) -> NativeError {
         "Missing replication strategy class",
     ];
     if CONFIG.iter().any(|p| why.starts_with(p))
-        || (why.starts_with("Cannot change ") && why.ends_with(": types are incompatible."))
+        || (why.starts_with("Cannot change ")
+            && (why.ends_with(": types are incompatible.")
+                || why.ends_with(": types are not order-compatible.")))
+        || why == "comparators do not match or are not compatible."
     {
         return NativeError::Config(why);
     }

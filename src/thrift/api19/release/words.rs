@@ -105,6 +105,7 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
                     "on a standard table (KeySpace=",
                 )
                 .replace(" ColumnFamily=", " Table=")
+                .replace("specified to ColumnFamily ", "specified to table ")
         };
     }
     ApiError::InvalidRequest(why)
