@@ -158,9 +158,8 @@ fn unsuited(a: &Assignment, ty: &CqlType, column: &str, ctx: &mut TermContext) -
             return e;
         }
     }
-    let why = operation_refusal(a, ty).unwrap_or_else(|| {
-        format!("Invalid operation for {} column {column}", ty.cql_name())
-    });
+    let why = operation_refusal(a, ty)
+        .unwrap_or_else(|| format!("Invalid operation for {} column {column}", ty.cql_name()));
     CqlError::invalid(why)
 }
 
@@ -323,6 +322,9 @@ mod tests {
         );
         let list = CqlType::List(Box::new(int.clone()));
         assert_eq!(operation_refusal(&add(Term::Bind(0)), &list), None);
-        assert_eq!(operation_refusal(&add(Term::Bind(0)), &CqlType::Native(Native::Counter)), None);
+        assert_eq!(
+            operation_refusal(&add(Term::Bind(0)), &CqlType::Native(Native::Counter)),
+            None
+        );
     }
 }
