@@ -230,7 +230,9 @@ pub enum Op {
     DeleteSuperColumn { name: Bytes, deletion: DeletionTime },
     /// Delete the columns named from `start` to `end` (inclusive, by the CF
     /// comparator; an empty bound is open) written at or before the
-    /// deletion's timestamp. Standard CFs only (CQL3 rows and collections).
+    /// deletion's timestamp: a Standard CF's columns (CQL3 rows and
+    /// collections, Thrift's `SliceRange` deletions), a Super CF's super
+    /// columns (each as its own deletion would).
     DeleteRange {
         start: Bytes,
         end: Bytes,

@@ -83,6 +83,12 @@ impl Node {
             update_sets_index_names: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::UpdateSetsIndexNames)),
+            unknown_compaction_options_refused: self.release.is_some_and(|r| {
+                r.does(crate::release::Behaviour::UnknownCompactionOptionsRefused)
+            }),
+            cold_reads_to_omit: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::ColdReadsToOmit)),
         }
     }
 

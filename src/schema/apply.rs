@@ -8,6 +8,7 @@
 //! modified, so readers holding it keep a consistent view. It must not
 //! touch disk (see [`super::store`]) or the engine.
 
+use super::compaction_options::validate_compaction_options;
 use super::compat::is_compatible_with;
 use super::index_options::composites_of_plain_names;
 use super::spec::{CfSpec, KeyspaceSpec, SchemaChange};
@@ -279,7 +280,7 @@ impl Schema {
     fn add_cf(&mut self, spec: CfSpec, rules: Rules) -> Result<()> {
         not_protected(&spec.keyspace)?;
         let mut cf = cf_from_spec(&spec)?;
-        validate_compaction_options(&cf.options)?;
+        validate_compaction_options(&cf.options, rules)?;
         self.name_indexes(&mut cf, rules)?;
         validate_cf(&cf, &self.index_names_except(Some(&cf.name), rules), rules)?;
         let Some(ks) = self.keyspaces.get(&cf.keyspace) else {
@@ -311,7 +312,7 @@ impl Schema {
         };
         not_protected(&spec.keyspace)?;
         let mut cf = cf_from_spec(&spec)?;
-        validate_compaction_options(&cf.options)?;
+        validate_compaction_options(&cf.options, rules)?;
         self.name_indexes(&mut cf, rules)?;
         validate_cf(&cf, &self.index_names_except(Some(&cf.name), rules), rules)?;
         check_compatible(&old, &cf, rules)?;

@@ -32,6 +32,12 @@ pub struct Rules {
     /// 0.7: an update set each index's name as its CfDef sent it (none
     /// named anew), a renamed index too.
     pub update_sets_index_names: bool,
+    /// 2.0 to 2.2: compaction options the strategy does not read are
+    /// refused (`Properties specified [..] are not understood by ..`; 1.2's
+    /// Thrift took them).
+    pub unknown_compaction_options_refused: bool,
+    /// 2.0 and 2.1: SizeTiered (and Leveled) read `cold_reads_to_omit`.
+    pub cold_reads_to_omit: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -116,6 +122,8 @@ mod tests {
         thresholds_as_sent: false,
         update_sets_key_alias: false,
         update_sets_index_names: false,
+        unknown_compaction_options_refused: false,
+        cold_reads_to_omit: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
@@ -124,6 +132,8 @@ mod tests {
         thresholds_as_sent: false,
         update_sets_key_alias: false,
         update_sets_index_names: false,
+        unknown_compaction_options_refused: false,
+        cold_reads_to_omit: false,
     };
 
     #[test]

@@ -22,6 +22,7 @@
 
 mod apply;
 mod build;
+mod compaction_options;
 mod compat;
 pub(crate) use compat::is_compatible_with;
 pub mod creation;

@@ -497,68 +497,6 @@ fn is_speculative_retry(s: &str) -> bool {
         || upper.strip_suffix("MS").is_some_and(number)
 }
 
-/// 1.2's compaction option checks (`validateCompactionOptions`, unknown
-/// options allowed): the tombstone options of every strategy, then the
-/// strategy's own.
-pub(super) fn validate_compaction_options(o: &CfOptions) -> Result<(), String> {
-    let opts = &o.compaction_strategy_options;
-    let unparsable = |v: &str, k: &str| format!("{v} is not a parsable int (base10) for {k}");
-    if let Some(v) = opts.get("tombstone_threshold") {
-        let t: f32 = v
-            .parse()
-            .map_err(|_| unparsable(v, "tombstone_threshold"))?;
-        if t < 0.0 {
-            return Err(format!(
-                "tombstone_threshold must be greater than 0, but was {t:.6}"
-            ));
-        }
-    }
-    if let Some(v) = opts.get("tombstone_compaction_interval") {
-        let t: i64 = v
-            .parse()
-            .map_err(|_| unparsable(v, "tombstone_compaction_interval"))?;
-        if t < 0 {
-            return Err(format!(
-                "tombstone_compaction_interval must be greater than 0, but was {t}"
-            ));
-        }
-    }
-    if o.compaction_strategy == SIZE_TIERED {
-        if let Some(v) = opts.get("min_sstable_size") {
-            let n: i64 = v.parse().map_err(|_| unparsable(v, "min_sstable_size"))?;
-            if n < 0 {
-                return Err(format!("min_sstable_size must be non negative: {n}"));
-            }
-        }
-        // 1.2 named the default constants, not the options, in these two messages.
-        let low = match opts.get("bucket_low") {
-            Some(v) => v.parse::<f64>().map_err(|_| unparsable(v, "0.5"))?,
-            None => 0.5,
-        };
-        let high = match opts.get("bucket_high") {
-            Some(v) => v.parse::<f64>().map_err(|_| unparsable(v, "1.5"))?,
-            None => 1.5,
-        };
-        if high <= low {
-            return Err(format!(
-                "BucketHigh value ({high:?}) is less than or equal BucketLow value ({low:?})"
-            ));
-        }
-    } else if o.compaction_strategy == LEVELED {
-        let v = opts
-            .get("sstable_size_in_mb")
-            .map(String::as_str)
-            .unwrap_or("1");
-        let n: i32 = v.parse().map_err(|_| unparsable(v, "sstable_size_in_mb"))?;
-        if n < 1 {
-            return Err(format!(
-                "sstable_size_in_mb must be larger than 0, but was {n}"
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// 1.2's default index name: `<cf>_<column as text>_idx` without non-word
 /// characters, suffixed `_1`, `_2` ... until it is not in `taken`.
 pub(super) fn default_index_name(

@@ -12,7 +12,7 @@ use super::super::table::Table;
 use super::super::types::{CqlType, CqlValue, Native};
 use super::context::{Stamp, WriteContext};
 use super::names::{cell_name, prefix_range};
-use super::values::{check_element, eval, eval_i64, eval_scalar, Element};
+use super::values::{check_element, eval, eval_i64, eval_scalar, Element, TermContext};
 use super::CqlOp;
 
 pub(super) fn column_type(table: &Table, column: &str) -> CqlType {
@@ -54,11 +54,7 @@ pub(super) fn compact_assignment(
                 timestamp: st.timestamp,
             });
         }
-        _ => {
-            return Err(CqlError::invalid(format!(
-                "Invalid operation for non collection column {column}"
-            )))
-        }
+        _ => return Err(unsuited(a, &ty, column, &mut tctx)),
     }
     Ok(())
 }
@@ -146,18 +142,70 @@ pub(super) fn sparse_assignment(
                 None => ops.push(st.tombstone(existing)),
             }
         }
-        _ => {
-            return Err(CqlError::invalid(format!(
-                "Invalid operation ({column} = {column} {} ...) for column {column} of type {}",
-                match a {
-                    Assignment::Subtract { .. } => "-",
-                    _ => "+",
-                },
-                ty.cql_name()
-            )))
-        }
+        _ => return Err(unsuited(a, &ty, column, &mut ctx.terms())),
     }
     Ok(())
+}
+
+/// The refusal of an assignment `ty` does not take (`operation_refusal`),
+/// its term checked against the column first as `prepare` did.
+fn unsuited(a: &Assignment, ty: &CqlType, column: &str, ctx: &mut TermContext) -> CqlError {
+    if let Assignment::Add { value, .. }
+    | Assignment::Subtract { value, .. }
+    | Assignment::Prepend { value, .. } = a
+    {
+        if let Err(e) = eval(value, ty, column, ctx) {
+            return e;
+        }
+    }
+    let why = operation_refusal(a, ty)
+        .unwrap_or_else(|| format!("Invalid operation for {} column {column}", ty.cql_name()));
+    CqlError::invalid(why)
+}
+
+/// Why `Operation`'s `prepare` refused an assignment to a column of type
+/// `ty` (1.2 to 3.11 alike), the raw operation printed as its `toString`
+/// did: the column's name and the term as written (a string quoted, a
+/// marker `?`), a prepend with a minus (`age = 1 - age`). `None` when the
+/// column takes it. An addition or subtraction's term, and a prepend's,
+/// was checked against the column before (`Invalid STRING constant ...`).
+pub(super) fn operation_refusal(a: &Assignment, ty: &CqlType) -> Option<String> {
+    let c = a.column();
+    match a {
+        Assignment::Add { value, .. } | Assignment::Subtract { value, .. }
+            if !ty.is_counter() && !ty.is_collection() =>
+        {
+            let op = if matches!(a, Assignment::Add { .. }) {
+                "+"
+            } else {
+                "-"
+            };
+            let v = value.as_written();
+            Some(format!(
+                "Invalid operation ({c} = {c} {op} {v}) for non counter column {c}"
+            ))
+        }
+        Assignment::Prepend { value, .. } if !matches!(ty, CqlType::List(_)) => {
+            let v = value.as_written();
+            Some(format!(
+                "Invalid operation ({c} = {v} - {c}) for non list column {c}"
+            ))
+        }
+        Assignment::SetElement { key, value, .. }
+            if !ty.is_collection() || matches!(ty, CqlType::Set(_)) =>
+        {
+            let (k, v) = (key.as_written(), value.as_written());
+            let kind = if ty.is_collection() {
+                "set"
+            } else {
+                "non collection"
+            };
+            Some(format!(
+                "Invalid operation ({c}[{k}] = {v}) for {kind} column {c}"
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// The stored name of the `idx`-th element of a list, checking bounds.
@@ -215,4 +263,68 @@ fn add_elements(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::ast::{Constant, ConstantKind, Term};
+    use super::*;
+
+    fn constant(kind: ConstantKind, text: &str) -> Term {
+        Term::Constant(Constant {
+            kind,
+            text: text.to_string(),
+        })
+    }
+
+    /// 1.2.9 to 3.11.10's words (`rel_cqlops`).
+    #[test]
+    fn an_operation_the_column_does_not_take_is_printed_as_written() {
+        let int = CqlType::Native(Native::Int);
+        let add = |value| Assignment::Add {
+            column: "age".into(),
+            value,
+        };
+        let why = |a: &Assignment, ty: &CqlType| operation_refusal(a, ty).unwrap();
+        assert_eq!(
+            why(&add(constant(ConstantKind::Integer, "-5")), &int),
+            "Invalid operation (age = age + -5) for non counter column age"
+        );
+        assert_eq!(
+            why(&add(Term::Bind(0)), &int),
+            "Invalid operation (age = age + ?) for non counter column age"
+        );
+        let text = CqlType::Native(Native::Text);
+        let sub = Assignment::Subtract {
+            column: "name".into(),
+            value: constant(ConstantKind::String, "it's"),
+        };
+        assert_eq!(
+            why(&sub, &text),
+            "Invalid operation (name = name - 'it's') for non counter column name"
+        );
+        let prepend = Assignment::Prepend {
+            column: "age".into(),
+            value: constant(ConstantKind::Integer, "1"),
+        };
+        assert_eq!(
+            why(&prepend, &int),
+            "Invalid operation (age = 1 - age) for non list column age"
+        );
+        let element = Assignment::SetElement {
+            column: "age".into(),
+            key: constant(ConstantKind::Integer, "0"),
+            value: constant(ConstantKind::Integer, "1"),
+        };
+        assert_eq!(
+            why(&element, &int),
+            "Invalid operation (age[0] = 1) for non collection column age"
+        );
+        let list = CqlType::List(Box::new(int.clone()));
+        assert_eq!(operation_refusal(&add(Term::Bind(0)), &list), None);
+        assert_eq!(
+            operation_refusal(&add(Term::Bind(0)), &CqlType::Native(Native::Counter)),
+            None
+        );
+    }
 }

@@ -174,6 +174,18 @@ impl Collector<'_> {
     fn assignment(&mut self, a: &Assignment) -> CqlResult<()> {
         let column = a.column();
         let ty = self.column_type(column)?;
+        // Refused where `prepare` refused it: a marker (which any column
+        // takes) for a term, so the operation's own refusal.
+        let marked = match a {
+            Assignment::SetElement { .. } => true,
+            Assignment::Set { .. } => false,
+            Assignment::Add { value, .. }
+            | Assignment::Subtract { value, .. }
+            | Assignment::Prepend { value, .. } => matches!(value, Term::Bind(_)),
+        };
+        if let Some(why) = super::assign::operation_refusal(a, &ty).filter(|_| marked) {
+            return Err(CqlError::invalid(why));
+        }
         match a {
             Assignment::Set { value, .. }
             | Assignment::Add { value, .. }

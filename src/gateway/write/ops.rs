@@ -56,6 +56,11 @@ pub(super) fn formed(layout: &Layout, key: &[u8], op: &Op) -> GatewayResult<(For
             values.push(Bound::Bytes(name.clone()));
             (deletion_of(1, false, false), values)
         }
+        Op::DeleteRange { .. } if layout.shape == Shape::Super => {
+            return Err(GatewayError::Invalid(
+                "a range deletion of super columns has no CQL form here".into(),
+            ));
+        }
         Op::DeleteRange {
             start,
             end,

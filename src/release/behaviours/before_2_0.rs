@@ -424,6 +424,19 @@ macro_rules! with_behaviours_before_2_0 {
                     bytes stays",
             }
 
+            // CassandraServer.describe_splits_ex caught RequestValidationException
+            // only; Murmur3Partitioner's TokenFactory.fromString threw an
+            // IllegalArgumentException for a token not a long.
+            /// `describe_splits` of a token Murmur3Partitioner cannot read (not
+            /// a long) fails on the server: the connection closes.
+            UnreadSplitTokenDrops {
+                key: "unread_split_token_drops",
+                from: (1, 2, 0),
+                until: Some((3, 0, 0)),
+                says: "describe_splits of a token Murmur3Partitioner cannot read closes the \
+                    connection",
+            }
+
             $($later)*
         }
     };

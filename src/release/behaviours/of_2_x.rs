@@ -28,9 +28,9 @@ macro_rules! with_behaviours_of_2_x {
 
             // CassandraServer.deleteColumnOrSuperColumn's deleteRange from 2.0.
             /// A batch's `Deletion` by a `SliceRange` deleted that range of a
-            /// Standard column family (a range tombstone from start to finish);
-            /// before, it was refused (`Deletion does not yet support SliceRange
-            /// predicates.`).
+            /// Standard column family's columns or a Super column family's super
+            /// columns (a range tombstone from start to finish); before, it was
+            /// refused (`Deletion does not yet support SliceRange predicates.`).
             SliceRangeDeletions {
                 key: "slice_range_deletions",
                 from: (2, 0, 0),
@@ -259,6 +259,73 @@ macro_rules! with_behaviours_of_2_x {
                 until: Some((3, 0, 0)),
                 says: "speculative_retry is described as parsed: 50ms as 50.0ms, 99PERCENTILE as \
                     99.0PERCENTILE",
+            }
+
+            // CFMetaData.rebuild of an update (2.0: fromThriftForUpdate; 2.2:
+            // ThriftConversion.fromThriftForUpdate) kept the old dense table's
+            // clustering columns, placed by position in the new comparator's.
+            /// `system_update_column_family` giving a dense column family a
+            /// comparator of fewer components than its clustering columns (a
+            /// `CompositeType` of two made `LongType`, no column declared) failed
+            /// on the server: the connection closes.
+            UpdateKeepingClusteringFails {
+                key: "update_keeping_clustering_fails",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "an update leaving a dense column family more clustering columns than its \
+                    new comparator takes closes the connection",
+            }
+
+            // CFMetaData.fromThrift (2.1) and ThriftConversion.fromThrift (2.2):
+            // hasKeyAlias = isSetKey_alias() && keyValidator != null && ...
+            /// A CfDef's `key_alias` is taken only beside a `key_validation_class`
+            /// in the same CfDef; without one the key keeps its name (`key`, or
+            /// the column family's own on an update).
+            KeyAliasNeedsKeyValidator {
+                key: "key_alias_needs_key_validator",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a CfDef's key_alias is taken only beside a key_validation_class",
+            }
+
+            // CFMetaData.validateCompactionOptions: 1.2 checked what the strategy
+            // left unread only for CQL 3 (checkUnexpected), 2.0 for every call.
+            /// A column family's compaction options its strategy does not read
+            /// are refused: `Properties specified [sstable_size_in_mb] are not
+            /// understood by SizeTieredCompactionStrategy`.
+            UnknownCompactionOptionsRefused {
+                key: "unknown_compaction_options_refused",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "compaction options the strategy does not read are refused (Properties \
+                    specified [..] are not understood by ..)",
+            }
+
+            // SizeTieredCompactionStrategyOptions.COLD_READS_TO_OMIT_KEY (2.0.3 to 2.1).
+            /// SizeTiered and Leveled compaction read a `cold_reads_to_omit`
+            /// option.
+            ColdReadsToOmit {
+                key: "cold_reads_to_omit",
+                from: (2, 0, 0),
+                until: Some((2, 2, 0)),
+                says: "compaction reads a cold_reads_to_omit option",
+            }
+
+            // CFMetaData.validateCompatibility printed both comparators' classes,
+            // CellNames.fromAbstractType's (2.2's cell name types).
+            /// `system_update_column_family` refusing an incompatible comparator
+            /// named both cell layouts: `Column family comparators do not match
+            /// or are not compatible (found SimpleDenseCellNameType; expected
+            /// SimpleSparseCellNameType).` (the update's, then the column
+            /// family's: dense without declared columns or with all its
+            /// components clustering columns, compound for a composite or Super
+            /// comparator).
+            ComparatorRefusalNamesLayouts {
+                key: "comparator_refusal_names_layouts",
+                from: (2, 2, 0),
+                until: Some((3, 0, 0)),
+                says: "an incompatible comparator's refusal names both cell layouts (found \
+                    SimpleDenseCellNameType; expected SimpleSparseCellNameType)",
             }
 
             $($later)*

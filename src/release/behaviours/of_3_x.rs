@@ -301,6 +301,21 @@ macro_rules! with_behaviours_of_3_x {
                     matching rows once deleted, with no columns, and no other",
             }
 
+            // CassandraServer.deleteColumnOrSuperColumn: 3.x kept a super column's
+            // sub-columns in one map column, and range tombstones of collections
+            // did not exist.
+            /// A batch's `Deletion` by a `SliceRange` naming a super column was
+            /// refused once the deletion's checks passed (`Cannot delete a range
+            /// of subcolumns in a super column`), the batch unwritten; 2.x
+            /// deleted those sub-columns.
+            SuperSubcolumnRangeDeletionsRefused {
+                key: "super_subcolumn_range_deletions_refused",
+                from: (3, 0, 0),
+                until: None,
+                says: "a batch's SliceRange deletion of a super column's sub-columns is refused \
+                    (Cannot delete a range of subcolumns in a super column)",
+            }
+
             $($later)*
         }
     };

@@ -368,7 +368,12 @@ pub fn absorb_entry(e: &mut Entry, row_del: DeletionTime, ranges: &RangeTombston
                 absorb(c, del);
             }
         }
-        Entry::Super(s) => s.absorb(row_del),
+        Entry::Super(s) => {
+            // A range over super column names deletes each super column it
+            // covers as that super column's own deletion would.
+            s.deletion = s.deletion.max(ranges.deletion_for(cmp, &s.name));
+            s.absorb(row_del)
+        }
     }
 }
 
@@ -427,10 +432,6 @@ pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
             "column family {} is Standard: it has no super columns",
             cf.name
         )),
-        Op::DeleteRange { .. } if cf.is_super() => Err(format!(
-            "column family {} is Super: range deletions need a Standard CF",
-            cf.name
-        )),
         _ => Ok(()),
     }
 }
@@ -455,7 +456,8 @@ pub fn purge(
     let gone =
         |d: &DeletionTime| d.is_live() || gc_before.is_some_and(|t| d.local_deletion_time <= t);
     let row_del = row.deletion;
-    let ranges = row.ranges.judge(cmp, judging, Walk::Whole);
+    let markers = &row.ranges;
+    let ranges = markers.judge(cmp, judging, Walk::Whole);
     row.entries.retain(|e| match e {
         Entry::Cell(c) => {
             expire(c, now);
@@ -464,7 +466,9 @@ pub fn purge(
                 && !droppable(c, gc_before)
         }
         Entry::Super(s) => {
-            let eff = row_del.max(s.deletion);
+            let eff = row_del
+                .max(s.deletion)
+                .max(markers.deletion_for(cmp, &s.name));
             s.cells.retain(|_, c| {
                 expire(c, now);
                 !eff.shadows(c.timestamp) && !droppable(c, gc_before)

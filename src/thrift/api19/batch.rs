@@ -128,9 +128,14 @@ impl Rules for Api19 {
         mut m: t::Mutation,
         effect: &mut Effect,
     ) -> Result<ApiResult<()>, OverBudget> {
-        let range_deletions = self
-            .release
-            .is_some_and(|r| r.does(Behaviour::SliceRangeDeletions));
+        let does = |b| self.release.is_some_and(|r| r.does(b));
+        let range_deletions = if does(Behaviour::SuperSubcolumnRangeDeletionsRefused) {
+            v::RangeDeletions::SubcolumnsRefused
+        } else if does(Behaviour::SliceRangeDeletions) {
+            v::RangeDeletions::Taken
+        } else {
+            v::RangeDeletions::Refused
+        };
         if let Err(e) = super::release::v3x::mutation_ttls(self.release, &mut m)
             .and_then(|()| v::validate_mutation(cf, &m, range_deletions))
         {

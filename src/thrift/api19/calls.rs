@@ -454,6 +454,7 @@ impl CassandraSyncHandler for Handler<'_> {
         let on = vec![(cf_def.keyspace.as_str(), Some(cf_def.name.as_str()))];
         self.checked(&methods::SYSTEM_UPDATE_COLUMN_FAMILY, on, || {
             describe::update_column_family(self.node, &cf_def)
+                .map_err(|e| release::schema::cellnames::comparator_refusal(self.node, &cf_def, e))
         })
     }
 

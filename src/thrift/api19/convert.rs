@@ -68,8 +68,8 @@ pub fn remove_op(path: &t::ColumnPath, timestamp: i64, now: i32) -> Op {
 
 /// The ops of one Deletion of column family `cf`. In a Super CF, names
 /// without a super column name whole super columns; a SliceRange without
-/// names (validated only where the release took it: Standard CFs, 2.0 on)
-/// is a range tombstone.
+/// names (validated only where the release took it: 2.0 on, a Super CF's
+/// without a super column) is a range tombstone.
 pub fn deletion_ops(del: t::Deletion, cf: &CfDef, now: i32, out: &mut Vec<Op>) {
     let ts = del.timestamp.unwrap_or_default();
     let (names, range) = match del.predicate {
@@ -78,6 +78,11 @@ pub fn deletion_ops(del: t::Deletion, cf: &CfDef, now: i32, out: &mut Vec<Op>) {
     };
     match (names, range) {
         (None, Some(range)) if !cf.is_super() => out.extend(range_deletion(
+            &cf.comparator,
+            range,
+            DeletionTime::new(ts, now),
+        )),
+        (None, Some(range)) if del.super_column.is_none() => out.extend(super_range_deletion(
             &cf.comparator,
             range,
             DeletionTime::new(ts, now),
@@ -105,6 +110,27 @@ fn range_deletion(comparator: &TypeRef, r: t::SliceRange, deletion: DeletionTime
         });
     }
     Some(Op::DeleteRange {
+        start: r.start,
+        end: r.finish,
+        deletion,
+    })
+}
+
+/// 2.0's range tombstone over a Super CF's super column names
+/// (`SuperColumns.startOf(start)` to `endOf(finish)`: composites of the name
+/// alone, ending before and after the name's sub-columns): the super
+/// columns from start to finish (an empty start the least). An empty
+/// finish ends before every name and a finish before the start leaves the
+/// range empty, so nothing is deleted (no sub-column's name equals such a
+/// bound, which the Standard CF's quirk of `range_deletion` needs).
+fn super_range_deletion(
+    comparator: &TypeRef,
+    r: t::SliceRange,
+    deletion: DeletionTime,
+) -> Option<Op> {
+    let empty = r.finish.is_empty()
+        || (!r.start.is_empty() && comparator.compare(&r.start, &r.finish) == Ordering::Greater);
+    (!empty).then_some(Op::DeleteRange {
         start: r.start,
         end: r.finish,
         deletion,
@@ -308,5 +334,38 @@ mod tests {
         assert_eq!(range("", "b", false), one("", "b"));
         assert_eq!(range("c", "a", true), one("c", "c"));
         assert_eq!(range("b", "c", false), one("b", "c"));
+    }
+
+    /// What 2.0.17 to 2.2.19 deleted of a Super CF's super columns `a b c
+    /// d` for each range (`rel_superrangedel`): none for an empty finish or
+    /// one before the start, where a Standard CF lost the start name.
+    #[test]
+    fn a_super_column_range_deletion_is_2_0s_composite_range() {
+        let utf8 = crate::marshal::parse_type("UTF8Type").unwrap();
+        let cf = CfDef::new("ks", "S", 1000, utf8.clone(), Some(utf8));
+        let range = |start: &str, finish: &str| {
+            let r = t::SliceRange::new(
+                start.as_bytes().to_vec(),
+                finish.as_bytes().to_vec(),
+                false,
+                100,
+            );
+            let del = t::Deletion::new(5, None, t::SlicePredicate::new(None::<Vec<Vec<u8>>>, r));
+            let mut ops = Vec::new();
+            deletion_ops(del, &cf, 9, &mut ops);
+            ops
+        };
+        assert_eq!(range("", ""), []);
+        assert_eq!(range("b", ""), []);
+        assert_eq!(range("c", "a"), []);
+        let deletion = DeletionTime::new(5, 9);
+        assert_eq!(
+            range("", "b"),
+            [Op::DeleteRange {
+                start: Vec::new(),
+                end: b"b".to_vec(),
+                deletion
+            }]
+        );
     }
 }

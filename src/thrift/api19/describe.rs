@@ -156,7 +156,7 @@ pub fn splits(
     let p = schema.partitioner.as_ref();
     for tok in [start, end] {
         p.token_from_string(tok)
-            .map_err(|e| ApiError::invalid(e.0))?;
+            .map_err(|e| release::split_token_refusal(node, p, e.0))?;
     }
     // 1.2 looked the column family up only when computing the splits, and
     // an unknown one escaped as an IllegalArgumentException that dropped

@@ -349,9 +349,27 @@ pub fn validate_standard_column(cf: &CfDef, c: ColumnParts<'_>) -> ApiResult<()>
     validate_column_parts(cf, c, false)
 }
 
-/// A batch's Mutation; `range_deletions`: whether the release deleted a
-/// `SliceRange` of a Standard column family (2.0 on) rather than refusing it.
-pub fn validate_mutation(cf: &CfDef, m: &t::Mutation, range_deletions: bool) -> ApiResult<()> {
+/// Which `SliceRange` deletions of a batch a release took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeDeletions {
+    /// Before 2.0: every one refused (`Deletion does not yet support
+    /// SliceRange predicates.`).
+    Refused,
+    /// 2.0 to 2.2: a Standard CF's columns and a Super CF's super columns;
+    /// a super column's sub-columns (which 2.x deleted too) are not
+    /// emulated and refused as before 2.0.
+    Taken,
+    /// 3.x: as 2.x, a super column's sub-columns refused once the
+    /// deletion's other checks passed (`CassandraServer.deleteColumnOrSuperColumn`).
+    SubcolumnsRefused,
+}
+
+/// A batch's Mutation, its range deletion checked as `range_deletions` says.
+pub fn validate_mutation(
+    cf: &CfDef,
+    m: &t::Mutation,
+    range_deletions: RangeDeletions,
+) -> ApiResult<()> {
     match (&m.column_or_supercolumn, &m.deletion) {
         (Some(cosc), None) => validate_cosc(cf, cosc),
         (None, Some(del)) => validate_deletion(cf, del, range_deletions),
@@ -359,7 +377,11 @@ pub fn validate_mutation(cf: &CfDef, m: &t::Mutation, range_deletions: bool) -> 
     }
 }
 
-pub fn validate_deletion(cf: &CfDef, del: &t::Deletion, range_deletions: bool) -> ApiResult<()> {
+pub fn validate_deletion(
+    cf: &CfDef,
+    del: &t::Deletion,
+    range_deletions: RangeDeletions,
+) -> ApiResult<()> {
     if let Some(sc) = &del.super_column {
         validate_column_names(cf, None, [sc.as_slice()])?;
     }
@@ -379,10 +401,14 @@ pub fn validate_deletion(cf: &CfDef, del: &t::Deletion, range_deletions: bool) -
                 names.iter().map(Vec::as_slice),
             )?;
         }
-        // Names win over a range given with them; a Super CF's range is not
-        // emulated (the engine keeps range tombstones for Standard CFs).
-        let by_range = predicate.slice_range.is_some() && predicate.column_names.is_none();
-        if predicate.slice_range.is_some() && (!range_deletions || (by_range && cf.is_super())) {
+        // Names win over a range given with them.
+        let of_subcolumns = predicate.column_names.is_none() && del.super_column.is_some();
+        let refused = match range_deletions {
+            RangeDeletions::Refused => true,
+            RangeDeletions::Taken => of_subcolumns && cf.is_super(),
+            RangeDeletions::SubcolumnsRefused => false,
+        };
+        if predicate.slice_range.is_some() && refused {
             return invalid("Deletion does not yet support SliceRange predicates.");
         }
     }
@@ -399,6 +425,14 @@ pub fn validate_deletion(cf: &CfDef, del: &t::Deletion, range_deletions: bool) -
             "Deletion timestamp is not optional for non commutative column family {}",
             cf.name
         ));
+    }
+    let sub_range = del.super_column.is_some()
+        && del
+            .predicate
+            .as_ref()
+            .is_some_and(|p| p.column_names.is_none() && p.slice_range.is_some());
+    if sub_range && range_deletions == RangeDeletions::SubcolumnsRefused {
+        return invalid("Cannot delete a range of subcolumns in a super column");
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 use crate::model::*;
 use crate::partitioner::OrderPreservingPartitioner;
 use crate::storage::testutil::*;
-use crate::storage::{Engine, EngineOptions, ManualClock, StorageError};
+use crate::storage::{Engine, EngineOptions, ManualClock};
 use std::sync::Arc;
 
 fn open(dir: Option<&std::path::Path>, clock: &Arc<ManualClock>) -> Engine {
@@ -87,11 +87,6 @@ fn range_tombstones_shadow_older_cells_inside_inclusive_bounds() {
         flush(&e);
         assert!(cell_names(&e, "Std", "k").is_empty());
         assert_eq!(row_count(&e), 1, "a row of tombstones is a range ghost");
-        // A range delete in a Super CF is refused.
-        assert!(matches!(
-            e.apply(&del_range("Super", "k", b"a", b"b", 1, now)),
-            Err(StorageError::Invalid(_))
-        ));
         e.shutdown().unwrap();
     }
 }
@@ -217,4 +212,67 @@ fn composite_prefix_ranges_delete_one_cql_row() {
     e.flush(None).unwrap();
     e.compact("ks", "Cql").unwrap();
     assert_eq!(left(&e), want);
+}
+
+/// The names of the super columns a read of `key` answers, each with its
+/// sub-columns' names (`a:x,y`).
+fn super_names(e: &Engine, cmd: &ReadCommand, key: &str) -> Vec<String> {
+    match e.read(cmd, key.as_bytes()).unwrap() {
+        RowResult::SuperColumns(scs) => scs
+            .iter()
+            .map(|s| {
+                let subs: Vec<String> = s
+                    .cells
+                    .iter()
+                    .map(|c| String::from_utf8_lossy(&c.name).into_owned())
+                    .collect();
+                format!("{}:{}", String::from_utf8_lossy(&s.name), subs.join(","))
+            })
+            .collect(),
+        RowResult::Cells(cells) if cells.is_empty() => Vec::new(),
+        RowResult::Cells(_) => panic!("expected super columns"),
+    }
+}
+
+#[test]
+fn a_range_over_super_column_names_deletes_them_as_their_own_deletions() {
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let dir = tempfile::tempdir().unwrap();
+    for (dir, flush) in [(None, false), (Some(dir.path()), true)] {
+        let e = open(dir, &clock);
+        let now = clock.now();
+        for sc in ["a", "b", "c", "d"] {
+            e.apply(&sput("k", sc, "x", "v", 10)).unwrap();
+        }
+        if flush {
+            e.flush(None).unwrap();
+        }
+        e.apply(&del_range("Super", "k", b"b", b"c", 15, now))
+            .unwrap();
+        // Older writes inside the range stay deleted, newer ones show.
+        e.apply(&sput("k", "b", "y", "older", 12)).unwrap();
+        e.apply(&sput("k", "c", "z", "newer", 20)).unwrap();
+        if flush {
+            e.flush(None).unwrap();
+        }
+        let all = range("Super", "", "", false, 100);
+        assert_eq!(super_names(&e, &all, "k"), ["a:x", "c:z", "d:x"]);
+        let back = range("Super", "", "", true, 2);
+        assert_eq!(super_names(&e, &back, "k"), ["d:x", "c:z"]);
+        let by_name = names("Super", &["a", "b"]);
+        assert_eq!(super_names(&e, &by_name, "k"), ["a:x"]);
+        // One super column's sub-columns: the range reaches them too.
+        let mut one = range("Super", "", "", false, 100);
+        one.super_column = Some(b("b"));
+        assert!(e.read(&one, b"k").unwrap().is_empty());
+        one.super_column = Some(b("c"));
+        assert_eq!(
+            pairs(&e.read(&one, b"k").unwrap()),
+            [("z".into(), "newer".into())]
+        );
+        // An open start reaches the first super column.
+        e.apply(&del_range("Super", "k", b"", b"a", 15, now))
+            .unwrap();
+        assert_eq!(super_names(&e, &all, "k"), ["c:z", "d:x"]);
+    }
 }

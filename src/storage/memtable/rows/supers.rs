@@ -13,9 +13,11 @@ use super::{head_mut, put_cell, Head};
 use crate::marshal::TypeRef;
 use crate::model::{DeletionTime, Op};
 use crate::schema::CfDef;
+use crate::storage::heap::heap_bytes;
 use crate::storage::memtable::arena::{Arena, Ref};
 use crate::storage::memtable::cell_record;
 use crate::storage::row::counter::{absorb, increment};
+use crate::storage::row::range_tombstones::RangeTombstone;
 use crate::storage::row::{CKey, StoredSuper};
 use crate::storage::sorted::Sorted;
 use crate::storage::Reconciling;
@@ -108,14 +110,29 @@ pub(crate) fn apply_to_supers(
             delta,
             timestamp,
         } => put(arena, sc, &increment(name.clone(), *delta, *timestamp)),
+        // Over super column names: the row keeps it beside its deletion.
+        Op::DeleteRange {
+            start,
+            end,
+            deletion,
+        } => {
+            head_mut(head).ranges.add(RangeTombstone {
+                start: start.clone(),
+                end: end.clone(),
+                deletion: *deletion,
+            });
+            std::mem::size_of::<RangeTombstone>() + heap_bytes(start.len()) + heap_bytes(end.len())
+        }
         // `validate_op` refuses these for a Super CF before they reach the
-        // commit log (range deletions, columns outside a super column).
-        Op::DeleteRange { .. } | Op::Put { .. } | Op::CounterAdd { .. } => 0,
+        // commit log (columns outside a super column).
+        Op::Put { .. } | Op::CounterAdd { .. } => 0,
     };
     if cf.is_counter() {
         // Counters must see the deletions over them before any later
         // version meets them (see `counter::absorb`), as in `Row::apply`:
         // the written super column's, or every one after a deletion.
+        // (A range over super column names reaches a counter cell when it
+        // is read: `row::absorb_entry`.)
         let row_del = head.as_deref().map_or(DeletionTime::LIVE, |h| h.deletion);
         let touched = match op {
             Op::Put {

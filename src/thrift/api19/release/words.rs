@@ -93,20 +93,17 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         why = "INSERT statements are not allowed on counter tables, use UPDATE instead".to_string();
     }
     if release.at_least(2, 2) {
-        why = if why == "comparators do not match or are not compatible." && !cql {
-            "Column family comparators do not match or are not compatible \
-             (found SimpleDenseCellNameType; expected SimpleDenseCellNameType)."
-                .to_string()
-        } else {
-            why.replace("columnfamily ", "table ")
-                .replace("column family ", "table ")
-                .replace(
-                    "on a standard ColumnFamily (KeySpace=",
-                    "on a standard table (KeySpace=",
-                )
-                .replace(" ColumnFamily=", " Table=")
-                .replace("specified to ColumnFamily ", "specified to table ")
-        };
+        // (Its refusal of a comparator naming the cell layouts is
+        // `schema::cellnames`'.)
+        why = why
+            .replace("columnfamily ", "table ")
+            .replace("column family ", "table ")
+            .replace(
+                "on a standard ColumnFamily (KeySpace=",
+                "on a standard table (KeySpace=",
+            )
+            .replace(" ColumnFamily=", " Table=")
+            .replace("specified to ColumnFamily ", "specified to table ");
     }
     ApiError::InvalidRequest(why)
 }

@@ -15,7 +15,7 @@ pub(in crate::thrift::api19) mod superfilter;
 
 use crate::node::Node;
 use crate::partitioner::Partitioner;
-use crate::release::Release;
+use crate::release::{Behaviour, Release};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
 
@@ -53,6 +53,20 @@ pub fn check_key_range(
         return Err(ApiError::invalid("Start key's token sorts after end token"));
     }
     Ok(())
+}
+
+/// The answer to `describe_splits` of a token Murmur3Partitioner cannot
+/// read (not a long): from 1.2 to 2.2 its `TokenFactory.fromString` threw
+/// an `IllegalArgumentException` the call did not catch, and the
+/// connection closed; otherwise refused in the node's words.
+pub fn split_token_refusal(node: &Node, p: &dyn Partitioner, why: String) -> ApiError {
+    let drops = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::UnreadSplitTokenDrops));
+    if drops && p.class_name().ends_with(".Murmur3Partitioner") {
+        return ApiError::Dropped(why);
+    }
+    ApiError::invalid(why)
 }
 
 /// The answer to `describe_splits` of an unknown column family: 0.8 and

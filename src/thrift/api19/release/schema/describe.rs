@@ -37,6 +37,15 @@ pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
     if standard && dropped {
         spec.subcomparator_type = None;
     }
+    // 2.1's ThriftConversion.fromThrift took a key alias only beside a key
+    // validation class of the same CfDef (`hasKeyAlias`): without one the
+    // key kept its name (`key`, or the one an update's table had).
+    let alias_needs_validator = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::KeyAliasNeedsKeyValidator));
+    if alias_needs_validator && spec.key_validation_class.is_none() {
+        spec.key_alias = None;
+    }
     // Before 1.1 every read repaired.
     if node.release.is_some_and(|r| !r.at_least(1, 1)) {
         spec.read_repair_chance.get_or_insert(1.0);
@@ -176,8 +185,15 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
         cf.max_index_interval.get_or_insert(min.max(2048));
     }
     if release.at_least(2, 2) && !system {
+        // CFMetaData.getBloomFilterFpChance: none (or 0) is the strategy's
+        // default, Leveled's 0.1.
+        let leveled = cf
+            .compaction_strategy
+            .as_deref()
+            .is_some_and(|s| s.ends_with(".LeveledCompactionStrategy"));
+        let default = if leveled { 0.1 } else { 0.01 };
         cf.bloom_filter_fp_chance
-            .get_or_insert(thrift::OrderedFloat(0.01));
+            .get_or_insert(thrift::OrderedFloat(default));
     }
     v3x::shape_cf(release, cf, system);
 }

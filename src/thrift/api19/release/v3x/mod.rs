@@ -42,21 +42,27 @@ pub fn multiget_of_no_keys(release: Option<&Release>, no_keys: bool) -> Result<(
     Ok(())
 }
 
-/// A batch's deletion by a `SliceRange` of a Standard column family as 3.x
-/// made it (`Some`: the op, or none; `None`: not such a deletion, or not
-/// 3.x): a range tombstone from start to finish, an empty bound open, the
-/// `reversed` flag ignored, nothing when a start sorts after its finish.
-/// 2.x's reading is `convert::deletion_ops`'.
+/// A batch's deletion by a `SliceRange` of a Standard column family's
+/// columns or a Super column family's super columns as 3.x made it
+/// (`Some`: the op, or none; `None`: not such a deletion, or not 3.x): a
+/// range tombstone from start to finish, an empty bound open
+/// (`LegacyLayout.decodeTombstoneBound`: bottom and top), the `reversed`
+/// flag ignored, nothing when a start sorts after its finish. 2.x's
+/// reading is `convert::deletion_ops`'; a super column's sub-columns were
+/// refused (validation).
 pub fn range_deletion(
     release: Option<&Release>,
     cf: &CfDef,
     m: &t::Mutation,
     now: i32,
 ) -> Option<Option<Op>> {
-    if !does(release, Behaviour::RangeDeletionsOpenBounds) || cf.is_super() {
+    if !does(release, Behaviour::RangeDeletionsOpenBounds) {
         return None;
     }
     let del = m.deletion.as_ref()?;
+    if del.super_column.is_some() {
+        return None;
+    }
     let predicate = del.predicate.as_ref()?;
     if predicate.column_names.is_some() {
         return None;
