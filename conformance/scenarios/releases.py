@@ -2578,6 +2578,45 @@ def _rangefail():
     return out
 
 
+@scenario("rel_ttlbound", "19", "ttl", keyspace_reset="cv_r_ttlbound")
+def _ttlbound():
+    """a column's TTL past what the release took (found by difftest.py --cases ordinary19b):
+    over twenty years (1.1 on: ttl is too large), or under them with an expiry past 2038, the
+    int expiry time overflowing (2.1.20 on: refused, CASSANDRA-14092; before, the column was
+    built and its assertion failed: 0.8 and 1.0 an internal error, 1.1 to 2.0 no reply), by
+    insert, batch_mutate of standard and super columns, and CQL 3 (1.2 on); then what stayed"""
+    ks = "cv_r_ttlbound"
+    out = setup(ks, cf_def(ks, "T", comparator="UTF8Type"),
+                cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
+                       subcomparator="UTF8Type"))
+    def again():  # after a connection the release closed or left unanswered
+        return v19.set_keyspace(ks)
+    out += [
+        v19.insert("a", cparent("T"), column("year", "x", 1, ttl=31536000)),
+        v19.insert("a", cparent("T"), column("big", "x", 1, ttl=2147483647)), again(),
+        v19.batch_mutate({"a": {"T": [ins("b1", "x", 1, ttl=630720001)]}}), again(),
+        v19.batch_mutate({"a": {"T": [ins("b2", "x", 1, ttl=700000000),
+                                      ins("b3", "y", 1)]}}), again(),
+        v19.batch_mutate({"a": {"S": [mutation(cosc(super_column=super_column("sc", [
+            column("p", "1", 1, ttl=630720001)])))]}}), again(),
+        v19.insert("a", cparent("S", "sc"), column("q", "1", 1, ttl=900000000)), again(),
+        v19.insert("a", cparent("T"), column("max", "x", 1, ttl=630720000)), again(),
+        v19.batch_mutate({"a": {"T": [ins("b4", "x", 1, ttl=400000000)]}}), again(),
+        v19.batch_mutate({"a": {"S": [mutation(cosc(super_column=super_column("s2", [
+            column("t", "x", 1), column("u", "x", 1, ttl=500000000)])))]}}), again(),
+        v19.get_slice("a", cparent("T"), pred(start="")),
+        v19.get_slice("a", cparent("S"), pred(start="")),
+    ]
+    if R >= (1, 2):
+        q = v19.execute_cql3_query
+        out += [q("CREATE TABLE t (k text PRIMARY KEY, v text)"),
+                q("INSERT INTO t (k, v) VALUES ('a', 'b') USING TTL 400000000"), again(),
+                q("UPDATE t USING TTL 630720001 SET v = 'c' WHERE k = 'a'"),
+                q("INSERT INTO t (k, v) VALUES ('b', 'b') USING TTL 60"),
+                q("SELECT k, v FROM t")]
+    return out
+
+
 if R >= (1, 2):
     @scenario("rel_cqlwords", "19", "cql3", keyspace_reset="cv_r_cqlwords")
     def _cqlwords():

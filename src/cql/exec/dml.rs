@@ -376,8 +376,22 @@ fn with_write_context<T>(
             row_marker: session.grammar() != crate::cql::Grammar::Beta1,
             refuses_empty_names: session.local_facts().claims_at_least((2, 0, 0))
                 && !session.local_facts().claims_at_least((2, 1, 0)),
+            past_2038: past_2038(session.local_facts()),
         })
     })
+}
+
+/// What a TTL expiring past 2038 meets on a node claiming the facts'
+/// release: refused from 2.1.20 (CASSANDRA-14092); a failure on the server
+/// of an emulated 1.2 to 2.1.19; else written.
+fn past_2038(facts: &crate::cql::exec::LocalFacts) -> crate::cql::mapping::Past2038 {
+    if facts.claims_at_least((2, 1, 20)) {
+        crate::cql::mapping::Past2038::Refused
+    } else if facts.emulated && facts.claims_at_least((1, 2, 0)) {
+        crate::cql::mapping::Past2038::Fails
+    } else {
+        crate::cql::mapping::Past2038::Written
+    }
 }
 
 /// The columns `sel` answers, as [`select_page`] names and types them,

@@ -46,6 +46,23 @@ pub struct WriteContext<'a> {
     /// checked every name it wrote: a COMPACT table's only clustering value
     /// may not be empty; 1.2 wrote it, and failed to flush it).
     pub refuses_empty_names: bool,
+    /// What becomes of a TTL whose expiry passes 2038 (see [`Past2038`]).
+    pub past_2038: Past2038,
+}
+
+/// A TTL whose expiry passes 2038-01-19 overflows a cell's local
+/// expiration time (an `int` of seconds, `now + ttl`). 2.1.20 on refused
+/// it (CASSANDRA-14092, `Attributes.maybeApplyExpirationDateOverflowPolicy`
+/// under the default policy REJECT); 1.2 to 2.1.19 built the cell anyway
+/// and `ExpiringColumn`'s `assert localExpirationTime > 0` failed the
+/// statement on the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Past2038 {
+    /// Written, expiring at the last second an `int` holds.
+    #[default]
+    Written,
+    Refused,
+    Fails,
 }
 
 impl WriteContext<'_> {
@@ -70,6 +87,7 @@ impl WriteContext<'_> {
             lists: self.lists,
             row_marker: self.row_marker,
             refuses_empty_names: self.refuses_empty_names,
+            past_2038: self.past_2038,
         }
     }
 }
@@ -82,6 +100,28 @@ pub(super) struct Stamp {
 }
 
 impl Stamp {
+    /// The answer to a TTL of a write into `table` whose expiry passes 2038
+    /// (see [`Past2038`]).
+    pub(super) fn check_expiry(&self, table: &Table, past_2038: Past2038) -> CqlResult<()> {
+        if self.ttl <= 0 || self.ttl.checked_add(self.now).is_some() {
+            return Ok(());
+        }
+        match past_2038 {
+            Past2038::Written => Ok(()),
+            Past2038::Refused => Err(CqlError::invalid(format!(
+                "Request on table {}.{} with ttl of {} seconds exceeds maximum supported \
+                 expiration date of 2038-01-19T03:14:06+00:00. In order to avoid this use a \
+                 lower TTL, change the expiration date overflow policy or upgrade to a version \
+                 where this limitation is fixed. See CASSANDRA-14092 for more details.",
+                table.keyspace, table.name, self.ttl
+            ))),
+            Past2038::Fails => Err(CqlError::Failed(format!(
+                "a TTL of {} s expires past 2038: ExpiringColumn's assertion failed",
+                self.ttl
+            ))),
+        }
+    }
+
     pub(super) fn cell(&self, name: Vec<u8>, value: Vec<u8>) -> CqlOp {
         if self.ttl > 0 {
             CqlOp::Cell(Cell::expiring(

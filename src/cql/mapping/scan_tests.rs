@@ -102,6 +102,7 @@ impl Store {
             lists: &NoLists,
             row_marker: true,
             refuses_empty_names: false,
+            past_2038: Default::default(),
         };
         let t = self.table.clone();
         let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t.clone()) };

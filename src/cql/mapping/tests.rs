@@ -47,6 +47,7 @@ fn writes_bound(
         lists: &reader,
         row_marker: true,
         refuses_empty_names: false,
+        past_2038: Default::default(),
     };
     let t2 = t.clone();
     let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t2.clone()) };

@@ -260,6 +260,7 @@ fn write_rows(
     ctx: &mut WriteContext,
 ) -> CqlResult<Vec<CqlWrite>> {
     let st = stamp(&upd.using, default_ts, ctx)?;
+    st.check_expiry(table, ctx.past_2038)?;
     let keys = key_values(table, &upd.where_clause, ctx)?;
     // 2.0: a write of static columns only may name the partition alone;
     // it writes no row (no marker). An UPDATE of them must not name a row,

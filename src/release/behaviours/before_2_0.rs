@@ -437,6 +437,17 @@ macro_rules! with_behaviours_before_2_0 {
                     connection",
             }
 
+            // ThriftValidation.validateTtl checked ExpiringColumn.MAX_TTL from 1.1
+            // (0.8 and 1.0 checked only that a TTL was positive).
+            /// A Thrift column's TTL over twenty years (630720000 s) is refused:
+            /// `ttl is too large. requested (N) maximum (630720000)`.
+            ThriftTtlAtMostTwentyYears {
+                key: "thrift_ttl_at_most_twenty_years",
+                from: (1, 1, 0),
+                until: None,
+                says: "a Thrift column's TTL over 630720000 s is refused: ttl is too large",
+            }
+
             $($later)*
         }
     };

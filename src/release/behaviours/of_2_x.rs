@@ -328,6 +328,22 @@ macro_rules! with_behaviours_of_2_x {
                     SimpleDenseCellNameType; expected SimpleSparseCellNameType)",
             }
 
+            // CASSANDRA-14092 (2.1.20, 2.2.12, 3.0.16, 3.11.2): Attributes /
+            // ExpirationDateOverflowHandling.maybeApplyExpirationDateOverflowPolicy,
+            // called by ThriftValidation.validateTtl and by CQL's Attributes, under
+            // the default policy REJECT. Before, the column was built anyway and
+            // ExpiringColumn's assertion failed the call on the server.
+            /// A TTL whose expiry passes 2038-01-19 (now + ttl overflows an
+            /// `int`) is refused, Thrift and CQL: `Request on table ks.cf with
+            /// ttl of N seconds exceeds maximum supported expiration date of
+            /// 2038-01-19T03:14:06+00:00. ...`.
+            ExpiryPast2038Refused {
+                key: "expiry_past_2038_refused",
+                from: (2, 1, 20),
+                until: None,
+                says: "a TTL whose expiry passes 2038-01-19 is refused (CASSANDRA-14092)",
+            }
+
             $($later)*
         }
     };

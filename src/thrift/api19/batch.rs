@@ -15,6 +15,7 @@
 use super::convert::{deletion_ops, mutation_ops};
 use super::counters::{self, Increment};
 use super::methods::{self, Row};
+use super::release::writes::ttlbound;
 use super::validation::{self as v, Access};
 use super::writes::{check_writable, check_write, row_mutation};
 use super::Handler;
@@ -136,7 +137,15 @@ impl Rules for Api19 {
         } else {
             v::RangeDeletions::Refused
         };
+        // 1.1 on bounded a column's TTL first of its checks
+        // (`ThriftValidation.validateTtl`), as each column was validated.
         if let Err(e) = super::release::v3x::mutation_ttls(self.release, &mut m)
+            .and_then(
+                |()| match ttlbound::mutation_refusal(self.release, cf, &m, self.now) {
+                    Some(e) => Err(e),
+                    None => Ok(()),
+                },
+            )
             .and_then(|()| v::validate_mutation(cf, &m, range_deletions))
         {
             return Ok(Err(super::release::v07::mutation_error(
@@ -144,6 +153,12 @@ impl Rules for Api19 {
                 &m,
                 e,
             )));
+        }
+        // The mutation's columns were built as it was validated, before
+        // the next one: building one failed where no check bounded its
+        // expiry.
+        if let Some(e) = ttlbound::mutation_failure(self.release, &m, self.now) {
+            return Ok(Err(e));
         }
         if m.column_or_supercolumn.is_some() && self.unstored.iter().any(|n| n == cf_name) {
             return Ok(Err(ApiError::Dropped(format!(

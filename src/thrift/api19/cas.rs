@@ -87,6 +87,14 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
     }
     v::validate_column_names(&cf, None, req.updates.iter().map(|c| c.name.as_slice()))?;
     for c in req.updates {
+        if let Some(e) = crate::thrift::api19::release::writes::ttlbound::refusal(
+            node.release,
+            &cf,
+            c.ttl,
+            node.now(),
+        ) {
+            return Err(e);
+        }
         v::validate_column_data(&cf, c, false)?;
     }
     check_levels(node, ks, req.serial, req.commit)?;

@@ -217,10 +217,24 @@ impl<'a> Handler<'a> {
             &mut CqlSession,
         ) -> Result<CqlOutcome, CqlError>,
     ) -> thrift::Result<t::CqlResult> {
+        // A statement that failed on the release's server (1.2 to 2.0)
+        // had its connection closed.
+        let failed = std::cell::RefCell::new(None);
+        let run = |backend: &crate::node::cql::NodeBackend, session: &mut CqlSession| {
+            run(backend, session).inspect_err(|e| {
+                if let CqlError::Failed(why) = e {
+                    *failed.borrow_mut() = Some(why.clone());
+                }
+            })
+        };
         let r = known_level(cl, "consistency", method)
             .and_then(|_| {
                 let level = cluster_level(cl);
                 call::within(|s| &mut s.level, level, || self.with_cql(needs, run)).0
+            })
+            .map_err(|e| match failed.borrow_mut().take() {
+                Some(why) => ApiError::Dropped(why),
+                None => e,
             })
             .map(|outcome| {
                 if let CqlOutcome::SetKeyspace(ks) = &outcome {

@@ -5,6 +5,7 @@
 
 use super::convert::{cell_from, remove_op};
 use super::counters::{self, Increment};
+use super::release::writes::ttlbound;
 use super::validation::{self as v, Access};
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
@@ -73,8 +74,15 @@ pub fn insert(
         [column.name.as_slice()],
     )?;
     super::release::v3x::column_ttl(node.release, &mut column)?;
+    if let Some(e) = ttlbound::refusal(node.release, &cf, column.ttl, node.now()) {
+        return Err(e);
+    }
     v::validate_column_data(&cf, &column, parent.super_column.is_some())
         .map_err(|e| super::release::v07::value_refusal(node.release, ks, &cf.name, &column, e))?;
+    // Building the column failed where no validation bounded its expiry.
+    if let Some(e) = ttlbound::failure(node.release, column.ttl, node.now()) {
+        return Err(e);
+    }
     // 2.0 checked the value's size against the store's indexes.
     super::release::schema::plainindex::check_store(node, ks, &cf.name)?;
     check_write(node, ks, None, cl, Access::Write)?;

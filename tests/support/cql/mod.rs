@@ -392,6 +392,7 @@ impl Session {
                         lists: &lists,
                         row_marker: true,
                         refuses_empty_names: false,
+                        past_2038: Default::default(),
                     };
                     let (tables_map, keyspaces, current) =
                         (&self.tables, &self.keyspaces, self.keyspace.clone());

@@ -24,7 +24,7 @@ use crate::release::Release;
 use crate::schema::{CfDef, Schema};
 use crate::thrift::api19::batch::{batch_row, process_batch_mutate, write_outcome};
 use crate::thrift::api19::convert::cell_parts;
-use crate::thrift::api19::release::{writes::defaultttl, writes::mutationrow};
+use crate::thrift::api19::release::{writes::defaultttl, writes::mutationrow, writes::ttlbound};
 use crate::thrift::api19::validation::{self as v, Access, ColumnParts};
 use crate::thrift::api19::writes::{check_writable, check_write, row_mutation};
 use crate::thrift::api19::Handler;
@@ -218,7 +218,9 @@ fn read_map<'a>(
                 let Some(c) = read_mutation(r)? else {
                     return Ok(None);
                 };
-                if v::validate_standard_column(&def, c).is_err() {
+                if v::validate_standard_column(&def, c).is_err()
+                    || ttlbound::out_of_bounds(c.ttl, now)
+                {
                     return Ok(None);
                 }
                 ops.push(Op::Put {
