@@ -2617,6 +2617,25 @@ def _ttlbound():
     return out
 
 
+if R >= (0, 8):
+    @scenario("rel_dyncomposite", "19", "schema", keyspace_reset="cv_r_dyncomposite")
+    def _dyncomposite():
+        """a DynamicCompositeType comparator described back with its aliases in the order the
+        release's HashMap<Byte, ..> of them iterated (TypeParser.getAliasParameters): by the
+        alias byte's bucket, then as given within a bucket, the table doubled past 12
+        (found by difftest.py --cases ordinary19b)"""
+        ks = "cv_r_dyncomposite"
+        dct = "DynamicCompositeType(%s)"
+        out = setup(ks, cf_def(ks, "D1", comparator=dct % "l=>LongType,s=>UTF8Type,b=>BytesType"),
+                    cf_def(ks, "D2", comparator=dct % "q=>LongType,l=>UTF8Type,a=>AsciiType"))
+        many = ",".join("%s=>BytesType" % c for c in "qabcdefghijkl")
+        out += [
+            v19.system_add_column_family(cf_def(ks, "D3", comparator=dct % many)),
+            v19.describe_keyspace(ks),
+        ]
+        return out
+
+
 if R >= (1, 2):
     @scenario("rel_cqlwords", "19", "cql3", keyspace_reset="cv_r_cqlwords")
     def _cqlwords():

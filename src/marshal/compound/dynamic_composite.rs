@@ -25,7 +25,8 @@ use std::sync::Arc;
 
 #[derive(Debug, Clone)]
 pub struct DynamicCompositeType {
-    /// (alias byte, type), sorted by alias.
+    /// (alias byte, type) in the order Cassandra's `HashMap<Byte, ..>` of
+    /// them iterated (see [`java_hash_order`]), which its name lists.
     aliases: Vec<(u8, TypeRef)>,
 }
 
@@ -48,10 +49,39 @@ fn simple_name(t: &dyn AbstractType) -> String {
     base.rsplit('.').next().unwrap_or_default().to_string()
 }
 
+/// Orders aliases (in insertion order) as a `java.util.HashMap<Byte, ..>`
+/// filled in that order iterates them (`TypeParser.getAliasParameters`,
+/// printed by `stringifyAliasesParameters`): by bucket (the spread hash of
+/// `Byte.hashCode()`, the signed value, masked to a table of 16 doubled
+/// while more than three quarters full), then in insertion order within a
+/// bucket.
+fn java_hash_order(aliases: &mut [(u8, TypeRef)]) {
+    let mut capacity = 16usize;
+    while aliases.len() * 4 > capacity * 3 {
+        capacity *= 2;
+    }
+    let bucket = |alias: u8| {
+        let h = alias as i8 as i32;
+        let spread = h ^ ((h as u32) >> 16) as i32;
+        spread as u32 as usize & (capacity - 1)
+    };
+    // A stable sort keeps insertion order within a bucket.
+    aliases.sort_by_key(|(a, _)| bucket(*a));
+}
+
 impl DynamicCompositeType {
-    pub fn new(mut aliases: Vec<(u8, TypeRef)>) -> Self {
-        aliases.sort_by_key(|(a, _)| *a);
-        aliases.dedup_by_key(|(a, _)| *a);
+    /// The type of these aliases, given in the order the type's name
+    /// listed them: an alias given twice keeps its first place and its
+    /// last type, as a `HashMap.put` does.
+    pub fn new(given: Vec<(u8, TypeRef)>) -> Self {
+        let mut aliases: Vec<(u8, TypeRef)> = Vec::with_capacity(given.len());
+        for (alias, ty) in given {
+            match aliases.iter_mut().find(|(a, _)| *a == alias) {
+                Some(slot) => slot.1 = ty,
+                None => aliases.push((alias, ty)),
+            }
+        }
+        java_hash_order(&mut aliases);
         DynamicCompositeType { aliases }
     }
 
@@ -307,16 +337,39 @@ mod tests {
     }
 
     #[test]
+    fn aliases_in_a_java_hash_maps_order() {
+        let order = |aliases: &[u8]| {
+            let mut v: Vec<(u8, TypeRef)> = aliases
+                .iter()
+                .map(|a| (*a, Arc::new(LongType) as TypeRef))
+                .collect();
+            java_hash_order(&mut v);
+            v.iter().map(|(a, _)| *a as char).collect::<String>()
+        };
+        // 'a' and 'q' share bucket 1 of 16: insertion order within it.
+        assert_eq!(order(b"qlab"), "qabl");
+        assert_eq!(order(b"aq"), "aq");
+        // Thirteen aliases grow the table to 32: 'q' (17) after 'm' (13).
+        assert_eq!(order(b"qabcdefghijkl"), "abcdefghijklq");
+        // A negative Byte's spread hash flips its low bits: 0x80 in bucket 15.
+        assert_eq!(order(&[0x80, b'a']), "a\u{80}");
+    }
+
+    #[test]
     fn class_name_and_parsing() {
         let t = parse_type("DynamicCompositeType(u=>UTF8Type,l=>LongType)").unwrap();
         assert_eq!(
             t.class_name(),
-            "org.apache.cassandra.db.marshal.DynamicCompositeType(l=>org.apache.cassandra.db.marshal.LongType,u=>org.apache.cassandra.db.marshal.UTF8Type)"
+            "org.apache.cassandra.db.marshal.DynamicCompositeType(u=>org.apache.cassandra.db.marshal.UTF8Type,l=>org.apache.cassandra.db.marshal.LongType)"
         );
         assert_eq!(
             parse_type(&t.class_name()).unwrap().class_name(),
             t.class_name()
         );
+        // As the real releases described it back: a HashMap's buckets.
+        let t = parse_type("DynamicCompositeType(l=>LongType,s=>UTF8Type,b=>BytesType)").unwrap();
+        let names: Vec<char> = t.class_name().split("=>").map(|p| p.chars().last().unwrap()).collect();
+        assert_eq!(names[..3], ['b', 's', 'l']);
         assert!(parse_type("DynamicCompositeType(uu=>UTF8Type)").is_err());
         assert!(parse_type("DynamicCompositeType(u=UTF8Type)").is_err());
         assert!(parse_type("DynamicCompositeType( =>UTF8Type)").is_err());
