@@ -7,6 +7,7 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::release;
+use super::release::reads::bigtoken;
 use super::release::schema::cfdefs;
 
 use super::validation as v;
@@ -154,10 +155,19 @@ pub fn splits(
     let schema = node.schema();
     v::validate_keyspace(&schema, ks)?;
     let p = schema.partitioner.as_ref();
-    for tok in [start, end] {
-        p.token_from_string(tok)
-            .map_err(|e| ApiError::invalid(e.0))?;
-    }
+    // Before 1.2 RandomPartitioner read any integer, and printed it back.
+    let printed = |tok: &str| bigtoken::printed(node, p, tok);
+    let (start, end) = match (printed(start), printed(end)) {
+        (Some(s), Some(e)) => (s, e),
+        _ => {
+            for tok in [start, end] {
+                p.token_from_string(tok)
+                    .map_err(|e| ApiError::invalid(e.0))?;
+            }
+            (start.to_string(), end.to_string())
+        }
+    };
+    let (start, end) = (start.as_str(), end.as_str());
     // 1.2 looked the column family up only when computing the splits, and
     // an unknown one escaped as an IllegalArgumentException that dropped
     // the connection (api19_describe step 13 records it).
