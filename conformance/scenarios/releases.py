@@ -2728,3 +2728,40 @@ if R < (1, 2):
                 v19.batch_mutate({"r6": {}, "r7": {"Std": [a]}}),
                 v19.batch_mutate({"": {}, "r7": {"Std": [a]}}),
                 v19.batch_mutate({"r7": {"Std": []}}), v19.batch_mutate({"r6": {}}, LOCAL_QUORUM)]
+
+    @scenario("rel_scanany", "19", "range", keyspace_reset="cv_r_scanany")
+    def _scanany():
+        """ANY on reads (found by difftest.py --app): 0.7 to 1.0 refused it only in the reads
+        by key (CassandraServer.readColumnFamily: get, get_slice, get_count, multiget); range
+        and index scans read at ANY as at ONE (ReadCallback waited for one replica); 1.1
+        refused it on every read. 1.0 and 1.1 could not load LZ4Compressor (1.2's): a CfDef
+        compressing with it is refused (1.0's update without column_metadata: an internal
+        error), the column family's first id on a fresh node (1000) naming the updated one;
+        1.0 took an empty compressor name for a class (refused), 1.1 for none"""
+        ks = "cv_r_scanany"
+        users = cf_def(ks, "Users", comparator="UTF8Type",
+                       column_metadata=[column_def("age", M + "LongType", KEYS_INDEX,
+                                                   "scanany_age")])
+        out = setup(ks, users)
+        out += [v19.batch_mutate({"u%d" % i: {"Users": [ins("age", long_(20 + i), 1)]}
+                                  for i in range(3)}),
+                v19.get_range_slices(cparent("Users"), pred(start=""), key_range("", "", count=10),
+                                     ANY),
+                v19.get_indexed_slices(cparent("Users"),
+                                       index_clause([index_expr("age", EQ, long_(21))]),
+                                       pred(start=""), ANY),
+                v19.get_slice("u1", cparent("Users"), pred(start=""), ANY),
+                v19.get_count("u1", cparent("Users"), pred(start=""), ANY),
+                v19.multiget_slice(["u1"], cparent("Users"), pred(start=""), ANY)]
+        if R >= (1, 0):
+            lz4 = {32: W.map_("bin", "bin", [(b("sstable_compression"), b("LZ4Compressor"))])}
+            empty = {32: W.map_("bin", "bin", [(b("sstable_compression"), b(""))])}
+            out += [v19.system_add_column_family(cf_def(ks, "Z", comparator="UTF8Type",
+                                                        extra=lz4)),
+                    v19.system_add_column_family(cf_def(ks, "E", comparator="UTF8Type",
+                                                        extra=empty)),
+                    v19.system_update_column_family(
+                        cf_def(ks, "Users", comparator="UTF8Type",
+                               extra={**lz4, 16: W.i32(1000)})),
+                    describe_ks(ks)]
+        return out

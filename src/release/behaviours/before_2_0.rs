@@ -466,6 +466,57 @@ macro_rules! with_behaviours_before_2_0 {
                     family lists fail as an internal error",
             }
 
+            // 0.7 to 1.0's CassandraServer.readColumnFamily refused ANY; the
+            // scans' ReadCallback waited for one replica at ANY, as at ONE.
+            /// `get_range_slices` and `get_indexed_slices` took ANY, read as at
+            /// ONE: only the reads by key refused it.
+            ScanAtAny {
+                key: "scan_at_any",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "get_range_slices and get_indexed_slices at ANY read as at ONE (reads by key \
+                    refuse ANY)",
+            }
+
+            // CompressionParameters.parseCompressorClass: Class.forName of a
+            // class 1.0 and 1.1 did not ship (LZ4Compressor came with 1.2).
+            /// A CfDef's `sstable_compression` of `LZ4Compressor` was refused as
+            /// a class the release could not load.
+            NoLz4Compressor {
+                key: "no_lz4_compressor",
+                from: (1, 0, 0),
+                until: Some((1, 2, 0)),
+                says: "a CfDef compressing with LZ4Compressor is refused (Could not create \
+                    Compression for type ...LZ4Compressor)",
+            }
+
+            // 1.0's CompressionParameters.parseCompressorClass took "" for a
+            // class name (1.1 on: no compression).
+            /// A CfDef's empty `sstable_compression` named the compression
+            /// package itself, a class that could not be loaded.
+            EmptyCompressorRefused {
+                key: "empty_compressor_refused",
+                from: (1, 0, 0),
+                until: Some((1, 1, 0)),
+                says: "a CfDef's empty sstable_compression is refused (Could not create Compression \
+                    for type org.apache.cassandra.io.compress.)",
+            }
+
+            // 1.0's system_update_column_family: validateCfDef returned before
+            // the compression check without column_metadata, and the later
+            // CFMetaData.fromThrift's ConfigurationException was wrapped in a
+            // RuntimeException.
+            /// An update whose compression the release could not make, sent
+            /// without `column_metadata`, failed on the server (`Internal error
+            /// processing system_update_column_family`), the column family kept.
+            UpdateCompressionFailsInternally {
+                key: "update_compression_fails_internally",
+                from: (1, 0, 0),
+                until: Some((1, 1, 0)),
+                says: "system_update_column_family with a compressor the release lacks and no \
+                    column_metadata fails as an internal error",
+            }
+
             $($later)*
         }
     };

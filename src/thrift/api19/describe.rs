@@ -224,6 +224,7 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
         cfdefs::check_compaction_thresholds(node, cf_def, false)?;
         release::apply_cf_defaults(node, cf);
         cfdefs::old_cache(node, cf)?;
+        cfdefs::check_compressor(node, cf_def, false)?;
     }
     Ok(spec)
 }
@@ -237,6 +238,7 @@ fn column_family_spec(node: &Node, def: &t::CfDef, update: bool) -> ApiResult<Cf
     let mut spec = cf_spec(def);
     release::apply_cf_defaults(node, &mut spec);
     cfdefs::old_cache(node, &mut spec)?;
+    cfdefs::check_compressor(node, def, update)?;
     Ok(spec)
 }
 
@@ -335,6 +337,8 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
         if node.release.is_some_and(|r| r.at_least(0, 8)) {
             cfdefs::check_compaction_thresholds(node, def, false)?;
         }
+        // and made its definition before comparing the ids.
+        cfdefs::check_compressor(node, def, true)?;
     }
     release::check_cf_id(node, def)?;
     release::old::check_update_id(node, def)?;

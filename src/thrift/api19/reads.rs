@@ -422,7 +422,8 @@ pub fn get_range_slices(
         )
         .map(|()| false)?,
     };
-    let level = refused_level(check_read(node, ks, cl))?;
+    let scan_cl = super::release::reads::scan_level(node, cl);
+    let level = refused_level(check_read(node, ks, scan_cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
     if super_filtered {
@@ -702,7 +703,7 @@ pub fn get_indexed_slices(
         unstored(node, ks, &cf.name)?;
     }
     index::validate_index_clause(&cf, clause)?;
-    check_read(node, ks, cl)?;
+    check_read(node, ks, super::release::reads::scan_level(node, cl))?;
     super::release::reads::keybound::check_printable(
         node,
         &cf,

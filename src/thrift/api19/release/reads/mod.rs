@@ -17,9 +17,20 @@ pub(in crate::thrift::api19) mod superfilter;
 
 use crate::node::Node;
 use crate::partitioner::Partitioner;
-use crate::release::Release;
+use crate::release::{Behaviour, Release};
 use crate::thrift::error::ApiError;
-use crate::thrift::gen::cassandra19 as t;
+use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
+
+/// The level a range or index scan's checks see: 0.7 to 1.0 refused ANY
+/// only in the reads by key, and a scan at ANY waited for one replica, as
+/// at ONE.
+pub fn scan_level(node: &Node, cl: ConsistencyLevel) -> ConsistencyLevel {
+    let any = cl == ConsistencyLevel::ANY;
+    match any && node.release.is_some_and(|r| r.does(Behaviour::ScanAtAny)) {
+        true => ConsistencyLevel::ONE,
+        false => cl,
+    }
+}
 
 /// 1.1's refusal of a (key, token) range running backwards.
 const KEY_AFTER_END_TOKEN: &str = "Start key's token sorts after end token";
