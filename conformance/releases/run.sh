@@ -6,6 +6,11 @@
 #                                fresh node of its own into conformance/releases/VERSION/ (replaces
 #                                that dir's cases; with scenario NAMEs, only those, beside the
 #                                cases already there)
+#   run.sh record-unframed VERSION NAME...  (0.7) capture scenarios over the unframed transport,
+#                                on the stock yaml with a frame size of 0, into unframed/VERSION/:
+#                                the unframed passes replay them in place of the framed recording
+#                                of their name (0.7's messages quoting a binary field showed the
+#                                frame from its start only when framed)
 #   run.sh replay VERSION [N]    N times (default 2): replay each VERSION case on a fresh node
 #                                (0.7: then again unframed, on its yaml with a frame size of 0)
 #   run.sh probe VERSION         fresh node; probe.py's facts into probe/VERSION.json
@@ -25,7 +30,7 @@ ROOT=$(cd "$HERE/../.." && pwd)
 RELEASES_DIR=${RELEASES_DIR:-/work/scratch-versions}
 CONF=${CONFORMANCE_DIR:-$(dirname "$ROOT")/shared/conformance}
 SC_BIN=${SUPERCOLUMN_BIN:-$ROOT/target/release/supercolumn}
-[ $# -ge 2 ] || { sed -n 2,19p "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n 2,24p "$0"; exit 2; }
 CMD=$1 V=$2
 CASES=$HERE/$V
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -55,15 +60,27 @@ trap stop_node EXIT
 # Whether $V's Thrift port could also be unframed (0.7, by its yaml; later releases framed only:
 # Behaviour::FramingFromConfig in src/release/behaviours.rs)
 unframed_too() { case $V in 0.7.*) return 0;; *) return 1;; esac; }
+# unframed_yaml: a temporary copy of $V's stock yaml with a frame size of 0 (its path)
+unframed_yaml() {
+  local y
+  y=$(mktemp --suffix=.yaml)
+  sed 's/^thrift_framed_transport_size_in_mb:.*/thrift_framed_transport_size_in_mb: 0/' \
+    "$RELEASES_DIR/$V/conf.orig/cassandra.yaml" >"$y"
+  echo "$y"
+}
+# the cases recorded over the unframed transport (record-unframed), by name
+UNFRAMED_CASES=$HERE/unframed/$V
 
 # replay_each START STOP [REPLAY_ARGS...]: each case of $CASES on a fresh node of its own (START
 # starts one on $PORT, STOP stops it), as each was recorded: a column family's id in a 0.7-1.0
 # message is what the node's creation counter gave, so it depends on what ran before on that
-# node. Prints replay.py's reports, then its two summary lines for all the cases.
+# node. Prints replay.py's reports, then its two summary lines for all the cases. With
+# ALT set, a case of ALT's replaces the one of its name.
 replay_each() {
   local start=$1 stop=$2 f out rc=0 p=0 fl=0 me=0 mt=0 a b
   shift 2
   for f in "$CASES"/*.json; do
+    [ -n "${ALT:-}" ] && [ -e "$ALT/${f##*/}" ] && f=$ALT/${f##*/}
     $start
     out=$(python3 "$CONF/replay.py" --port "$PORT" "$@" "$f") || rc=1
     $stop
@@ -103,6 +120,23 @@ case $CMD in
       rm -rf "$tmp"
     done
     ;;
+  record-unframed)
+    unframed_too || { echo "$V served framed clients only" >&2; exit 2; }
+    [ $# -ge 3 ] || { echo "name the scenarios to record unframed" >&2; exit 2; }
+    mkdir -p "$UNFRAMED_CASES"
+    yaml=$(unframed_yaml)
+    for name in "${@:3}"; do
+      start_node "$yaml"
+      tmp=$(mktemp -d)
+      RELEASE=$V python3 "$CONF/capture.py" --api 19 --port "$PORT" --unframed \
+        --peer "Apache Cassandra $V" --out "$tmp" "$ROOT/conformance/scenarios/releases.py" \
+        --only "$name"
+      stop_node
+      for f in "$tmp"/v19/*.json; do [ -e "$f" ] && mv "$f" "$UNFRAMED_CASES/"; done
+      rm -rf "$tmp"
+    done
+    rm -f "$yaml"
+    ;;
   replay)
     start_unframed() { start_node "$yaml"; }
     for i in $(seq 1 "${3:-2}"); do
@@ -110,11 +144,9 @@ case $CMD in
       replay_each start_node stop_node || status=$?
       # 0.7 also served unframed clients, when its yaml said so: the same cases unframed
       if unframed_too; then
-        yaml=$(mktemp --suffix=.yaml)
-        sed 's/^thrift_framed_transport_size_in_mb:.*/thrift_framed_transport_size_in_mb: 0/' \
-          "$RELEASES_DIR/$V/conf.orig/cassandra.yaml" >"$yaml"
+        yaml=$(unframed_yaml)
         echo "== replay $i against $V, unframed" >&2
-        replay_each start_unframed stop_node --unframed || status=$?
+        ALT=$UNFRAMED_CASES replay_each start_unframed stop_node --unframed || status=$?
         rm -f "$yaml"
       fi
     done
@@ -170,7 +202,7 @@ case $CMD in
       printf '%s\n' 'cluster_name: Test Cluster' \
         'partitioner: org.apache.cassandra.dht.RandomPartitioner' 'commitlog_sync: periodic' \
         'commitlog_sync_period_in_ms: 10000' 'thrift_framed_transport_size_in_mb: 0' >"$yaml"
-      out=$(replay_each serve_unframed stop_sc --unframed) || status=$?
+      out=$(ALT=$UNFRAMED_CASES replay_each serve_unframed stop_sc --unframed) || status=$?
       printf 'unframed:\n%s\n' "$out" >> "$report"
       echo "unframed: $(printf '%s\n' "$out" | tail -2 | tr '\n' ' ')"
       rm -f "$yaml"

@@ -15,10 +15,10 @@ import os
 import sys
 
 import thriftwire as W
-from dsl import (EQ, GT, GTE, KEYS_INDEX, ONE, QUORUM, ALL, ANY, Abs, Step, b, cf_def, column,
-                 column_def, cosc, counter_column, cparent, cpath, deletion, index_clause,
-                 index_expr, ins, ins_super, int32, key_range, lexuuid, long_, mutation, pred,
-                 raw, scenario, super_column, timeuuid, v19)
+from dsl import (EQ, GT, GTE, KEYS_INDEX, ONE, QUORUM, ALL, ANY, LOCAL_QUORUM, Abs, Step, b,
+                 cf_def, column, column_def, cosc, counter_column, cparent, cpath, deletion,
+                 index_clause, index_expr, ins, ins_super, int32, key_range, lexuuid, long_,
+                 mutation, pred, raw, scenario, super_column, timeuuid, v19)
 
 RELEASE = os.environ.get("RELEASE", "")
 if not RELEASE:
@@ -2952,4 +2952,105 @@ if (1, 2) <= R < (3, 0):
         out.append(q("DROP KEYSPACE %s" % rf))
         # last: 1.2 and 2.0 fail it on the server (the connection closes)
         out.append(q("ALTER TABLE dc ALTER c TYPE varint"))
+        return out
+
+
+if R < (1, 2):
+    @scenario("rel_negtoken", "19", "range", keyspace_reset="cv_r_negtoken")
+    def _negtoken():
+        """RandomPartitioner's tokens outside the ring (found by difftest.py --cases
+        ordinary19: a 1.2 application's Murmur3 minimum): before 1.2 any integer was a token,
+        and StorageProxy.getRestrictedRanges cut the range at the node's token and the minimum
+        -1. (-2^63, -1] does not wrap: 0.7 to 1.0 read it to the ring's end (every row), 1.1
+        held the keys its row positions contained (none); a range wrapping past 2^127 - 1
+        reads the ring; (key, token) ranges (1.1: the key's token after the end token is
+        refused); describe_splits prints the tokens as BigInteger did; a range wrapping to
+        below -1 from past the node's token fails the read's assertion (QUORUM: timed out;
+        ONE: 0.7 to 1.0 an internal error, 1.1 never answers: last); 0.7's token that is no
+        number (an internal error)"""
+        ks = "cv_r_negtoken"
+        out = setup(ks, cf_def(ks, "R", comparator="UTF8Type"))
+        keys = ["k%02d" % i for i in range(12)]
+        out.append(v19.batch_mutate({k: {"R": [ins("a", k, 1), ins("b", "2", 1)]} for k in keys}))
+        m63, mid, top, huge = "-9223372036854775808", str(2 ** 126), str(2 ** 127), str(10 ** 40)
+
+        def rng(s, e, n=20, cl=ONE):
+            return v19.get_range_slices(cparent("R"), pred(start=""),
+                                        key_range(start_token=s, end_token=e, count=n), cl)
+
+        def by_key(start, end, n=3):
+            return v19.get_range_slices(cparent("R"), pred(start=""),
+                                        key_range(start_key=start, end_token=end, count=n))
+        out += [rng(m63, "-1"), rng(m63, "-1", 3), rng("-5", "-2"), rng(m63, mid),
+                rng(m63, mid, 3), rng("-1", mid), rng("-2", mid), rng(m63, "0"), rng("0", top),
+                rng(top, "-1"), rng(huge, "1" + huge), rng("1" + huge, huge),
+                rng("1" + huge, huge, 2), rng("+5", "-1", 2),
+                v19.get_range_slices(cparent("R"), pred(start=""),
+                                     key_range(start_key="k06", end_key="", count=3)),
+                by_key("k00", m63), by_key("k00", "-1"), by_key("k00", top),
+                v19.describe_splits("R", m63, "-1", 128),
+                v19.describe_splits("R", "+5", "007", 128),
+                v19.describe_splits("R", top, huge, 128)]
+        if PAGED:
+            out += [v19.get_paged_slice("R", key_range(start_token=m63, end_token="-1", count=5),
+                                        ""),
+                    v19.get_paged_slice("R", key_range(start_token=m63, end_token=mid, count=5),
+                                        "")]
+        if R < (0, 8):
+            out.append(rng("x", "0", 5))
+        top1 = str(2 ** 127 - 1)
+        out += [rng("-1", "-1", 2), rng(top1, "-5", 5, QUORUM), v19.set_keyspace(ks),
+                rng(top1, "-5", 5)]
+        return out
+
+    @scenario("rel_nokeyspace_batch", "19", "nokeyspace")
+    def _nokeyspace_batch():
+        """batch_mutate before set_keyspace (found by difftest.py --cases ordinary19): 0.7 asked
+        for the keyspace only at a column family list's access, after each row's key; a map
+        of no list passed (an empty map wrote nothing, but LOCAL_QUORUM looked up the null
+        keyspace's strategy; a row's mutation of the null keyspace failed: an internal
+        error); 0.8 to 1.1 refused any map first"""
+        a = ins("a", "v", 1)
+        return [v19.batch_mutate({}), v19.batch_mutate({}, ANY),
+                v19.batch_mutate({}, LOCAL_QUORUM), v19.batch_mutate({"r6": {}}),
+                v19.batch_mutate({"": {}}), v19.batch_mutate({"r6": {}, "r7": {}}),
+                v19.batch_mutate({"r6": {}, "r7": {"Std": [a]}}),
+                v19.batch_mutate({"": {}, "r7": {"Std": [a]}}),
+                v19.batch_mutate({"r7": {"Std": []}}), v19.batch_mutate({"r6": {}}, LOCAL_QUORUM)]
+
+    @scenario("rel_scanany", "19", "range", keyspace_reset="cv_r_scanany")
+    def _scanany():
+        """ANY on reads (found by difftest.py --app): 0.7 to 1.0 refused it only in the reads
+        by key (CassandraServer.readColumnFamily: get, get_slice, get_count, multiget); range
+        and index scans read at ANY as at ONE (ReadCallback waited for one replica); 1.1
+        refused it on every read. 1.0 and 1.1 could not load LZ4Compressor (1.2's): a CfDef
+        compressing with it is refused (1.0's update without column_metadata: an internal
+        error), the column family's first id on a fresh node (1000) naming the updated one;
+        1.0 took an empty compressor name for a class (refused), 1.1 for none"""
+        ks = "cv_r_scanany"
+        users = cf_def(ks, "Users", comparator="UTF8Type",
+                       column_metadata=[column_def("age", M + "LongType", KEYS_INDEX,
+                                                   "scanany_age")])
+        out = setup(ks, users)
+        out += [v19.batch_mutate({"u%d" % i: {"Users": [ins("age", long_(20 + i), 1)]}
+                                  for i in range(3)}),
+                v19.get_range_slices(cparent("Users"), pred(start=""), key_range("", "", count=10),
+                                     ANY),
+                v19.get_indexed_slices(cparent("Users"),
+                                       index_clause([index_expr("age", EQ, long_(21))]),
+                                       pred(start=""), ANY),
+                v19.get_slice("u1", cparent("Users"), pred(start=""), ANY),
+                v19.get_count("u1", cparent("Users"), pred(start=""), ANY),
+                v19.multiget_slice(["u1"], cparent("Users"), pred(start=""), ANY)]
+        if R >= (1, 0):
+            lz4 = {32: W.map_("bin", "bin", [(b("sstable_compression"), b("LZ4Compressor"))])}
+            empty = {32: W.map_("bin", "bin", [(b("sstable_compression"), b(""))])}
+            out += [v19.system_add_column_family(cf_def(ks, "Z", comparator="UTF8Type",
+                                                        extra=lz4)),
+                    v19.system_add_column_family(cf_def(ks, "E", comparator="UTF8Type",
+                                                        extra=empty)),
+                    v19.system_update_column_family(
+                        cf_def(ks, "Users", comparator="UTF8Type",
+                               extra={**lz4, 16: W.i32(1000)})),
+                    describe_ks(ks)]
         return out

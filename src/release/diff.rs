@@ -379,6 +379,7 @@ mod tests {
                 Behaviour::MessagesOf07,
                 Behaviour::FramingFromConfig,
                 Behaviour::UpdateSetsIndexNames,
+                Behaviour::BatchOfNoListsWithoutKeyspace,
             ]
         );
         assert_eq!(
@@ -399,6 +400,11 @@ mod tests {
                 Behaviour::CompactionThresholdsAsSent,
                 Behaviour::CountOfUnknownCfFails,
                 Behaviour::UpdateSetsKeyAlias,
+                Behaviour::BigIntegerTokens,
+                Behaviour::ScanAtAny,
+                Behaviour::NoLz4Compressor,
+                Behaviour::EmptyCompressorRefused,
+                Behaviour::UpdateCompressionFailsInternally,
             ]
         );
     }

@@ -200,6 +200,11 @@ impl<R: Rules> Batch<R> {
         }
     }
 
+    /// Whether the map held a row (an entry, with or without lists).
+    pub fn has_rows(&self) -> bool {
+        !self.keys.is_empty()
+    }
+
     /// The refusal of a row key met, in the map's order, before any entry
     /// with a column family list: what a release that checked each entry's
     /// key before the lists' keyspace (0.7) reported first.

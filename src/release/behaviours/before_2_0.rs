@@ -448,6 +448,99 @@ macro_rules! with_behaviours_before_2_0 {
                 says: "a Thrift column's TTL over 630720000 s is refused: ttl is too large",
             }
 
+            // 0.7 to 1.1's RandomPartitioner: `new BigIntegerToken(new
+            // BigInteger(text))`, read by StorageProxy.getRestrictedRanges.
+            /// RandomPartitioner read any integer as a token: a range bounded
+            /// below the minimum -1 or above 2^127 - 1 was cut at the node's
+            /// token and the minimum, each part read to its right bound (to
+            /// the ring's end at the minimum), and a part still wrapping to a
+            /// bound not the minimum failed the read's assertion.
+            BigIntegerTokens {
+                key: "big_integer_tokens",
+                from: (0, 7, 0),
+                until: Some((1, 2, 0)),
+                says: "RandomPartitioner reads any integer as a token: (-2^63, -1] reads every row \
+                    (1.1: none), a range wrapping to below -1 fails once its parts before fall short",
+            }
+
+            // 1.1's Range.makeRowRange: Token.maxKeyBound, minKeyBound for
+            // the minimum; getSequentialIterator kept the keys range.contains.
+            /// A token range's bounds were row positions: the minimum token's
+            /// bound sorts before every key, so a range not wrapping that ends
+            /// on it holds no row.
+            RangesOfRowPositions {
+                key: "ranges_of_row_positions",
+                from: (1, 1, 0),
+                until: Some((1, 2, 0)),
+                says: "a token range ending on the minimum -1 without wrapping holds no row",
+            }
+
+            // 0.7's CassandraServer.batch_mutate: no keyspace check but each
+            // list's access; the RowMutations of the null keyspace then failed
+            // in Table.open (as did LOCAL_QUORUM's and EACH_QUORUM's strategy).
+            /// `batch_mutate` before `set_keyspace` with no column family list
+            /// passed its checks: an empty map wrote nothing (LOCAL_QUORUM and
+            /// EACH_QUORUM: an internal error), a row of no list failed the
+            /// write (`Internal error processing batch_mutate`).
+            BatchOfNoListsWithoutKeyspace {
+                key: "batch_of_no_lists_without_keyspace",
+                from: (0, 7, 0),
+                until: Some((0, 8, 0)),
+                says: "batch_mutate before set_keyspace: an empty map succeeds, rows without column \
+                    family lists fail as an internal error",
+            }
+
+            // 0.7 to 1.0's CassandraServer.readColumnFamily refused ANY; the
+            // scans' ReadCallback waited for one replica at ANY, as at ONE.
+            /// `get_range_slices` and `get_indexed_slices` took ANY, read as at
+            /// ONE: only the reads by key refused it.
+            ScanAtAny {
+                key: "scan_at_any",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "get_range_slices and get_indexed_slices at ANY read as at ONE (reads by key \
+                    refuse ANY)",
+            }
+
+            // CompressionParameters.parseCompressorClass: Class.forName of a
+            // class 1.0 and 1.1 did not ship (LZ4Compressor came with 1.2).
+            /// A CfDef's `sstable_compression` of `LZ4Compressor` was refused as
+            /// a class the release could not load.
+            NoLz4Compressor {
+                key: "no_lz4_compressor",
+                from: (1, 0, 0),
+                until: Some((1, 2, 0)),
+                says: "a CfDef compressing with LZ4Compressor is refused (Could not create \
+                    Compression for type ...LZ4Compressor)",
+            }
+
+            // 1.0's CompressionParameters.parseCompressorClass took "" for a
+            // class name (1.1 on: no compression).
+            /// A CfDef's empty `sstable_compression` named the compression
+            /// package itself, a class that could not be loaded.
+            EmptyCompressorRefused {
+                key: "empty_compressor_refused",
+                from: (1, 0, 0),
+                until: Some((1, 1, 0)),
+                says: "a CfDef's empty sstable_compression is refused (Could not create Compression \
+                    for type org.apache.cassandra.io.compress.)",
+            }
+
+            // 1.0's system_update_column_family: validateCfDef returned before
+            // the compression check without column_metadata, and the later
+            // CFMetaData.fromThrift's ConfigurationException was wrapped in a
+            // RuntimeException.
+            /// An update whose compression the release could not make, sent
+            /// without `column_metadata`, failed on the server (`Internal error
+            /// processing system_update_column_family`), the column family kept.
+            UpdateCompressionFailsInternally {
+                key: "update_compression_fails_internally",
+                from: (1, 0, 0),
+                until: Some((1, 1, 0)),
+                says: "system_update_column_family with a compressor the release lacks and no \
+                    column_metadata fails as an internal error",
+            }
+
             $($later)*
         }
     };

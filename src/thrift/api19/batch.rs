@@ -430,14 +430,30 @@ pub fn process_batch_mutate(
     let mut batch = new_batch(h.node, keyspace, atomic);
     let cl = read_args(i, &mut batch, args)?;
     if unset {
-        if let Some(e) = super::release::v07::key_before_keyspace(h.node, &batch) {
-            return write_outcome(o, atomic, seq, h.wrap(row.name(), Err(e)));
+        if let Some(r) = before_keyspace(h.node, &batch, cl, row) {
+            return write_outcome(o, atomic, seq, h.wrap(row.name(), r));
         }
     }
     let cfs = batch.column_families();
     let cfs = cfs.iter().map(String::as_str).collect();
     let result = h.with_ks(row, Some(cl), cfs, |ks| apply(batch, h.node, ks, cl));
     write_outcome(o, atomic, seq, result)
+}
+
+/// 0.7's answer to a batch before `set_keyspace`, where it was not the
+/// keyspace's refusal: a row key's refusal met before any list, or a map
+/// of no list (at a level the release had).
+fn before_keyspace<R: crate::thrift::batch::Rules>(
+    node: &Node,
+    batch: &crate::thrift::batch::Batch<R>,
+    cl: ConsistencyLevel,
+    row: &Row,
+) -> Option<ApiResult<()>> {
+    if let Some(e) = super::release::writes::unset::key_before_keyspace(node, batch) {
+        return Some(Err(e));
+    }
+    v::known_level(cl, "consistency_level", row.name()).ok()?;
+    super::release::writes::unset::batch_of_no_lists(node, batch, cl)
 }
 
 /// The row of `batch_mutate` (or, `atomic`, `atomic_batch_mutate`).
@@ -490,8 +506,8 @@ impl Handler<'_> {
         let unset = keyspace.is_none();
         let batch = from_map(self.node, keyspace, atomic, map)?;
         if unset {
-            if let Some(e) = super::release::v07::key_before_keyspace(self.node, &batch) {
-                return self.wrap(batch_row(atomic).name(), Err(e));
+            if let Some(r) = before_keyspace(self.node, &batch, cl, batch_row(atomic)) {
+                return self.wrap(batch_row(atomic).name(), r);
             }
         }
         let cfs = batch.column_families();

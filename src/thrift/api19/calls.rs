@@ -3,6 +3,7 @@
 //! `describe` and the CQL calls, under the checks of `handler`, and its
 //! result to [`Handler::wrap`]. It must not decide anything itself.
 
+use super::release::reads::bigtoken;
 use super::validation::known_level;
 use super::writes::MutationMap;
 use super::*;
@@ -103,7 +104,10 @@ impl CassandraSyncHandler for Handler<'_> {
             &methods::GET_RANGE_SLICES,
             Some(cl),
             vec![&column_parent.column_family],
-            |ks| reads::get_range_slices(self.node, ks, &column_parent, &predicate, &range, cl),
+            |ks| {
+                reads::get_range_slices(self.node, ks, &column_parent, &predicate, &range, cl)
+                    .map_err(|e| bigtoken::at_level(self.node, cl, e))
+            },
         )
     }
 
@@ -118,7 +122,10 @@ impl CassandraSyncHandler for Handler<'_> {
             &methods::GET_PAGED_SLICE,
             Some(cl),
             vec![&column_family],
-            |ks| reads::get_paged_slice(self.node, ks, &column_family, &range, &start_column, cl),
+            |ks| {
+                reads::get_paged_slice(self.node, ks, &column_family, &range, &start_column, cl)
+                    .map_err(|e| bigtoken::at_level(self.node, cl, e))
+            },
         )
     }
 

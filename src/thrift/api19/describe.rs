@@ -7,6 +7,7 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::release;
+use super::release::reads::bigtoken;
 use super::release::schema::cfdefs;
 
 use super::validation as v;
@@ -154,10 +155,19 @@ pub fn splits(
     let schema = node.schema();
     v::validate_keyspace(&schema, ks)?;
     let p = schema.partitioner.as_ref();
-    for tok in [start, end] {
-        p.token_from_string(tok)
-            .map_err(|e| release::split_token_refusal(node, p, e.0))?;
-    }
+    // Before 1.2 RandomPartitioner read any integer, and printed it back.
+    let printed = |tok: &str| bigtoken::printed(node, p, tok);
+    let (start, end) = match (printed(start), printed(end)) {
+        (Some(s), Some(e)) => (s, e),
+        _ => {
+            for tok in [start, end] {
+                p.token_from_string(tok)
+                    .map_err(|e| release::split_token_refusal(node, p, e.0))?;
+            }
+            (start.to_string(), end.to_string())
+        }
+    };
+    let (start, end) = (start.as_str(), end.as_str());
     // 1.2 looked the column family up only when computing the splits, and
     // an unknown one escaped as an IllegalArgumentException that dropped
     // the connection (api19_describe step 13 records it).
@@ -214,6 +224,7 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
         cfdefs::check_compaction_thresholds(node, cf_def, false)?;
         release::apply_cf_defaults(node, cf);
         cfdefs::old_cache(node, cf)?;
+        cfdefs::check_compressor(node, cf_def, false)?;
     }
     Ok(spec)
 }
@@ -227,6 +238,7 @@ fn column_family_spec(node: &Node, def: &t::CfDef, update: bool) -> ApiResult<Cf
     let mut spec = cf_spec(def);
     release::apply_cf_defaults(node, &mut spec);
     cfdefs::old_cache(node, &mut spec)?;
+    cfdefs::check_compressor(node, def, update)?;
     Ok(spec)
 }
 
@@ -325,6 +337,8 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
         if node.release.is_some_and(|r| r.at_least(0, 8)) {
             cfdefs::check_compaction_thresholds(node, def, false)?;
         }
+        // and made its definition before comparing the ids.
+        cfdefs::check_compressor(node, def, true)?;
     }
     release::check_cf_id(node, def)?;
     release::old::check_update_id(node, def)?;

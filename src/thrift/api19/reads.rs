@@ -6,7 +6,7 @@
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
 use super::index;
-use super::release::reads::statics;
+use super::release::reads::{bigtoken, statics};
 use super::scan::scan;
 use super::validation::{self as v, Access};
 use crate::cql::exec::system_traces;
@@ -418,11 +418,12 @@ pub fn get_range_slices(
             schema.partitioner.as_ref(),
             Some(&cf),
             parent.super_column.as_deref(),
-            range,
+            &bigtoken::for_checks(node, schema.partitioner.as_ref(), range),
         )
         .map(|()| false)?,
     };
-    let level = refused_level(check_read(node, ks, cl))?;
+    let scan_cl = super::release::reads::scan_level(node, cl);
+    let level = refused_level(check_read(node, ks, scan_cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
     if super_filtered {
@@ -491,7 +492,8 @@ pub fn get_paged_slice(
     {
         return Err(e);
     }
-    v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, range)?;
+    let checked = bigtoken::for_checks(node, schema.partitioner.as_ref(), range);
+    v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, &checked)?;
     let level = refused_level(check_read(node, ks, cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
@@ -701,7 +703,7 @@ pub fn get_indexed_slices(
         unstored(node, ks, &cf.name)?;
     }
     index::validate_index_clause(&cf, clause)?;
-    check_read(node, ks, cl)?;
+    check_read(node, ks, super::release::reads::scan_level(node, cl))?;
     super::release::reads::keybound::check_printable(
         node,
         &cf,

@@ -1,12 +1,14 @@
 //! Range scans for 19.x KeyRanges on top of the engine's `read_range`:
 //! key bounds, (key, token) bounds, and token ranges (which the engine
-//! wraps around the ring: `(t, t]` is the whole ring, as 1.2 read it).
+//! wraps around the ring: `(t, t]` is the whole ring, as 1.2 read it);
+//! a release's tokens outside the ring are its own (`bigtoken`).
 //!
 //! The range is already validated; this module must not build replies.
 
 use crate::model::{Bytes, ReadCommand, RowRange, RowResult};
 use crate::node::{Node, NodeResult};
 use crate::partitioner::{Partitioner, Token};
+use crate::thrift::api19::release::reads::bigtoken;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 
@@ -51,7 +53,10 @@ pub fn scan_by(
         )
         .map_err(ApiError::from),
         (Some(start), None, _, Some(end)) => {
-            let end = parse(p, end)?;
+            let end = match bigtoken::end_of_keys(node, p, end) {
+                Some(end) => end,
+                None => parse(p, end)?,
+            };
             let rows = read(
                 &RowRange::Keys {
                     start: start.clone(),
@@ -66,6 +71,12 @@ pub fn scan_by(
         }
         // The engine reads a wrapping range (start >= end) around the ring.
         (None, None, Some(start), Some(end)) => {
+            let part = |s: String, e: String, max: usize| {
+                read(&RowRange::Tokens { start: s, end: e }, max).map_err(ApiError::from)
+            };
+            if let Some(rows) = bigtoken::scan(node, p, start, end, max_rows, part) {
+                return rows;
+            }
             for tok in [start, end] {
                 parse(p, tok)?;
             }

@@ -236,3 +236,20 @@ fn an_update_without_its_id_took_one_in_1_0() {
         format!("Column family ID mismatch (found 0; expected {a})")
     );
 }
+
+/// 0.7 to 1.0 refused ANY only in the reads by key: a scan's checks see ONE.
+#[test]
+fn scans_take_any_before_1_1() {
+    use t::ConsistencyLevel as Cl;
+    for v in ["0.7.10", "0.8.10", "1.0.12"] {
+        assert_eq!(reads::scan_level(&node_as(v), Cl::ANY), Cl::ONE, "{v}");
+        assert_eq!(
+            reads::scan_level(&node_as(v), Cl::QUORUM),
+            Cl::QUORUM,
+            "{v}"
+        );
+    }
+    for v in ["1.1.12", "1.2.9"] {
+        assert_eq!(reads::scan_level(&node_as(v), Cl::ANY), Cl::ANY, "{v}");
+    }
+}

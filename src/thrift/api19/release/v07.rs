@@ -39,19 +39,6 @@ pub fn key_first(release: Option<&Release>, key: &[u8]) -> Result<(), ApiError> 
     Ok(())
 }
 
-/// 0.7's `batch_mutate` without a session keyspace: it checked each row's
-/// key, in the map's order, before the first column family's access (which
-/// found no keyspace), so an invalid key ahead of any list is the refusal.
-pub fn key_before_keyspace<R: crate::thrift::batch::Rules>(
-    node: &Node,
-    batch: &crate::thrift::batch::Batch<R>,
-) -> Option<ApiError> {
-    if !does(node, Behaviour::MessagesOf07) {
-        return None;
-    }
-    batch.key_error_before_lists()
-}
-
 /// A requested keyspace's factor from the deprecated
 /// `KsDef.replication_factor`, which SimpleStrategy and
 /// OldNetworkTopologyStrategy took before 1.1 (0.7 required the field and

@@ -2,11 +2,12 @@
 //! (`get_range_slices`, `get_paged_slice`). No check before the read asked
 //! the partitioner about a range's tokens: the call itself parsed them
 //! (`TokenFactory.fromString`) and its `NumberFormatException` escaped it,
-//! which 0.8 and 1.0's generated processors answered `Internal error
-//! processing <method>` and the others (3.x too) closed the connection on
-//! (as [`crate::thrift::api19::release::unknown_split_cf`] says). A number outside the ring was
-//! read as a token; that is the shared checks' business. It answers only
-//! that failure, and nothing without a release.
+//! which 0.7 to 1.0's generated processors answered `Internal error
+//! processing <method>` (they caught any `Throwable` of a method declaring
+//! exceptions) and the others (3.x too) closed the connection on. A number
+//! outside the ring was read as a token; that is the shared checks'
+//! business (before 1.2: `bigtoken`'s). It answers only that failure, and
+//! nothing without a release.
 
 use crate::node::Node;
 use crate::partitioner::Partitioner;
@@ -26,7 +27,10 @@ pub fn unreadable(
         .flatten()
         .find(|tok| !is_number(tok) && partitioner.token_from_string(tok).is_err())?;
     let why = format!("NumberFormatException for the token '{unreadable}'");
-    Some(crate::thrift::api19::release::unknown_split_cf(node, why))
+    Some(match node.release.is_some_and(|r| r.at_least(1, 1)) {
+        true => ApiError::Dropped(why),
+        false => ApiError::Internal(why),
+    })
 }
 
 /// Whether Java's `BigInteger(String)` or `Long.valueOf` could read `text`
@@ -55,7 +59,9 @@ mod tests {
 
     #[test]
     fn a_token_that_is_no_number_fails_the_call() {
-        assert!(matches!(answer("1.0.12", "x"), Some(ApiError::Internal(_))));
+        for v in ["0.7.10", "0.8.10", "1.0.12"] {
+            assert!(matches!(answer(v, "x"), Some(ApiError::Internal(_))), "{v}");
+        }
         for v in ["1.1.12", "1.2.9", "2.0.17", "2.2.19", "3.11.10"] {
             assert!(matches!(answer(v, "x"), Some(ApiError::Dropped(_))), "{v}");
             assert!(answer(v, "-5").is_none(), "{v}");

@@ -1,11 +1,13 @@
 //! Reads as each release took them: the key range a scan may name
-//! (here), tokens no number (`badtoken`), keys the key type refuses
+//! (here), tokens no number (`badtoken`), RandomPartitioner's tokens
+//! outside the ring before 1.2 (`bigtoken`), keys the key type refuses
 //! (`keybound`), 1.1's and 1.2's paging cut at the node's token (`paged`)
 //! and a paged read's row filter (`pagedfilter`), 1.1's row filter of a
 //! Super CF (`superfilter`), 2.0's unchecked `get_count` (`count`) and
 //! 3.x's reversed slices of static compact tables (`statics`).
 
 pub(in crate::thrift::api19) mod badtoken;
+pub(in crate::thrift::api19) mod bigtoken;
 pub(in crate::thrift::api19) mod count;
 pub(in crate::thrift::api19) mod keybound;
 pub(in crate::thrift::api19) mod paged;
@@ -17,7 +19,21 @@ use crate::node::Node;
 use crate::partitioner::Partitioner;
 use crate::release::{Behaviour, Release};
 use crate::thrift::error::ApiError;
-use crate::thrift::gen::cassandra19 as t;
+use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
+
+/// The level a range or index scan's checks see: 0.7 to 1.0 refused ANY
+/// only in the reads by key, and a scan at ANY waited for one replica, as
+/// at ONE.
+pub fn scan_level(node: &Node, cl: ConsistencyLevel) -> ConsistencyLevel {
+    let any = cl == ConsistencyLevel::ANY;
+    match any && node.release.is_some_and(|r| r.does(Behaviour::ScanAtAny)) {
+        true => ConsistencyLevel::ONE,
+        false => cl,
+    }
+}
+
+/// 1.1's refusal of a (key, token) range running backwards.
+const KEY_AFTER_END_TOKEN: &str = "Start key's token sorts after end token";
 
 /// A KeyRange as releases before 1.2 checked it: 0.7 to 1.0 wanted two
 /// keys or two tokens, each pair whole, in their own words; 1.1 an end
@@ -46,11 +62,17 @@ pub fn check_key_range(
     let (Some(start), Some(end)) = (&range.start_key, &range.end_token) else {
         return Ok(());
     };
+    if let Some(after) = bigtoken::key_after_end(node, partitioner, start, end) {
+        return match after {
+            true => Err(ApiError::invalid(KEY_AFTER_END_TOKEN)),
+            false => Ok(()),
+        };
+    }
     let end = partitioner
         .token_from_string(end)
         .map_err(|e| ApiError::invalid(e.0))?;
     if partitioner.token(start) > end && end != partitioner.min_token() {
-        return Err(ApiError::invalid("Start key's token sorts after end token"));
+        return Err(ApiError::invalid(KEY_AFTER_END_TOKEN));
     }
     Ok(())
 }

@@ -37,6 +37,49 @@ pub fn check_update_target(node: &Node, def: &t::CfDef) -> Result<(), ApiError> 
     Ok(())
 }
 
+/// A CfDef compressing with a class the release did not ship (1.0 and 1.1:
+/// `LZ4Compressor`; 1.0: the package itself, for an empty name), refused as its `Class.forName` failed, once the rest
+/// of the CfDef was read; 1.0's `update` failed on the server when the
+/// CfDef had no `column_metadata` (its check came only after the columns').
+pub fn check_compressor(node: &Node, def: &t::CfDef, update: bool) -> Result<(), ApiError> {
+    if !node
+        .release
+        .is_some_and(|r| r.does(Behaviour::NoLz4Compressor))
+    {
+        return Ok(());
+    }
+    let Some(class) = def
+        .compression_options
+        .as_ref()
+        .and_then(|o| o.get("sstable_compression"))
+    else {
+        return Ok(());
+    };
+    let full = match class.contains('.') {
+        true => class.clone(),
+        false => format!("{COMPRESS_PACKAGE}{class}"),
+    };
+    let empty = class.is_empty()
+        && node
+            .release
+            .is_some_and(|r| r.does(Behaviour::EmptyCompressorRefused));
+    if !empty && full != format!("{COMPRESS_PACKAGE}LZ4Compressor") {
+        return Ok(());
+    }
+    let why = format!("Could not create Compression for type {full}");
+    let internal = update
+        && def.column_metadata.is_none()
+        && node
+            .release
+            .is_some_and(|r| r.does(Behaviour::UpdateCompressionFailsInternally));
+    Err(match internal {
+        true => ApiError::Internal(why),
+        false => ApiError::invalid(why),
+    })
+}
+
+const COMPRESS_PACKAGE: &str = "org.apache.cassandra.io.compress.";
+
 /// A CfDef naming a column type the release lacked (as comparator,
 /// validator or a parameter of one) is refused as the release refused it.
 pub fn check_types(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
@@ -287,6 +330,51 @@ mod tests {
         let mut def = crate::thrift::api19::defs::cf_def(&CfSpec::new("ks", "cf"));
         def.comparator_type = Some(comparator.to_string());
         def
+    }
+
+    #[test]
+    fn lz4_is_a_class_1_0_and_1_1_could_not_load() {
+        let compressed = |class: &str| {
+            let mut d = def("BytesType");
+            d.compression_options = Some(
+                [("sstable_compression".to_string(), class.to_string())]
+                    .into_iter()
+                    .collect(),
+            );
+            d
+        };
+        let why =
+            "Could not create Compression for type org.apache.cassandra.io.compress.LZ4Compressor";
+        for v in ["1.0.12", "1.1.12"] {
+            let node = node_as(v);
+            assert_eq!(
+                check_compressor(&node, &compressed("LZ4Compressor"), false),
+                Err(ApiError::invalid(why))
+            );
+            let full = compressed("org.apache.cassandra.io.compress.LZ4Compressor");
+            assert_eq!(
+                check_compressor(&node, &full, false),
+                Err(ApiError::invalid(why))
+            );
+            let snappy = compressed("SnappyCompressor");
+            assert!(check_compressor(&node, &snappy, true).is_ok());
+        }
+        let lz4 = compressed("LZ4Compressor");
+        assert!(check_compressor(&node_as("1.2.9"), &lz4, false).is_ok());
+        // 1.0's update without columns failed on the server.
+        let failed = check_compressor(&node_as("1.0.12"), &lz4, true);
+        assert_eq!(failed, Err(ApiError::Internal(why.to_string())));
+        let mut with_columns = lz4.clone();
+        with_columns.column_metadata = Some(Vec::new());
+        let refused = check_compressor(&node_as("1.0.12"), &with_columns, true);
+        assert_eq!(refused, Err(ApiError::invalid(why)));
+        let refused = check_compressor(&node_as("1.1.12"), &lz4, true);
+        assert_eq!(refused, Err(ApiError::invalid(why)));
+        let empty = compressed("");
+        let package = "Could not create Compression for type org.apache.cassandra.io.compress.";
+        let refused = check_compressor(&node_as("1.0.12"), &empty, false);
+        assert_eq!(refused, Err(ApiError::invalid(package)));
+        assert!(check_compressor(&node_as("1.1.12"), &empty, false).is_ok());
     }
 
     fn refused(version: &str, comparator: &str) -> Option<String> {
