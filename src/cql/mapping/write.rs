@@ -404,7 +404,7 @@ fn deleted_prefix(table: &Table, del: &Delete, keys: &KeyRestrictions) -> CqlRes
         .skip(given)
         .position(|v| !v.is_empty())
     {
-        return Err(CqlError::invalid(format!(
+        return Err(super::keys::missing_key(format!(
             "Missing PRIMARY KEY part {} since {} is set",
             table.clustering[given].column.name,
             table.clustering[given + set].column.name
@@ -424,7 +424,7 @@ fn deleted_prefix(table: &Table, del: &Delete, keys: &KeyRestrictions) -> CqlRes
             .find(|c| !table.is_static(c))
             .or(named.clone().next())
         {
-            return Err(CqlError::invalid(format!(
+            return Err(super::keys::missing_key(format!(
                 "Missing mandatory PRIMARY KEY part {} since {first} specified",
                 table.clustering[given].column.name
             )));
