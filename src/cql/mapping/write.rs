@@ -239,6 +239,16 @@ pub fn update_writes(
                     a.column()
                 )))
             }
+            // `Operation.SetValue.prepare`: a counter is only added to.
+            Some(ColumnRole::Regular(_))
+                if matches!(a, Assignment::Set { .. })
+                    && column_type(table, a.column()).is_counter() =>
+            {
+                return Err(CqlError::invalid(format!(
+                    "Cannot set the value of counter column {} (counters can only be incremented/decremented, not set)",
+                    a.column()
+                )))
+            }
             Some(ColumnRole::Regular(_)) => {}
             Some(_) => {
                 return Err(CqlError::invalid(format!(
