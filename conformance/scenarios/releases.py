@@ -50,6 +50,14 @@ def setup(ks, *cfs):
     return [v19.system_add_keyspace(ks_def(ks, cfs)), v19.set_keyspace(ks)]
 
 
+def thrift_id(ks, query):
+    """prepare_cql3_query's id from 1.2: the Java hashCode of the keyspace and the text."""
+    h = 0
+    for ch in (ks + query).encode("utf-16-be").decode("utf-16-be"):
+        h = (31 * h + ord(ch)) & 0xFFFFFFFF
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
 def describe_ks(ks):
     return v19.describe_keyspace(ks)
 
@@ -1244,6 +1252,43 @@ if R >= (1, 2):
                   "UPDATE pair SET v = ? WHERE a = ? AND b = ? AND c = ?",
                   "DELETE FROM pair WHERE a = ? AND b = ?"]:
             out.append(v19.prepare_cql3_query(q).mask("0/1"))
+        return out
+
+    @scenario("rel_prepcheck", "19", "cql3", keyspace_reset="cv_r_prepcheck")
+    def _prepcheck():
+        """prepare_cql3_query runs the statement's checks (found by ordinary19b): the
+        statement's prepare() refuses what its execution would, values unknown (unmatched
+        names/values, ALLOW FILTERING, ORDER BY, undefined names, counter rules); a counter
+        increment's marker is typed CounterColumnType; before 3.0 a missing PRIMARY KEY part
+        of a modification is found only when it runs"""
+        ks = "cv_r_prepcheck"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [
+            v19.execute_cql3_query("CREATE TABLE tl (k text, c int, v text, PRIMARY KEY (k, c))"),
+            v19.execute_cql3_query("CREATE TABLE r (k text, c int, d text, v text, "
+                                   "PRIMARY KEY (k, c, d))"),
+            v19.execute_cql3_query("CREATE TABLE n (k text PRIMARY KEY, c counter)"),
+        ]
+        for q in ["INSERT INTO tl (k, c) VALUES (?)",
+                  "INSERT INTO r (k, c, d, v) VALUES (?, ?, ?)",
+                  "SELECT * FROM tl WHERE c = ?",
+                  "SELECT * FROM r WHERE k = ? ORDER BY d DESC",
+                  "SELECT nope FROM r WHERE k = ?",
+                  "INSERT INTO n (k, c) VALUES (?, ?)",
+                  "UPDATE n SET c = ? WHERE k = ?",
+                  "UPDATE n SET c = c + ? WHERE k = ?",
+                  "UPDATE n SET c = c - ? WHERE k IN (?, ?)"]:
+            out.append(v19.prepare_cql3_query(q).mask("0/1"))
+        ins = "INSERT INTO r (k, c, v) VALUES (?, ?, ?)"
+        dele = "DELETE FROM r WHERE k = ? AND d = ?"
+        out += [
+            v19.execute_cql3_query("UPDATE n SET c = 5 WHERE k = 'a'"),
+            v19.prepare_cql3_query(ins).mask("0/1"),
+            v19.execute_prepared_cql3_query(thrift_id(ks, ins), ["a", b"\x00\x00\x00\x01", "x"]),
+            v19.prepare_cql3_query(dele).mask("0/1"),
+            v19.execute_prepared_cql3_query(thrift_id(ks, dele), ["a", "x"]),
+            v19.execute_cql3_query("SELECT * FROM r"),
+        ]
         return out
 
 if R >= (2, 0):

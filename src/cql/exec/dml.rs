@@ -11,6 +11,7 @@
 
 mod conditional;
 pub(super) mod packed;
+pub(super) mod prepared;
 
 use super::tables::lookup_in;
 use super::{system_tables, system_traces};

@@ -286,6 +286,15 @@ fn prepare_parsed_keyed(
         },
         schema.partitioner.as_ref(),
     )?;
+    // As `run`: a session of super tables sees them through the view.
+    let view;
+    let checked: &dyn CqlBackend = if session.super_tables() {
+        view = super3::View::new(backend);
+        &view
+    } else {
+        backend
+    };
+    dml::prepared::check(checked, session, &parsed.statement, &specs)?;
     cache.insert_keyed(query, id_text, parsed.statement, specs)
 }
 

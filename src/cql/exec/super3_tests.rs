@@ -427,3 +427,30 @@ fn thrift_cql3_keeps_1_2s_view() {
     let e = exec::execute(&b, &mut thrift, "SELECT * FROM \"Sup\" WHERE key = 0x6b").unwrap_err();
     assert!(e.to_string().contains("super column family"), "{e}");
 }
+
+#[test]
+fn prepare_runs_the_checks_of_execution() {
+    let b = EngineBackend::new();
+    let cache = PreparedCache::new();
+    let s = session(true);
+    let prepare = |q: &str| exec::prepare(&b, &s, &cache, q).map(|p| p.specs.len());
+    assert_eq!(
+        prepare("INSERT INTO \"Std\" (key, column1) VALUES (?)"),
+        Err(CqlError::invalid("Unmatched column names/values"))
+    );
+    assert_eq!(
+        prepare("SELECT nope FROM \"Std\" WHERE key = ?"),
+        Err(CqlError::invalid("Undefined name nope in selection clause"))
+    );
+    // Nothing is read nor written while preparing.
+    assert_eq!(
+        prepare("INSERT INTO \"Std\" (key, column1, value) VALUES (?, ?, ?)"),
+        Ok(3)
+    );
+    assert!(rows(&b, "SELECT * FROM \"Std\"").is_empty());
+    // Before 3.0 a missing PRIMARY KEY part is found when the values are.
+    assert_eq!(
+        prepare("INSERT INTO \"Std\" (key, value) VALUES (?, ?)"),
+        Ok(2)
+    );
+}

@@ -191,12 +191,9 @@ impl Collector<'_> {
             | Assignment::Add { value, .. }
             | Assignment::Subtract { value, .. }
             | Assignment::Prepend { value, .. } => {
-                // Counter increments bind a bigint, not a counter.
-                let ty = if ty.is_counter() {
-                    CqlType::Native(Native::Bigint)
-                } else {
-                    ty
-                };
+                // A counter increment's marker is the counter column's
+                // (CounterColumnType, which validates as a long): its
+                // receiver is the column (1.2's `Operation.Addition`).
                 self.term(value, column, &ty);
             }
             Assignment::SetElement { key, value, .. } => {

@@ -75,6 +75,20 @@ impl WriteContext<'_> {
         }
     }
 
+    /// This context with `lists` reading the lists it changes.
+    pub fn with_lists<'b>(&'b mut self, lists: &'b dyn ListReader) -> WriteContext<'b> {
+        WriteContext {
+            timestamp: self.timestamp,
+            now_millis: self.now_millis,
+            now_seconds: self.now_seconds,
+            binds: self.binds,
+            uuids: &mut *self.uuids,
+            lists,
+            row_marker: self.row_marker,
+            refuses_empty_names: self.refuses_empty_names,
+        }
+    }
+
     /// This context with `binds` for the markers (the members of a native
     /// BATCH message each bring their own values).
     pub fn with_binds<'b>(&'b mut self, binds: &'b [Option<Vec<u8>>]) -> WriteContext<'b> {

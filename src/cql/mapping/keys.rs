@@ -108,7 +108,7 @@ pub(super) fn require_all(
 ) -> CqlResult<()> {
     for (i, vals) in k.partition.iter().enumerate() {
         if vals.is_empty() {
-            return Err(CqlError::invalid(format!(
+            return Err(missing_key(format!(
                 "Missing mandatory PRIMARY KEY part {}",
                 table.partition_key[i].name
             )));
@@ -116,11 +116,28 @@ pub(super) fn require_all(
     }
     for (i, vals) in k.clustering.iter().enumerate().take(clustering_needed) {
         if vals.is_empty() {
-            return Err(CqlError::invalid(format!(
+            return Err(missing_key(format!(
                 "Missing mandatory PRIMARY KEY part {}",
                 table.clustering[i].column.name
             )));
         }
     }
     Ok(())
+}
+
+/// Until 3.0 a modification learnt that a PRIMARY KEY part was missing
+/// only as it built the row's key from the bound values (1.2's
+/// `UpdateStatement.buildColumnNames`, 2.x's
+/// `ModificationStatement.buildPartitionKeyNames` / `createClusteringPrefix`),
+/// so preparing such a statement succeeded: these errors all begin "Missing".
+pub(super) fn missing_key(message: String) -> CqlError {
+    debug_assert!(message.starts_with(MISSING_KEY));
+    CqlError::Invalid(message)
+}
+
+const MISSING_KEY: &str = "Missing ";
+
+/// Whether `e` is one of the [`missing_key`] errors.
+pub fn is_missing_key(e: &CqlError) -> bool {
+    matches!(e, CqlError::Invalid(m) if m.starts_with(MISSING_KEY) && m.contains("PRIMARY KEY part"))
 }

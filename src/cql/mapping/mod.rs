@@ -36,7 +36,7 @@ pub use read::{rows_from_cells, CqlRow, StoredValue};
 pub use result::{ResultColumn, ResultSet};
 pub use scan::{execute_select, execute_select_paged, Page, PartitionSource, TokenRange};
 pub use select::{plan_select, IndexedEq, Partitions, SelectPlan};
-pub use values::{eval_scalar, TermContext};
+pub use values::{eval_scalar, stand_in, TermContext};
 pub use write::{
     batch_writes, delete_writes, insert_writes, statement_writes, update_writes, BatchWrites,
 };

@@ -430,3 +430,50 @@ fn select_planning_and_messages() {
         "LIMIT must be strictly positive"
     );
 }
+
+#[test]
+fn stand_ins_decode_as_every_type() {
+    use crate::cql::types::Native;
+    let natives = [
+        Native::Ascii,
+        Native::Bigint,
+        Native::Blob,
+        Native::Boolean,
+        Native::Counter,
+        Native::Decimal,
+        Native::Double,
+        Native::Float,
+        Native::Inet,
+        Native::Int,
+        Native::Text,
+        Native::Timestamp,
+        Native::SignedTimestamp,
+        Native::Timeuuid,
+        Native::Uuid,
+        Native::Varint,
+    ];
+    for n in natives {
+        let t = crate::cql::types::CqlType::Native(n);
+        for ty in [
+            t.clone(),
+            crate::cql::types::CqlType::List(Box::new(t.clone())),
+            crate::cql::types::CqlType::Set(Box::new(t.clone())),
+            crate::cql::types::CqlType::Map(Box::new(t.clone()), Box::new(t)),
+        ] {
+            let v = stand_in(&ty);
+            assert!(!v.is_empty(), "{ty:?}");
+            values::decode_bound(&v, &ty, "c").unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_counter_is_added_to_never_set() {
+    let t = table("CREATE TABLE n (k text PRIMARY KEY, c counter)");
+    let e = writes(&t, "UPDATE n SET c = 5 WHERE k = 'a'", &[]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Cannot set the value of counter column c (counters can only be incremented/decremented, not set)"
+    );
+    assert!(writes(&t, "UPDATE n SET c = c + 5 WHERE k = 'a'", &[]).is_ok());
+}

@@ -239,6 +239,16 @@ pub fn update_writes(
                     a.column()
                 )))
             }
+            // `Operation.SetValue.prepare`: a counter is only added to.
+            Some(ColumnRole::Regular(_))
+                if matches!(a, Assignment::Set { .. })
+                    && column_type(table, a.column()).is_counter() =>
+            {
+                return Err(CqlError::invalid(format!(
+                    "Cannot set the value of counter column {} (counters can only be incremented/decremented, not set)",
+                    a.column()
+                )))
+            }
             Some(ColumnRole::Regular(_)) => {}
             Some(_) => {
                 return Err(CqlError::invalid(format!(
@@ -405,7 +415,7 @@ fn deleted_prefix(table: &Table, del: &Delete, keys: &KeyRestrictions) -> CqlRes
         .skip(given)
         .position(|v| !v.is_empty())
     {
-        return Err(CqlError::invalid(format!(
+        return Err(super::keys::missing_key(format!(
             "Missing PRIMARY KEY part {} since {} is set",
             table.clustering[given].column.name,
             table.clustering[given + set].column.name
@@ -425,7 +435,7 @@ fn deleted_prefix(table: &Table, del: &Delete, keys: &KeyRestrictions) -> CqlRes
             .find(|c| !table.is_static(c))
             .or(named.clone().next())
         {
-            return Err(CqlError::invalid(format!(
+            return Err(super::keys::missing_key(format!(
                 "Missing mandatory PRIMARY KEY part {} since {first} specified",
                 table.clustering[given].column.name
             )));
