@@ -3098,4 +3098,306 @@ if R < (1, 2):
                         cf_def(ks, "Users", comparator="UTF8Type",
                                extra={**lz4, 16: W.i32(1000)})),
                     describe_ks(ks)]
+
+
+if R >= (3, 0):
+    @scenario("rel_countersuper", "19", "read", keyspace_reset="cv_r_countersuper")
+    def _countersuper():
+        """3.x's reversed slices of a counter Super CF (found by ordinary19.py): the
+        subcolumns of every super column but the last come reversed, the last's ascending
+        (thriftifyCounterSuperColumns reversed a list only when the next began); a plain Super
+        CF's all reversed; a slice of one super column's subcolumns reversed"""
+        ks = "cv_r_countersuper"
+        out = setup(ks, cf_def(ks, "CS", column_type="Super", comparator="UTF8Type",
+                               subcomparator="UTF8Type", default_validation="CounterColumnType"),
+                    cf_def(ks, "PS", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type"))
+        for sc in ("s1", "s2", "s3"):
+            for c, n in (("a", 1), ("b", 2), ("c", 3)):
+                out += [v19.add(k, cparent("CS", sc), counter_column(c, n)) for k in ("k", "k2")]
+        rev = lambda count=100, start="": pred(start=start, reversed=True, count=count)
+        out += [
+            v19.get_slice("k", cparent("CS"), rev()),
+            v19.get_slice("k", cparent("CS"), rev(2)),
+            v19.get_slice("k", cparent("CS"), rev(1)),
+            v19.get_slice("k", cparent("CS"), rev(start="s2")),
+            v19.multiget_slice(["k", "k2"], cparent("CS"), rev(2)),
+            v19.get_range_slices(cparent("CS"), rev(), key_range("", "")),
+            v19.get_slice("k", cparent("CS", "s2"), rev()),
+            v19.get_slice("k", cparent("CS"), pred(names=["s3", "s1"])),
+            v19.batch_mutate({"k3": {"PS": [ins_super(s, [("a", "1"), ("b", "2")], 1)
+                                            for s in ("s1", "s2")]}}),
+            v19.get_slice("k3", cparent("PS"), rev()),
+        ]
+        return out
+
+    @scenario("rel_counterrange", "19", "write", keyspace_reset="cv_r_counterrange")
+    def _counterrange():
+        """3.x's SliceRange deletions of a counter column family (found by ordinary19.py): a
+        range tombstone at the server's time, as a Standard CF's (an empty bound open), its
+        counters counted on from the counter cache once added to again; a start after the
+        finish refused"""
+        ks = "cv_r_counterrange"
+        out = setup(ks, cf_def(ks, "Hits", comparator="UTF8Type",
+                               default_validation="CounterColumnType"))
+        for c in ("a", "b", "m", "z"):
+            out += [v19.add(k, cparent("Hits"), counter_column(c, 5)) for k in ("p", "q", "r")]
+        dele = lambda key, ts, **kw: v19.batch_mutate(
+            {key: {"Hits": [mutation(deletion_=deletion(ts, predicate=pred(**kw)))]}})
+        whole = lambda key: v19.get_slice(key, cparent("Hits"), pred(start=""))
+        out += [
+            dele("p", 1, start="b", finish="m"), whole("p"),
+            dele("q", 1, start="m", finish="b"), whole("q"),
+            dele("r", None, start=""), whole("r"),
+            v19.get("r", cpath("Hits", col="a")),
+            v19.get("r", cpath("Hits", col="a"), cl=QUORUM),
+            v19.add("r", cparent("Hits"), counter_column("a", 1)), whole("r"),
+            v19.add("p", cparent("Hits"), counter_column("b", 1)), whole("p"),
+            dele("p", 1, start="", reversed=True), whole("p"),
+            dele("q", 1, start="z", finish="b", reversed=True), whole("q"),
+        ]
+        return out
+
+    @scenario("rel_collections", "19", "cql3", keyspace_reset="cv_r_collections")
+    def _collections():
+        """3.x's CQL 3 over Thrift spoke the native protocol v3's collections (found by
+        ordinary19.py): rows carry [int] counts and lengths, nested collections too, and bound
+        values are read so; one in v2's form is refused (Not enough bytes to read a set), or
+        fails on the server where an element's length runs past the value"""
+        ks = "cv_r_collections"
+        q = v19.execute_cql3_query
+        ins_s = "INSERT INTO t (id, s) VALUES (?, ?)"
+        ins_m = "INSERT INTO t (id, m) VALUES (?, ?)"
+        ins_l = "INSERT INTO t (id, l) VALUES (?, ?)"
+        sel = "SELECT s, m, l FROM t WHERE id = ?"
+        prep = lambda text, vals: v19.execute_prepared_cql3_query(java_hash(ks + text), vals)
+        out = setup(ks)
+        out += [
+            # (frozen collections, nested ones, are 3.x's grammar, not the engine's)
+            q("CREATE TABLE t (id text PRIMARY KEY, s set<text>, l list<int>, "
+              "m map<text, int>)"),
+            q("INSERT INTO t (id, s, l, m) VALUES ('a', {'x', 'yy'}, [1, 2], {'k': 7})"),
+            q("SELECT * FROM t"),
+            q("SELECT s, l FROM t WHERE id = 'a'"),
+            v19.prepare_cql3_query(ins_s),
+            prep(ins_s, ["b", b"\x00\x00\x00\x01\x00\x00\x00\x01q"]),
+            prep(ins_s, ["c", b"\x00\x01\x00\x01q"]),
+            prep(ins_s, ["d", b"\x00\x00\x00\x02\x00\x00\x00\x01q"]),
+            prep(ins_s, ["d", b"\x00\x00\x00\x00\x09"]),
+            v19.prepare_cql3_query(ins_l),
+            prep(ins_l, ["g", b"\x00\x00\x00\x02\x00\x00\x00\x04\x00\x00\x00\x05"
+                              b"\x00\x00\x00\x04\x00\x00\x00\x06"]),
+            v19.prepare_cql3_query(ins_m),
+            prep(ins_m, ["e", b"\x00\x00\x00\x01\x00\x00\x00\x01q\x00\x00\x00\x04"
+                              b"\x00\x00\x00\x05"]),
+            v19.prepare_cql3_query(sel),
+            prep(sel, ["b"]),
+            prep(sel, ["e"]),
+            prep(sel, ["g"]),
+            q("SELECT * FROM t"),
+            prep(ins_m, ["f", b"\x00\x01\x00\x01q\x00\x04\x00\x00\x00\x05"]),
+            v19.set_keyspace(ks),
+            q("SELECT id, m FROM t"),
+        ]
+        return out
+
+    @scenario("rel_filtered", "19", "index", keyspace_reset="cv_r_filtered")
+    def _filtered():
+        """3.x's index clauses and row filters of a Standard CF (found by ordinary19.py): each
+        partition answered as 3.x built it of the predicate's columns (a reversed read reversed
+        back, taken as ascending, searched as a B-tree leaf): the indexed column looked up
+        there, only the fetched rows (declared columns selected, the column named value) where
+        the predicate left it out, every other expression tested on its column's row there,
+        the slice's count last; a dense CF's reversed filter answers ascending"""
+        ks = "cv_r_filtered"
+        users = cf_def(ks, "Users", comparator="UTF8Type", key_validation="UTF8Type",
+                       column_metadata=[column_def("state", "UTF8Type", KEYS_INDEX),
+                                        column_def("birth", "LongType", KEYS_INDEX, "birth_idx"),
+                                        column_def("name", "UTF8Type")])
+        out = setup(ks, users, cf_def(ks, "Dense", comparator="UTF8Type"))
+        rows = [("u1", "CA", 1980), ("u2", "NY", 1975), ("u3", "CA", 1990), ("u4", "CA", 1975),
+                ("u5", "TX", 1980)]
+        out += [v19.batch_mutate({k: {"Users": [
+            ins("state", s, 1), ins("birth", long_(y), 1), ins("name", k.upper(), 1),
+            ins("a", "dyn", 1), ins("value", "vv", 1), ins("zz", "z", 1)]} for k, s, y in rows})]
+        out += [v19.batch_mutate({k: {"Dense": [ins("a", "1", 1), ins("b", k, 1),
+                                                 ins("c", "3", 1)]} for k in ("d1", "d2", "d3")})]
+        ca = [index_expr("state", EQ, "CA")]
+        born = [index_expr("birth", GT, long_(1979))]
+        dyn = [index_expr("a", EQ, "dyn")]
+        for p in (pred(start="", reversed=True), pred(start="", reversed=True, count=2),
+                  pred(start="", count=2), pred(start="a", finish="m"),
+                  pred(start="m", finish="a", reversed=True), pred(start="c", finish="z"),
+                  pred(start="z", finish="c", reversed=True), pred(names=["name"]),
+                  pred(names=["a", "zz"]), pred(names=["a", "name", "value"]),
+                  pred(names=["state", "a"])):
+            out += [v19.get_indexed_slices(cparent("Users"), index_clause(ca), p),
+                    v19.get_range_slices(cparent("Users"), p, key_range("", "", row_filter=ca))]
+        for p in (pred(start=""), pred(names=["name"]), pred(start="", reversed=True),
+                  pred(start="c", finish="z")):
+            out += [v19.get_indexed_slices(cparent("Users"), index_clause(ca + born), p),
+                    v19.get_range_slices(cparent("Users"), p, key_range("", "", row_filter=born)),
+                    v19.get_range_slices(cparent("Users"), p, key_range("", "", row_filter=dyn))]
+        for p in (pred(start=""), pred(start="", reversed=True),
+                  pred(start="", reversed=True, count=1), pred(names=["a"]),
+                  pred(start="b", finish="c"), pred(start="c", finish="b", reversed=True, count=1)):
+            for f in ([index_expr("b", EQ, "d2")], [index_expr("a", EQ, "1")]):
+                out.append(v19.get_range_slices(cparent("Dense"), p,
+                                                key_range("", "", row_filter=f)))
+        out += [
+            v19.get_indexed_slices(cparent("Users"), index_clause(ca, count=1), pred(names=["a"])),
+            v19.get_indexed_slices(cparent("Users"), index_clause(ca, count=1),
+                                   pred(start="z", finish="c", reversed=True)),
+            v19.remove("u4", cpath("Users"), 0),
+            v19.get_indexed_slices(cparent("Users"), index_clause(ca), pred(names=["a"])),
+            v19.get_range_slices(cparent("Users"), pred(names=["a"]),
+                                 key_range("", "", count=1, row_filter=ca)),
+        ]
+        return out
+
+    @scenario("rel_stored", "19", "schema", keyspace_reset="cv_r_stored")
+    def _stored():
+        """3.x's column families as its schema tables gave them back (found by ordinary19.py):
+        declared columns in the order of the table's HashMap sized by Guava 18; of a name
+        declared twice the first definition with a later one's index; a DateType comes back
+        as TimestampType (comparator, composite components, subcomparator, values, keys,
+        declared columns), its names in signed order"""
+        ks = "cv_r_stored"
+        utf8 = lambda names: [column_def(n, "UTF8Type") for n in names]
+        out = setup(ks, cf_def(ks, "M3", comparator="UTF8Type", column_metadata=[
+            column_def("email", "UTF8Type"), column_def("age", "Int32Type"),
+            column_def("id", "LexicalUUIDType")]))
+        for n in range(1, 11):
+            out.append(v19.system_add_column_family(cf_def(
+                ks, "C%d" % n, comparator="UTF8Type",
+                column_metadata=utf8(["c%02d" % i for i in range(n)] + ["x%d" % n]))))
+        out += [
+            v19.system_add_column_family(cf_def(ks, "Dup", comparator="UTF8Type", column_metadata=[
+                column_def("a", "UTF8Type"), column_def("a", "LongType"),
+                column_def("b", "LongType"), column_def("b", "UTF8Type", KEYS_INDEX)])),
+            v19.system_add_column_family(cf_def(ks, "Dup2", comparator="UTF8Type",
+                                                column_metadata=[column_def("a", "UTF8Type"),
+                                                                 column_def("a", "NoSuchType")])),
+            v19.system_add_column_family(cf_def(ks, "Dt", comparator="DateType",
+                                                default_validation="DateType",
+                                                key_validation="DateType", column_metadata=[
+                                                    column_def(long_(5), "DateType")])),
+            v19.system_add_column_family(cf_def(ks, "DtS", column_type="Super",
+                                                comparator="DateType", subcomparator="DateType")),
+            v19.system_add_column_family(cf_def(ks, "DtC",
+                                                comparator="CompositeType(DateType,UTF8Type)")),
+            v19.system_add_column_family(cf_def(ks, "DtR", comparator="ReversedType(DateType)")),
+            describe_ks(ks),
+            v19.insert(long_(1), cparent("Dt"), column(long_(-1000), long_(-5), 1)),
+            v19.insert(long_(1), cparent("Dt"), column(long_(1000), long_(5), 1)),
+            v19.insert(long_(1), cparent("Dt"), column(long_(0), long_(0), 1)),
+            v19.get_slice(long_(1), cparent("Dt"), pred(start="")),
+            v19.get_slice(long_(1), cparent("Dt"), pred(start=long_(-5), finish=long_(5))),
+            v19.system_update_column_family(cf_def(ks, "M3", comparator="UTF8Type",
+                                                   column_metadata=[
+                                                       column_def("email", "UTF8Type"),
+                                                       column_def("age", "LongType")])),
+            describe_ks(ks),
+        ]
+        return out
+
+    @scenario("rel_pagedwrap", "19", "range", keyspace_reset="cv_r_pagedwrap")
+    def _pagedwrap():
+        """3.x's get_paged_slice by a token range that wraps (found by ordinary19.py): its
+        paging range asserted it did not, which closed the connection (an end at the minimum
+        token does not wrap); a row filter refused first"""
+        ks = "cv_r_pagedwrap"
+        out = setup(ks, cf_def(ks, "R", comparator="UTF8Type"))
+        out += [v19.batch_mutate({"k%02d" % i: {"R": [ins("a", "v", 1)]} for i in range(6)})]
+        lo, hi = str(-2 ** 63), str(2 ** 63 - 1)
+        for start, end in (("0", "0"), ("100", "0"), ("0", "100"), (lo, lo), ("100", lo),
+                           (lo, "0"), ("5", "-5"), (hi, lo), (hi, hi), (lo, hi)):
+            out += [v19.get_paged_slice("R", key_range(start_token=start, end_token=end,
+                                                        count=3), ""),
+                    v19.set_keyspace(ks)]
+        out += [
+            v19.get_paged_slice("R", key_range(start_token="0", end_token="0", count=3,
+                                               row_filter=[index_expr("a", EQ, "v")]), ""),
+            v19.get_paged_slice("R", key_range(start_key="k01", end_token="0", count=3), ""),
+            v19.get_paged_slice("R", key_range(start_token="0", end_token="0", count=0), ""),
+            v19.get_range_slices(cparent("R"), pred(start=""),
+                                 key_range(start_token="0", end_token="0", count=3)),
+        ]
+        return out
+
+    @scenario("rel_cqlnames", "19", "cql3", keyspace_reset="cv_r_cqlnames")
+    def _cqlnames():
+        """An unknown column in CQL 3 (found by ordinary19.py): 3.0 named it by where it stood
+        (selection, where clause, identifier, IF conditions, ORDER BY), 3.11 as Undefined
+        column name X, quoted as CQL would write it; 3.11 asks a SELECT slicing a partition key
+        for ALLOW FILTERING (a prepared SELECT naming an unknown column is refused when
+        prepared, which the engine does only when it runs: not sent)"""
+        ks = "cv_r_cqlnames"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE u (id text PRIMARY KEY, n int)"),
+            q("CREATE TABLE tl (user text, at int, body text, PRIMARY KEY (user, at))"),
+            q("SELECT nope FROM u"), q('SELECT "Nope" FROM u'), q('SELECT "select" FROM u'),
+            q("SELECT id, nope2 FROM u"), q("SELECT id FROM u WHERE nope = 1"),
+            q("INSERT INTO u (id, nope) VALUES ('a', 1)"),
+            q("UPDATE u SET nope = 1 WHERE id = 'a'"), q("DELETE nope FROM u WHERE id = 'a'"),
+            q("SELECT * FROM tl WHERE user = 'a' ORDER BY nope DESC"),
+            q("UPDATE u SET n = 1 WHERE id = 'a' IF nope = 2"),
+            v19.prepare_cql3_query("UPDATE u SET nope = ? WHERE id = ?"),
+            q("SELECT * FROM tl WHERE user > 'a'"), q("SELECT * FROM tl WHERE user <= 'a'"),
+            q("SELECT * FROM tl WHERE user > 'a' AND at = 1"),
+            q("SELECT * FROM tl WHERE token(user) > 0"),
+            q("UPDATE tl SET body = 'x' WHERE user > 'a' AND at = 1"),
+            q("DELETE FROM tl WHERE user > 'a' AND at = 1"),
+        ]
+        return out
+
+    @scenario("rel_cfdefs3x", "19", "schema", keyspace_reset="cv_r_cfdefs3x")
+    def _cfdefs3x():
+        """3.x's caching, compaction and read levels of Thrift use (found by difftest.py
+        --app): caching and cells per row become one caching parameter (ALL with 0 cells is
+        KEYS_ONLY, a row cache without cells 100); the thresholds go into the strategy's
+        options unless Leveled (described 4 and 32); options a strategy does not understand,
+        thresholds of 0, below 2 or crossed are refused; EACH_QUORUM reads are served (the
+        engine's schema knows only 1.2's strategies: DateTiered and TimeWindow not sent)"""
+        ks = "cv_r_cfdefs3x"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        i = [0]
+
+        def add(fields):
+            i[0] += 1
+            return v19.system_add_column_family(cf_def(ks, "C%d" % i[0], comparator="UTF8Type",
+                                                       extra=fields))
+        opts = lambda **kv: W.map_("bin", "bin", [(b(k), b(v)) for k, v in kv.items()])
+        out += [
+            add({34: b("all")}),
+            add({34: b("ALL"), 44: b("0")}),
+            add({34: b("ROWS_ONLY"), 44: b("ALL")}),
+            add({34: b("KEYS_ONLY"), 44: b("10")}),
+            add({44: b("10")}),
+            add({34: b("ALL"), 44: b("20")}),
+            add({30: opts(sstable_size_in_mb="10")}),
+            add({29: b("LeveledCompactionStrategy"), 30: opts(sstable_size_in_mb="10"),
+                   17: W.i32(8), 18: W.i32(16)}),
+            add({29: b("org.apache.cassandra.db.compaction.LeveledCompactionStrategy")}),
+            add({18: W.i32(0)}),
+            add({17: W.i32(1)}),
+            add({17: W.i32(8), 18: W.i32(6)}),
+            add({17: W.i32(2), 30: opts(min_threshold="6")}),
+            add({30: opts(min_threshold="x")}),
+            add({30: opts(bucket_low="0.4", tombstone_threshold="0.3", enabled="true")}),
+            add({30: opts(zzz="1", aaa="2")}),
+            describe_ks(ks),
+            v19.system_update_column_family(cf_def(ks, "C1", comparator="UTF8Type",
+                                                   extra={34: b("ALL"), 44: b("0")})),
+            v19.system_update_column_family(cf_def(ks, "C2", comparator="UTF8Type",
+                                                   extra={18: W.i32(0)})),
+            describe_ks(ks),
+            v19.insert("k", cparent("Std"), column("a", "v", 1)),
+            v19.get("k", cpath("Std", col="a"), cl=4),
+            v19.get_slice("k", cparent("Std"), pred(start=""), cl=4),
+            v19.get_range_slices(cparent("Std"), pred(start=""), key_range("", ""), cl=4),
+            v19.get_count("k", cparent("Std"), pred(start=""), cl=4),
+        ]
         return out

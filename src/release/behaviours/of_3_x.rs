@@ -316,6 +316,158 @@ macro_rules! with_behaviours_of_3_x {
                     (Cannot delete a range of subcolumns in a super column)",
             }
 
+            // CassandraServer.thriftifyCounterSuperColumns reversed a super
+            // column's subcolumns when the next one began, never the last's.
+            /// A reversed slice of a counter Super column family's super
+            /// columns reversed the subcolumns of each but the last, which
+            /// stayed ascending.
+            CounterSuperSlicesKeepLastAscending {
+                key: "counter_super_slices_keep_last_ascending",
+                from: (3, 0, 0),
+                until: None,
+                says: "a reversed slice of counter super columns reverses the subcolumns of each but the last",
+            }
+
+            // QueryOptions.fromThrift: ProtocolVersion V3 (2.1 and 2.2: fromProtocolV2).
+            /// CQL 3 over Thrift answered collection values, and read bound
+            /// ones, in the native protocol v3's form (\[int\] counts and
+            /// lengths, nested collections too); a malformed bound one was
+            /// refused as `Not enough bytes to read a set`.
+            Cql3ThriftCollectionsV3 {
+                key: "cql3_thrift_collections_v3",
+                from: (3, 0, 0),
+                until: None,
+                says: "CQL 3 over Thrift answers and binds collections in the native protocol v3's form ([int] lengths)",
+            }
+
+            // ColumnDefinition.Raw.prepare (3.10's CASSANDRA-12449 refactoring).
+            /// A CQL 3 statement naming an unknown column was refused as
+            /// `Undefined column name X` (the name quoted where CQL would
+            /// quote it) wherever it named it.
+            UndefinedColumnName {
+                key: "undefined_column_name",
+                from: (3, 10, 0),
+                until: None,
+                says: "an unknown column in a CQL 3 statement: Undefined column name X",
+            }
+
+            // StatementRestrictions.processPartitionKeyRestrictions: needFiltering.
+            /// A CQL 3 SELECT restricting a partition key by a slice asked
+            /// for `ALLOW FILTERING` (before: only EQ and IN were supported),
+            /// an UPDATE's or DELETE's was refused `... for UPDATE statements`.
+            PartitionKeySliceFiltered {
+                key: "partition_key_slice_filtered",
+                from: (3, 10, 0),
+                until: None,
+                says: "a SELECT restricting a partition key by a slice asks for ALLOW FILTERING; an \
+                    UPDATE's or DELETE's is refused for UPDATE statements",
+            }
+
+            // ModificationStatement's conditions, SingleColumnRelation's slices.
+            /// CQL 3 refusals in 3.x's words: an unknown column of an IF
+            /// condition (`Unknown identifier X in IF conditions`), an UPDATE's
+            /// or DELETE's slice of a partition key (`Only EQ and IN relation
+            /// are supported on the partition key ...`, 2.x: `Invalid operator
+            /// > for PRIMARY KEY part k`).
+            CqlWordsOf3x {
+                key: "cql_words_of_3x",
+                from: (3, 0, 0),
+                until: None,
+                says: "CQL 3: Unknown identifier X in IF conditions; an UPDATE's slice of a \
+                    partition key: Only EQ and IN relation are supported on the partition key",
+            }
+
+            // KeysSearcher.filterIfStale and RowFilter.ThriftFilter over an
+            // ImmutableBTreePartition built from the read (reversed, unsorted).
+            /// An index clause or row filter of a Standard column family was
+            /// answered from the partition 3.x built of the predicate's
+            /// columns (a reversed read reversed back, taken as ascending,
+            /// searched as a B-tree leaf): the index's column looked up there,
+            /// the rows the query fetched when the predicate left that column
+            /// out, each other expression tested on its column's row there,
+            /// the slice's count taken last in that order.
+            FilteredReadsOfStoredPartitions {
+                key: "filtered_reads_of_stored_partitions",
+                from: (3, 0, 0),
+                until: None,
+                says: "get_indexed_slices and row filters answer from the partition built of the \
+                    predicate's columns (reversed reads taken as ascending, searched as a B-tree leaf)",
+            }
+
+            // DataRange.Paging asserted that its range did not wrap.
+            /// `get_paged_slice` by tokens whose range wrapped (its start at or
+            /// after its end, the end not the minimum token) failed on the
+            /// server, which closed the connection.
+            PagedWrapDropped {
+                key: "paged_wrap_dropped",
+                from: (3, 0, 0),
+                until: None,
+                says: "get_paged_slice by a token range that wraps closes the connection",
+            }
+
+            // SchemaKeyspace wrote each column's CQL type and parsed it back.
+            /// A column family's types came back through their CQL forms: a
+            /// `DateType` with one (the comparator or a composite one's
+            /// component, the subcomparator, the values', the key's, a
+            /// declared column's) became `TimestampType`, which compares as
+            /// signed.
+            TypesThroughCql {
+                key: "types_through_cql",
+                from: (3, 0, 0),
+                until: None,
+                says: "a column family's DateType comes back as TimestampType (its CQL type)",
+            }
+
+            // PartitionColumns' sorted set kept the first of two equal columns.
+            /// Of a column declared twice in one CfDef the first definition
+            /// stayed (before: the last), taking a later one's index.
+            FirstOfDuplicateColumns {
+                key: "first_of_duplicate_columns",
+                from: (3, 0, 0),
+                until: None,
+                says: "a column declared twice keeps its first definition (and a later one's index)",
+            }
+
+            // ConsistencyLevel.validateForRead refused only ANY (CASSANDRA-9602).
+            /// An EACH_QUORUM read was served (a SimpleStrategy keyspace's as
+            /// a QUORUM one), where 1.2 to 2.2 refused it.
+            EachQuorumReads {
+                key: "each_quorum_reads",
+                from: (3, 0, 0),
+                until: None,
+                says: "EACH_QUORUM reads are served (before: only supported for writes)",
+            }
+
+            // ThriftConversion.cachingFromThrift: the legacy word, then the
+            // cells (the IDL's default 100) only where rows were cached.
+            /// A CfDef's caching and cells per row became 3.x's caching
+            /// parameters: `ALL` or `ROWS_ONLY` cached the cells
+            /// `cells_per_row_to_cache` said (100 when not sent; `0`: no rows
+            /// after all), described as the word those parameters made.
+            CachingParamsOfCfDef {
+                key: "caching_params_of_cfdef",
+                from: (3, 0, 0),
+                until: None,
+                says: "a CfDef's caching and cells_per_row_to_cache become one caching parameter \
+                    (ALL with 0 cells: KEYS_ONLY; a row cache without cells: 100)",
+            }
+
+            // CompactionParams: thresholds among the options where the
+            // strategy took them (not LeveledCompactionStrategy), validate().
+            /// A CfDef's compaction thresholds went into the strategy's
+            /// options where it took them (Leveled: described as 4 and 32);
+            /// options the strategy did not understand were refused
+            /// (`Properties specified [x] are not understood by ...`), and
+            /// thresholds of 0 (`Disabling compaction by setting compaction
+            /// thresholds to 0 has been removed...`), below 2 or crossed.
+            CompactionParamsOfCfDef {
+                key: "compaction_params_of_cfdef",
+                from: (3, 0, 0),
+                until: None,
+                says: "compaction thresholds go into the strategy's options (not Leveled's); options \
+                    it does not understand and thresholds of 0 are refused",
+            }
+
             $($later)*
         }
     };

@@ -301,7 +301,15 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
                 del.timestamp = Some(ts);
                 let mut ops = Vec::new();
                 if let Some(def) = rules.schema.cf(ks, &cf) {
-                    deletion_ops(del, def, rules.now, &mut ops);
+                    // 3.x's range deletions of a counter column family were
+                    // its Standard ones' (at the server's time).
+                    let m = t::Mutation::new(None, del);
+                    match super::release::v3x::range_deletion(rules.release, def, &m, rules.now) {
+                        Some(op) => ops.extend(op),
+                        None => {
+                            deletion_ops(m.deletion.unwrap_or_default(), def, rules.now, &mut ops)
+                        }
+                    }
                 }
                 row_mutation(ks, key, vec![(cf, ops)])
             })

@@ -141,7 +141,7 @@ impl CassandraSyncHandler for Handler<'_> {
             Some(cl),
             vec![&column_parent.column_family],
             |ks| {
-                reads::get_indexed_slices(
+                filtered::get_indexed_slices(
                     self.node,
                     ks,
                     &column_parent,

@@ -9,11 +9,12 @@
 //!
 //! Requests are validated before they reach this module.
 
-use crate::model::{CellKind, Op, RowMutation};
+use crate::model::{CellKind, DeletionTime, Op, RowMutation};
 use crate::node::{CounterCacheKey, Node};
 use crate::release::Behaviour;
 use crate::thrift::error::{ApiError, ApiResult};
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::cmp::Ordering;
+use std::sync::atomic::{AtomicI64, Ordering as AtomicOrdering};
 
 /// One counter increment: (row key, CF, super column, name, delta).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,10 +37,15 @@ pub fn timestamp() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
         .unwrap_or(0);
-    let mut last = LAST_TIMESTAMP.load(Ordering::SeqCst);
+    let mut last = LAST_TIMESTAMP.load(AtomicOrdering::SeqCst);
     loop {
         let next = now.max(last.saturating_add(1));
-        match LAST_TIMESTAMP.compare_exchange(last, next, Ordering::SeqCst, Ordering::SeqCst) {
+        match LAST_TIMESTAMP.compare_exchange(
+            last,
+            next,
+            AtomicOrdering::SeqCst,
+            AtomicOrdering::SeqCst,
+        ) {
             Ok(_) => return next,
             Err(seen) => last = seen,
         }
@@ -142,13 +148,29 @@ fn through_cache(
 
 /// The counter `inc` adds to as stored: whether its own cell is a
 /// tombstone, and its total as a read counts it (0 when deleted, by its
-/// cell, its super column or its row).
+/// cell, its super column, its row or a range of names, 3.x's `SliceRange`
+/// deletion of a counter column family).
 fn stored_counter(node: &Node, ks: &str, inc: &Increment) -> (bool, i64) {
     let item = inc.super_column.as_deref().unwrap_or(&inc.name);
     let Ok(Some(p)) = node.stored_partition(ks, &inc.cf, &inc.key, item, 1) else {
         return (false, 0);
     };
-    let found = p.cell(inc.super_column.as_deref(), &inc.name);
+    let schema = node.schema();
+    let ranged = |over: DeletionTime| match (&inc.super_column, schema.cf(ks, &inc.cf)) {
+        (None, Some(cf)) => p
+            .range_tombstones
+            .iter()
+            .filter(|r| {
+                let cmp = |bound: &[u8]| cf.comparator.compare(&inc.name, bound);
+                (r.start.is_empty() || cmp(&r.start) != Ordering::Less)
+                    && (r.end.is_empty() || cmp(&r.end) != Ordering::Greater)
+            })
+            .fold(over, |d, r| d.max(r.deletion)),
+        _ => over,
+    };
+    let found = p
+        .cell(inc.super_column.as_deref(), &inc.name)
+        .map(|(c, over)| (c, ranged(over)));
     match found {
         // A tombstone no later than the row's or super column's deletion is
         // what that deletion made of the counter, not one of its own.

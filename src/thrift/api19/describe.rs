@@ -223,6 +223,7 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
         cfdefs::check_column_names(node, cf_def)?;
         cfdefs::check_compaction_thresholds(node, cf_def, false)?;
         release::apply_cf_defaults(node, cf);
+        release::v3x::compaction::check(node.release, cf)?;
         cfdefs::old_cache(node, cf)?;
         cfdefs::check_compressor(node, cf_def, false)?;
     }
@@ -237,6 +238,7 @@ fn column_family_spec(node: &Node, def: &t::CfDef, update: bool) -> ApiResult<Cf
     cfdefs::check_compaction_thresholds(node, def, update)?;
     let mut spec = cf_spec(def);
     release::apply_cf_defaults(node, &mut spec);
+    release::v3x::compaction::check(node.release, &mut spec)?;
     cfdefs::old_cache(node, &mut spec)?;
     cfdefs::check_compressor(node, def, update)?;
     Ok(spec)

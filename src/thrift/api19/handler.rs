@@ -240,7 +240,9 @@ impl<'a> Handler<'a> {
                 if let CqlOutcome::SetKeyspace(ks) = &outcome {
                     self.session.borrow_mut().api19.keyspace = Some(ks.clone());
                 }
-                cql::result(outcome)
+                let mut result = cql::result(outcome);
+                super::release::v3x::collections::rows(self.node.release, &mut result);
+                result
             });
         self.wrap(method, r)
     }

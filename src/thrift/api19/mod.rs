@@ -25,6 +25,7 @@ mod counters;
 pub mod cql;
 mod defs;
 mod describe;
+mod filtered;
 mod handler;
 mod idl;
 mod index;

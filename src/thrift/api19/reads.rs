@@ -1,19 +1,18 @@
 //! The 19.x read calls: get, get_slice, get_count, multiget_slice,
-//! multiget_count, get_range_slices, get_paged_slice, get_indexed_slices,
-//! get_multi_slice.
+//! multiget_count, get_range_slices, get_paged_slice, get_multi_slice
+//! (`filtered`: get_indexed_slices and a range's row filter).
 //! Validation runs first, in 1.2's order (column family, path or parent,
 //! predicate, consistency level, keys).
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
-use super::index;
 use super::release::reads::{bigtoken, statics};
 use super::scan::scan;
 use super::validation::{self as v, Access};
 use crate::cql::exec::system_traces;
-use crate::model::{IndexQuery, ReadCommand, Slice};
+use crate::model::{ReadCommand, Slice};
 use crate::node::Node;
 use crate::release::Behaviour;
-use crate::schema::{system19, CfDef};
+use crate::schema::system19;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::cmp::Ordering;
@@ -21,11 +20,11 @@ use std::collections::BTreeMap;
 
 /// 2.0 closed the connection where a read asked for the store of a column
 /// family whose index it could not open (`release::schema::plainindex`).
-fn unstored(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
+pub(super) fn unstored(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
     super::release::schema::plainindex::check_store(node, ks, cf)
 }
 
-fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
+pub(super) fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     let schema = node.schema();
     let traces;
     let ksdef = if system_traces::served(&schema, ks) {
@@ -301,66 +300,6 @@ fn row_filter(range: &t::KeyRange) -> Option<&[t::IndexExpression]> {
     range.row_filter.as_deref().filter(|f| !f.is_empty())
 }
 
-/// Rows of `range` whose columns satisfy `filter`, `max_rows` of them, each
-/// read with `cmd`'s slice. A backend that finds them through an index (a
-/// cluster's) answers; otherwise every row of the range is read whole to
-/// test it, as 1.2 did for expressions on unindexed columns.
-fn filtered_scan(
-    node: &Node,
-    cf: &CfDef,
-    cmd: &ReadCommand,
-    range: &t::KeyRange,
-    filter: &[t::IndexExpression],
-    max_rows: usize,
-) -> ApiResult<Vec<(Vec<u8>, t::KeySlice)>> {
-    let exprs = filter
-        .iter()
-        .map(index::expression)
-        .collect::<ApiResult<Vec<_>>>()?;
-    let mut indexed = true;
-    let rows = super::scan::scan_by(node, range, max_rows, &mut |r, max| match node
-        .read_range_filtered(cmd, r, &exprs, max)?
-    {
-        Some(rows) => Ok(rows),
-        None => {
-            indexed = false;
-            Ok(Vec::new())
-        }
-    })?;
-    if indexed {
-        let now = node.now();
-        return Ok(rows
-            .into_iter()
-            .map(|(key, row)| {
-                let columns = into_thrift(row, now, cf.is_counter());
-                (key.clone(), t::KeySlice::new(key, columns))
-            })
-            .collect());
-    }
-    let whole = ReadCommand {
-        super_column: None,
-        slice: Slice::Range {
-            start: Vec::new(),
-            finish: Vec::new(),
-            reversed: false,
-            count: usize::MAX,
-        },
-        ..cmd.clone()
-    };
-    let now = node.now();
-    let mut out = Vec::new();
-    for (key, row) in scan(node, &whole, range, usize::MAX)? {
-        if out.len() >= max_rows {
-            break;
-        }
-        if index::row_matches(cf, &thriftify(&row, now, cf.is_counter()), filter) {
-            let columns = thriftify(&node.read(cmd, &key)?, now, cf.is_counter());
-            out.push((key.clone(), t::KeySlice::new(key, columns)));
-        }
-    }
-    Ok(out)
-}
-
 /// A range's key bounds (`None` for a token bound).
 fn range_keys(range: &t::KeyRange) -> [Option<&[u8]>; 2] {
     [range.start_key.as_deref(), range.end_key.as_deref()]
@@ -437,32 +376,13 @@ pub fn get_range_slices(
     if statics::applies(node.release, &cf, predicate) {
         statics::widen(&mut cmd);
     }
-    let max_rows = usize::try_from(range.count).unwrap_or(0);
     if let Some(filter) = row_filter(range) {
-        if statics::unselected_index_search(node.release, &cf, predicate, filter) {
-            let cmd = slice_command(ks, parent, first_column());
-            let rows = filtered_scan(node, &cf, &cmd, range, filter, usize::MAX)?;
-            let keys = rows.into_iter().map(|(_, row)| row.key);
-            return Ok(deleted_rows(node, ks, &cf, keys, max_rows));
-        }
-        if super::release::v3x::filter_unselected(node.release, predicate, filter) {
-            return Ok(Vec::new());
-        }
-        if super::release::reads::superfilter::check(node, &cf, &cmd, range, filter, cl)? {
-            return Ok(Vec::new());
-        }
-        let rows = filtered_scan(node, &cf, &cmd, range, filter, max_rows)?;
-        let widened = statics::applies(node.release, &cf, predicate);
-        return Ok(rows
-            .into_iter()
-            .filter(|(_, row)| !widened || statics::found(&cf, filter, &row.columns))
-            .map(|(_, mut row)| {
-                as_answered(node, ks, parent, predicate, &mut row.columns);
-                row
-            })
-            .collect());
+        return super::filtered::filtered_range(
+            node, ks, &cf, parent, predicate, range, filter, &cmd, cl,
+        );
     }
     let now = node.now();
+    let max_rows = usize::try_from(range.count).unwrap_or(0);
     Ok(scan(node, &cmd, range, max_rows)?
         .into_iter()
         .map(|(key, row)| {
@@ -508,6 +428,7 @@ pub fn get_paged_slice(
             ),
         );
     }
+    super::release::v3x::paged_wrap(node.release, schema.partitioner.as_ref(), range)?;
     super::release::reads::keybound::check_printable(node, &cf, range_keys(range))?;
     if let Some(rows) =
         super::release::reads::paged::split_at_token(node, ks, &cf, range, start_column, cl)
@@ -650,104 +571,4 @@ pub fn get_multi_slice(
     all.dedup_by(|a, b| cmp.compare(name_of(a), name_of(b)) == Ordering::Equal);
     all.truncate(limit);
     Ok(all)
-}
-
-/// A read of a row's first column: where only the keys of the rows a
-/// filter matched matter (a matching row holds the column tested).
-fn first_column() -> Slice {
-    Slice::Range {
-        start: Vec::new(),
-        finish: Vec::new(),
-        reversed: false,
-        count: 1,
-    }
-}
-
-/// The rows of `keys` whose partition holds a deletion, with no columns,
-/// at most `count` (3.x's index search by unselected names, see
-/// [`statics::unselected_index_search`]).
-fn deleted_rows(
-    node: &Node,
-    ks: &str,
-    cf: &CfDef,
-    keys: impl Iterator<Item = Vec<u8>>,
-    count: usize,
-) -> Vec<t::KeySlice> {
-    let deleted = |key: &[u8]| {
-        node.stored_partition(ks, &cf.name, key, &[], 0)
-            .is_ok_and(|p| p.is_some_and(|p| !p.deletion.is_live()))
-    };
-    keys.filter(|key| deleted(key))
-        .take(count)
-        .map(|key| t::KeySlice::new(key, Vec::new()))
-        .collect()
-}
-
-/// KEYS-index queries, answered by the engine's secondary indexes. 1.2
-/// requires at least one EQ expression on an indexed column.
-pub fn get_indexed_slices(
-    node: &Node,
-    ks: &str,
-    parent: &t::ColumnParent,
-    clause: &t::IndexClause,
-    predicate: &t::SlicePredicate,
-    cl: ConsistencyLevel,
-) -> ApiResult<Vec<t::KeySlice>> {
-    let schema = node.schema();
-    let cf = v::validate_read_cf(&schema, ks, &parent.column_family)?;
-    v::validate_column_parent(&cf, parent)?;
-    // Every release checked the predicate before the index clause.
-    v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
-    if !clause.expressions.is_empty() {
-        // 2.0 asked for the store to find the clause's indexes.
-        unstored(node, ks, &cf.name)?;
-    }
-    index::validate_index_clause(&cf, clause)?;
-    check_read(node, ks, super::release::reads::scan_level(node, cl))?;
-    super::release::reads::keybound::check_printable(
-        node,
-        &cf,
-        [Some(clause.start_key.as_slice())],
-    )?;
-    let by_deletion =
-        statics::unselected_index_search(node.release, &cf, predicate, &clause.expressions);
-    if !by_deletion
-        && super::release::v3x::filter_unselected(node.release, predicate, &clause.expressions)
-    {
-        return Ok(Vec::new());
-    }
-    let count = usize::try_from(clause.count).unwrap_or(0);
-    let query = IndexQuery {
-        expressions: clause
-            .expressions
-            .iter()
-            .map(index::expression)
-            .collect::<ApiResult<_>>()?,
-        start_key: clause.start_key.clone(),
-        count: if by_deletion { usize::MAX } else { count },
-    };
-    if by_deletion {
-        let cmd = slice_command(ks, parent, first_column());
-        let keys = node
-            .read_indexed(&cmd, &query)?
-            .into_iter()
-            .map(|(key, _)| key);
-        return Ok(deleted_rows(node, ks, &cf, keys, count));
-    }
-    let mut cmd = slice_command(ks, parent, slice_of(predicate));
-    let widened = statics::applies(node.release, &cf, predicate);
-    if widened {
-        statics::widen(&mut cmd);
-    }
-    let now = node.now();
-    Ok(node
-        .read_indexed(&cmd, &query)?
-        .into_iter()
-        .map(|(key, row)| (key, into_thrift(row, now, cf.is_counter())))
-        .filter(|(_, columns)| !widened || statics::found(&cf, &clause.expressions, columns))
-        .map(|(key, mut columns)| {
-            as_answered(node, ks, parent, predicate, &mut columns);
-            t::KeySlice::new(key, columns)
-        })
-        .collect())
 }

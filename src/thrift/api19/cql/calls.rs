@@ -5,7 +5,7 @@
 //! file must not interpret CQL.
 
 use super::super::cql::cql2;
-use super::super::release::{cql::beta, cql::cql3, old};
+use super::super::release::{cql::beta, cql::cql3, cql::words3x, old, v3x};
 use super::super::validation::known_level;
 use super::super::{cql, methods, Handler};
 use crate::cql::exec::{self, CqlBackend};
@@ -100,6 +100,7 @@ impl Handler<'_> {
                     let schema = backend.schema();
                     let e = cql3::reword_unindexed(self.node, &schema, session, parsed, e);
                     let e = cql3::reword_index(self.node, &schema, session, parsed, e);
+                    let e = words3x::reword(self.node, &schema, session, parsed, e);
                     cql3::reword(self.node, e)
                 })
             },
@@ -146,6 +147,8 @@ impl Handler<'_> {
             .and_then(|(text, parsed)| {
                 let needs = exec::access::requirements;
                 let statement = parsed.statement.clone();
+                // For the refusal's words (3.11's name them otherwise).
+                let asked = parsed.clone();
                 self.with_cql(
                     |session| needs(session, &statement),
                     |backend, session| {
@@ -163,6 +166,9 @@ impl Handler<'_> {
                             self.node.release.is_none_or(|r| r.at_least(1, 2)),
                         )
                         .map(|p| (p, table))
+                        .map_err(|e| {
+                            words3x::reword(self.node, &backend.schema(), session, &asked, e)
+                        })
                     },
                 )
             });
@@ -202,7 +208,7 @@ impl Handler<'_> {
     ) -> thrift::Result<t::CqlResult> {
         let method = methods::EXECUTE_PREPARED_CQL3_QUERY.name();
         // Thrift cannot send a null list element: every value is bound.
-        let values: Vec<Option<Vec<u8>>> = values.into_iter().map(Some).collect();
+        let mut values: Vec<Option<Vec<u8>>> = values.into_iter().map(Some).collect();
         // The statement is looked up once and that one is checked and run,
         // whoever prepared it (the cache is the server's). An undeclared
         // level was refused while 1.2 read the arguments, before all else.
@@ -215,6 +221,14 @@ impl Handler<'_> {
             Ok(p) => p,
             Err(e) => return self.wrap(method, Err(e)),
         };
+        // 3.x read bound collections in the native protocol v3's form (a
+        // count that does not match is the executor's to refuse).
+        if values.len() == prepared.specs.len() {
+            let classes: Vec<String> = prepared.specs.iter().map(|s| s.ty.class_name()).collect();
+            if let Err(e) = v3x::collections::bound(self.node.release, &classes, &mut values) {
+                return self.wrap(method, Err(e));
+            }
+        }
         self.cql3(
             method,
             consistency,

@@ -290,7 +290,9 @@ pub fn level_as_checked(
     let any_strategy = node
         .release
         .is_some_and(|r| r.does(Behaviour::QuorumsOfAnyStrategy));
-    let reads_refused_first = node.release.is_none_or(|r| r.at_least(1, 2));
+    let reads_refused_first = node
+        .release
+        .is_none_or(|r| r.at_least(1, 2) && !r.does(Behaviour::EachQuorumReads));
     Ok(match cl {
         ConsistencyLevel::LOCAL_QUORUM if any_strategy => ConsistencyLevel::QUORUM,
         ConsistencyLevel::EACH_QUORUM if reads_refused_first && access == v::Access::Read => {

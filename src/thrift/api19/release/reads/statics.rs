@@ -13,7 +13,7 @@
 
 use crate::model::{ReadCommand, Slice};
 use crate::release::{Behaviour, Release};
-use crate::schema::{CfDef, IndexType};
+use crate::schema::CfDef;
 use crate::thrift::gen::cassandra19 as t;
 use std::cmp::Ordering;
 
@@ -47,8 +47,9 @@ pub fn order(cf: &CfDef, predicate: &t::SlicePredicate, out: &mut Vec<t::ColumnO
     }
 }
 
-/// The merge of [`order`], every column kept.
-fn merge(cf: &CfDef, out: &mut Vec<t::ColumnOrSuperColumn>) {
+/// The merge of [`order`], every column kept (also 3.x's read of an index
+/// clause or row filter, `v3x::filtered`).
+pub(in crate::thrift::api19::release) fn merge(cf: &CfDef, out: &mut Vec<t::ColumnOrSuperColumn>) {
     let declared = |c: &t::ColumnOrSuperColumn| cf.options.column(name_of(c)).is_some();
     let (mut statics, rows): (Vec<_>, Vec<_>) = out.drain(..).partition(|c| declared(c));
     let cmp = |a: &t::ColumnOrSuperColumn, b: &t::ColumnOrSuperColumn| {
@@ -63,82 +64,6 @@ fn merge(cf: &CfDef, out: &mut Vec<t::ColumnOrSuperColumn>) {
         out.push(row);
     }
     out.extend(statics);
-}
-
-/// Whether 3.x's index search by a reversed slice of such a table found a
-/// row (`columns`: the row read whole, in the slice's order). It built a
-/// partition of the rows in [`order`]'s order, reversed, taken as
-/// ascending without sorting, and took the indexed column's row back from
-/// it as a B-tree leaf is searched: the first row, and when that sorted
-/// before it a binary search of the others. A row out of order hid it
-/// (recorded: rel_widened). The indexed column: the first expression's
-/// that has an index; none, found.
-pub fn found(
-    cf: &CfDef,
-    expressions: &[t::IndexExpression],
-    columns: &[t::ColumnOrSuperColumn],
-) -> bool {
-    let Some(indexed) = expressions
-        .iter()
-        .map(|e| e.column_name.as_slice())
-        .find(|name| {
-            cf.options
-                .column(name)
-                .is_some_and(|c| c.index_type.is_some())
-        })
-    else {
-        return true;
-    };
-    let mut stored = columns.to_vec();
-    merge(cf, &mut stored);
-    stored.reverse();
-    let cmp = |c: &t::ColumnOrSuperColumn| cf.comparator.compare(name_of(c), indexed);
-    match stored.split_first() {
-        None => false,
-        Some((first, _)) if cmp(first) != Ordering::Less => cmp(first) == Ordering::Equal,
-        Some((_, rest)) => java_binary_search(rest, cmp),
-    }
-}
-
-/// Whether 3.x's KEYS index search of such a table answered rows by their
-/// deletion alone: one expression, on a KEYS-indexed column the
-/// predicate's names leave out. `KeysSearcher` read each matching row with
-/// the indexed column added for its staleness check, then kept only the
-/// rows named as the query's fetched columns (the compact value column,
-/// no name a client asked for): a row came back with no columns when its
-/// partition held a deletion (then not empty), and not at all otherwise.
-pub fn unselected_index_search(
-    release: Option<&Release>,
-    cf: &CfDef,
-    predicate: &t::SlicePredicate,
-    expressions: &[t::IndexExpression],
-) -> bool {
-    let (Some(names), [only]) = (predicate.column_names.as_ref(), expressions) else {
-        return false;
-    };
-    release.is_some_and(|r| r.does(Behaviour::IndexSearchKeepsDeletedRows))
-        && !cf.is_super()
-        && !cf.comparator.class_name().contains("CompositeType")
-        && !names.contains(&only.column_name)
-        && cf
-            .options
-            .column(&only.column_name)
-            .is_some_and(|c| c.index_type == Some(IndexType::Keys))
-}
-
-/// `java.util.Arrays.binarySearch`'s probes over `items` (which may be out
-/// of order): whether one compared equal.
-fn java_binary_search<T>(items: &[T], cmp: impl Fn(&T) -> Ordering) -> bool {
-    let (mut low, mut high) = (0_isize, items.len() as isize - 1);
-    while low <= high {
-        let mid = (low + high) / 2;
-        match cmp(&items[mid as usize]) {
-            Ordering::Less => low = mid + 1,
-            Ordering::Greater => high = mid - 1,
-            Ordering::Equal => return true,
-        }
-    }
-    false
 }
 
 /// A count of a widened slice (`widened`: [`applies`] held): the columns
@@ -219,32 +144,6 @@ mod tests {
     }
 
     #[test]
-    fn a_reversed_index_search_finds_rows_its_partition_held_in_order() {
-        let mut cf = cf("UTF8Type", &["zeta", "birth"]);
-        cf.options.column_metadata[0].index_type = Some(IndexType::Keys);
-        let birth = [t::IndexExpression::new(
-            b"birth".to_vec(),
-            t::IndexOperator::EQ,
-            vec![0; 8],
-        )];
-        // recorded: rel_widened (the row read reversed, as the engine gives it)
-        assert!(found(&cf, &birth, &cols(&["birth"])));
-        assert!(!found(&cf, &birth, &cols(&["zeta", "birth"])));
-        assert!(!found(&cf, &birth, &cols(&["c01", "birth"])));
-        assert!(!found(
-            &cf,
-            &birth,
-            &cols(&["zeta", "c02", "c01", "birth", "a"])
-        ));
-        // merged [a, birth], stored [birth, a]: the first is it
-        assert!(found(&cf, &birth, &cols(&["birth", "a"])));
-        // merged [birth, c02, c01, a], stored [a, c01, c02, birth]: probed c02, c01
-        assert!(!found(&cf, &birth, &cols(&["c02", "c01", "birth", "a"])));
-        // no indexed column named: no search to miss it
-        assert!(found(&cf, &[], &cols(&["zeta", "birth"])));
-    }
-
-    #[test]
     fn a_widened_count_stops_at_the_slice_count() {
         assert_eq!(counted(true, &range(true, 1), 3), 1);
         assert_eq!(counted(true, &range(true, 5), 3), 3);
@@ -266,57 +165,5 @@ mod tests {
             &range(true, 1)
         ));
         assert!(!applies(None, &declared, &range(true, 1)));
-    }
-
-    /// Recorded: rel_indexdel (3.0.24, 3.11.10).
-    #[test]
-    fn an_index_search_by_names_leaving_out_its_one_indexed_column() {
-        let mut cf = cf("UTF8Type", &["birth", "plain"]);
-        cf.options.column_metadata[0].index_type = Some(IndexType::Keys);
-        let expr = |name: &str| {
-            t::IndexExpression::new(name.as_bytes().to_vec(), t::IndexOperator::EQ, vec![0; 8])
-        };
-        let names = |n: &[&str]| {
-            t::SlicePredicate::new(
-                n.iter().map(|n| n.as_bytes().to_vec()).collect::<Vec<_>>(),
-                None,
-            )
-        };
-        let three = Release::find("3.11.10");
-        let birth = [expr("birth")];
-        assert!(unselected_index_search(
-            three,
-            &cf,
-            &names(&["c07"]),
-            &birth
-        ));
-        assert!(!unselected_index_search(
-            three,
-            &cf,
-            &names(&["c07", "birth"]),
-            &birth
-        ));
-        assert!(!unselected_index_search(
-            three,
-            &cf,
-            &range(false, 9),
-            &birth
-        ));
-        // two expressions, or one on a column without an index: not this rule
-        let two = [expr("birth"), expr("plain")];
-        assert!(!unselected_index_search(three, &cf, &names(&["c07"]), &two));
-        assert!(!unselected_index_search(
-            three,
-            &cf,
-            &names(&["c07"]),
-            &[expr("plain")]
-        ));
-        let before = Release::find("2.2.19");
-        assert!(!unselected_index_search(
-            before,
-            &cf,
-            &names(&["c07"]),
-            &birth
-        ));
     }
 }

@@ -57,6 +57,7 @@ pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
         spec.compression_options
             .get_or_insert_with(|| [(SSTABLE_COMPRESSION.to_string(), LZ4.to_string())].into());
     }
+    super::super::v3x::stored::as_stored(node.release, spec);
 }
 
 const SSTABLE_COMPRESSION: &str = "sstable_compression";

@@ -33,8 +33,11 @@ pub fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool) {
     let compaction = cf
         .compaction_strategy_options
         .get_or_insert_with(Default::default);
-    compaction.insert("min_threshold".to_string(), min.to_string());
-    compaction.insert("max_threshold".to_string(), max.to_string());
+    // (Leveled took no thresholds: its options stay as given.)
+    if super::compaction::lists_thresholds(cf.compaction_strategy.as_deref()) {
+        compaction.insert("min_threshold".to_string(), min.to_string());
+        compaction.insert("max_threshold".to_string(), max.to_string());
+    }
     if let Some(compression) = &mut cf.compression_options {
         if compression.contains_key("sstable_compression") {
             compression
@@ -92,7 +95,12 @@ fn hashmap_order(cf: &mut t::CfDef) {
     };
     columns.sort_by(|a, b| a.name.cmp(&b.name));
     let expected = columns.len() + 3;
-    let initial = (expected as f32 / 0.75 + 1.0) as usize;
+    // Guava 18's `Maps.capacity` (3.x's lib/guava-18.0.jar).
+    let initial = if expected < 3 {
+        expected + 1
+    } else {
+        expected + expected / 3
+    };
     let hashes: Vec<i32> = columns.iter().map(|c| buffer_hash(&c.name)).collect();
     let order = iteration_order(&hashes, sized_capacity(initial));
     let mut taken: Vec<Option<t::ColumnDef>> = columns.drain(..).map(Some).collect();
@@ -265,6 +273,48 @@ mod tests {
         assert_eq!(
             definition_30("body", int, "COMPACT_VALUE", None),
             format!("ColumnDefinition{{name=body, type={int}, kind=REGULAR, position=-1}}")
+        );
+    }
+
+    /// Recorded: 3.0.24 and 3.11.10 (`rel_filtered`'s column families of 1
+    /// to 10 names besides `xN`, and `o19_schema`'s Meta).
+    #[test]
+    fn declared_columns_come_in_the_order_of_guava_18s_sized_map() {
+        let order = |names: &[&str]| {
+            let mut cf = crate::thrift::api19::defs::cf_def(&CfSpec::new("ks", "cf"));
+            cf.column_metadata = Some(
+                names
+                    .iter()
+                    .map(|n| t::ColumnDef {
+                        name: n.as_bytes().to_vec(),
+                        validation_class: String::new(),
+                        index_type: None,
+                        index_name: None,
+                        index_options: None,
+                    })
+                    .collect(),
+            );
+            hashmap_order(&mut cf);
+            cf.column_metadata
+                .unwrap()
+                .into_iter()
+                .map(|c| String::from_utf8(c.name).unwrap())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(order(&["email", "age", "id"]), ["email", "id", "age"]);
+        assert_eq!(order(&["email", "age"]), ["email", "age"]);
+        assert_eq!(order(&["c00", "x1"]), ["x1", "c00"]);
+        assert_eq!(
+            order(&["c00", "c01", "c02", "c03", "c04", "x5"]),
+            ["c01", "c00", "c03", "x5", "c02", "c04"]
+        );
+        assert_eq!(
+            order(&["c00", "c01", "c02", "c03", "c04", "c05", "c06", "x7"]),
+            ["c01", "x7", "c00", "c03", "c02", "c05", "c04", "c06"]
+        );
+        assert_eq!(
+            order(&["c00", "c01", "c02", "c03", "c04", "c05", "c06", "c07", "c08", "c09", "x10"]),
+            ["c01", "c00", "c03", "c02", "c05", "c04", "c07", "c06", "c09", "c08", "x10"]
         );
     }
 }

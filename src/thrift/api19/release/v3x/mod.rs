@@ -2,14 +2,22 @@
 //! where it is a rule about the request rather than a fact of the release
 //! table (`crate::release`). This file holds the rules about data calls (a
 //! multiget of no keys, a batch's range deletion, reversed super slices,
-//! index filters on unselected columns, the column TTLs 3.11 took);
-//! `described` how 3.x described and changed column families, and
-//! `super_filter` how it checked a Super column family's row filter.
+//! index filters on unselected columns, the column TTLs 3.11 took, a paged
+//! read of a wrapping token range); `described` how 3.x described and
+//! changed column families, `stored` how its schema tables kept them,
+//! `compaction` how it took a CfDef's compaction settings, `super_filter`
+//! how it checked a Super column family's row filter,
+//! `filtered` how it answered index clauses and row filters of the others,
+//! and `collections` the collection values of its CQL 3 over Thrift.
 //! Requests are adjusted here before the shared 19.x validation sees them;
 //! it builds the ops of what it changes but must not read or write the
 //! engine, nor answer calls.
 
+pub mod collections;
+pub mod compaction;
 mod described;
+pub mod filtered;
+pub mod stored;
 mod super_filter;
 
 pub use described::{
@@ -19,6 +27,7 @@ pub use described::{
 pub use super_filter::super_row_filter;
 
 use crate::model::{DeletionTime, Op};
+use crate::partitioner::Partitioner;
 use crate::release::{Behaviour, Release};
 use crate::schema::CfDef;
 use crate::thrift::error::ApiError;
@@ -86,7 +95,9 @@ pub fn range_deletion(
 /// A reversed slice of a Super column family's super columns as 3.x
 /// answered it: each super column's subcolumns reversed too (3.x stored a
 /// super column's subcolumns as cells of one clustering and read them in
-/// the slice's order); earlier releases kept them ascending.
+/// the slice's order), but a counter column family's last
+/// (`thriftifyCounterSuperColumns` reversed a super column's list only
+/// when the next began); earlier releases kept them ascending.
 pub fn reversed_super_slice(
     release: Option<&Release>,
     parent: &t::ColumnParent,
@@ -100,14 +111,48 @@ pub fn reversed_super_slice(
     {
         return;
     }
-    for cosc in out {
+    // Counters: each super column's subcolumns were reversed as the next
+    // began, so the last's stayed ascending.
+    let keep_last = does(release, Behaviour::CounterSuperSlicesKeepLastAscending);
+    let last = out.len().saturating_sub(1);
+    for (i, cosc) in out.iter_mut().enumerate() {
         if let Some(sc) = cosc.super_column.as_mut() {
             sc.columns.reverse();
         }
         if let Some(sc) = cosc.counter_super_column.as_mut() {
-            sc.columns.reverse();
+            if !(keep_last && i == last) {
+                sc.columns.reverse();
+            }
         }
     }
+}
+
+/// `get_paged_slice` by a token range that wraps (its start at or after its
+/// end, the end not the partitioner's minimum token), once checked: 3.x's
+/// paging range asserted it did not wrap (`DataRange.Paging`), which failed
+/// on the server and closed the connection. A range from a key, or tokens
+/// the partitioner cannot read, are not this rule's.
+pub fn paged_wrap(
+    release: Option<&Release>,
+    partitioner: &dyn Partitioner,
+    range: &t::KeyRange,
+) -> Result<(), ApiError> {
+    if !does(release, Behaviour::PagedWrapDropped) || range.start_key.is_some() {
+        return Ok(());
+    }
+    let token = |s: &Option<String>| {
+        s.as_deref()
+            .and_then(|s| partitioner.token_from_string(s).ok())
+    };
+    let (Some(start), Some(end)) = (token(&range.start_token), token(&range.end_token)) else {
+        return Ok(());
+    };
+    if start >= end && end != partitioner.min_token() {
+        return Err(ApiError::Dropped(
+            "3.x failed get_paged_slice of a token range that wraps".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// Whether 3.x found no row for an index clause or row filter because the

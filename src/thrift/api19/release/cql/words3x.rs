@@ -1,0 +1,259 @@
+//! CQL 3 refusals 3.x worded otherwise than 2.2. 3.0: an unknown column of
+//! an IF condition (`Unknown identifier X in IF conditions`) and an UPDATE's
+//! or DELETE's slice of a partition key (`SingleColumnRelation` refused any
+//! slice of one: `Only EQ and IN relation are supported on the partition
+//! key ...`). 3.10 on (3.11.10): every unknown column a statement named,
+//! wherever it named it (its selection, WHERE clause, SET or INSERT
+//! columns, DELETE columns, IF conditions, ORDER BY), resolved by
+//! `ColumnDefinition.Raw.prepare` and refused as `Undefined column name X`,
+//! the name quoted as CQL would write it (`ColumnIdentifier.maybeQuote`);
+//! a SELECT's slice of a partition key, which 3.10 filtered
+//! (CASSANDRA-11031) and so refused for want of `ALLOW FILTERING`, and an
+//! UPDATE's or DELETE's refused `... for UPDATE statements`. Only
+//! rewording: which statements are refused is the engine's (given `ALLOW
+//! FILTERING`, 3.11 filtered the partitions, which the engine does not: its
+//! refusal stands).
+
+use crate::cql::ast::{Condition, Deletion, Operator, Parsed, Relation, Statement};
+use crate::cql::exec::CqlSession;
+use crate::cql::table::ColumnRole;
+use crate::cql::CqlError;
+use crate::node::Node;
+use crate::release::Behaviour;
+use crate::schema::Schema;
+use crate::thrift::api19::release::cql::beta;
+use std::sync::Arc;
+
+/// 3.11's `ReservedKeywords`: a name that is one is quoted.
+const RESERVED: &[&str] = &[
+    "SELECT",
+    "FROM",
+    "WHERE",
+    "AND",
+    "ENTRIES",
+    "FULL",
+    "INSERT",
+    "UPDATE",
+    "WITH",
+    "LIMIT",
+    "USING",
+    "USE",
+    "SET",
+    "BEGIN",
+    "UNLOGGED",
+    "BATCH",
+    "APPLY",
+    "TRUNCATE",
+    "DELETE",
+    "IN",
+    "CREATE",
+    "KEYSPACE",
+    "SCHEMA",
+    "COLUMNFAMILY",
+    "TABLE",
+    "MATERIALIZED",
+    "VIEW",
+    "INDEX",
+    "ON",
+    "TO",
+    "DROP",
+    "PRIMARY",
+    "INTO",
+    "ALTER",
+    "RENAME",
+    "ADD",
+    "ORDER",
+    "BY",
+    "ASC",
+    "DESC",
+    "ALLOW",
+    "IF",
+    "IS",
+    "GRANT",
+    "OF",
+    "REVOKE",
+    "MODIFY",
+    "AUTHORIZE",
+    "DESCRIBE",
+    "EXECUTE",
+    "NORECURSIVE",
+    "TOKEN",
+    "NULL",
+    "NOT",
+    "NAN",
+    "INFINITY",
+    "OR",
+    "REPLACE",
+    "DEFAULT",
+    "UNSET",
+    "MBEAN",
+    "MBEANS",
+];
+
+const FILTERING: &str = "Cannot execute this query as it might involve data filtering and thus \
+                         may have unpredictable performance. If you want to execute this query \
+                         despite the performance unpredictability, use ALLOW FILTERING";
+
+const PARTITION_KEY_EQ_ONLY: &str =
+    "Only EQ and IN relation are supported on the partition key (unless you use the token() function)";
+
+/// `e` in 3.11's words where they differ (see the module).
+pub fn reword(
+    node: &Node,
+    schema: &Arc<Schema>,
+    session: &CqlSession,
+    parsed: &Parsed,
+    e: CqlError,
+) -> CqlError {
+    let does = |b| node.release.is_some_and(|r| r.does(b));
+    let CqlError::Invalid(why) = &e else {
+        return e;
+    };
+    if does(Behaviour::UndefinedColumnName) {
+        if let Some(name) = unknown_column(why) {
+            return CqlError::Invalid(format!("Undefined column name {}", maybe_quote(name)));
+        }
+    }
+    if !does(Behaviour::CqlWordsOf3x) {
+        return e;
+    }
+    if let Some(name) = why.strip_prefix("Unknown identifier ") {
+        if only_in_conditions(&parsed.statement, name) {
+            return CqlError::Invalid(format!("Unknown identifier {name} in IF conditions"));
+        }
+    }
+    let keyed = why.starts_with("Invalid operator ") && why.contains(" for PRIMARY KEY part ");
+    if keyed {
+        if let Some(kind) = modification_slicing_partition_key(schema, session, parsed) {
+            return CqlError::Invalid(if does(Behaviour::PartitionKeySliceFiltered) {
+                format!("{PARTITION_KEY_EQ_ONLY} for {kind} statements")
+            } else {
+                PARTITION_KEY_EQ_ONLY.to_string()
+            });
+        }
+    }
+    if does(Behaviour::PartitionKeySliceFiltered)
+        && why == PARTITION_KEY_EQ_ONLY
+        && slices_partition_key(schema, session, parsed)
+    {
+        return CqlError::Invalid(FILTERING.into());
+    }
+    e
+}
+
+/// Whether `name` is named by the statement's IF conditions and not by
+/// its assignments or deleted columns (those were checked first).
+fn only_in_conditions(statement: &Statement, name: &str) -> bool {
+    let (condition, elsewhere) = match statement {
+        Statement::Update(u) => (
+            &u.condition,
+            u.assignments.iter().any(|a| a.column() == name),
+        ),
+        Statement::Delete(d) => (
+            &d.condition,
+            d.columns.iter().any(|c| match c {
+                Deletion::Column(column) | Deletion::Element { column, .. } => column == name,
+            }),
+        ),
+        _ => return false,
+    };
+    let in_condition =
+        matches!(condition, Some(Condition::Columns(cs)) if cs.iter().any(|c| c.column == name));
+    in_condition && !elsewhere
+}
+
+/// The statement type (`UPDATE`, `DELETE`) of a modification restricting a
+/// partition key column by a slice.
+fn modification_slicing_partition_key(
+    schema: &Arc<Schema>,
+    session: &CqlSession,
+    parsed: &Parsed,
+) -> Option<&'static str> {
+    let (kind, table, relations) = match &parsed.statement {
+        Statement::Update(u) => ("UPDATE", &u.table, &u.where_clause),
+        Statement::Delete(d) => ("DELETE", &d.table, &d.where_clause),
+        _ => return None,
+    };
+    let keyspace = session.keyspace_for(table).ok()?;
+    let table = crate::cql::exec::tables::lookup(schema, &keyspace, &table.name).ok()?;
+    slices_key(&table, relations).then_some(kind)
+}
+
+/// Whether a relation restricts a partition key column by a slice.
+fn slices_key(table: &crate::cql::table::Table, relations: &[Relation]) -> bool {
+    relations.iter().any(|r| match r {
+        Relation::Column { column, op, .. } => {
+            !matches!(op, Operator::Eq | Operator::In)
+                && matches!(table.role(column), Some(ColumnRole::PartitionKey(_)))
+        }
+        Relation::Token { .. } => false,
+    })
+}
+
+/// The column an engine refusal of an unknown column names (its 1.2-3.0
+/// words).
+fn unknown_column(why: &str) -> Option<&str> {
+    if let Some(rest) = why.strip_prefix("Undefined name ") {
+        return rest
+            .strip_suffix(" in selection clause")
+            .or_else(|| rest.find(" in where clause ('").map(|at| &rest[..at]));
+    }
+    if let Some(rest) = why.strip_prefix("Unknown identifier ") {
+        return Some(rest.strip_suffix(" in IF conditions").unwrap_or(rest));
+    }
+    why.strip_prefix("Order by on unknown column ")
+}
+
+/// `ColumnIdentifier.maybeQuote`: a name of lower-case letters, digits and
+/// underscores after a letter, not a reserved keyword, as it is; any other
+/// in double quotes, its own doubled.
+fn maybe_quote(name: &str) -> String {
+    let mut chars = name.chars();
+    let plain = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if plain && !RESERVED.contains(&name.to_ascii_uppercase().as_str()) {
+        return name.to_string();
+    }
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// Whether `parsed` is a SELECT without `ALLOW FILTERING` restricting a
+/// partition key column by a slice.
+fn slices_partition_key(schema: &Arc<Schema>, session: &CqlSession, parsed: &Parsed) -> bool {
+    let (Statement::Select(select), Some(table)) =
+        (&parsed.statement, beta::table_of(schema, session, parsed))
+    else {
+        return false;
+    };
+    !select.allow_filtering && slices_key(&table, &select.where_clause)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_quoted_as_cql_would_write_them() {
+        assert_eq!(maybe_quote("nope"), "nope");
+        assert_eq!(maybe_quote("a_1"), "a_1");
+        // recorded: 3.11.10 (SELECT "Nope", SELECT "select")
+        assert_eq!(maybe_quote("Nope"), "\"Nope\"");
+        assert_eq!(maybe_quote("select"), "\"select\"");
+        assert_eq!(maybe_quote("1a"), "\"1a\"");
+        assert_eq!(maybe_quote("a\"b"), "\"a\"\"b\"");
+    }
+
+    #[test]
+    fn every_unknown_column_refusal_names_its_column() {
+        for (why, name) in [
+            ("Undefined name nope in selection clause", "nope"),
+            ("Undefined name nope in where clause ('nope = 1')", "nope"),
+            ("Unknown identifier nope", "nope"),
+            ("Unknown identifier nope in IF conditions", "nope"),
+            ("Order by on unknown column nope", "nope"),
+        ] {
+            assert_eq!(unknown_column(why), Some(name), "{why}");
+        }
+        assert_eq!(unknown_column("unconfigured table x"), None);
+    }
+}
