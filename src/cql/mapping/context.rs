@@ -86,6 +86,7 @@ impl WriteContext<'_> {
             lists,
             row_marker: self.row_marker,
             refuses_empty_names: self.refuses_empty_names,
+            past_2038: self.past_2038,
         }
     }
 
