@@ -368,7 +368,11 @@ mod tests {
         );
         // As the real releases described it back: a HashMap's buckets.
         let t = parse_type("DynamicCompositeType(l=>LongType,s=>UTF8Type,b=>BytesType)").unwrap();
-        let names: Vec<char> = t.class_name().split("=>").map(|p| p.chars().last().unwrap()).collect();
+        let names: Vec<char> = t
+            .class_name()
+            .split("=>")
+            .map(|p| p.chars().last().unwrap())
+            .collect();
         assert_eq!(names[..3], ['b', 's', 'l']);
         assert!(parse_type("DynamicCompositeType(uu=>UTF8Type)").is_err());
         assert!(parse_type("DynamicCompositeType(u=UTF8Type)").is_err());
