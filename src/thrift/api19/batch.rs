@@ -525,3 +525,7 @@ impl Handler<'_> {
         })
     }
 }
+
+#[cfg(test)]
+#[path = "batch_tests.rs"]
+mod tests;

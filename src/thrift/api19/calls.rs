@@ -3,7 +3,7 @@
 //! `describe` and the CQL calls, under the checks of `handler`, and its
 //! result to [`Handler::wrap`]. It must not decide anything itself.
 
-use super::release::reads::bigtoken;
+use super::scan::bigtoken;
 use super::validation::known_level;
 use super::writes::MutationMap;
 use super::*;
@@ -141,7 +141,7 @@ impl CassandraSyncHandler for Handler<'_> {
             Some(cl),
             vec![&column_parent.column_family],
             |ks| {
-                filtered::get_indexed_slices(
+                reads::filtered::get_indexed_slices(
                     self.node,
                     ks,
                     &column_parent,

@@ -7,8 +7,8 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::release;
-use super::release::reads::bigtoken;
 use super::release::schema::cfdefs;
+use super::scan::bigtoken;
 
 use super::validation as v;
 use crate::node::Node;

@@ -25,7 +25,6 @@ mod counters;
 pub mod cql;
 mod defs;
 mod describe;
-mod filtered;
 mod handler;
 mod idl;
 mod index;

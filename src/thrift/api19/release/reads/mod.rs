@@ -7,7 +7,6 @@
 //! 3.x's reversed slices of static compact tables (`statics`).
 
 pub(in crate::thrift::api19) mod badtoken;
-pub(in crate::thrift::api19) mod bigtoken;
 pub(in crate::thrift::api19) mod count;
 pub(in crate::thrift::api19) mod keybound;
 pub(in crate::thrift::api19) mod paged;
@@ -62,7 +61,9 @@ pub fn check_key_range(
     let (Some(start), Some(end)) = (&range.start_key, &range.end_token) else {
         return Ok(());
     };
-    if let Some(after) = bigtoken::key_after_end(node, partitioner, start, end) {
+    if let Some(after) =
+        crate::thrift::api19::scan::bigtoken::key_after_end(node, partitioner, start, end)
+    {
         return match after {
             true => Err(ApiError::invalid(KEY_AFTER_END_TOKEN)),
             false => Ok(()),

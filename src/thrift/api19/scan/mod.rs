@@ -5,10 +5,11 @@
 //!
 //! The range is already validated; this module must not build replies.
 
+pub(in crate::thrift::api19) mod bigtoken;
+
 use crate::model::{Bytes, ReadCommand, RowRange, RowResult};
 use crate::node::{Node, NodeResult};
 use crate::partitioner::{Partitioner, Token};
-use crate::thrift::api19::release::reads::bigtoken;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 

@@ -6,13 +6,13 @@
 //! as that release would have. Validation is the callers' (`reads`), in
 //! 1.2's order.
 
-use super::convert::{into_thrift, slice_command, slice_of, thriftify};
-use super::index;
-use super::reads::{as_answered, check_read, unstored};
-use super::release::reads::statics;
-use super::release::v3x::{self, filtered as v3x_filtered};
-use super::scan::scan;
-use super::validation as v;
+use super::super::convert::{into_thrift, slice_command, slice_of, thriftify};
+use super::super::index;
+use super::super::release::reads::statics;
+use super::super::release::v3x::{self, filtered as v3x_filtered};
+use super::super::scan::scan;
+use super::super::validation as v;
+use super::{as_answered, check_read, unstored};
 use crate::model::{IndexQuery, ReadCommand, Slice};
 use crate::node::Node;
 use crate::schema::CfDef;
@@ -49,8 +49,8 @@ pub fn get_indexed_slices(
         unstored(node, ks, &cf.name)?;
     }
     index::validate_index_clause(&cf, clause)?;
-    check_read(node, ks, super::release::reads::scan_level(node, cl))?;
-    super::release::reads::keybound::check_printable(
+    check_read(node, ks, super::super::release::reads::scan_level(node, cl))?;
+    super::super::release::reads::keybound::check_printable(
         node,
         &cf,
         [Some(clause.start_key.as_slice())],
@@ -127,7 +127,7 @@ pub(super) fn filtered_range(
     if v3x::filter_unselected(node.release, predicate, filter) {
         return Ok(Vec::new());
     }
-    if super::release::reads::superfilter::check(node, cf, cmd, range, filter, cl)? {
+    if super::super::release::reads::superfilter::check(node, cf, cmd, range, filter, cl)? {
         return Ok(Vec::new());
     }
     let rows = filtered_scan(node, cf, cmd, range, filter, max_rows)?;
@@ -180,7 +180,7 @@ fn filtered_scan(
         .map(index::expression)
         .collect::<ApiResult<Vec<_>>>()?;
     let mut indexed = true;
-    let rows = super::scan::scan_by(node, range, max_rows, &mut |r, max| match node
+    let rows = super::super::scan::scan_by(node, range, max_rows, &mut |r, max| match node
         .read_range_filtered(cmd, r, &exprs, max)?
     {
         Some(rows) => Ok(rows),

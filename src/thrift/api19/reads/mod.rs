@@ -4,8 +4,11 @@
 //! Validation runs first, in 1.2's order (column family, path or parent,
 //! predicate, consistency level, keys).
 
+pub(super) mod filtered;
+
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
-use super::release::reads::{bigtoken, statics};
+use super::release::reads::statics;
+use super::scan::bigtoken;
 use super::scan::scan;
 use super::validation::{self as v, Access};
 use crate::cql::exec::system_traces;
@@ -377,9 +380,7 @@ pub fn get_range_slices(
         statics::widen(&mut cmd);
     }
     if let Some(filter) = row_filter(range) {
-        return super::filtered::filtered_range(
-            node, ks, &cf, parent, predicate, range, filter, &cmd, cl,
-        );
+        return filtered::filtered_range(node, ks, &cf, parent, predicate, range, filter, &cmd, cl);
     }
     let now = node.now();
     let max_rows = usize::try_from(range.count).unwrap_or(0);
