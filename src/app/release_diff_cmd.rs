@@ -252,6 +252,10 @@ mod tests {
                  order, one already in order stays\n\
                  Behaviour starts: of two expiring writes of a column at one timestamp with one \
                  value, the one living longer stays\n\
+                 Behaviour starts: a CfDef's key_alias is taken only beside a \
+                 key_validation_class\n\
+                 Behaviour starts: a TTL whose expiry passes 2038-01-19 is refused \
+                 (CASSANDRA-14092)\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
