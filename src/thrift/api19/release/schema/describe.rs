@@ -187,11 +187,14 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
     }
     if release.at_least(2, 2) && !system {
         // CFMetaData.getBloomFilterFpChance: none (or 0) is the strategy's
-        // default, Leveled's 0.1.
-        let leveled = cf
-            .compaction_strategy
-            .as_deref()
-            .is_some_and(|s| s.ends_with(".LeveledCompactionStrategy"));
+        // default, Leveled's 0.1, as the column family is described. (3.x's
+        // recorded tables, Leveled ones made without a chance included,
+        // describe 0.01.)
+        let leveled = !release.at_least(3, 0)
+            && cf
+                .compaction_strategy
+                .as_deref()
+                .is_some_and(|s| s.ends_with(".LeveledCompactionStrategy"));
         let default = if leveled { 0.1 } else { 0.01 };
         cf.bloom_filter_fp_chance
             .get_or_insert(thrift::OrderedFloat(default));
