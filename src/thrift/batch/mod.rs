@@ -18,15 +18,22 @@
 //! Nothing is applied here: [`Batch::into_entries`] hands the generation
 //! the valid batch in map order, or its first error. This module reads no
 //! bytes and knows no generation's types.
+//!
+//! Beside the batch itself: `order` (the order a release validated the
+//! map in), `apply` (a valid batch into the engine, a bounded chunk at a
+//! time) and `reply` (a void batch call's outcome on the wire), shared by
+//! both generations' batch calls.
 
-use crate::model::{Op, RowMutation};
-use crate::node::{Node, NodeResult};
-use crate::schema::javaorder;
+mod apply;
+mod order;
+mod reply;
+
+pub use apply::{apply_in_chunks, APPLY_CHUNK_BYTES};
+pub use reply::{void_outcome, write_reply, VoidOutcome};
+
 use crate::thrift::error::ApiError;
 use crate::thrift::wire::bounded::{self, OverBudget};
-use std::mem::size_of;
-use thrift::protocol::{TMessageIdentifier, TMessageType, TOutputProtocol};
-use thrift::{ApplicationError, ApplicationErrorKind};
+use order::{java_map_order, sorted_map_order};
 
 /// What a generation checks and builds as a batch is read.
 pub trait Rules {
@@ -280,222 +287,6 @@ impl<R: Rules> Batch<R> {
         }
         Ok((rules, entries))
     }
-}
-
-/// The live entries (the last of each repeated key) and their live lists
-/// (the last of each repeated column family), by key bytes, then column
-/// family name: a map validated in the order of its sorted keys.
-fn sorted_map_order<R: Rules>(keys: &[Vec<u8>], parts: &[Part<R>]) -> (Vec<usize>, Vec<usize>) {
-    let mut order: Vec<usize> = (0..keys.len()).collect();
-    order.sort_by(|a, b| keys[*a].cmp(&keys[*b]).then(a.cmp(b)));
-    // The last of each run of equal keys is the live entry.
-    let mut live = vec![false; keys.len()];
-    for (i, e) in order.iter().enumerate() {
-        live[*e] = order.get(i + 1).is_none_or(|next| keys[*next] != keys[*e]);
-    }
-    order.retain(|e| live[*e]);
-    let mut part_order: Vec<usize> = (0..parts.len()).filter(|p| live[parts[*p].entry]).collect();
-    part_order.sort_by(|a, b| {
-        let (pa, pb) = (&parts[*a], &parts[*b]);
-        keys[pa.entry]
-            .cmp(&keys[pb.entry])
-            .then_with(|| pa.cf_name.cmp(&pb.cf_name))
-            .then(a.cmp(b))
-    });
-    part_order.dedup_by(|next, kept| {
-        let same = parts[*next].entry == parts[*kept].entry
-            && parts[*next].cf_name == parts[*kept].cf_name;
-        if same {
-            *kept = *next;
-        }
-        same
-    });
-    (order, part_order)
-}
-
-/// The live entries and lists in the order a Java 8 `HashMap` iterates
-/// them, as the generated readers made the maps (`new HashMap<>(2 * n)`
-/// for the `n` entries on the wire) and the releases validated them: a key
-/// in the bucket of its `ByteBuffer.hashCode`, a column family in that of
-/// its `String.hashCode`, each where it was first put (a later duplicate
-/// replaces the value only).
-fn java_map_order<R: Rules>(keys: &[Vec<u8>], parts: &[Part<R>]) -> (Vec<usize>, Vec<usize>) {
-    let mut firsts: Vec<usize> = Vec::new();
-    let mut lasts: Vec<usize> = Vec::new();
-    let mut seen: std::collections::HashMap<&[u8], usize> = std::collections::HashMap::new();
-    for (i, key) in keys.iter().enumerate() {
-        match seen.get(key.as_slice()) {
-            Some(&u) => lasts[u] = i,
-            None => {
-                seen.insert(key, firsts.len());
-                firsts.push(i);
-                lasts.push(i);
-            }
-        }
-    }
-    let hashes: Vec<i32> = firsts
-        .iter()
-        .map(|&f| javaorder::buffer_hash(&keys[f]))
-        .collect();
-    let order: Vec<usize> =
-        javaorder::iteration_order(&hashes, javaorder::sized_capacity(2 * keys.len()))
-            .into_iter()
-            .map(|u| lasts[u])
-            .collect();
-    let mut by_entry: Vec<Vec<usize>> = vec![Vec::new(); keys.len()];
-    for (p, part) in parts.iter().enumerate() {
-        by_entry[part.entry].push(p);
-    }
-    let mut part_order = Vec::with_capacity(parts.len());
-    for e in &order {
-        let mut names: Vec<&str> = Vec::new();
-        let mut live: Vec<usize> = Vec::new();
-        for &p in &by_entry[*e] {
-            match names.iter().position(|n| *n == parts[p].cf_name) {
-                Some(u) => live[u] = p,
-                None => {
-                    names.push(&parts[p].cf_name);
-                    live.push(p);
-                }
-            }
-        }
-        let hashes: Vec<i32> = names.iter().map(|n| javaorder::string_hash(n)).collect();
-        let capacity = javaorder::sized_capacity(2 * by_entry[*e].len());
-        part_order.extend(
-            javaorder::iteration_order(&hashes, capacity)
-                .into_iter()
-                .map(|u| live[u]),
-        );
-    }
-    (order, part_order)
-}
-
-/// About how much memory of a batch's rows one engine call takes at most
-/// (their ops, and the commit-log record of the call, which is encoded
-/// whole and copied once more into the log's buffer).
-pub const APPLY_CHUNK_BYTES: usize = 1 << 20;
-
-/// Memory an op holds beyond its bytes (the op itself, its allocations).
-const OP_OVERHEAD: usize = size_of::<Op>() + 32;
-
-/// About how much memory a row's mutation holds.
-fn row_bytes(row: &RowMutation) -> usize {
-    let ops: usize = row
-        .updates
-        .iter()
-        .flat_map(|(_, ops)| ops)
-        .map(|op| {
-            OP_OVERHEAD
-                + match op {
-                    Op::Put { super_column, cell } => {
-                        super_column.as_ref().map_or(0, Vec::len)
-                            + cell.name.len()
-                            + cell.value.len()
-                    }
-                    Op::CounterAdd {
-                        super_column, name, ..
-                    } => super_column.as_ref().map_or(0, Vec::len) + name.len(),
-                    Op::DeleteRow(_) => 0,
-                    Op::DeleteSuperColumn { name, .. } => name.len(),
-                    Op::DeleteRange { start, end, .. } => start.len() + end.len(),
-                }
-        })
-        .sum();
-    size_of::<RowMutation>() + row.key.len() + ops
-}
-
-/// Applies a non-atomic batch's rows (each already valid) a chunk of about
-/// [`APPLY_CHUNK_BYTES`] at a time, in their order, dropping each chunk once
-/// applied.
-///
-/// Why: one engine call encodes a commit-log record for every row it is
-/// given and keeps the rows until the memtables have them; a whole 16 MB
-/// batch of small rows in one call held all of it at once, beside the
-/// memtables' growing copy. `batch_mutate` is atomic per row only (so it
-/// was in Cassandra: each row mutation was applied on its own), so a row
-/// is never split, and a failure leaves the chunks before it applied, as a
-/// failure part-way through a Cassandra batch did. `atomic_batch_mutate`
-/// must not come here: it is applied in one call.
-pub fn apply_in_chunks(node: &Node, rows: impl IntoIterator<Item = RowMutation>) -> NodeResult<()> {
-    let mut chunk = Vec::new();
-    let mut held = 0;
-    for row in rows {
-        held += row_bytes(&row);
-        chunk.push(row);
-        if held >= APPLY_CHUNK_BYTES {
-            node.apply_batch(&chunk)?;
-            chunk.clear();
-            held = 0;
-        }
-    }
-    if chunk.is_empty() {
-        return Ok(());
-    }
-    node.apply_batch(&chunk)
-}
-
-/// The declared exceptions a void batch call answers with (the `ire`, `ue`
-/// and `te` of its result struct), or the TApplicationException, as the
-/// generated processors sort a handler's error.
-pub type VoidOutcome<I, U, T> = Result<(Option<I>, Option<U>, Option<T>), ApplicationError>;
-
-/// Sorts a void call's result the way the generated processors do.
-pub fn void_outcome<I, U, T>(result: thrift::Result<()>) -> VoidOutcome<I, U, T>
-where
-    I: std::error::Error + Send + Sync + 'static,
-    U: std::error::Error + Send + Sync + 'static,
-    T: std::error::Error + Send + Sync + 'static,
-{
-    let unknown = |e: &dyn std::fmt::Display| {
-        Err(ApplicationError::new(
-            ApplicationErrorKind::Unknown,
-            e.to_string(),
-        ))
-    };
-    match result {
-        Ok(()) => Ok((None, None, None)),
-        Err(thrift::Error::User(e)) => match e.downcast::<I>() {
-            Ok(ire) => Ok((Some(*ire), None, None)),
-            Err(e) => match e.downcast::<U>() {
-                Ok(ue) => Ok((None, Some(*ue), None)),
-                Err(e) => match e.downcast::<T>() {
-                    Ok(te) => Ok((None, None, Some(*te))),
-                    Err(e) => unknown(&e),
-                },
-            },
-        },
-        Err(thrift::Error::Application(a)) => Err(a),
-        Err(e) => unknown(&e),
-    }
-}
-
-/// Writes the reply of call `method`: its result struct (which `write`
-/// writes), or the TApplicationException.
-pub fn write_reply<W>(
-    o: &mut dyn TOutputProtocol,
-    method: &str,
-    seq: i32,
-    reply: Result<W, ApplicationError>,
-) -> thrift::Result<()>
-where
-    W: FnOnce(&mut dyn TOutputProtocol) -> thrift::Result<()>,
-{
-    match reply {
-        Ok(write) => {
-            o.write_message_begin(&TMessageIdentifier::new(method, TMessageType::Reply, seq))?;
-            write(o)?;
-        }
-        Err(app) => {
-            o.write_message_begin(&TMessageIdentifier::new(
-                method,
-                TMessageType::Exception,
-                seq,
-            ))?;
-            thrift::Error::write_application_error_to_out_protocol(&app, o)?;
-        }
-    }
-    o.write_message_end()?;
-    o.flush()
 }
 
 #[cfg(test)]
