@@ -193,7 +193,7 @@ impl Memtable {
 
     /// Runs `f` on the row `key` read in place, under the rows' read lock:
     /// writers of this memtable wait until `f` returns, so `f` must be
-    /// short (see `query::IN_PLACE_MAX_ENTRIES`).
+    /// short (see `query::in_place::IN_PLACE_MAX_ENTRIES`).
     pub fn with_row_in_place<R>(&self, key: &DecoratedKey, f: impl FnOnce(InPlace<'_>) -> R) -> R {
         f(self.rows.read().in_place(key))
     }
