@@ -3401,3 +3401,61 @@ if R >= (3, 0):
             v19.get_count("k", cparent("Std"), pred(start=""), cl=4),
         ]
         return out
+
+
+if R >= (2, 1):
+    @scenario("rel_cqlversions", "19", "cql3", keyspace_reset="cv_r_cqlversions")
+    def _cqlversions():
+        """set_cql_version with versions no release had, a malformed one and an empty one: 2.1
+        refuses them (ClientState.setCQLVersion); from 2.2 the call does nothing
+        (CassandraServer.set_cql_version is empty), and CQL 3 runs on after it
+        (found by ordinary19d)"""
+        ks = "cv_r_cqlversions"
+        q = v19.execute_cql3_query
+        return [v19.set_cql_version("9.9.9"), v19.set_cql_version("x"),
+                v19.set_cql_version(""), v19.set_cql_version("2.0.0"),
+                q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                  "'replication_factor': 1}" % ks),
+                v19.set_keyspace(ks),
+                q("CREATE TABLE t (k text PRIMARY KEY, v text)"),
+                q("INSERT INTO t (k, v) VALUES ('a', 'b')"),
+                q("SELECT k, v FROM t")]
+
+
+@scenario("rel_timeuuidties", "19", "order", keyspace_reset="cv_r_timeuuidties")
+def _timeuuidties():
+    """TimeUUIDs of one instant ordered by their other bytes as signed values (0xff before 0x01,
+    0x80 before 0x7f): TimeUUIDType broke ties with ByteBuffer.compareTo (0.7 to 2.1) and with
+    2.2's signed per-byte compare; column names, sub-column names, slice bounds and CQL 3
+    clustering (1.2 on) (found by ordinary19c)"""
+    ks = "cv_r_timeuuidties"
+    out = setup(ks, cf_def(ks, "T", comparator="TimeUUIDType"),
+                cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
+                       subcomparator="TimeUUIDType"))
+    tails = [0x01, 0xff, 0x11, 0x80, 0x7f, 0x00]
+    names = [timeuuid(5, node=0x0123456789ab, clock_seq=0)[:8] + bytes([t] * 8) for t in tails]
+    names.append(timeuuid(4, node=0xffffffffffff, clock_seq=0x3fff))
+    out += [v19.insert("a", cparent("T"), column(n, "v%d" % i, 1)) for i, n in enumerate(names)]
+    out += [v19.insert("a", cparent("S", "s"), column(n, "v%d" % i, 1))
+            for i, n in enumerate(names)]
+    out += [
+        v19.get_slice("a", cparent("T"), pred(start="")),
+        v19.get_slice("a", cparent("T"), pred(start="", reversed=True)),
+        v19.get_slice("a", cparent("T"), pred(start=names[1], finish=names[2])),
+        v19.get_slice("a", cparent("T"), pred(start=names[2], finish=names[1], reversed=True,
+                                              count=3)),
+        v19.get_slice("a", cparent("S", "s"), pred(start="")),
+        v19.get_slice("a", cparent("S"), pred(start="")),
+    ]
+    if R >= (1, 2):
+        q = v19.execute_cql3_query
+        out += [
+            q("CREATE TABLE tl (k text, t timeuuid, v text, PRIMARY KEY (k, t))"),
+            q("INSERT INTO tl (k, t, v) VALUES ('a', 00000000-0000-1000-0101-010101010101, 'x')"),
+            q("INSERT INTO tl (k, t, v) VALUES ('a', 00000000-0000-1000-ffff-ffffffffffff, 'y')"),
+            q("INSERT INTO tl (k, t, v) VALUES ('a', 00000000-0000-1000-8000-000000000000, 'z')"),
+            q("SELECT t, v FROM tl WHERE k = 'a'"),
+            q("SELECT t, v FROM tl WHERE k = 'a' ORDER BY t DESC"),
+            q("SELECT v FROM tl WHERE k = 'a' AND t > 00000000-0000-1000-ffff-ffffffffffff"),
+        ]
+    return out

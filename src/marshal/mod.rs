@@ -58,7 +58,7 @@ pub use strings::empty::EmptyType;
 pub use strings::inet::InetAddressType;
 pub use strings::utf8::UTF8Type;
 pub use uuids::lexical_uuid::LexicalUUIDType;
-pub use uuids::time_uuid::TimeUUIDType;
+pub use uuids::time_uuid::{as_of_06, TimeUUIDType, TimeUUIDType06};
 pub use uuids::uuid::UUIDType;
 
 /// The package every built-in type's class name starts with.

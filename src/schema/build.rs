@@ -163,8 +163,18 @@ fn column_family(
     cf: &ColumnFamilyConfig,
     index_names: &mut BTreeSet<String>,
 ) -> Result<CfDef, SchemaError> {
+    // A storage-conf.xml's column families order as 0.6 did (its
+    // TimeUUIDType broke ties unsigned).
+    let of_06 = config.format == crate::config::ConfigFormat::StorageConfXml;
     let resolve = |attribute: &'static str, name: &str| -> Result<TypeRef, SchemaError> {
-        parse_type(name).map_err(|e| SchemaError::Comparator {
+        let t = parse_type(name).map(|t| {
+            if of_06 {
+                crate::marshal::as_of_06(t)
+            } else {
+                t
+            }
+        });
+        t.map_err(|e| SchemaError::Comparator {
             origin: config.origin.clone(),
             line: cf.line,
             column_family: format!("{keyspace}.{}", cf.name),

@@ -1,5 +1,10 @@
 //! TimeUUIDType: version-1 UUIDs (or empty), ordered by their embedded
-//! 60-bit timestamp, ties broken by unsigned byte order.
+//! 60-bit timestamp, ties broken by *signed* byte order: from 0.7 the tie
+//! went to `ByteBuffer.compareTo` (Java's bytes are signed), and 2.2's
+//! rewrite kept that order on purpose ("a signed per-byte comparison for
+//! compatibility"), so `...-ff..` sorts before `...-01..` at one time.
+//! 0.6 broke them with `FBUtilities.compareByteArrays`, unsigned: its
+//! column families (those of a `storage-conf.xml`) are [`TimeUUIDType06`].
 //!
 //! Validation differs by generation. Cassandra 0.6.8 (what the 0.6 corpus
 //! recorded) validated through `getString`: `UUIDs must be exactly 16 bytes`
@@ -8,7 +13,7 @@
 
 use super::lexical_uuid::{parse_canonical_uuid, uuid_to_string};
 use crate::marshal::numbers::date::{parse_date_millis, time_uuid_for_millis};
-use crate::marshal::{class_name_of, empty_first, AbstractType, Dialect, MarshalError};
+use crate::marshal::{class_name_of, empty_first, AbstractType, Dialect, MarshalError, TypeRef};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -24,6 +29,16 @@ pub(crate) fn compare_timestamp_bytes(a: &[u8], b: &[u8]) -> Ordering {
         .then(a[0..4].cmp(&b[0..4]))
 }
 
+/// Java's `ByteBuffer.compareTo`: byte by byte as signed values, then the
+/// shorter first.
+fn signed_bytes(a: &[u8], b: &[u8]) -> Ordering {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (*x as i8).cmp(&(*y as i8)))
+        .find(|o| o.is_ne())
+        .unwrap_or_else(|| a.len().cmp(&b.len()))
+}
+
 impl AbstractType for TimeUUIDType {
     fn class_name(&self) -> String {
         class_name_of("TimeUUIDType")
@@ -34,7 +49,7 @@ impl AbstractType for TimeUUIDType {
                 // Only reachable with unvalidated input; keep the order total.
                 return a.cmp(b);
             }
-            compare_timestamp_bytes(a, b).then_with(|| a.cmp(b))
+            compare_timestamp_bytes(a, b).then_with(|| signed_bytes(a, b))
         })
     }
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
@@ -79,6 +94,48 @@ impl AbstractType for TimeUUIDType {
         }
         let millis = parse_date_millis(text)?;
         Ok(time_uuid_for_millis(millis).to_vec())
+    }
+}
+
+/// 0.6's TimeUUIDType: the same type (name, validation, text), ties broken
+/// by unsigned bytes as 0.6.8 returned them (`order_vectors.txt`).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct TimeUUIDType06;
+
+impl AbstractType for TimeUUIDType06 {
+    fn class_name(&self) -> String {
+        TimeUUIDType.class_name()
+    }
+    fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
+        empty_first(a, b).unwrap_or_else(|| {
+            if a.len() < 8 || b.len() < 8 {
+                return a.cmp(b);
+            }
+            compare_timestamp_bytes(a, b).then_with(|| a.cmp(b))
+        })
+    }
+    fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
+        TimeUUIDType.validate(value)
+    }
+    fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
+        TimeUUIDType.validate_for(value, dialect)
+    }
+    fn get_string(&self, value: &[u8]) -> String {
+        TimeUUIDType.get_string(value)
+    }
+    fn from_string(&self, text: &str) -> Result<Vec<u8>, MarshalError> {
+        TimeUUIDType.from_string(text)
+    }
+}
+
+/// `t` as a 0.6 column family (one a `storage-conf.xml` defined) orders:
+/// a TimeUUIDType becomes [`TimeUUIDType06`]; every other type is 0.6's
+/// already.
+pub fn as_of_06(t: TypeRef) -> TypeRef {
+    if t.class_name() == TimeUUIDType.class_name() {
+        std::sync::Arc::new(TimeUUIDType06)
+    } else {
+        t
     }
 }
 
@@ -150,11 +207,18 @@ mod tests {
             "byte order alone would put `early` last"
         );
         assert_eq!(t.compare(&early, &late), Ordering::Less);
-        // Same time: unsigned bytes decide.
+        // Same time: signed bytes decide (0xff is -1, before 0x01),
+        // as 0.7-3.11 ordered them.
         assert_eq!(
             t.compare(&v1(7, [0x80; 8]), &v1(7, [0x7f; 8])),
-            Ordering::Greater
+            Ordering::Less
         );
+        let mut order = [[0x11; 8], [0x01; 8], [0xff; 8]].map(|tail| v1(7, tail));
+        order.sort_by(|a, b| t.compare(a, b));
+        assert_eq!(order.clone().map(|u| u[8]), [0xff, 0x01, 0x11]);
+        // 0.6's: unsigned.
+        order.sort_by(|a, b| TimeUUIDType06.compare(a, b));
+        assert_eq!(order.map(|u| u[8]), [0x01, 0x11, 0xff]);
         assert_eq!(t.compare(b"", &early), Ordering::Less);
     }
 
@@ -184,7 +248,8 @@ mod tests {
         #[test]
         fn order_is_timestamp_then_bytes(a in 0u64..(1 << 60), b in 0u64..(1 << 60), ta: [u8; 8], tb: [u8; 8]) {
             let (x, y) = (v1(a, ta), v1(b, tb));
-            prop_assert_eq!(TimeUUIDType.compare(&x, &y), a.cmp(&b).then_with(|| x.cmp(&y)));
+            let signed = |v: &[u8]| v.iter().map(|b| *b as i8).collect::<Vec<i8>>();
+            prop_assert_eq!(TimeUUIDType.compare(&x, &y), a.cmp(&b).then_with(|| signed(&x).cmp(&signed(&y))));
         }
     }
 }

@@ -344,6 +344,17 @@ macro_rules! with_behaviours_of_2_x {
                 says: "a TTL whose expiry passes 2038-01-19 is refused (CASSANDRA-14092)",
             }
 
+            // CassandraServer.set_cql_version (2.2 on): an empty method, CQL 2
+            // being gone; the version is neither parsed nor kept.
+            /// `set_cql_version` does nothing: any text is taken, and no
+            /// dialect is chosen (every Thrift CQL call is CQL 3).
+            SetCqlVersionIgnored {
+                key: "set_cql_version_ignored",
+                from: (2, 2, 0),
+                until: None,
+                says: "set_cql_version does nothing: any version text is taken, none is checked",
+            }
+
             $($later)*
         }
     };

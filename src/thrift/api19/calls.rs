@@ -545,6 +545,13 @@ impl CassandraSyncHandler for Handler<'_> {
     }
 
     fn handle_set_cql_version(&self, version: String) -> thrift::Result<()> {
+        let ignored = self
+            .node
+            .release
+            .is_some_and(|r| r.does(crate::release::Behaviour::SetCqlVersionIgnored));
+        if ignored {
+            return Ok(());
+        }
         let r = cql::version::choose_on(self.node, &version)
             .map(|dialect| self.session.borrow_mut().api19.cql_version = Some(dialect.to_string()))
             .map_err(ApiError::InvalidRequest);
