@@ -3447,6 +3447,8 @@ if R >= (1, 2):
         coll = "UPDATE t SET l = ?, s = ?, m = ? WHERE k = ?"
         lst = h2(1) + h2(4) + int32(5)
         none = h2(0)
+        # (3.x read these as v3's form: most closed the connection, whose next one has
+        # the keyspace set again before the last two)
         out += [v19.prepare_cql3_query(coll)] + [ex(coll, v + ["c%d" % n]) for n, v in enumerate([
             [lst, none, none],
             [lst + b"\x00", none, none],
@@ -3459,10 +3461,12 @@ if R >= (1, 2):
             [h2(1) + h2(5) + int32(5), none, none],
             [lst, h2(2) + h2(1) + b"\xff" + h2(9), none],
             [lst, none, h2(1) + h2(1) + b"k" + h2(2) + b"\x00\x01"],
-            [int32(2) + int32(4) + int32(1) + int32(4) + int32(2), none, none],
-            [int32(1) + int32(4) + int32(5), int32(1) + int32(1) + b"a",
-             int32(1) + int32(1) + b"x" + int32(4) + int32(7)],
         ])]
+        out += [v19.set_keyspace(ks)] + [ex(coll, v + ["c%d" % n]) for n, v in [
+            (11, [int32(2) + int32(4) + int32(1) + int32(4) + int32(2), none, none]),
+            (12, [int32(1) + int32(4) + int32(5), int32(1) + int32(1) + b"a",
+                  int32(1) + int32(1) + b"x" + int32(4) + int32(7)]),
+        ]]
         out += [
             v19.set_keyspace(ks),
         ] + [q("SELECT k, l, s, m FROM t WHERE k = 'c%d'" % n) for n in (0, 1, 2, 3, 11, 12)] + [

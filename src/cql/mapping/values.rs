@@ -345,9 +345,10 @@ fn eval_function(
                 want(1)?;
                 returns(to)?;
                 let b = arg(Native::Blob, ctx)?;
-                // blobAsVarchar was a function of its own, which took any bytes.
-                if name != "blobasvarchar" && ctx.values.validate(&CqlType::Native(to), &b).is_err()
-                {
+                // 1.2 took any bytes; 2.0 checked them (blobAsVarchar, a
+                // function of its own, never did).
+                let checked = ctx.values != ValueRules::Since12 && name != "blobasvarchar";
+                if checked && ctx.values.validate(&CqlType::Native(to), &b).is_err() {
                     return Err(CqlError::invalid(format!(
                         "In call to function blobas{0}, value 0x{1} is not a valid binary representation for type {0}",
                         to.name(),
