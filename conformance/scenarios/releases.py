@@ -3459,3 +3459,131 @@ def _timeuuidties():
             q("SELECT v FROM tl WHERE k = 'a' AND t > 00000000-0000-1000-ffff-ffffffffffff"),
         ]
     return out
+
+
+if R >= (1, 2):
+    @scenario("rel_bindtexts", "19", "cql3", keyspace_reset="cv_r_bindtexts")
+    def _bindtexts():
+        """A bad bound value as each release refused it (found by ordinary19b.py): the
+        validator's text alone, 1.2's types or 2.0's serializers (UUID should be 16 or 0 bytes,
+        a decimal's scale, an empty inet taken); a malformed bound collection (1.2 read no
+        further than its count, 2.0 refused bytes left over, 2.0's short set said list, an
+        element past the end failed from 2.0; 3.x read v3's form); a counter's increment
+        checked as a long; a partition key over 64K (2.0's own words), a negative TTL (2.2's
+        words), blobAs of bytes of another type; and the same validators on Thrift's names,
+        keys, values and index expressions"""
+        ks = "cv_r_bindtexts"
+        q = v19.execute_cql3_query
+        ex = lambda text, vals: v19.execute_prepared_cql3_query(java_hash(ks + text), vals)
+        h2 = lambda n: n.to_bytes(2, "big")
+        out = setup(ks, cf_def(ks, "Vals", comparator="UTF8Type", column_metadata=[
+            column_def("dec", "DecimalType"), column_def("uu", "UUIDType"),
+            column_def("tu", "TimeUUIDType"), column_def("lu", "LexicalUUIDType"),
+            column_def("ip", "InetAddressType"), column_def("idx", "UUIDType", KEYS_INDEX)]),
+            cf_def(ks, "U", comparator="UUIDType", key_validation="UUIDType"))
+        out += [
+            q("CREATE TABLE t (k text PRIMARY KEY, a ascii, bi bigint, bo boolean, de decimal, "
+              "db double, fl float, ip inet, i int, ts timestamp, tu timeuuid, u uuid, "
+              "vi varint, l list<int>, s set<text>, m map<text, int>)"),
+            q("CREATE TABLE n (k text PRIMARY KEY, c counter)"),
+            q("CREATE TABLE pk (k blob PRIMARY KEY, v text)"),
+            q("CREATE TABLE pk2 (a blob, b blob, v text, PRIMARY KEY ((a, b)))"),
+        ]
+        values = [("a", [b"\xff", "\u00e9", b""]), ("bi", [b"\x00" * 4, b""]),
+                  ("bo", [b"\x01\x01", b""]), ("de", [b"\x00\x01", b"", b"\x00\x00\x00\x01"]),
+                  ("db", [b"\x00" * 7]), ("fl", [b"\x00" * 3]),
+                  ("ip", [b"", b"\x01\x02\x03", b"\x00" * 5, bytes(16)]),
+                  ("i", [b"\x00" * 5, b""]), ("ts", [b"\x00" * 4]),
+                  ("tu", [lexuuid(1), b"\x00" * 15, b"", timeuuid(1)]),
+                  ("u", [b"\x00" * 15, b"\x00" * 17, b""]), ("vi", [b""])]
+        for col, vals in values:
+            text = "INSERT INTO t (k, %s) VALUES (?, ?)" % col
+            out.append(v19.prepare_cql3_query(text))
+            out += [ex(text, ["%s%d" % (col, n), v]) for n, v in enumerate(vals)]
+        out += [q("SELECT k, de, ip, tu, u FROM t WHERE k = '%s'" % k)
+                for k in ("de0", "de1", "de2", "ip0", "tu2", "u2")]
+        coll = "UPDATE t SET l = ?, s = ?, m = ? WHERE k = ?"
+        lst = h2(1) + h2(4) + int32(5)
+        none = h2(0)
+        # (3.x read these as v3's form: most closed the connection, whose next one has
+        # the keyspace set again before the last two)
+        out += [v19.prepare_cql3_query(coll)] + [ex(coll, v + ["c%d" % n]) for n, v in enumerate([
+            [lst, none, none],
+            [lst + b"\x00", none, none],
+            [lst, none + b"\x01", none],
+            [lst, none, none + b"\x00\x00"],
+            [h2(2) + h2(4) + int32(5), none, none],
+            [lst, b"", none],
+            [lst, h2(3) + h2(1) + b"a", none],
+            [lst, none, b""],
+            [h2(1) + h2(5) + int32(5), none, none],
+            [lst, h2(2) + h2(1) + b"\xff" + h2(9), none],
+            [lst, none, h2(1) + h2(1) + b"k" + h2(2) + b"\x00\x01"],
+        ])]
+        out += [v19.set_keyspace(ks)] + [ex(coll, v + ["c%d" % n]) for n, v in [
+            (11, [int32(2) + int32(4) + int32(1) + int32(4) + int32(2), none, none]),
+            (12, [int32(1) + int32(4) + int32(5), int32(1) + int32(1) + b"a",
+                  int32(1) + int32(1) + b"x" + int32(4) + int32(7)]),
+        ]]
+        out += [
+            v19.set_keyspace(ks),
+        ] + [q("SELECT k, l, s, m FROM t WHERE k = 'c%d'" % n) for n in (0, 1, 2, 3, 11, 12)] + [
+            q("INSERT INTO t (k, bi) VALUES ('f1', blobAsBigint(0x0001))"),
+            q("INSERT INTO t (k, u) VALUES ('f2', blobAsUuid(0x0001))"),
+            q("INSERT INTO t (k, de) VALUES ('f3', blobAsDecimal(0x0001))"),
+            q("INSERT INTO t (k, a) VALUES ('f4', blobAsAscii(0xff))"),
+            q("INSERT INTO t (k, i) VALUES ('f5', blobAsInt(0x00000001))"),
+            q("SELECT k, bi, u, de, a, i FROM t WHERE k = 'f3'"),
+            q("SELECT k, bi, u, de, a, i FROM t WHERE k = 'f5'"),
+        ]
+        add = "UPDATE n SET c = c + ? WHERE k = ?"
+        sub = "UPDATE n SET c = c - ? WHERE k = ?"
+        out += [
+            v19.prepare_cql3_query(add),
+            ex(add, [int32(3), "a"]),
+            ex(add, [b"\x01", "a"]),
+            ex(add, [long_(5), "a"]),
+            v19.prepare_cql3_query(sub),
+            ex(sub, [long_(-(1 << 63)), "a"]),
+            ex(sub, [long_(2), "a"]),
+            q("SELECT * FROM n"),
+            ex(add, [b"", "a"]),
+            v19.set_keyspace(ks),
+        ]
+        ins_pk = "INSERT INTO pk (k, v) VALUES (?, ?)"
+        upd_pk = "UPDATE pk SET v = ? WHERE k = ?"
+        del_pk = "DELETE FROM pk WHERE k = ?"
+        ins_pk2 = "INSERT INTO pk2 (a, b, v) VALUES (?, ?, ?)"
+        big = b"\x00" * 65536
+        out += [
+            v19.prepare_cql3_query(ins_pk), ex(ins_pk, [big, "v"]), ex(ins_pk, [b"", "v"]),
+            v19.prepare_cql3_query(upd_pk), ex(upd_pk, ["v", big]),
+            v19.prepare_cql3_query(del_pk), ex(del_pk, [big]),
+            v19.prepare_cql3_query(ins_pk2),
+            ex(ins_pk2, [b"\x01" * 65000, b"\x02" * 600, "v"]),
+            ex(ins_pk2, [b"\x01" * 32000, b"\x02" * 33527, "v"]),
+            q("SELECT a FROM pk2"),
+            q("CREATE TABLE c3 (k text PRIMARY KEY, v text)"),
+            q("INSERT INTO c3 (k, v) VALUES ('b', 'b') USING TTL -1"),
+            q("UPDATE c3 USING TTL -5 SET v = 'c' WHERE k = 'a'"),
+            q("SELECT * FROM c3"),
+        ]
+        vals = cparent("Vals")
+        out += [
+            v19.insert("v", vals, column("dec", b"\x00\x01", 1)),
+            v19.insert("v", vals, column("dec", b"\x00\x00\x00", 1)),
+            v19.insert("v", vals, column("uu", b"\x00" * 15, 1)),
+            v19.insert("v", vals, column("tu", b"\x00" * 17, 1)),
+            v19.insert("v", vals, column("tu", lexuuid(2), 1)),
+            v19.insert("v", vals, column("lu", b"\x00" * 3, 1)),
+            v19.insert("v", vals, column("ip", b"", 1)),
+            v19.insert("v", vals, column("ip", b"\x01", 1)),
+            v19.get_slice("v", vals, pred(start="")),
+            v19.insert(lexuuid(3), cparent("U"), column(b"\x00" * 15, "x", 1)),
+            v19.insert(b"\x00" * 15, cparent("U"), column(lexuuid(3), "x", 1)),
+            v19.get_slice(lexuuid(3), cparent("U"), pred(start=b"\x00" * 3)),
+            v19.batch_mutate({lexuuid(3): {"U": [ins(b"\x00" * 14, "x", 1)]}}),
+            v19.get_indexed_slices(vals, index_clause([index_expr("idx", EQ, b"\x01")]),
+                                   pred(start="")),
+        ]
+        return out

@@ -180,6 +180,7 @@ fn focus_keys(node: &Node, p: &Proposal, base: &Reshape) -> AdvisorResult<Vec<Ve
             schema.partitioner.as_ref(),
             &mut uuids,
             super::now_millis(),
+            Default::default(),
         ) {
             Ok(plan) => match plan.partitions {
                 Partitions::Keys(k) => k,
@@ -202,6 +203,7 @@ fn plan_shape(node: &Node, target: &crate::cql::table::Table, sel: &Select) -> V
         schema.partitioner.as_ref(),
         &mut uuids,
         super::now_millis(),
+        Default::default(),
     ) {
         Err(e) => json!({"shape": "refused", "message": e.to_string()}),
         Ok(plan) => {

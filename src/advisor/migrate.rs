@@ -237,6 +237,7 @@ fn filters(source: &Table, sel: &Select) -> AdvisorResult<Vec<Filter>> {
         binds: &[],
         now_millis: super::now_millis(),
         uuids: &mut uuids,
+        values: Default::default(),
     };
     let mut out = Vec::new();
     for r in &sel.where_clause {

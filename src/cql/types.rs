@@ -309,13 +309,6 @@ impl CqlType {
         Ok(bytes)
     }
 
-    /// Checks a bound (already serialized) value with the type's validator.
-    pub fn validate_bound(&self, value: &[u8], column: &str) -> CqlResult<()> {
-        self.marshal()
-            .validate_for(value, crate::marshal::Dialect::V12)
-            .map_err(|e| CqlError::invalid(format!("Invalid value for {column}: {}", e.0)))
-    }
-
     /// Orders two serialized values of this type.
     pub fn compare(&self, a: &[u8], b: &[u8]) -> Ordering {
         self.marshal().compare(a, b)

@@ -159,7 +159,15 @@ fn cql(node: &Node, keyspace: &str, query: &str) -> ExplorerResult<Value> {
     let mut plan = |allow: bool| {
         let mut s = sel.clone();
         s.allow_filtering |= allow;
-        plan_select(&table, &s, &[], p.as_ref(), &mut uuids, now_ms)
+        plan_select(
+            &table,
+            &s,
+            &[],
+            p.as_ref(),
+            &mut uuids,
+            now_ms,
+            Default::default(),
+        )
     };
     let (plan, refusal) = match plan(false) {
         Ok(plan) => (plan, None),

@@ -83,6 +83,11 @@ pub enum Dialect {
     Api2,
     /// Cassandra 1.2 (Thrift API 19.x).
     V12,
+    /// Cassandra 2.0 on: the validators of the `serializers` package,
+    /// which worded the UUID types' and the decimal's refusals anew
+    /// (`UUID should be 16 or 0 bytes (N)`, `Expected 0 or at least 4
+    /// bytes (N)`) and took an empty inet; 1.2's rules otherwise.
+    V20,
 }
 
 /// One of Cassandra's comparators/validators.

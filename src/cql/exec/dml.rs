@@ -378,8 +378,14 @@ fn with_write_context<T>(
             refuses_empty_names: session.local_facts().claims_at_least((2, 0, 0))
                 && !session.local_facts().claims_at_least((2, 1, 0)),
             past_2038: past_2038(session.local_facts()),
+            values: value_rules(session),
         })
     })
+}
+
+/// How the release the session claims checked a statement's values.
+pub(super) fn value_rules(session: &CqlSession) -> crate::cql::mapping::ValueRules {
+    crate::cql::mapping::ValueRules::of_release(session.local_facts().release_numbers())
 }
 
 /// What a TTL expiring past 2038 meets on a node claiming the facts'
@@ -441,7 +447,15 @@ pub(super) fn select_page(
     let now = session.clock().next_timestamp();
     let partitioner = schema.partitioner.clone();
     let plan = session.clock().with_uuids(|uuids| {
-        mapping::plan_select(&table, sel, binds, partitioner.as_ref(), uuids, now / 1000)
+        mapping::plan_select(
+            &table,
+            sel,
+            binds,
+            partitioner.as_ref(),
+            uuids,
+            now / 1000,
+            value_rules(session),
+        )
     })?;
     if virtual_table.is_some() && system_traces::owns(&table) {
         let source = system_traces::TraceSource {

@@ -12,7 +12,9 @@ use super::super::table::Table;
 use super::super::types::{CqlType, CqlValue, Native};
 use super::context::{Stamp, WriteContext};
 use super::names::{cell_name, prefix_range};
-use super::values::{check_element, eval, eval_i64, eval_scalar, Element, TermContext};
+use super::values::{
+    check_element, eval, eval_counter_delta, eval_i64, eval_scalar, Element, TermContext,
+};
 use super::CqlOp;
 
 pub(super) fn column_type(table: &Table, column: &str) -> CqlType {
@@ -40,11 +42,13 @@ pub(super) fn compact_assignment(
             None => ops.push(st.tombstone(name)),
         },
         Assignment::Add { value, .. } | Assignment::Subtract { value, .. } if ty.is_counter() => {
-            let delta = eval_i64(value, "counter increment", &mut tctx)?;
+            let delta = eval_counter_delta(value, &mut tctx)?;
             let delta = if matches!(a, Assignment::Subtract { .. }) {
-                delta
-                    .checked_neg()
-                    .ok_or_else(|| CqlError::invalid("counter decrement overflows"))?
+                delta.checked_neg().ok_or_else(|| {
+                    CqlError::invalid(format!(
+                        "The negation of {delta} overflows supported counter precision (signed 8 bytes integer)"
+                    ))
+                })?
             } else {
                 delta
             };

@@ -9,6 +9,7 @@ use super::super::ast::Using;
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
 use super::super::timeuuid::TimeUuidGenerator;
+use super::rules::ValueRules;
 use super::values::{eval_i64, TermContext};
 use super::CqlOp;
 use crate::model::{Cell, DeletionTime};
@@ -48,6 +49,8 @@ pub struct WriteContext<'a> {
     pub refuses_empty_names: bool,
     /// What becomes of a TTL whose expiry passes 2038 (see [`Past2038`]).
     pub past_2038: Past2038,
+    /// How the release checked the statement's values (see [`ValueRules`]).
+    pub values: ValueRules,
 }
 
 /// A TTL whose expiry passes 2038-01-19 overflows a cell's local
@@ -72,6 +75,7 @@ impl WriteContext<'_> {
             binds: self.binds,
             now_millis: self.now_millis,
             uuids: &mut *self.uuids,
+            values: self.values,
         }
     }
 
@@ -87,6 +91,7 @@ impl WriteContext<'_> {
             row_marker: self.row_marker,
             refuses_empty_names: self.refuses_empty_names,
             past_2038: self.past_2038,
+            values: self.values,
         }
     }
 
@@ -103,6 +108,7 @@ impl WriteContext<'_> {
             row_marker: self.row_marker,
             refuses_empty_names: self.refuses_empty_names,
             past_2038: self.past_2038,
+            values: self.values,
         }
     }
 }
@@ -178,7 +184,7 @@ pub(super) fn stamp(
         None => 0,
     };
     if ttl < 0 {
-        return Err(CqlError::invalid("A TTL must be greater or equal to 0"));
+        return Err(ctx.values.negative_ttl(ttl));
     }
     if ttl > MAX_TTL {
         return Err(CqlError::invalid(format!(

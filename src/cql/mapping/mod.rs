@@ -17,6 +17,7 @@ mod names;
 mod paging;
 mod read;
 mod result;
+mod rules;
 mod scan;
 mod select;
 pub mod selection;
@@ -29,11 +30,13 @@ pub use index::{
     index_cf_name, index_entries, index_entries_for_partition, parse_entry_name, IndexEntry,
 };
 pub use names::{
-    cell_name, marker_name, parse_name, prefix_range, row_key, split_row_key, ParsedName,
+    cell_name, marker_name, parse_name, prefix_range, row_key, row_key_for, split_row_key,
+    ParsedName,
 };
 pub use paging::{PagePosition, Paging};
 pub use read::{rows_from_cells, CqlRow, StoredValue};
 pub use result::{ResultColumn, ResultSet};
+pub use rules::ValueRules;
 pub use scan::{execute_select, execute_select_paged, Page, PartitionSource, TokenRange};
 pub use select::{plan_select, IndexedEq, Partitions, SelectPlan};
 pub use values::{eval_scalar, stand_in, TermContext};

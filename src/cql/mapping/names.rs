@@ -14,6 +14,7 @@
 
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{Layout, Table};
+use super::rules::ValueRules;
 use crate::marshal::{is_static_name, CompositeBuilder, CompositeType, Eoc, STATIC_MARKER};
 use crate::model::Slice;
 
@@ -27,21 +28,23 @@ fn composite(parts: &[&[u8]], eoc: Eoc) -> CqlResult<Vec<u8>> {
 
 /// The row key: a single key column's bytes, or their composite.
 pub fn row_key(table: &Table, values: &[Vec<u8>]) -> CqlResult<Vec<u8>> {
+    row_key_for(table, values, ValueRules::Since12)
+}
+
+/// [`row_key`] of a write under `rules`: 2.0's `ModificationStatement`
+/// measured the key before `ThriftValidation.validateKey`, in its words.
+pub fn row_key_for(table: &Table, values: &[Vec<u8>], rules: ValueRules) -> CqlResult<Vec<u8>> {
     let key = if values.len() == 1 {
         values[0].clone()
     } else {
         let parts: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
         composite(&parts, Eoc::None)?
     };
+    if key.len() > u16::MAX as usize {
+        return Err(rules.oversized_key(key.len()));
+    }
     if key.is_empty() {
         return Err(CqlError::invalid("Key may not be empty"));
-    }
-    if key.len() > u16::MAX as usize {
-        return Err(CqlError::invalid(format!(
-            "Key length of {} is longer than maximum of {}",
-            key.len(),
-            u16::MAX
-        )));
     }
     let _ = table;
     Ok(key)

@@ -103,6 +103,7 @@ impl Store {
             row_marker: true,
             refuses_empty_names: false,
             past_2038: Default::default(),
+            values: Default::default(),
         };
         let t = self.table.clone();
         let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t.clone()) };
@@ -231,7 +232,16 @@ fn plan(cql: &str, t: &Table) -> SelectPlan {
         panic!()
     };
     let mut uuids = TimeUuidGenerator::new(7);
-    plan_select(t, &sel, &[], &Murmur3Partitioner, &mut uuids, 5).unwrap()
+    plan_select(
+        t,
+        &sel,
+        &[],
+        &Murmur3Partitioner,
+        &mut uuids,
+        5,
+        Default::default(),
+    )
+    .unwrap()
 }
 
 fn run(store: &Store, cql: &str) -> Vec<Vec<Option<Vec<u8>>>> {

@@ -16,6 +16,7 @@ use super::super::types::{CqlType, Native};
 use super::keys::cartesian;
 use super::names::{row_key, slice_bound};
 use super::result::ResultColumn;
+use super::rules::ValueRules;
 use super::selection::{selection, Filter};
 use super::values::{eval, eval_i64, eval_scalar, TermContext};
 use crate::marshal::Eoc;
@@ -85,12 +86,14 @@ pub fn plan_select(
     partitioner: &dyn Partitioner,
     uuids: &mut TimeUuidGenerator,
     now_millis: i64,
+    values: ValueRules,
 ) -> CqlResult<SelectPlan> {
     // `now()` may appear in a WHERE clause.
     let mut ctx = TermContext {
         binds,
         now_millis,
         uuids,
+        values,
     };
     let rels = restrictions(table, sel, partitioner, &mut ctx)?;
     let partitions = partitions_of(table, rels.partition, rels.token, rels.on_token)?;

@@ -48,6 +48,7 @@ fn writes_bound(
         row_marker: true,
         refuses_empty_names: false,
         past_2038: Default::default(),
+        values: Default::default(),
     };
     let t2 = t.clone();
     let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t2.clone()) };
@@ -378,6 +379,7 @@ fn plan(t: &Table, cql: &str) -> CqlResult<SelectPlan> {
         &Murmur3Partitioner,
         &mut TimeUuidGenerator::new(1),
         0,
+        Default::default(),
     )
 }
 
@@ -462,7 +464,9 @@ fn stand_ins_decode_as_every_type() {
         ] {
             let v = stand_in(&ty);
             assert!(!v.is_empty(), "{ty:?}");
-            values::decode_bound(&v, &ty, "c").unwrap();
+            for rules in [super::ValueRules::Since12, super::ValueRules::Since22] {
+                values::decode_bound(&v, &ty, rules).unwrap();
+            }
         }
     }
 }

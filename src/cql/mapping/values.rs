@@ -9,7 +9,8 @@
 use super::super::ast::{ConstantKind, Term};
 use super::super::error::{CqlError, CqlResult};
 use super::super::timeuuid::{max_timeuuid, min_timeuuid, unix_millis_of, TimeUuidGenerator};
-use super::super::types::{deserialize_collection, CqlType, CqlValue, Native};
+use super::super::types::{CqlType, CqlValue, Native};
+use super::rules::ValueRules;
 use crate::marshal::bytes_to_hex;
 use std::cmp::Ordering;
 
@@ -20,6 +21,8 @@ pub struct TermContext<'a> {
     /// Wall clock in milliseconds (`now()`).
     pub now_millis: i64,
     pub uuids: &'a mut TimeUuidGenerator,
+    /// How the release checked a bound value (see [`ValueRules`]).
+    pub values: ValueRules,
 }
 
 impl TermContext<'_> {
@@ -40,7 +43,7 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
         (Term::Null, _) => Ok(CqlValue::Null),
         (Term::Bind(i), _) => match ctx.bind(*i)? {
             None => Ok(CqlValue::Null),
-            Some(bytes) => decode_bound(&bytes, ty, column),
+            Some(bytes) => decode_bound(&bytes, ty, ctx.values),
         },
         (Term::List(items), CqlType::List(elem)) => {
             let vals = items
@@ -198,32 +201,29 @@ fn sorted_map(entries: Vec<(Vec<u8>, Vec<u8>)>, kt: &CqlType) -> Vec<(Vec<u8>, V
     kept
 }
 
-/// A bound value: collections arrive serialized (u16 count, u16-length elements).
-pub fn decode_bound(bytes: &[u8], ty: &CqlType, column: &str) -> CqlResult<CqlValue> {
+/// A bound value: collections arrive serialized (u16 count, u16-length
+/// elements), read and checked by the release's `rules`.
+pub fn decode_bound(bytes: &[u8], ty: &CqlType, rules: ValueRules) -> CqlResult<CqlValue> {
     match ty {
-        CqlType::List(e) | CqlType::Set(e) => {
-            let items = deserialize_collection(bytes, false)?;
-            for i in &items {
-                e.validate_bound(i, column)?;
-            }
-            Ok(if matches!(ty, CqlType::List(_)) {
-                CqlValue::List(items)
-            } else {
-                CqlValue::Set(sorted_unique(items, e))
-            })
+        CqlType::List(e) => Ok(CqlValue::List(rules.bound_collection(
+            bytes,
+            "list",
+            &[e],
+        )?)),
+        CqlType::Set(e) => {
+            let items = rules.bound_collection(bytes, "set", &[e])?;
+            Ok(CqlValue::Set(sorted_unique(items, e)))
         }
         CqlType::Map(kt, vt) => {
-            let flat = deserialize_collection(bytes, true)?;
-            let mut entries = Vec::new();
-            for pair in flat.chunks(2) {
-                kt.validate_bound(&pair[0], column)?;
-                vt.validate_bound(&pair[1], column)?;
-                entries.push((pair[0].clone(), pair[1].clone()));
-            }
+            let flat = rules.bound_collection(bytes, "map", &[kt, vt])?;
+            let entries = flat
+                .chunks(2)
+                .map(|pair| (pair[0].clone(), pair[1].clone()))
+                .collect();
             Ok(CqlValue::Map(sorted_map(entries, kt)))
         }
         _ => {
-            ty.validate_bound(bytes, column)?;
+            rules.validate(ty, bytes)?;
             Ok(CqlValue::Bytes(bytes.to_vec()))
         }
     }
@@ -345,12 +345,40 @@ fn eval_function(
                 want(1)?;
                 returns(to)?;
                 let b = arg(Native::Blob, ctx)?;
-                CqlType::Native(to).validate_bound(&b, column)?;
+                // 1.2 took any bytes; 2.0 checked them (blobAsVarchar, a
+                // function of its own, never did).
+                let checked = ctx.values != ValueRules::Since12 && name != "blobasvarchar";
+                if checked && ctx.values.validate(&CqlType::Native(to), &b).is_err() {
+                    return Err(CqlError::invalid(format!(
+                        "In call to function blobas{0}, value 0x{1} is not a valid binary representation for type {0}",
+                        to.name(),
+                        bytes_to_hex(&b)
+                    )));
+                }
                 return Ok(b);
             }
             Err(CqlError::invalid(format!("Unknown function '{name}'")))
         }
     }
+}
+
+/// A counter's increment (or decrement): a bound one is checked by the
+/// counter's validator (`Constants.Marker.bindAndGet`), then read as a
+/// long (`ByteBufferUtil.toLong`), which an empty value failed on the
+/// server; others as [`eval_i64`] reads them.
+pub fn eval_counter_delta(term: &Term, ctx: &mut TermContext) -> CqlResult<i64> {
+    let Term::Bind(i) = term else {
+        return eval_i64(term, "counter increment", ctx);
+    };
+    let Some(b) = ctx.bind(*i)? else {
+        return Err(CqlError::invalid(
+            "Invalid null value for counter increment",
+        ));
+    };
+    ctx.values.validate(&CqlType::Native(Native::Counter), &b)?;
+    let long = <[u8; 8]>::try_from(b.as_slice())
+        .map_err(|_| CqlError::Failed(format!("a counter increment of {} bytes", b.len())))?;
+    Ok(i64::from_be_bytes(long))
 }
 
 /// The bytes of an integer-valued term (`USING TTL`, `LIMIT`, list indexes).

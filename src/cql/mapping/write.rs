@@ -23,7 +23,7 @@ use super::assign::{column_type, compact_assignment, existing_element, sparse_as
 use super::condition::statics;
 use super::context::{stamp, Stamp, WriteContext};
 use super::keys::{cartesian, key_values, require_all, KeyRestrictions};
-use super::names::{cell_name, marker_name, prefix_range, row_key};
+use super::names::{cell_name, marker_name, prefix_range, row_key_for};
 use super::values::{eval_i64, eval_scalar};
 use super::{CqlOp, CqlWrite};
 use crate::model::DeletionTime;
@@ -294,7 +294,7 @@ fn write_rows(
     };
     let mut out = Vec::new();
     for pk in cartesian(&keys.partition) {
-        let mut w = new_write(table, row_key(table, &pk)?);
+        let mut w = new_write(table, row_key_for(table, &pk, ctx.values)?);
         for ck in &rows {
             if statics_alone {
                 for a in &upd.assignments {
@@ -363,7 +363,7 @@ pub fn delete_writes(
     let given = deleted_prefix(table, del, &keys)?;
     let mut out = Vec::new();
     for pk in cartesian(&keys.partition) {
-        let key = row_key(table, &pk)?;
+        let key = row_key_for(table, &pk, ctx.values)?;
         let mut w = new_write(table, key.clone());
         for ck in cartesian(&keys.clustering[..given]) {
             if table.layout == Layout::CompactDense && ck.len() == table.clustering.len() {

@@ -2,7 +2,9 @@
 //! big-endian scale followed by the unscaled value in two's complement
 //! (value = unscaled × 10^-scale), or empty. Order is numeric (1.0 == 1.00).
 
-use crate::marshal::{bytes_to_hex, class_name_of, empty_first, AbstractType, MarshalError};
+use crate::marshal::{
+    bytes_to_hex, class_name_of, empty_first, AbstractType, Dialect, MarshalError,
+};
 use num_bigint::{BigInt, Sign};
 use std::cmp::Ordering;
 
@@ -125,16 +127,19 @@ impl AbstractType for DecimalType {
             (None, None) => a.cmp(b),
         })
     }
-    /// Cassandra 1.2 does not check decimals; we at least require the scale,
-    /// since without it the value has no meaning.
-    fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
-        if value.is_empty() || value.len() >= 4 {
-            Ok(())
-        } else {
-            Err(MarshalError(format!(
-                "A decimal needs at least a 4 byte scale ({})",
+    /// Cassandra 1.0 to 1.2 did not check decimals ("no useful check for
+    /// invalid decimals"): any bytes were stored.
+    fn validate(&self, _value: &[u8]) -> Result<(), MarshalError> {
+        Ok(())
+    }
+    /// 2.0's `DecimalSerializer` required the 4-byte scale.
+    fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
+        match dialect {
+            Dialect::V20 if !value.is_empty() && value.len() < 4 => Err(MarshalError(format!(
+                "Expected 0 or at least 4 bytes ({})",
                 value.len()
-            )))
+            ))),
+            _ => self.validate(value),
         }
     }
     fn get_string(&self, value: &[u8]) -> String {
@@ -183,7 +188,14 @@ mod tests {
             t.from_string("abc").unwrap_err().0,
             "unable to make BigDecimal from 'abc'"
         );
-        assert!(t.validate(&[0, 0]).is_err());
+        // 1.0 to 1.2 stored any bytes; 2.0 wanted the scale.
+        assert!(t.validate_for(&[0, 0], Dialect::V12).is_ok());
+        assert_eq!(
+            t.validate_for(&[0, 1], Dialect::V20).unwrap_err().0,
+            "Expected 0 or at least 4 bytes (2)"
+        );
+        assert!(t.validate_for(&[], Dialect::V20).is_ok());
+        assert!(t.validate_for(&[0, 0, 0, 0], Dialect::V20).is_ok());
         // Hostile scales neither allocate nor hang.
         let tiny = t.from_string("1e-2147483000").unwrap();
         let huge = t.from_string("1e2147483000").unwrap();

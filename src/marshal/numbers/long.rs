@@ -42,7 +42,7 @@ impl AbstractType for LongType {
         }
         Err(MarshalError(match dialect {
             Dialect::Api2 => "A long is exactly 8 bytes".to_string(),
-            Dialect::V12 => format!("Expected 8 or 0 byte long ({})", value.len()),
+            Dialect::V12 | Dialect::V20 => format!("Expected 8 or 0 byte long ({})", value.len()),
         }))
     }
     fn get_string(&self, value: &[u8]) -> String {

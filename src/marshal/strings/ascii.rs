@@ -23,7 +23,7 @@ impl AbstractType for AsciiType {
     fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
         match dialect {
             Dialect::Api2 => Ok(()),
-            Dialect::V12 => match value.iter().find(|&&b| b > 0x7f) {
+            Dialect::V12 | Dialect::V20 => match value.iter().find(|&&b| b > 0x7f) {
                 // Java prints the byte signed.
                 Some(&b) => Err(MarshalError(format!("Invalid byte for ascii: {}", b as i8))),
                 None => Ok(()),

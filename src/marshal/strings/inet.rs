@@ -1,11 +1,12 @@
 //! InetAddressType (1.2 CQL3 `inet`): a 4-byte IPv4 or 16-byte IPv6
 //! address, compared as unsigned bytes. Unlike the other types, Cassandra
 //! 1.2 rejects the empty value here (Java's `InetAddress.getByAddress`
-//! refuses it), and so do we. Text is Java's
+//! refuses it), and so do we; 2.0's `InetAddressSerializer` took it
+//! ([`Dialect::V20`]). Text is Java's
 //! `getHostAddress` form (IPv6 uncompressed: `0:0:0:0:0:0:0:1`); only
 //! address literals are parsed (Java would also resolve host names).
 
-use crate::marshal::{bytes_to_hex, class_name_of, AbstractType, MarshalError};
+use crate::marshal::{bytes_to_hex, class_name_of, AbstractType, Dialect, MarshalError};
 use std::cmp::Ordering;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
@@ -26,6 +27,12 @@ impl AbstractType for InetAddressType {
                 "Expected 4 or 16 byte inetaddress; got {}",
                 bytes_to_hex(value)
             ))),
+        }
+    }
+    fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
+        match dialect {
+            Dialect::V20 if value.is_empty() => Ok(()),
+            _ => self.validate(value),
         }
     }
     fn get_string(&self, value: &[u8]) -> String {
@@ -78,6 +85,9 @@ mod tests {
             t.validate(b"").unwrap_err().0,
             "Expected 4 or 16 byte inetaddress; got "
         );
+        // 2.0's serializer took the empty value, and nothing else more.
+        assert!(t.validate_for(b"", Dialect::V20).is_ok());
+        assert!(t.validate_for(&[1, 2, 3], Dialect::V20).is_err());
         assert_eq!(t.compare(b"", &[0, 0, 0, 0]), Ordering::Less);
         assert_eq!(t.compare(&[10, 0, 0, 1], &[192, 168, 0, 1]), Ordering::Less);
     }

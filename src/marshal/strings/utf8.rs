@@ -32,8 +32,8 @@ impl AbstractType for UTF8Type {
                     java_byte_array_string(value)
                 ))),
             },
-            Dialect::V12 if lenient_utf8(value) => Ok(()),
-            Dialect::V12 => Err(MarshalError::new("String didn't validate.")),
+            Dialect::V12 | Dialect::V20 if lenient_utf8(value) => Ok(()),
+            Dialect::V12 | Dialect::V20 => Err(MarshalError::new("String didn't validate.")),
         }
     }
     fn get_string(&self, value: &[u8]) -> String {

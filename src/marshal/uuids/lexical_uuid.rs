@@ -64,6 +64,8 @@ impl AbstractType for LexicalUUIDType {
         Err(MarshalError(match dialect {
             Dialect::Api2 => "UUIDs must be exactly 16 bytes".to_string(),
             Dialect::V12 => format!("LexicalUUID should be 16 or 0 bytes ({})", value.len()),
+            // 2.0's LexicalUUIDType validated with the UUIDSerializer.
+            Dialect::V20 => format!("UUID should be 16 or 0 bytes ({})", value.len()),
         }))
     }
     fn get_string(&self, value: &[u8]) -> String {
@@ -112,6 +114,10 @@ mod tests {
         assert_eq!(
             t.validate_for(b"short", Dialect::V12).unwrap_err().0,
             "LexicalUUID should be 16 or 0 bytes (5)"
+        );
+        assert_eq!(
+            t.validate_for(b"short", Dialect::V20).unwrap_err().0,
+            "UUID should be 16 or 0 bytes (5)"
         );
         let v = hex("00002710000011e091110123456789ab");
         assert!(t.validate(&v).is_ok());

@@ -71,7 +71,12 @@ impl AbstractType for TimeUUIDType {
                 "TimeUUID should be 16 or 0 bytes ({})",
                 value.len()
             ))),
-            Dialect::V12 if !version_ok => {
+            // 2.0's TimeUUIDSerializer checked the UUIDSerializer's size first.
+            Dialect::V20 if value.len() != 16 => Err(MarshalError(format!(
+                "UUID should be 16 or 0 bytes ({})",
+                value.len()
+            ))),
+            Dialect::V12 | Dialect::V20 if !version_ok => {
                 Err(MarshalError::new("Invalid version for TimeUUID type."))
             }
             _ => Ok(()),
@@ -190,6 +195,17 @@ mod tests {
         );
         assert_eq!(
             t.validate_for(&hex("00000000000000014000800000000000"), Dialect::V12)
+                .unwrap_err()
+                .0,
+            "Invalid version for TimeUUID type."
+        );
+        // 2.0's TimeUUIDSerializer: the UUIDSerializer's size, then the version.
+        assert_eq!(
+            t.validate_for(b"abc", Dialect::V20).unwrap_err().0,
+            "UUID should be 16 or 0 bytes (3)"
+        );
+        assert_eq!(
+            t.validate_for(&hex("00000000000000014000800000000000"), Dialect::V20)
                 .unwrap_err()
                 .0,
             "Invalid version for TimeUUID type."

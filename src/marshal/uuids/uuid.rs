@@ -4,7 +4,7 @@
 use super::lexical_uuid::{parse_canonical_uuid, uuid_to_string};
 use super::time_uuid::compare_timestamp_bytes;
 use crate::marshal::numbers::date::{parse_date_millis, time_uuid_for_millis};
-use crate::marshal::{class_name_of, AbstractType, MarshalError};
+use crate::marshal::{class_name_of, AbstractType, Dialect, MarshalError};
 use std::cmp::Ordering;
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -39,6 +39,15 @@ impl AbstractType for UUIDType {
             Ok(())
         } else {
             Err(MarshalError::new("UUIDs must be exactly 16 bytes"))
+        }
+    }
+    fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
+        match dialect {
+            Dialect::V20 if !(value.is_empty() || value.len() == 16) => Err(MarshalError(format!(
+                "UUID should be 16 or 0 bytes ({})",
+                value.len()
+            ))),
+            _ => self.validate(value),
         }
     }
     fn get_string(&self, value: &[u8]) -> String {
@@ -82,6 +91,12 @@ mod tests {
             t.validate(b"abc").unwrap_err().0,
             "UUIDs must be exactly 16 bytes"
         );
+        // 2.0's UUIDSerializer counted the bytes (recorded: 2.0.17 to 3.11.10).
+        assert_eq!(
+            t.validate_for(&[0; 15], Dialect::V20).unwrap_err().0,
+            "UUID should be 16 or 0 bytes (15)"
+        );
+        assert!(t.validate_for(&[], Dialect::V20).is_ok());
     }
 
     #[test]

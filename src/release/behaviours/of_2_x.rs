@@ -355,6 +355,21 @@ macro_rules! with_behaviours_of_2_x {
                 says: "set_cql_version does nothing: any version text is taken, none is checked",
             }
 
+            // The `serializers` package from 2.0 (UUIDSerializer,
+            // DecimalSerializer, InetAddressSerializer).
+            /// Names, keys and values were checked by 2.0's serializers: a UUID
+            /// of the wrong size is `UUID should be 16 or 0 bytes (N)` whatever
+            /// its type, a decimal needs its 4-byte scale (`Expected 0 or at
+            /// least 4 bytes (N)`; before, any bytes were stored) and an empty
+            /// inet is taken.
+            SerializerValidators {
+                key: "serializer_validators",
+                from: (2, 0, 0),
+                until: None,
+                says: "values are checked by 2.0's serializers (UUID should be 16 or 0 bytes (N); a \
+                    decimal needs its scale; an empty inet is taken)",
+            }
+
             $($later)*
         }
     };

@@ -101,8 +101,9 @@ impl Rules for Api19 {
 
     fn column_family(&self, key: &[u8], name: &str) -> Result<Arc<CfDef>, ApiError> {
         match &self.keyspace {
-            Some(ks) => v::validate_cf(&self.schema, ks, name)
-                .and_then(|cf| v::validate_key(&cf, key).map(|()| cf)),
+            Some(ks) => v::validate_cf(&self.schema, ks, name).and_then(|cf| {
+                v::validate_key(&cf, key, super::release::dialect(self.release)).map(|()| cf)
+            }),
             None => Err(ApiError::invalid("no keyspace has been specified")),
         }
     }
@@ -146,7 +147,14 @@ impl Rules for Api19 {
                     None => Ok(()),
                 },
             )
-            .and_then(|()| v::validate_mutation(cf, &m, range_deletions))
+            .and_then(|()| {
+                v::validate_mutation(
+                    cf,
+                    &m,
+                    range_deletions,
+                    super::release::dialect(self.release),
+                )
+            })
         {
             return Ok(Err(super::release::v07::mutation_error(
                 self.release,

@@ -81,11 +81,16 @@ fn applies(expected: &[t::Column], current: &[Cell]) -> bool {
 
 pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
     let cf = v::validate_cf_for(&node.schema(), ks, req.column_family, false)?;
-    v::validate_key(&cf, req.key)?;
+    v::validate_key(&cf, req.key, super::release::dialect(node.release))?;
     if cf.is_super() {
         return Err(ApiError::invalid("CAS does not support supercolumns"));
     }
-    v::validate_column_names(&cf, None, req.updates.iter().map(|c| c.name.as_slice()))?;
+    v::validate_column_names(
+        &cf,
+        None,
+        req.updates.iter().map(|c| c.name.as_slice()),
+        super::release::dialect(node.release),
+    )?;
     for c in req.updates {
         if let Some(e) = crate::thrift::api19::release::writes::ttlbound::refusal(
             node.release,
@@ -95,7 +100,7 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
         ) {
             return Err(e);
         }
-        v::validate_column_data(&cf, c, false)?;
+        v::validate_column_data(&cf, c, false, super::release::dialect(node.release))?;
     }
     check_levels(node, ks, req.serial, req.commit)?;
     if node.schema().keyspace(ks).is_some_and(|k| k.is_system()) {

@@ -17,11 +17,15 @@ fn invalid<T>(why: impl Into<String>) -> ApiResult<T> {
 
 /// 1.2's `validateIndexClauses`: names and values checked, and at least one
 /// EQ expression on an indexed column.
-pub fn validate_index_clause(cf: &CfDef, clause: &t::IndexClause) -> ApiResult<()> {
+pub fn validate_index_clause(
+    cf: &CfDef,
+    clause: &t::IndexClause,
+    dialect: Dialect,
+) -> ApiResult<()> {
     if clause.expressions.is_empty() {
         return invalid("index clause list may not be empty");
     }
-    if !validate_filter_clauses(cf, &clause.expressions)? {
+    if !validate_filter_clauses(cf, &clause.expressions, dialect)? {
         return invalid("No indexed columns present in index clause with operator EQ");
     }
     Ok(())
@@ -29,13 +33,17 @@ pub fn validate_index_clause(cf: &CfDef, clause: &t::IndexClause) -> ApiResult<(
 
 /// Checks each expression's name and value; true when one is an EQ on an
 /// indexed column (1.2's `validateFilterClauses`).
-pub fn validate_filter_clauses(cf: &CfDef, expressions: &[t::IndexExpression]) -> ApiResult<bool> {
+pub fn validate_filter_clauses(
+    cf: &CfDef,
+    expressions: &[t::IndexExpression],
+    dialect: Dialect,
+) -> ApiResult<bool> {
     let hex = crate::marshal::bytes_to_hex;
     let mut indexed = false;
     for e in expressions {
-        validate_expression_name(cf, e)?;
+        validate_expression_name(cf, e, dialect)?;
         let validator = cf.options.value_validator(&e.column_name);
-        if let Err(m) = validator.validate_for(&e.value, Dialect::V12) {
+        if let Err(m) = validator.validate_for(&e.value, dialect) {
             return invalid(format!(
                 "[{}]=[{}] failed value validation ({})",
                 hex(&e.column_name),
@@ -54,9 +62,13 @@ pub fn validate_filter_clauses(cf: &CfDef, expressions: &[t::IndexExpression]) -
 
 /// An expression's name, by the comparator, and its value's size: what
 /// was checked of it before its column was looked up.
-pub fn validate_expression_name(cf: &CfDef, e: &t::IndexExpression) -> ApiResult<()> {
+pub fn validate_expression_name(
+    cf: &CfDef,
+    e: &t::IndexExpression,
+    dialect: Dialect,
+) -> ApiResult<()> {
     let hex = crate::marshal::bytes_to_hex;
-    if let Err(m) = cf.comparator.validate_for(&e.column_name, Dialect::V12) {
+    if let Err(m) = cf.comparator.validate_for(&e.column_name, dialect) {
         return invalid(format!(
             "[{}]=[{}] failed name validation ({})",
             hex(&e.column_name),

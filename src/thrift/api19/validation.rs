@@ -3,7 +3,7 @@
 //!
 //! 1.2 differs from 0.6 (`thrift::api2::validation`): keys are bytes checked by
 //! the key validator, names and values use the 1.2 type rules
-//! (`Dialect::V12`), column values are checked by their validator, TTLs
+//! (`Dialect::V12`; a release from 2.0 passes its own, `Dialect::V20`), column values are checked by their validator, TTLs
 //! must be positive, Column value and timestamp became optional fields, and
 //! consistency levels follow 1.2's `validateForRead` / `validateForWrite`.
 //! These functions read the schema only; they must not touch storage.
@@ -26,7 +26,7 @@ fn marshal<T>(r: Result<T, crate::marshal::MarshalError>) -> ApiResult<T> {
     r.map_err(|e| ApiError::invalid(e.0))
 }
 
-pub fn validate_key(cf: &CfDef, key: &[u8]) -> ApiResult<()> {
+pub fn validate_key(cf: &CfDef, key: &[u8], dialect: Dialect) -> ApiResult<()> {
     if key.is_empty() {
         return invalid("Key may not be empty");
     }
@@ -36,11 +36,7 @@ pub fn validate_key(cf: &CfDef, key: &[u8]) -> ApiResult<()> {
             key.len()
         ));
     }
-    marshal(
-        cf.options
-            .key_validation_class
-            .validate_for(key, Dialect::V12),
-    )
+    marshal(cf.options.key_validation_class.validate_for(key, dialect))
 }
 
 pub fn validate_keyspace<'a>(schema: &'a Schema, keyspace: &str) -> ApiResult<&'a KeyspaceDef> {
@@ -98,26 +94,35 @@ fn comparator_for(cf: &CfDef, super_column: Option<&[u8]>) -> TypeRef {
     }
 }
 
-pub fn validate_column_path(cf: &CfDef, path: &t::ColumnPath) -> ApiResult<()> {
+pub fn validate_column_path(cf: &CfDef, path: &t::ColumnPath, dialect: Dialect) -> ApiResult<()> {
     crate::thrift::api2::validation::column_path_shape(
         cf,
         path.super_column.is_some(),
         path.column.is_some(),
     )?;
-    check_path_names(cf, path)
+    check_path_names(cf, path, dialect)
 }
 
-fn check_path_names(cf: &CfDef, path: &t::ColumnPath) -> ApiResult<()> {
+fn check_path_names(cf: &CfDef, path: &t::ColumnPath, dialect: Dialect) -> ApiResult<()> {
     if let Some(column) = &path.column {
-        validate_column_names(cf, path.super_column.as_deref(), [column.as_slice()])?;
+        validate_column_names(
+            cf,
+            path.super_column.as_deref(),
+            [column.as_slice()],
+            dialect,
+        )?;
     }
     if let Some(sc) = &path.super_column {
-        validate_column_names(cf, None, [sc.as_slice()])?;
+        validate_column_names(cf, None, [sc.as_slice()], dialect)?;
     }
     Ok(())
 }
 
-pub fn validate_column_parent(cf: &CfDef, parent: &t::ColumnParent) -> ApiResult<()> {
+pub fn validate_column_parent(
+    cf: &CfDef,
+    parent: &t::ColumnParent,
+    dialect: Dialect,
+) -> ApiResult<()> {
     if !cf.is_super() && parent.super_column.is_some() {
         return invalid(format!(
             "columnfamily alone is required for standard CF {}",
@@ -125,13 +130,17 @@ pub fn validate_column_parent(cf: &CfDef, parent: &t::ColumnParent) -> ApiResult
         ));
     }
     if let Some(sc) = &parent.super_column {
-        validate_column_names(cf, None, [sc.as_slice()])?;
+        validate_column_names(cf, None, [sc.as_slice()], dialect)?;
     }
     Ok(())
 }
 
 /// For remove: any level of the path, from the CF down.
-pub fn validate_column_path_or_parent(cf: &CfDef, path: &t::ColumnPath) -> ApiResult<()> {
+pub fn validate_column_path_or_parent(
+    cf: &CfDef,
+    path: &t::ColumnPath,
+    dialect: Dialect,
+) -> ApiResult<()> {
     if !cf.is_super() && path.super_column.is_some() {
         return invalid(format!(
             "supercolumn may not be specified for standard CF {}",
@@ -144,13 +153,14 @@ pub fn validate_column_path_or_parent(cf: &CfDef, path: &t::ColumnPath) -> ApiRe
             cf.name
         ));
     }
-    check_path_names(cf, path)
+    check_path_names(cf, path, dialect)
 }
 
 pub fn validate_column_names<'n>(
     cf: &CfDef,
     super_column: Option<&[u8]>,
     names: impl IntoIterator<Item = &'n [u8]>,
+    dialect: Dialect,
 ) -> ApiResult<()> {
     if let Some(sc) = super_column {
         if sc.len() > MAX_NAME_LENGTH {
@@ -178,7 +188,7 @@ pub fn validate_column_names<'n>(
         if name.is_empty() {
             return invalid("column name must not be empty");
         }
-        marshal(comparator.validate_for(name, Dialect::V12))?;
+        marshal(comparator.validate_for(name, dialect))?;
     }
     Ok(())
 }
@@ -187,10 +197,11 @@ pub fn validate_range(
     cf: &CfDef,
     super_column: Option<&[u8]>,
     range: &t::SliceRange,
+    dialect: Dialect,
 ) -> ApiResult<()> {
     let comparator = comparator_for(cf, super_column);
-    marshal(comparator.validate_for(&range.start, Dialect::V12))?;
-    marshal(comparator.validate_for(&range.finish, Dialect::V12))?;
+    marshal(comparator.validate_for(&range.start, dialect))?;
+    marshal(comparator.validate_for(&range.finish, dialect))?;
     if range.count < 0 {
         return invalid("get_slice requires non-negative count");
     }
@@ -212,11 +223,12 @@ pub fn validate_predicate(
     cf: &CfDef,
     super_column: Option<&[u8]>,
     predicate: &t::SlicePredicate,
+    dialect: Dialect,
 ) -> ApiResult<()> {
     match predicate_part(&predicate.column_names, &predicate.slice_range)? {
-        PredicatePart::Range(range) => validate_range(cf, super_column, range),
+        PredicatePart::Range(range) => validate_range(cf, super_column, range, dialect),
         PredicatePart::Names(names) => {
-            validate_column_names(cf, super_column, names.iter().map(Vec::as_slice))
+            validate_column_names(cf, super_column, names.iter().map(Vec::as_slice), dialect)
         }
     }
 }
@@ -251,12 +263,22 @@ fn validate_ttl(ttl: Option<i32>) -> ApiResult<()> {
 
 /// Everything of a Column but its name: TTL, presence of value and
 /// timestamp, and the value against its validator.
-pub fn validate_column_data(cf: &CfDef, column: &t::Column, is_sub: bool) -> ApiResult<()> {
-    validate_column_parts(cf, column.into(), is_sub)
+pub fn validate_column_data(
+    cf: &CfDef,
+    column: &t::Column,
+    is_sub: bool,
+    dialect: Dialect,
+) -> ApiResult<()> {
+    validate_column_parts(cf, column.into(), is_sub, dialect)
 }
 
 /// [`validate_column_data`] of borrowed fields.
-fn validate_column_parts(cf: &CfDef, column: ColumnParts<'_>, is_sub: bool) -> ApiResult<()> {
+fn validate_column_parts(
+    cf: &CfDef,
+    column: ColumnParts<'_>,
+    is_sub: bool,
+    dialect: Dialect,
+) -> ApiResult<()> {
     validate_ttl(column.ttl)?;
     let Some(value) = column.value else {
         return invalid("Column value is required");
@@ -265,7 +287,7 @@ fn validate_column_parts(cf: &CfDef, column: ColumnParts<'_>, is_sub: bool) -> A
         return invalid("Column timestamp is required");
     }
     let validator = cf.options.value_validator(column.name);
-    if let Err(e) = validator.validate_for(value, Dialect::V12) {
+    if let Err(e) = validator.validate_for(value, dialect) {
         let names = if is_sub {
             cf.subcomparator.as_ref().unwrap_or(&cf.comparator)
         } else {
@@ -284,16 +306,21 @@ fn validate_column_parts(cf: &CfDef, column: ColumnParts<'_>, is_sub: bool) -> A
 
 /// `validate_column_path` of the path to `column` (under `super_column`),
 /// without building the path: a write checks each of its columns so.
-fn validate_column_at(cf: &CfDef, super_column: Option<&[u8]>, column: &[u8]) -> ApiResult<()> {
+fn validate_column_at(
+    cf: &CfDef,
+    super_column: Option<&[u8]>,
+    column: &[u8],
+    dialect: Dialect,
+) -> ApiResult<()> {
     crate::thrift::api2::validation::column_path_shape(cf, super_column.is_some(), true)?;
-    validate_column_names(cf, super_column, [column])?;
+    validate_column_names(cf, super_column, [column], dialect)?;
     if let Some(sc) = super_column {
-        validate_column_names(cf, None, [sc])?;
+        validate_column_names(cf, None, [sc], dialect)?;
     }
     Ok(())
 }
 
-pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn) -> ApiResult<()> {
+pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn, dialect: Dialect) -> ApiResult<()> {
     let set = [
         cosc.column.is_some(),
         cosc.super_column.is_some(),
@@ -318,23 +345,23 @@ pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn) -> ApiResult<()>
     };
     if let Some(c) = &cosc.column {
         commutative(false)?;
-        validate_standard_column(cf, c.into())?;
+        validate_standard_column(cf, c.into(), dialect)?;
     }
     if let Some(sc) = &cosc.super_column {
         commutative(false)?;
         for c in &sc.columns {
-            validate_column_at(cf, Some(&sc.name), &c.name)?;
-            validate_column_data(cf, c, true)?;
+            validate_column_at(cf, Some(&sc.name), &c.name, dialect)?;
+            validate_column_data(cf, c, true, dialect)?;
         }
     }
     if let Some(c) = &cosc.counter_column {
         commutative(true)?;
-        validate_column_at(cf, None, &c.name)?;
+        validate_column_at(cf, None, &c.name, dialect)?;
     }
     if let Some(sc) = &cosc.counter_super_column {
         commutative(true)?;
         for c in &sc.columns {
-            validate_column_at(cf, Some(&sc.name), &c.name)?;
+            validate_column_at(cf, Some(&sc.name), &c.name, dialect)?;
         }
     }
     Ok(())
@@ -343,10 +370,10 @@ pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn) -> ApiResult<()>
 /// The checks of a `ColumnOrSuperColumn` holding only `column`, after the
 /// column family was found not to be a counter one: what a batch's plain
 /// column write is checked for, in 1.2's order.
-pub fn validate_standard_column(cf: &CfDef, c: ColumnParts<'_>) -> ApiResult<()> {
+pub fn validate_standard_column(cf: &CfDef, c: ColumnParts<'_>, dialect: Dialect) -> ApiResult<()> {
     validate_ttl(c.ttl)?;
-    validate_column_at(cf, None, c.name)?;
-    validate_column_parts(cf, c, false)
+    validate_column_at(cf, None, c.name, dialect)?;
+    validate_column_parts(cf, c, false, dialect)
 }
 
 /// Which `SliceRange` deletions of a batch a release took.
@@ -369,10 +396,11 @@ pub fn validate_mutation(
     cf: &CfDef,
     m: &t::Mutation,
     range_deletions: RangeDeletions,
+    dialect: Dialect,
 ) -> ApiResult<()> {
     match (&m.column_or_supercolumn, &m.deletion) {
-        (Some(cosc), None) => validate_cosc(cf, cosc),
-        (None, Some(del)) => validate_deletion(cf, del, range_deletions),
+        (Some(cosc), None) => validate_cosc(cf, cosc, dialect),
+        (None, Some(del)) => validate_deletion(cf, del, range_deletions, dialect),
         _ => invalid("mutation must have one and only one of column_or_supercolumn or deletion"),
     }
 }
@@ -381,9 +409,10 @@ pub fn validate_deletion(
     cf: &CfDef,
     del: &t::Deletion,
     range_deletions: RangeDeletions,
+    dialect: Dialect,
 ) -> ApiResult<()> {
     if let Some(sc) = &del.super_column {
-        validate_column_names(cf, None, [sc.as_slice()])?;
+        validate_column_names(cf, None, [sc.as_slice()], dialect)?;
     }
     if let Some(predicate) = &del.predicate {
         if predicate.column_names.is_none() && predicate.slice_range.is_none() {
@@ -392,13 +421,14 @@ pub fn validate_deletion(
             );
         }
         if let Some(range) = &predicate.slice_range {
-            validate_range(cf, del.super_column.as_deref(), range)?;
+            validate_range(cf, del.super_column.as_deref(), range, dialect)?;
         }
         if let Some(names) = &predicate.column_names {
             validate_column_names(
                 cf,
                 del.super_column.as_deref(),
                 names.iter().map(Vec::as_slice),
+                dialect,
             )?;
         }
         // Names win over a range given with them.
@@ -449,6 +479,7 @@ pub fn validate_key_range(
     cf: Option<&CfDef>,
     super_column: Option<&[u8]>,
     range: &t::KeyRange,
+    dialect: Dialect,
 ) -> ApiResult<()> {
     if range.start_key.is_some() == range.start_token.is_some()
         || range.end_key.is_some() == range.end_token.is_some()
@@ -476,7 +507,7 @@ pub fn validate_key_range(
     }
     let filtered = range.row_filter.as_ref().is_some_and(|f| !f.is_empty());
     if let (Some(cf), Some(filter)) = (cf, &range.row_filter) {
-        super::index::validate_filter_clauses(cf, filter)?;
+        super::index::validate_filter_clauses(cf, filter, dialect)?;
     }
     if filtered && super_column.is_some() {
         return invalid("super columns are not supported for indexing");

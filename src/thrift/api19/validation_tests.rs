@@ -20,12 +20,15 @@ fn why<T: std::fmt::Debug>(r: ApiResult<T>) -> String {
 fn keys_follow_1_2() {
     let s = schema();
     let cf = validate_cf(&s, "CT", "StdBytes").unwrap();
-    assert_eq!(why(validate_key(&cf, b"")), "Key may not be empty");
     assert_eq!(
-        why(validate_key(&cf, &vec![0; 65536])),
+        why(validate_key(&cf, b"", Dialect::V12)),
+        "Key may not be empty"
+    );
+    assert_eq!(
+        why(validate_key(&cf, &vec![0; 65536], Dialect::V12)),
         "Key length of 65536 is longer than maximum of 65535"
     );
-    assert!(validate_key(&cf, &vec![0; 65535]).is_ok());
+    assert!(validate_key(&cf, &vec![0; 65535], Dialect::V12).is_ok());
     assert_eq!(
         why(validate_cf(&s, "CT", "")),
         "non-empty columnfamily is required"
@@ -91,19 +94,32 @@ fn ttl_value_and_timestamp() {
         why(validate_column_data(
             &cf,
             &c(Some("v"), Some(1), Some(0)),
-            false
+            false,
+            Dialect::V12
         )),
         "ttl must be positive"
     );
     assert_eq!(
-        why(validate_column_data(&cf, &c(None, Some(1), None), false)),
+        why(validate_column_data(
+            &cf,
+            &c(None, Some(1), None),
+            false,
+            Dialect::V12
+        )),
         "Column value is required"
     );
     assert_eq!(
-        why(validate_column_data(&cf, &c(Some("v"), None, None), false)),
+        why(validate_column_data(
+            &cf,
+            &c(Some("v"), None, None),
+            false,
+            Dialect::V12
+        )),
         "Column timestamp is required"
     );
-    assert!(validate_column_data(&cf, &c(Some("v"), Some(1), Some(5)), false).is_ok());
+    assert!(
+        validate_column_data(&cf, &c(Some("v"), Some(1), Some(5)), false, Dialect::V12).is_ok()
+    );
 }
 
 #[test]
@@ -117,7 +133,13 @@ fn keys_out_of_order_as_1_2_worded_them() {
             .find(|(s, e)| p.token(s) > p.token(e))
             .unwrap();
         let range = t::KeyRange::new(start, end, None, None, 100, None);
-        why(validate_key_range(p.as_ref(), None, None, &range))
+        why(validate_key_range(
+            p.as_ref(),
+            None,
+            None,
+            &range,
+            Dialect::V12,
+        ))
     };
     // Random and Murmur3 alike: 1.2 no longer named the md5.
     for hashing in ["RandomPartitioner", "Murmur3Partitioner"] {
@@ -126,5 +148,28 @@ fn keys_out_of_order_as_1_2_worded_them() {
     assert_eq!(
         out_of_order("ByteOrderedPartitioner"),
         "start key must sort before (or equal to) finish key in your partitioner!"
+    );
+}
+
+/// Recorded: `rel_bindtexts` (and ordinary19b.py) on 1.2.9 to 3.11.10: a
+/// UUID column family's names and keys of the wrong size, as 1.2's types
+/// and 2.0's serializers worded them.
+#[test]
+fn uuid_names_and_keys_in_each_generations_words() {
+    let uuid = || crate::marshal::parse_type("UUIDType").unwrap();
+    let mut cf = CfDef::new("K", "U", 1000, uuid(), None);
+    cf.options.key_validation_class = uuid();
+    let short = [0u8; 15];
+    assert_eq!(
+        why(validate_column_names(&cf, None, [&short[..]], Dialect::V12)),
+        "UUIDs must be exactly 16 bytes"
+    );
+    assert_eq!(
+        why(validate_column_names(&cf, None, [&short[..]], Dialect::V20)),
+        "UUID should be 16 or 0 bytes (15)"
+    );
+    assert_eq!(
+        why(validate_key(&cf, &short, Dialect::V20)),
+        "UUID should be 16 or 0 bytes (15)"
     );
 }

@@ -60,8 +60,8 @@ pub fn insert(
 ) -> ApiResult<()> {
     super::release::v07::key_first(node.release, &key)?;
     let cf = v::validate_cf_for(&node.schema(), ks, &parent.column_family, false)?;
-    v::validate_key(&cf, &key)?;
-    v::validate_column_parent(&cf, parent)?;
+    v::validate_key(&cf, &key, super::release::dialect(node.release))?;
+    v::validate_column_parent(&cf, parent, super::release::dialect(node.release))?;
     if cf.is_super() && parent.super_column.is_none() {
         return Err(ApiError::invalid(format!(
             "missing mandatory super column name for super CF {}",
@@ -72,13 +72,19 @@ pub fn insert(
         &cf,
         parent.super_column.as_deref(),
         [column.name.as_slice()],
+        super::release::dialect(node.release),
     )?;
     super::release::v3x::column_ttl(node.release, &mut column)?;
     if let Some(e) = ttlbound::refusal(node.release, &cf, column.ttl, node.now()) {
         return Err(e);
     }
-    v::validate_column_data(&cf, &column, parent.super_column.is_some())
-        .map_err(|e| super::release::v07::value_refusal(node.release, ks, &cf.name, &column, e))?;
+    v::validate_column_data(
+        &cf,
+        &column,
+        parent.super_column.is_some(),
+        super::release::dialect(node.release),
+    )
+    .map_err(|e| super::release::v07::value_refusal(node.release, ks, &cf.name, &column, e))?;
     // Building the column failed where no validation bounded its expiry.
     if let Some(e) = ttlbound::failure(node.release, column.ttl, node.now()) {
         return Err(e);
@@ -107,8 +113,8 @@ pub fn remove(
     // 0.7 checked the key before the column path (`CassandraServer.remove`).
     super::release::v07::key_first(node.release, key)?;
     let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, false)?;
-    v::validate_key(&cf, key)?;
-    v::validate_column_path_or_parent(&cf, path)?;
+    v::validate_key(&cf, key, super::release::dialect(node.release))?;
+    v::validate_column_path_or_parent(&cf, path, super::release::dialect(node.release))?;
     check_write(node, ks, None, cl, Access::Write)?;
     check_writable(node, ks)?;
     let op = remove_op(path, timestamp, node.now());
@@ -128,8 +134,8 @@ pub fn remove_without_level(
 ) -> ApiResult<()> {
     super::release::v07::key_first(node.release, key)?;
     let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, false)?;
-    v::validate_key(&cf, key)?;
-    v::validate_column_path_or_parent(&cf, path)?;
+    v::validate_key(&cf, key, super::release::dialect(node.release))?;
+    v::validate_column_path_or_parent(&cf, path, super::release::dialect(node.release))?;
     let why = "the consistency level was read as null".to_string();
     match node.release {
         Some(r) if r.at_least(1, 1) => Err(ApiError::Dropped(why)),
@@ -149,8 +155,8 @@ pub fn add(
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
     let cf = v::validate_cf_for(&node.schema(), ks, &parent.column_family, true)?;
-    v::validate_key(&cf, key)?;
-    v::validate_column_parent(&cf, parent)?;
+    v::validate_key(&cf, key, super::release::dialect(node.release))?;
+    v::validate_column_parent(&cf, parent, super::release::dialect(node.release))?;
     if cf.is_super() && parent.super_column.is_none() {
         return Err(ApiError::invalid(format!(
             "missing mandatory super column name for super CF {}",
@@ -161,6 +167,7 @@ pub fn add(
         &cf,
         parent.super_column.as_deref(),
         [column.name.as_slice()],
+        super::release::dialect(node.release),
     )?;
     check_write(node, ks, Some(&cf), cl, Access::CounterWrite)?;
     let inc = Increment {
@@ -182,8 +189,8 @@ pub fn remove_counter(
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
     let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, true)?;
-    v::validate_key(&cf, key)?;
-    v::validate_column_path_or_parent(&cf, path)?;
+    v::validate_key(&cf, key, super::release::dialect(node.release))?;
+    v::validate_column_path_or_parent(&cf, path, super::release::dialect(node.release))?;
     check_write(node, ks, Some(&cf), cl, Access::CounterWrite)?;
     let op = remove_op(path, counters::timestamp(), node.now());
     node.apply(&mutation(ks, key, vec![(cf.name.clone(), vec![op])]))

@@ -393,6 +393,7 @@ impl Session {
                         row_marker: true,
                         refuses_empty_names: false,
                         past_2038: Default::default(),
+                        values: Default::default(),
                     };
                     let (tables_map, keyspaces, current) =
                         (&self.tables, &self.keyspaces, self.keyspace.clone());
@@ -436,6 +437,7 @@ impl Session {
                     &Murmur3Partitioner,
                     &mut self.uuids,
                     self.clock_micros / 1000,
+                    Default::default(),
                 )?;
                 let key = self.qualify(&sel.table)?;
                 let view = View {

@@ -225,6 +225,7 @@ fn with_context<T>(
             binds,
             now_millis: now / 1000,
             uuids,
+            values: super::value_rules(session),
         };
         f(&mut ctx)
     })

@@ -53,6 +53,7 @@ pub(in crate::cql::exec) fn check(
                     schema.partitioner.as_ref(),
                     uuids,
                     now / 1000,
+                    super::value_rules(session),
                 )
             })?;
             Ok(())

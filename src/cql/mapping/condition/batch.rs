@@ -312,6 +312,7 @@ mod tests {
             binds: &binds,
             now_millis: 0,
             uuids: &mut uuids,
+            values: Default::default(),
         };
         assert_eq!(b.row_of(&read, &mut ctx).unwrap(), row(7));
         let whole = partition_read(&t, &read);

@@ -18,6 +18,7 @@
 //! control, the consistency checks and the apply are the same code as
 //! `batch`'s.
 
+use crate::marshal::Dialect;
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::release::Release;
@@ -186,6 +187,7 @@ fn read_map<'a>(
     release: Option<&'static Release>,
     names: &mut Vec<&'a str>,
 ) -> Result<Option<Vec<Row>>, WireError> {
+    let dialect = crate::thrift::api19::release::dialect(release);
     let (kt, vt, keys) = r.map_len()?;
     if kt != ttype::STRING || vt != ttype::MAP || keys == 0 {
         return Ok(None);
@@ -203,7 +205,7 @@ fn read_map<'a>(
             let Ok(name) = std::str::from_utf8(r.bytes()?) else {
                 return Ok(None);
             };
-            let Some(def) = standard_cf(schema, ks, name, key) else {
+            let Some(def) = standard_cf(schema, ks, name, key, dialect) else {
                 return Ok(None);
             };
             if r.u8()? != ttype::STRUCT {
@@ -218,7 +220,7 @@ fn read_map<'a>(
                 let Some(c) = read_mutation(r)? else {
                     return Ok(None);
                 };
-                if v::validate_standard_column(&def, c).is_err()
+                if v::validate_standard_column(&def, c, dialect).is_err()
                     || ttlbound::out_of_bounds(c.ttl, now)
                 {
                     return Ok(None);
@@ -250,9 +252,15 @@ fn read_map<'a>(
 
 /// The column family `name` of `ks` if it is a Standard, non-counter one
 /// and `key` passes its checks (`batch`'s rules for a list).
-fn standard_cf(schema: &Schema, ks: &str, name: &str, key: &[u8]) -> Option<Arc<CfDef>> {
+fn standard_cf(
+    schema: &Schema,
+    ks: &str,
+    name: &str,
+    key: &[u8],
+    dialect: Dialect,
+) -> Option<Arc<CfDef>> {
     let def = v::validate_cf(schema, ks, name).ok()?;
-    if def.is_super() || def.is_counter() || v::validate_key(&def, key).is_err() {
+    if def.is_super() || def.is_counter() || v::validate_key(&def, key, dialect).is_err() {
         return None;
     }
     Some(def)

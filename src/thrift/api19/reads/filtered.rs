@@ -41,14 +41,27 @@ pub fn get_indexed_slices(
 ) -> ApiResult<Vec<t::KeySlice>> {
     let schema = node.schema();
     let cf = v::validate_read_cf(&schema, ks, &parent.column_family)?;
-    v::validate_column_parent(&cf, parent)?;
+    v::validate_column_parent(
+        &cf,
+        parent,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
     // Every release checked the predicate before the index clause.
-    v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
+    v::validate_predicate(
+        &cf,
+        parent.super_column.as_deref(),
+        predicate,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
     if !clause.expressions.is_empty() {
         // 2.0 asked for the store to find the clause's indexes.
         unstored(node, ks, &cf.name)?;
     }
-    index::validate_index_clause(&cf, clause)?;
+    index::validate_index_clause(
+        &cf,
+        clause,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
     check_read(node, ks, super::super::release::reads::scan_level(node, cl))?;
     super::super::release::reads::keybound::check_printable(
         node,

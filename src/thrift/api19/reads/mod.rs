@@ -78,9 +78,17 @@ pub(super) fn checked_get(
     cl: ConsistencyLevel,
 ) -> ApiResult<(ReadCommand, bool)> {
     let cf = v::validate_read_cf(&node.schema(), ks, &path.column_family)?;
-    v::validate_column_path(&cf, path)?;
+    v::validate_column_path(
+        &cf,
+        path,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
     let level = refused_level(check_read(node, ks, cl))?;
-    v::validate_key(&cf, key)?;
+    v::validate_key(
+        &cf,
+        key,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
     unstored(node, ks, &cf.name)?;
     level?;
     Ok((path_command(ks, path), cf.is_counter()))
@@ -97,11 +105,24 @@ pub(super) fn checked_slice<'k>(
     cl: ConsistencyLevel,
 ) -> ApiResult<(ReadCommand, bool)> {
     let cf = v::validate_read_cf(&node.schema(), ks, &parent.column_family)?;
-    v::validate_column_parent(&cf, parent)?;
-    v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
+    v::validate_column_parent(
+        &cf,
+        parent,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
+    v::validate_predicate(
+        &cf,
+        parent.super_column.as_deref(),
+        predicate,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
     let level = refused_level(check_read(node, ks, cl))?;
     for key in keys {
-        v::validate_key(&cf, key)?;
+        v::validate_key(
+            &cf,
+            key,
+            crate::thrift::api19::release::dialect(node.release),
+        )?;
     }
     unstored(node, ks, &cf.name)?;
     level?;
@@ -318,8 +339,17 @@ pub fn get_range_slices(
 ) -> ApiResult<Vec<t::KeySlice>> {
     let schema = node.schema();
     let cf = v::validate_read_cf(&schema, ks, &parent.column_family)?;
-    v::validate_column_parent(&cf, parent)?;
-    v::validate_predicate(&cf, parent.super_column.as_deref(), predicate)?;
+    v::validate_column_parent(
+        &cf,
+        parent,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
+    v::validate_predicate(
+        &cf,
+        parent.super_column.as_deref(),
+        predicate,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
     super::release::check_key_range(node, schema.partitioner.as_ref(), range)?;
     if let Some(e) =
         super::release::reads::badtoken::unreadable(node, schema.partitioner.as_ref(), range)
@@ -338,15 +368,32 @@ pub fn get_range_slices(
         let mut bare = range.clone();
         bare.row_filter = None;
         bare.count = 1;
-        v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, &bare)?;
-        super::index::validate_expression_name(&cf, first)?;
+        v::validate_key_range(
+            schema.partitioner.as_ref(),
+            Some(&cf),
+            None,
+            &bare,
+            crate::thrift::api19::release::dialect(node.release),
+        )?;
+        super::index::validate_expression_name(
+            &cf,
+            first,
+            crate::thrift::api19::release::dialect(node.release),
+        )?;
         return Err(ApiError::Dropped(format!(
             "a row_filter on the Super column family {}",
             cf.name
         )));
     }
-    let keys =
-        |r: &t::KeyRange| v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, r);
+    let keys = |r: &t::KeyRange| {
+        v::validate_key_range(
+            schema.partitioner.as_ref(),
+            Some(&cf),
+            None,
+            r,
+            crate::thrift::api19::release::dialect(node.release),
+        )
+    };
     // 3.x's Super CFs: a row filter that passed its checks found no row.
     let super_filtered = match super::release::v3x::super_row_filter(
         node.release,
@@ -361,6 +408,7 @@ pub fn get_range_slices(
             Some(&cf),
             parent.super_column.as_deref(),
             &bigtoken::for_checks(node, schema.partitioner.as_ref(), range),
+            crate::thrift::api19::release::dialect(node.release),
         )
         .map(|()| false)?,
     };
@@ -414,7 +462,13 @@ pub fn get_paged_slice(
         return Err(e);
     }
     let checked = bigtoken::for_checks(node, schema.partitioner.as_ref(), range);
-    v::validate_key_range(schema.partitioner.as_ref(), Some(&cf), None, &checked)?;
+    v::validate_key_range(
+        schema.partitioner.as_ref(),
+        Some(&cf),
+        None,
+        &checked,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
     let level = refused_level(check_read(node, ks, cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
@@ -525,7 +579,11 @@ pub fn get_multi_slice(
         .clone()
         .ok_or_else(|| ApiError::invalid("key is required"))?;
     let cf = v::validate_read_cf(&node.schema(), ks, &parent.column_family)?;
-    v::validate_column_parent(&cf, &parent)?;
+    v::validate_column_parent(
+        &cf,
+        &parent,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
     let reversed = req.reversed.unwrap_or(false);
     let count = req.count.unwrap_or(1000);
     let slices = req.column_slices.clone().unwrap_or_default();
@@ -536,14 +594,23 @@ pub fn get_multi_slice(
             reversed,
             count,
         );
-        v::validate_range(&cf, parent.super_column.as_deref(), &range)?;
+        v::validate_range(
+            &cf,
+            parent.super_column.as_deref(),
+            &range,
+            crate::thrift::api19::release::dialect(node.release),
+        )?;
     }
     check_read(
         node,
         ks,
         req.consistency_level.unwrap_or(ConsistencyLevel::ONE),
     )?;
-    v::validate_key(&cf, &key)?;
+    v::validate_key(
+        &cf,
+        &key,
+        crate::thrift::api19::release::dialect(node.release),
+    )?;
     let limit = usize::try_from(count).unwrap_or(0);
     let now = node.now();
     let mut all = Vec::new();

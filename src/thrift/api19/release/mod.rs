@@ -34,5 +34,15 @@ pub use schema::ids::{cf_id, check_cf_id};
 pub use wire::buffer_quote;
 pub use words::reword;
 
+/// The validators a release checked names, keys and values with: 2.0's
+/// serializers from 2.0 on, 1.2's types before (and without a release).
+pub fn dialect(release: Option<&crate::release::Release>) -> crate::marshal::Dialect {
+    use crate::release::Behaviour;
+    match release.is_some_and(|r| r.does(Behaviour::SerializerValidators)) {
+        true => crate::marshal::Dialect::V20,
+        false => crate::marshal::Dialect::V12,
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -48,13 +48,15 @@ fn does(node: &Node, behaviour: Behaviour) -> bool {
     node.release.is_some_and(|r| r.does(behaviour))
 }
 
-/// A key (not the ring's end) that `cf`'s key type refuses.
+/// A key (not the ring's end) that `cf`'s key type could not print: what
+/// 2.0's serializers refused (1.2's types printed through the same rules:
+/// a decimal of fewer than 4 bytes, which 1.2 stored, failed its `compose`).
 fn refused(cf: &CfDef, key: &[u8]) -> bool {
     !key.is_empty()
         && cf
             .options
             .key_validation_class
-            .validate_for(key, Dialect::V12)
+            .validate_for(key, Dialect::V20)
             .is_err()
 }
 

@@ -13,7 +13,8 @@ use crate::thrift::gen::cassandra19 as t;
 /// A CQL type as far as collections go.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Shape {
-    Plain,
+    /// Not a collection: its marshal class.
+    Plain(String),
     List(Box<Shape>),
     Set(Box<Shape>),
     Map(Box<Shape>, Box<Shape>),
@@ -40,13 +41,13 @@ impl Shape {
         if let Some((k, v)) = arg("MapType(").and_then(split_pair) {
             return Shape::Map(Box::new(Shape::of(k)), Box::new(Shape::of(v)));
         }
-        Shape::Plain
+        Shape::Plain(class.trim().to_string())
     }
 
     /// The element shapes of one entry (a map's key then value).
     fn parts(&self) -> Option<Vec<&Shape>> {
         match self {
-            Shape::Plain => None,
+            Shape::Plain(_) => None,
             Shape::List(e) | Shape::Set(e) => Some(vec![e]),
             Shape::Map(k, v) => Some(vec![k, v]),
         }
@@ -58,7 +59,7 @@ impl Shape {
             Shape::List(_) => "list",
             Shape::Set(_) => "set",
             Shape::Map(..) => "map",
-            Shape::Plain => "value",
+            Shape::Plain(_) => "value",
         }
     }
 }
@@ -153,7 +154,8 @@ fn too_long_count(count: i32) -> ApiError {
     ))
 }
 
-/// v3 to v2. A short count or length is `Not enough bytes to read a list`
+/// v3 to v2, each element checked by its type as it is read (3.x's
+/// `deserializeForNativeProtocol`). A short count or length is `Not enough bytes to read a list`
 /// (a `BufferUnderflowException`), a negative count `The data cannot be
 /// deserialized as a list`, bytes left over `Unexpected extraneous bytes
 /// after list value`; a length past the value's end failed on the server
@@ -196,6 +198,13 @@ fn from_v3(shape: &Shape, value: &[u8]) -> Result<Vec<u8>, ApiError> {
             }
             let (element, tail) = rest.split_at(len);
             rest = tail;
+            // Each element was validated as it was read, before the next.
+            if let Shape::Plain(class) = part {
+                if let Ok(ty) = crate::marshal::parse_type(class) {
+                    ty.validate_for(element, crate::marshal::Dialect::V20)
+                        .map_err(|e| ApiError::invalid(e.0))?;
+                }
+            }
             items.push(from_v3(part, element)?);
         }
         n = n.checked_add(1).ok_or_else(|| too_long_count(count))?;
@@ -281,6 +290,22 @@ mod tests {
             from_v3(&set, &[0, 0, 0, 1, 0, 0, 0, 1, b'q']).unwrap(),
             [0, 1, 0, 1, b'q']
         );
+    }
+
+    /// Recorded: 3.0.24, 3.11.10 (`o19b_cql3prep`, `rel_bindtexts`): a list
+    /// bound in v2's form read as v3's, its first element of one byte
+    /// refused before the second's length ran past the end.
+    #[test]
+    fn elements_are_checked_as_they_are_read() {
+        let list = Shape::of("ListType(Int32Type)");
+        let v2 = [0, 2, 0, 4, 0, 0, 0, 1, 0, 4, 0, 0, 0, 2];
+        let e = from_v3(&list, &v2).unwrap_err().to_string();
+        assert!(e.contains("Expected 4 or 0 byte int (1)"), "{e}");
+        let uuids = Shape::of("SetType(UUIDType)");
+        let e = from_v3(&uuids, &[0, 0, 0, 1, 0, 0, 0, 1, 7])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("UUID should be 16 or 0 bytes (1)"), "{e}");
     }
 
     #[test]

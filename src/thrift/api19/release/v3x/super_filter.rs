@@ -35,7 +35,11 @@ pub fn super_row_filter(
     let checked = check_keys(&bare).and_then(|()| {
         let hex = crate::marshal::bytes_to_hex;
         for e in filter {
-            crate::thrift::api19::index::validate_expression_name(cf, e)?;
+            crate::thrift::api19::index::validate_expression_name(
+                cf,
+                e,
+                super::super::dialect(release),
+            )?;
             let values = &cf.options.default_validation_class;
             let valid = if e.column_name == b"value" {
                 values.validate(&e.value).map_err(|m| m.0)
