@@ -21,6 +21,7 @@ mod rules;
 mod scan;
 mod select;
 pub mod selection;
+mod slices;
 mod values;
 mod write;
 

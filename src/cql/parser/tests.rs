@@ -427,3 +427,14 @@ fn markers_for_ttl_and_timestamp_came_with_2_0() {
     assert!(statics("DELETE FROM tl USING TIMESTAMP ? WHERE k = ?").is_ok());
     assert!(statics("UPDATE tl USING TTL ? SET v = ? WHERE k = ?").is_ok());
 }
+
+#[test]
+fn named_markers_came_with_2_0() {
+    let statics = |q| parse_with(q, Grammar::WithStatics);
+    let p = statics("UPDATE t SET age = age - :v WHERE id = :k").unwrap();
+    assert_eq!(p.bind_count, 2);
+    assert_eq!(
+        err("UPDATE t SET age = age - :v WHERE id = :k"),
+        "line 1:25 no viable alternative at input ':'"
+    );
+}
