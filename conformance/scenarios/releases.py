@@ -3587,3 +3587,74 @@ if R >= (1, 2):
                                    pred(start="")),
         ]
         return out
+
+
+if R >= (1, 2):
+    @scenario("rel_cqlquery", "19", "cql3", keyspace_reset="cv_r_cqlquery")
+    def _cqlquery():
+        """CQL 3 queries over Thrift as each release prepared, checked and ordered them
+        (found by ordinary19b): a prepared BATCH's markers typed ReversedType and named by
+        their columns' definitions, token(?)'s argument (arg0(token), 2.2 on
+        arg0(system.token)), a collection element's marker (2.1 on a ColumnSpecification,
+        3.11 too); the clustering restrictions checked before ALLOW FILTERING, in each
+        release's words, an IN on a clustering column that is not the last (refused before
+        2.2), 3.x's missing PRIMARY KEY parts; the partitions an IN names (1.2 and 2.0 in the
+        IN's order, a key named twice read twice; 2.1 on sorted by the key's type, each
+        once), an ORDER BY across them (rows tied on the ordering column in the reverse of
+        the partitions' order where the order is reversed, before 3.0); reads at
+        EACH_QUORUM (refused 1.2 to 2.2, after the statement's checks) and ANY"""
+        ks = "cv_r_cqlquery"
+        q = v19.execute_cql3_query
+        prep = lambda text: v19.prepare_cql3_query(text).mask("0/1")
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out += [
+            q("CREATE TABLE r (k text, c int, d text, v text, PRIMARY KEY (k, c, d)) "
+              "WITH CLUSTERING ORDER BY (c DESC, d ASC)"),
+            q("CREATE TABLE n (k text PRIMARY KEY, c counter)"),
+            q("CREATE TABLE coll (k text PRIMARY KEY, l list<int>, m map<text, int>)"),
+            q("CREATE TABLE i (k int, c int, PRIMARY KEY (k, c))"),
+            prep("BEGIN BATCH INSERT INTO r (k, c, d, v) VALUES (?, ?, ?, ?); "
+                 "DELETE FROM r WHERE k = ? AND c = ? AND d = ?; APPLY BATCH"),
+            prep("BEGIN COUNTER BATCH UPDATE n SET c = c + ? WHERE k = ?; "
+                 "UPDATE n SET c = c + 1 WHERE k = ?; APPLY BATCH"),
+            prep("SELECT * FROM r WHERE token(k) > token(?)"),
+            prep("SELECT * FROM r WHERE token(k) <= ?"),
+            prep("UPDATE coll SET l[?] = ?, m[?] = ? WHERE k = ?"),
+            prep("SELECT * FROM r WHERE k IN (?, ?)"),
+            prep("SELECT * FROM r WHERE k = ? AND c = ? AND d IN (?, ?)"),
+            prep("SELECT * FROM r WHERE k = ? AND c IN (?, ?)"),
+            prep("SELECT * FROM r WHERE d = ?"),
+            prep("SELECT * FROM r WHERE k = ? AND d = ?"),
+            prep("DELETE FROM r WHERE k = ? AND d = ?"),
+            prep("INSERT INTO r (k, c, v) VALUES (?, ?, ?)"),
+            prep("INSERT INTO r (c, d, v) VALUES (?, ?, ?)"),
+            prep("UPDATE r SET v = ? WHERE k = ? AND d = ?"),
+            prep("UPDATE n SET c = c + ? WHERE k > ?"),
+            q("SELECT * FROM r WHERE k = 'p' AND c IN (2, 1)"),
+        ]
+        for k, c, d in [("p", 1, "a"), ("p", 2, "b"), ("q", 1, "a"), ("q", 3, "z"),
+                        ("z", 5, "m")]:
+            out.append(q("INSERT INTO r (k, c, d, v) VALUES ('%s', %d, '%s', 'v')" % (k, c, d)))
+        for k in (10, -1, 2):
+            out.append(q("INSERT INTO i (k, c) VALUES (%d, 1)" % k))
+        sel = "SELECT k, c FROM r WHERE k IN (?, ?)"
+        out += [
+            q("SELECT k, c, d FROM r WHERE k IN ('q', 'p') ORDER BY c ASC"),
+            q("SELECT k, c, d FROM r WHERE k IN ('q', 'p') ORDER BY c DESC"),
+            q("SELECT k, c, d FROM r WHERE k IN ('p', 'q', 'p') ORDER BY c ASC"),
+            q("SELECT k, c, d FROM r WHERE k IN ('z', 'q', 'p', 'z')"),
+            q("SELECT k, c, d FROM r WHERE k IN ('z', 'q', 'p') LIMIT 2"),
+            q("SELECT COUNT(*) FROM r WHERE k IN ('p', 'p')"),
+            q("SELECT k, c, d FROM r WHERE k = 'q' AND c = 3 AND d IN ('z', 'a')"),
+            q("SELECT k FROM i WHERE k IN (10, -1, 2)"),
+            prep(sel),
+            v19.execute_prepared_cql3_query(thrift_id(ks, sel), ["q", "p"]),
+            v19.execute_prepared_cql3_query(thrift_id(ks, sel), ["q", "p"], cl=4),
+            v19.execute_prepared_cql3_query(thrift_id(ks, sel), ["q"], cl=4),
+            v19.execute_prepared_cql3_query(thrift_id(ks, sel), ["q", "p"], cl=6),
+            q("SELECT k, c FROM r WHERE k = 'p'", cl=4),
+            q("SELECT k, c FROM nope WHERE k = 'p'", cl=4),
+            q("SELECT k, c FROM r WHERE d = 'p'", cl=4),
+            q("SELECT k, c FROM r WHERE k = 'p'", cl=6),
+        ]
+        return out

@@ -417,6 +417,19 @@ pub(super) fn select_columns(
     mapping::selection::result_columns(&table, &sel.selection, schema.partitioner.as_ref())
 }
 
+/// How the session's release checks and orders a SELECT: an emulated
+/// release's own rules (see [`mapping::SelectRules`]), else the engine's.
+pub(super) fn select_rules(session: &CqlSession) -> mapping::SelectRules {
+    let local = session.local_facts();
+    match local.emulated {
+        true => mapping::SelectRules::of_release(local.release_numbers()),
+        false => mapping::SelectRules {
+            values: value_rules(session),
+            ..mapping::SelectRules::default()
+        },
+    }
+}
+
 /// SELECT: planned by the mapping, read through the backend; every row
 /// (the reads of conditional writes).
 pub(super) fn select(
@@ -446,16 +459,10 @@ pub(super) fn select_page(
     };
     let now = session.clock().next_timestamp();
     let partitioner = schema.partitioner.clone();
+    let rules = select_rules(session);
     let plan = session.clock().with_uuids(|uuids| {
-        mapping::plan_select(
-            &table,
-            sel,
-            binds,
-            partitioner.as_ref(),
-            uuids,
-            now / 1000,
-            value_rules(session),
-        )
+        let p = partitioner.as_ref();
+        mapping::plan_select_by(&table, sel, binds, p, uuids, now / 1000, &rules)
     })?;
     if virtual_table.is_some() && system_traces::owns(&table) {
         let source = system_traces::TraceSource {

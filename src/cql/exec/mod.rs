@@ -271,9 +271,32 @@ fn prepare_parsed_keyed(
     id_text: &str,
     parsed: Parsed,
 ) -> Result<Prepared, CqlError> {
+    let specs = checked_specs(backend, session, &parsed.statement)?;
+    cache.insert_keyed(query, id_text, parsed.statement, specs)
+}
+
+/// Makes the checks preparing `statement` makes (see `dml::prepared`)
+/// without keeping it: a release that refused a statement only when it
+/// ran, after those (a read at a level it did not read at), refuses it
+/// behind them.
+pub fn check_statement(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    statement: &Statement,
+) -> Result<(), CqlError> {
+    checked_specs(backend, session, statement).map(drop)
+}
+
+/// The receivers of `statement`'s markers, once its preparation's checks
+/// passed.
+fn checked_specs(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    statement: &Statement,
+) -> Result<Vec<crate::cql::mapping::BindSpec>, CqlError> {
     let schema = backend.schema();
     let specs = crate::cql::mapping::bind_specs(
-        &parsed.statement,
+        statement,
         &|t| {
             let ks = session.keyspace_for(t)?;
             // The node's own tables (`system.local`, `system_schema.*`) are
@@ -294,8 +317,8 @@ fn prepare_parsed_keyed(
     } else {
         backend
     };
-    dml::prepared::check(checked, session, &parsed.statement, &specs)?;
-    cache.insert_keyed(query, id_text, parsed.statement, specs)
+    dml::prepared::check(checked, session, statement, &specs)?;
+    Ok(specs)
 }
 
 /// The columns `statement` answers when it runs, for a prepared

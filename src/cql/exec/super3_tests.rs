@@ -95,6 +95,10 @@ fn session(super_tables: bool) -> CqlSession {
     let mut s = CqlSession::new(Arc::new(ServerClock::new(1)));
     s.set_keyspace("K".into());
     s.set_super_tables(super_tables);
+    // As a native session: its grammar (2.0's markers for TTL and timestamp).
+    if super_tables {
+        s.set_grammar(crate::cql::Grammar::WithStatics);
+    }
     s
 }
 

@@ -20,10 +20,14 @@ use crate::partitioner::Partitioner;
 pub struct BindSpec {
     pub name: String,
     pub ty: CqlType,
+    /// The table of the statement the marker is in (a batch's members
+    /// name theirs; the batch's own `USING TIMESTAMP ?` none), as written.
+    pub table: Option<TableName>,
 }
 
 struct Collector<'a> {
     table: &'a Table,
+    name: &'a TableName,
     /// What `token(k) > ?` binds: the partitioner's token type.
     token: Native,
     specs: Vec<(usize, BindSpec)>,
@@ -31,9 +35,10 @@ struct Collector<'a> {
 }
 
 impl<'a> Collector<'a> {
-    fn new(table: &'a Table, token: Native) -> Self {
+    fn new(table: &'a Table, name: &'a TableName, token: Native) -> Self {
         Collector {
             table,
+            name,
             token,
             specs: Vec::new(),
             error: None,
@@ -82,6 +87,7 @@ impl Collector<'_> {
                 BindSpec {
                     name: name.to_string(),
                     ty: ty.clone(),
+                    table: Some(self.name.clone()),
                 },
             )),
             Term::List(items) | Term::Set(items) => {
@@ -159,9 +165,18 @@ impl Collector<'_> {
                     }
                 }
                 Relation::Token { value, .. } => match value {
+                    // Each argument's receiver is the function's (1.2's
+                    // `Functions.makeArgSpec`: `arg0(token)`), of the
+                    // partition key part's type.
                     Term::Function { name, args } if name == "token" => {
-                        for (a, k) in args.iter().zip(&self.table.partition_key) {
-                            self.term(a, &k.name, &k.ty);
+                        let types: Vec<CqlType> = self
+                            .table
+                            .partition_key
+                            .iter()
+                            .map(|k| k.ty.clone())
+                            .collect();
+                        for (i, (a, ty)) in args.iter().zip(&types).enumerate() {
+                            self.term(a, &format!("arg{i}(token)"), ty);
                         }
                     }
                     other => self.term(other, "partition key token", &CqlType::Native(self.token)),
@@ -238,7 +253,7 @@ pub fn bind_specs(
         match s {
             Statement::Insert(i) => {
                 let t = tables(&i.table)?;
-                let mut c = Collector::new(&t, token);
+                let mut c = Collector::new(&t, &i.table, token);
                 for (col, v) in i.columns.iter().zip(&i.values) {
                     let ty = c.column_type(col)?;
                     c.term(v, col, &ty);
@@ -248,7 +263,7 @@ pub fn bind_specs(
             }
             Statement::Update(u) => {
                 let t = tables(&u.table)?;
-                let mut c = Collector::new(&t, token);
+                let mut c = Collector::new(&t, &u.table, token);
                 c.using(&u.using);
                 for a in &u.assignments {
                     c.assignment(a)?;
@@ -259,7 +274,7 @@ pub fn bind_specs(
             }
             Statement::Delete(d) => {
                 let t = tables(&d.table)?;
-                let mut c = Collector::new(&t, token);
+                let mut c = Collector::new(&t, &d.table, token);
                 for del in &d.columns {
                     if let Deletion::Element { column, key } = del {
                         let ty = c.column_type(column)?;
@@ -278,7 +293,7 @@ pub fn bind_specs(
                 ..
             }) => {
                 let t = tables(table)?;
-                let mut c = Collector::new(&t, token);
+                let mut c = Collector::new(&t, table, token);
                 c.relations(where_clause)?;
                 if let Some(l) = limit {
                     c.term(l, "[limit]", &CqlType::Native(Native::Int));
@@ -296,6 +311,7 @@ pub fn bind_specs(
                     BindSpec {
                         name: "[timestamp]".into(),
                         ty: CqlType::Native(Native::Bigint),
+                        table: None,
                     },
                 ));
             }
@@ -348,7 +364,7 @@ mod tests {
         );
         assert_eq!(
             names("SELECT * FROM t WHERE token(k) > token(?) LIMIT ?"),
-            ["k:int", "[limit]:int"]
+            ["arg0(token):int", "[limit]:int"]
         );
         assert_eq!(
             names("SELECT * FROM t WHERE k IN (?, ?, 3) AND c IN (?)"),

@@ -9,7 +9,7 @@ use super::super::ast::Using;
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
 use super::super::timeuuid::TimeUuidGenerator;
-use super::rules::ValueRules;
+use super::value_rules::ValueRules;
 use super::values::{eval_i64, TermContext};
 use super::CqlOp;
 use crate::model::{Cell, DeletionTime};

@@ -14,7 +14,7 @@
 
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{Layout, Table};
-use super::rules::ValueRules;
+use super::value_rules::ValueRules;
 use crate::marshal::{is_static_name, CompositeBuilder, CompositeType, Eoc, STATIC_MARKER};
 use crate::model::Slice;
 

@@ -275,6 +275,32 @@ impl<'p> KeyStream<'p> {
     }
 }
 
+/// The rows of several partitions (each in output order, the partitions
+/// in the order read) merged for ORDER BY: by the ordering columns alone,
+/// rows tied on them in the partitions' order, or its reverse where the
+/// release sorted before reversing (see `SelectPlan::ties_reversed`).
+fn merge_partitions(plan: &SelectPlan, rows: &mut Vec<CqlRow>) {
+    if plan.ties_reversed {
+        // The partitions' blocks in reverse order, each kept as it is.
+        let mut blocks: Vec<Vec<CqlRow>> = Vec::new();
+        for r in rows.drain(..) {
+            match blocks.last_mut() {
+                Some(b) if b[0].row_key == r.row_key => b.push(r),
+                _ => blocks.push(vec![r]),
+            }
+        }
+        rows.extend(blocks.into_iter().rev().flatten());
+    }
+    let n = plan.order_len;
+    rows.sort_by(|a, b| {
+        output_order(
+            plan,
+            &a.clustering[..n.min(a.clustering.len())],
+            &b.clustering[..n.min(b.clustering.len())],
+        )
+    });
+}
+
 /// Runs a planned SELECT against `source`.
 pub fn execute_select(
     plan: &SelectPlan,
@@ -359,7 +385,7 @@ pub fn execute_select_paged(
         }
     }
     if merge {
-        rows.sort_by(|a, b| output_order(plan, &a.clustering, &b.clustering));
+        merge_partitions(plan, &mut rows);
     }
     if plan.count {
         let n = rows.len().min(plan.limit) as i64;

@@ -14,15 +14,15 @@ use super::super::table::{ColumnRole, Layout, Table};
 use super::super::timeuuid::TimeUuidGenerator;
 use super::super::types::{CqlType, Native};
 use super::keys::cartesian;
-use super::names::{row_key, slice_bound};
+use super::names::row_key;
 use super::result::ResultColumn;
-use super::rules::ValueRules;
+use super::select_rules::SelectRules;
+use super::value_rules::ValueRules;
 use super::selection::{selection, Filter};
+use super::slices::build_slices;
 use super::values::{eval, eval_i64, eval_scalar, TermContext};
-use crate::marshal::Eoc;
 use crate::model::Slice;
 use crate::partitioner::{Partitioner, Token};
-use std::cmp::Ordering;
 use std::ops::Bound;
 
 /// Which partitions a SELECT reads.
@@ -57,6 +57,13 @@ pub struct SelectPlan {
     pub distinct: bool,
     /// ORDER BY was given: rows of several partitions are merged by clustering.
     pub ordered: bool,
+    /// The clustering columns ORDER BY names (a prefix): rows of several
+    /// partitions merge by these alone, ties kept in the order read.
+    pub order_len: usize,
+    /// Rows of several partitions tied on the ordering columns come out
+    /// in the reverse of the partitions' order (a reversed ORDER BY before
+    /// 3.0: see [`SelectRules::sort_then_reverse`]).
+    pub ties_reversed: bool,
     /// No clustering restriction nor index: whole partitions are asked
     /// for, so a partition with only static cells shows as one row (2.0).
     pub full_partitions: bool,
@@ -78,7 +85,7 @@ fn invalid(msg: impl Into<String>) -> CqlError {
 
 const FILTERING: &str = "Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING";
 
-/// Checks and plans a SELECT against `table`.
+/// Checks and plans a SELECT against `table`, by the engine's own rules.
 pub fn plan_select(
     table: &Table,
     sel: &Select,
@@ -88,15 +95,32 @@ pub fn plan_select(
     now_millis: i64,
     values: ValueRules,
 ) -> CqlResult<SelectPlan> {
+    let rules = SelectRules {
+        values,
+        ..SelectRules::default()
+    };
+    plan_select_by(table, sel, binds, partitioner, uuids, now_millis, &rules)
+}
+
+/// [`plan_select`] by a release's `rules`.
+pub fn plan_select_by(
+    table: &Table,
+    sel: &Select,
+    binds: &[Option<Vec<u8>>],
+    partitioner: &dyn Partitioner,
+    uuids: &mut TimeUuidGenerator,
+    now_millis: i64,
+    rules: &SelectRules,
+) -> CqlResult<SelectPlan> {
     // `now()` may appear in a WHERE clause.
     let mut ctx = TermContext {
         binds,
         now_millis,
         uuids,
-        values,
+        values: rules.values,
     };
     let rels = restrictions(table, sel, partitioner, &mut ctx)?;
-    let partitions = partitions_of(table, rels.partition, rels.token, rels.on_token)?;
+    let partitions = partitions_of(table, rels.partition, rels.token, rels.on_token, rules)?;
     let single = matches!(partitions, Partitions::Keys(_));
     let indexed = indexed_eqs(table, &rels.regular);
     let index = indexed.first();
@@ -117,6 +141,13 @@ pub fn plan_select(
     }
     // An index on a static column (3.4+) finds whole partitions too.
     let full_partitions = !has_clustering && index.is_none_or(|i| table.is_static(&i.column));
+    // The releases checked the clustering columns' restrictions before
+    // asking for ALLOW FILTERING (1.2's and 2.0's SelectStatement, 2.2's
+    // StatementRestrictions), where no index serves the query.
+    let early = match index {
+        None => Some(clustering_of(table, &rels.clustering, rules)?),
+        Some(_) => None,
+    };
     if !sel.allow_filtering
         && ((!single && has_clustering && index.is_none())
             || rels.regular.len() > 1
@@ -128,7 +159,10 @@ pub fn plan_select(
         eq_prefix,
         range,
         mut filters,
-    } = clustering_of(table, &rels.clustering)?;
+    } = match early {
+        Some(plan) => plan,
+        None => clustering_of(table, &rels.clustering, rules)?,
+    };
     filters.extend(rels.regular);
     let reversed = order_by(table, sel, single)?;
     let slices = build_slices(table, &eq_prefix, range.as_ref(), reversed)?;
@@ -148,6 +182,8 @@ pub fn plan_select(
         count,
         distinct: sel.distinct,
         ordered: !sel.order_by.is_empty(),
+        order_len: sel.order_by.len(),
+        ties_reversed: reversed && rules.sort_then_reverse,
         full_partitions,
         selectors,
         columns,
@@ -254,6 +290,7 @@ fn partitions_of(
     part: Vec<Option<Vec<Vec<u8>>>>,
     token: (Bound<Token>, Bound<Token>),
     on_token: bool,
+    rules: &SelectRules,
 ) -> CqlResult<Partitions> {
     let restricted = part.iter().filter(|p| p.is_some()).count();
     if restricted == part.len() {
@@ -267,11 +304,10 @@ fn partitions_of(
         let mut keys = Vec::new();
         for combo in cartesian(&lists) {
             let k = row_key(table, &combo)?;
-            if !keys.contains(&k) {
-                keys.push(k);
-            }
+            keys.push((combo, k));
         }
-        return Ok(Partitions::Keys(keys));
+        let types: Vec<CqlType> = table.partition_key.iter().map(|c| c.ty.clone()).collect();
+        return Ok(Partitions::Keys(rules.order_keys(keys, &types)));
     }
     if restricted > 0 {
         let mut previous_restricted = false;
@@ -324,17 +360,21 @@ struct ClusteringPlan {
 }
 
 /// Clustering: EQ on a prefix, then at most one slice.
-fn clustering_of(table: &Table, clus: &[Vec<ColumnRelation>]) -> CqlResult<ClusteringPlan> {
+fn clustering_of(
+    table: &Table,
+    clus: &[Vec<ColumnRelation>],
+    rules: &SelectRules,
+) -> CqlResult<ClusteringPlan> {
     let mut eq_prefix: Vec<Vec<Vec<u8>>> = Vec::new();
     let mut range: Option<ClusteringRange> = None;
     let mut filters: Vec<Filter> = Vec::new();
     for (i, rels) in clus.iter().enumerate() {
         if rels.is_empty() {
             if let Some(j) = clus[i + 1..].iter().position(|r| !r.is_empty()) {
-                return Err(invalid(format!(
-                    "PRIMARY KEY part {} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)",
-                    table.clustering[i + 1 + j].column.name, table.clustering[i].column.name
-                )));
+                return Err(rules.preceding_unrestricted(
+                    &table.clustering[i + 1 + j].column.name,
+                    &table.clustering[i].column.name,
+                ));
             }
             break;
         }
@@ -346,7 +386,14 @@ fn clustering_of(table: &Table, clus: &[Vec<ColumnRelation>]) -> CqlResult<Clust
                 values: vals.clone(),
             });
         }
-        if let [(Operator::Eq | Operator::In, vals)] = rels.as_slice() {
+        if let [(op @ (Operator::Eq | Operator::In), vals)] = rels.as_slice() {
+            if *op == Operator::In
+                && rules.in_on_last_clustering_only
+                && i + 1 != table.clustering.len()
+                && range.is_none()
+            {
+                return Err(rules.in_not_last(name));
+            }
             if range.is_some() {
                 return Err(invalid(format!("PRIMARY KEY part {name} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)", table.clustering[i - 1].column.name)));
             }
@@ -478,7 +525,7 @@ fn check_distinct(
 }
 
 /// A slice restriction: the clustering column's position and its bounds.
-type ClusteringRange = (usize, Vec<(Operator, Vec<u8>)>);
+pub(super) type ClusteringRange = (usize, Vec<(Operator, Vec<u8>)>);
 
 fn relation_values(
     ty: &CqlType,
@@ -539,84 +586,4 @@ fn token_value(
         }
         _ => Err(invalid("Invalid token restriction")),
     }
-}
-
-/// Slices (in output order) for an EQ/IN clustering prefix and an optional
-/// range on the next column; bounds use EOC -1/1 on the comparator.
-fn build_slices(
-    table: &Table,
-    eq_prefix: &[Vec<Vec<u8>>],
-    range: Option<&ClusteringRange>,
-    reversed: bool,
-) -> CqlResult<Vec<Slice>> {
-    let mut prefixes = cartesian(eq_prefix);
-    // IN values come out in comparator order, whatever order they were given in.
-    let types: Vec<(CqlType, bool)> = table
-        .clustering
-        .iter()
-        .map(|c| (c.column.ty.clone(), c.reversed))
-        .collect();
-    prefixes.sort_by(|a, b| {
-        for (i, (x, y)) in a.iter().zip(b).enumerate() {
-            let o = types[i].0.compare(x, y);
-            let o = if types[i].1 { o.reverse() } else { o };
-            if o != Ordering::Equal {
-                return o;
-            }
-        }
-        Ordering::Equal
-    });
-    prefixes.dedup();
-    let mut slices = Vec::new();
-    for p in prefixes {
-        let (mut start, mut end) = (
-            slice_bound(table, &p, Eoc::Start)?,
-            slice_bound(table, &p, Eoc::End)?,
-        );
-        if let Some((i, bounds)) = range {
-            let col_reversed = table.clustering[*i].reversed;
-            for (op, v) in bounds {
-                let mut q = p.clone();
-                q.push(v.clone());
-                // In comparator order a DESC column's "greater" is "earlier".
-                let (is_lower, inclusive) = match op {
-                    Operator::Gt => (true, false),
-                    Operator::Gte => (true, true),
-                    Operator::Lt => (false, false),
-                    _ => (false, true),
-                };
-                let starts = is_lower != col_reversed;
-                let eoc = if starts == inclusive {
-                    Eoc::Start
-                } else {
-                    Eoc::End
-                };
-                let bound = slice_bound(table, &q, eoc)?;
-                if starts {
-                    start = bound;
-                } else {
-                    end = bound;
-                }
-            }
-        }
-        slices.push(if reversed {
-            Slice::Range {
-                start: end,
-                finish: start,
-                reversed: true,
-                count: usize::MAX,
-            }
-        } else {
-            Slice::Range {
-                start,
-                finish: end,
-                reversed: false,
-                count: usize::MAX,
-            }
-        });
-    }
-    if reversed {
-        slices.reverse();
-    }
-    Ok(slices)
 }

@@ -10,7 +10,7 @@ use super::super::ast::{ConstantKind, Term};
 use super::super::error::{CqlError, CqlResult};
 use super::super::timeuuid::{max_timeuuid, min_timeuuid, unix_millis_of, TimeUuidGenerator};
 use super::super::types::{CqlType, CqlValue, Native};
-use super::rules::ValueRules;
+use super::value_rules::ValueRules;
 use crate::marshal::bytes_to_hex;
 use std::cmp::Ordering;
 

@@ -15,9 +15,9 @@ impl Parser<'_> {
         }
         loop {
             if self.eat_kw("ttl") {
-                using.ttl = Some(self.term()?);
+                using.ttl = Some(self.using_value()?);
             } else if self.eat_kw("timestamp") {
-                using.timestamp = Some(self.term()?);
+                using.timestamp = Some(self.using_value()?);
             } else {
                 return Err(self.no_viable());
             }
@@ -25,6 +25,16 @@ impl Parser<'_> {
                 return Ok(using);
             }
         }
+    }
+
+    /// A TTL's or timestamp's value: 1.2's grammar took a number only
+    /// (`K_TTL t=INTEGER`, `K_TIMESTAMP ts=INTEGER`); a marker came with
+    /// 2.0 (`intValue`).
+    fn using_value(&mut self) -> CqlResult<Term> {
+        if self.grammar == Grammar::Cql305 && self.peek().kind != TokenKind::Integer {
+            return Err(self.mismatched("INTEGER"));
+        }
+        self.term()
     }
 
     pub(super) fn insert(&mut self) -> CqlResult<Insert> {

@@ -30,6 +30,20 @@ impl Parser<'_> {
                 self.binds += 1;
                 Term::Bind(self.binds - 1)
             }
+            // 2.0's named marker (`':' ident`): over Thrift bound by its
+            // position, as `?` is.
+            TokenKind::Symbol
+                if t.text == ":"
+                    && self.grammar == Grammar::WithStatics
+                    && matches!(
+                        self.peek_at(1).kind,
+                        TokenKind::Ident | TokenKind::QuotedName
+                    ) =>
+            {
+                self.advance();
+                self.binds += 1;
+                Term::Bind(self.binds - 1)
+            }
             TokenKind::Symbol if t.text == "[" => return self.nested(Self::list_literal),
             TokenKind::Symbol if t.text == "{" => return self.nested(Self::brace_literal),
             TokenKind::Ident if t.is_kw("true") || t.is_kw("false") => {

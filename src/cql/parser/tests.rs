@@ -410,3 +410,31 @@ fn beta1_reads_the_keyspace_options_of_1_1() {
         }]
     );
 }
+
+#[test]
+fn markers_for_ttl_and_timestamp_came_with_2_0() {
+    // Recorded from 1.2.9 (ordinary19b): 1.2's grammar took a number only.
+    assert_eq!(
+        err("INSERT INTO tl (k, c, v) VALUES (?, ?, ?) USING TIMESTAMP ?"),
+        "line 1:58 mismatched input '?' expecting INTEGER"
+    );
+    assert_eq!(
+        err("UPDATE tl USING TTL ? SET v = ? WHERE k = ? AND c = ?"),
+        "line 1:20 mismatched input '?' expecting INTEGER"
+    );
+    assert!(parse("UPDATE tl USING TTL 5 AND TIMESTAMP 3 SET v = ? WHERE k = ?").is_ok());
+    let statics = |q| parse_with(q, Grammar::WithStatics);
+    assert!(statics("DELETE FROM tl USING TIMESTAMP ? WHERE k = ?").is_ok());
+    assert!(statics("UPDATE tl USING TTL ? SET v = ? WHERE k = ?").is_ok());
+}
+
+#[test]
+fn named_markers_came_with_2_0() {
+    let statics = |q| parse_with(q, Grammar::WithStatics);
+    let p = statics("UPDATE t SET age = age - :v WHERE id = :k").unwrap();
+    assert_eq!(p.bind_count, 2);
+    assert_eq!(
+        err("UPDATE t SET age = age - :v WHERE id = :k"),
+        "line 1:25 no viable alternative at input ':'"
+    );
+}

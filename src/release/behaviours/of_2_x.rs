@@ -370,6 +370,19 @@ macro_rules! with_behaviours_of_2_x {
                     decimal needs its scale; an empty inet is taken)",
             }
 
+            // ResultMessage.Prepared.toThriftPreparedResult printed each
+            // marker's ColumnSpecification, whose toString was Guava's
+            // toStringHelper from 2.1 (3.11 shortened only ColumnDefinition's).
+            /// A prepared statement's marker bound to no column (`LIMIT ?`,
+            /// `USING TTL ?`, `token(?)`'s argument, a collection element) is
+            /// named by its `ColumnSpecification{name=..., type=...}`.
+            BareMarkersSpecified {
+                key: "bare_markers_specified",
+                from: (2, 1, 0),
+                until: None,
+                says: "a prepared marker bound to no column is named ColumnSpecification{name=..., type=...}",
+            }
+
             $($later)*
         }
     };

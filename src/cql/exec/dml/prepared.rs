@@ -45,16 +45,10 @@ pub(in crate::cql::exec) fn check(
                 None => lookup_in(session, &schema, &ks, &sel.table.name)?,
             };
             let now = session.clock().next_timestamp();
+            let rules = super::select_rules(session);
             session.clock().with_uuids(|uuids| {
-                mapping::plan_select(
-                    &table,
-                    sel,
-                    &binds,
-                    schema.partitioner.as_ref(),
-                    uuids,
-                    now / 1000,
-                    super::value_rules(session),
-                )
+                let p = schema.partitioner.as_ref();
+                mapping::plan_select_by(&table, sel, &binds, p, uuids, now / 1000, &rules)
             })?;
             Ok(())
         }

@@ -64,14 +64,6 @@ impl Handler<'_> {
             Ok(parsed) => parsed,
             Err(e) => return self.wrap(method, Err(e)),
         };
-        // 2.0 refused a read at ANY before running it (1.2 read at ONE).
-        if consistency == ConsistencyLevel::ANY
-            && matches!(parsed.statement, crate::cql::ast::Statement::Select(_))
-            && self.node.release.is_some_and(|r| r.at_least(2, 0))
-        {
-            let e = ApiError::invalid("ANY ConsistencyLevel is only supported for writes");
-            return self.wrap(method, Err(e));
-        }
         let keyspace = self.session.borrow().api19.keyspace.clone();
         if cql3::fails_on_server(self.node, &self.node.schema(), keyspace.as_deref(), &parsed) {
             let e = ApiError::Dropped(format!("{text}: failed on the release's server"));
@@ -96,7 +88,15 @@ impl Handler<'_> {
                 if beta.is_some() {
                     *table.borrow_mut() = beta::table_of(&backend.schema(), session, parsed);
                 }
-                exec::execute_outlined(backend, session, text.into(), parsed).map_err(|e| {
+                // A read at a level the release did not read at, refused
+                // once the statement was prepared, as it began to run.
+                let refused = cql3::unread_level(self.node, &parsed.statement, consistency);
+                match refused {
+                    Some(why) => exec::check_statement(backend, session, &parsed.statement)
+                        .and(Err(crate::cql::CqlError::Invalid(why))),
+                    None => exec::execute_outlined(backend, session, text.into(), parsed),
+                }
+                .map_err(|e| {
                     let schema = backend.schema();
                     let e = cql3::reword_unindexed(self.node, &schema, session, parsed, e);
                     let e = cql3::reword_index(self.node, &schema, session, parsed, e);
@@ -152,11 +152,6 @@ impl Handler<'_> {
                 self.with_cql(
                     |session| needs(session, &statement),
                     |backend, session| {
-                        // The table its markers bind to, for their names.
-                        let table = statement_table(&parsed.statement).and_then(|t| {
-                            let ks = session.keyspace_for(t).ok()?;
-                            exec::tables::lookup(&backend.schema(), &ks, &t.name).ok()
-                        });
                         exec::prepare_parsed_thrift(
                             backend,
                             session,
@@ -165,16 +160,31 @@ impl Handler<'_> {
                             parsed,
                             self.node.release.is_none_or(|r| r.at_least(1, 2)),
                         )
-                        .map(|p| (p, table))
+                        .map(|p| {
+                            // The table each marker binds to, for its name.
+                            let schema = backend.schema();
+                            let tables: Vec<_> = p
+                                .specs
+                                .iter()
+                                .map(|s| {
+                                    let t = s.table.as_ref()?;
+                                    let ks = session.keyspace_for(t).ok()?;
+                                    exec::tables::lookup(&schema, &ks, &t.name).ok()
+                                })
+                                .collect();
+                            (p, tables)
+                        })
                         .map_err(|e| {
-                            words3x::reword(self.node, &backend.schema(), session, &asked, e)
+                            let e =
+                                words3x::reword(self.node, &backend.schema(), session, &asked, e);
+                            cql3::reword(self.node, e)
                         })
                     },
                 )
             });
         self.wrap(
             methods::PREPARE_CQL3_QUERY.name(),
-            r.map(|(p, table)| cql::prepared_result(&p, table.as_ref(), self.node.release)),
+            r.map(|(p, tables)| cql::prepared_result(&p, &tables, self.node.release)),
         )
     }
 
@@ -229,6 +239,13 @@ impl Handler<'_> {
                 return self.wrap(method, Err(e));
             }
         }
+        // Counted, the values wait for the level's check (a refused read
+        // level is the first thing the statement's execution checked).
+        if values.len() == prepared.specs.len() {
+            if let Some(why) = cql3::unread_level(self.node, &prepared.statement, consistency) {
+                return self.wrap(method, Err(ApiError::invalid(why)));
+            }
+        }
         self.cql3(
             method,
             consistency,
@@ -238,17 +255,5 @@ impl Handler<'_> {
                     .map_err(|e| cql3::reword(self.node, e))
             },
         )
-    }
-}
-
-/// The table a statement's bind markers bind to, where it has one.
-fn statement_table(statement: &crate::cql::ast::Statement) -> Option<&crate::cql::ast::TableName> {
-    use crate::cql::ast::Statement as S;
-    match statement {
-        S::Insert(i) => Some(&i.table),
-        S::Update(u) => Some(&u.table),
-        S::Delete(d) => Some(&d.table),
-        S::Select(s) => Some(&s.table),
-        _ => None,
     }
 }

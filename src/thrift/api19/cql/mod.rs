@@ -100,17 +100,20 @@ pub fn result(outcome: CqlOutcome) -> t::CqlResult {
 }
 
 /// The Thrift form of a prepared statement: its id and its markers, each
-/// named and typed as the release answered as did when `table` is the
-/// table the statement works on: a marker bound to a descending
-/// clustering column has its `ReversedType` (recorded from 1.2.19 on;
-/// without a release, 1.2.9's answers as this server gives them, not), and
-/// from 2.1 to 3.0 a marker bound to a column is named by the column's
-/// definition as Java printed it (`ColumnDefinition{name=..., type=...,
-/// kind=...}`; a marker of no column as a `ColumnSpecification{name=...,
-/// type=...}`), before and from 3.11 by its name alone.
+/// named and typed as the release answered when `tables[i]` is the table
+/// the statement of marker `i` works on (a batch's members each theirs): a
+/// marker bound to a descending clustering column has its `ReversedType`
+/// (recorded from 1.2.19 on; without a release, 1.2.9's answers as this
+/// server gives them, not), and from 2.1 to 3.0 a marker bound to a column
+/// is named by the column's definition as Java printed it
+/// (`ColumnDefinition{name=..., type=..., kind=...}`), before and from 3.11
+/// by its name alone; a marker of no column (`LIMIT ?`, `USING TTL ?`, a
+/// function's argument, a collection's element) is named from 2.1 on by its
+/// `ColumnSpecification{name=..., type=...}`, and `token(?)`'s argument
+/// from 2.2 by the function's qualified name (`arg0(system.token)`).
 pub fn prepared_result(
     p: &Prepared,
-    table: Option<&Table>,
+    tables: &[Option<Table>],
     release: Option<&Release>,
 ) -> t::CqlPreparedResult {
     // 3.11 named the markers by their columns' names again.
@@ -121,16 +124,25 @@ pub fn prepared_result(
         ),
         None => (false, false),
     };
+    let specified = release.is_some_and(|r| r.does(Behaviour::BareMarkersSpecified));
+    let qualified = release.is_some_and(|r| r.at_least(2, 2));
     let three_oh = release.is_some_and(|r| r.does(Behaviour::DefinitionsWithPositions));
     let mut types = Vec::with_capacity(p.specs.len());
     let mut names = Vec::with_capacity(p.specs.len());
-    for s in &p.specs {
-        let column = table
+    for (i, s) in p.specs.iter().enumerate() {
+        let column = tables
+            .get(i)
+            .and_then(Option::as_ref)
             .filter(|_| reversed)
             .and_then(|t| column_definition(t, &s.name));
         let ty = match &column {
             Some(c) if c.reversed => format!("{MARSHAL}ReversedType({})", s.ty.class_name()),
             _ => s.ty.class_name(),
+        };
+        let is_column = column.is_some();
+        let bare = match s.name.strip_suffix("(token)") {
+            Some(arg) if qualified => format!("{arg}(system.token)"),
+            _ => s.name.clone(),
         };
         names.push(match column.filter(|_| definitions) {
             Some(c) if three_oh => {
@@ -144,10 +156,13 @@ pub fn prepared_result(
                 c.index.unwrap_or("null"),
                 c.index_type,
             ),
+            // A column's marker in 3.11: `ColumnDefinition.toString` was
+            // its name again.
+            None if is_column => bare,
             // A marker bound to no column (`LIMIT ?`, `USING TTL ?`) was a
             // bare `ColumnSpecification`, printed by Guava's toStringHelper.
-            None if definitions => format!("ColumnSpecification{{name={}, type={ty}}}", s.name),
-            None => s.name.clone(),
+            None if specified => format!("ColumnSpecification{{name={bare}, type={ty}}}"),
+            None => bare,
         });
         types.push(ty);
     }

@@ -13,6 +13,7 @@ use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::Schema;
 use crate::thrift::api19::release::cql::beta;
+use crate::thrift::gen::cassandra19::ConsistencyLevel;
 use std::sync::Arc;
 
 /// The engine's refusal of a SELECT whose non-key restrictions have no
@@ -164,6 +165,26 @@ fn index_operator(op: Operator) -> &'static str {
     }
 }
 
+/// Why the node's release refused a CQL 3 `statement` at `level` as it
+/// began to run it, if it did (`ConsistencyLevel.validateForRead`, the
+/// first thing `SelectStatement.execute` did, once the statement was
+/// prepared): no release read at ANY, and 1.2 to 2.2 at no EACH_QUORUM
+/// (3.0 served such reads).
+pub fn unread_level(node: &Node, statement: &Statement, level: ConsistencyLevel) -> Option<String> {
+    let release = node.release.filter(|r| r.at_least(1, 2))?;
+    if !matches!(statement, Statement::Select(_)) {
+        return None;
+    }
+    let name = match level {
+        ConsistencyLevel::ANY => "ANY",
+        ConsistencyLevel::EACH_QUORUM if !release.does(Behaviour::EachQuorumReads) => "EACH_QUORUM",
+        _ => return None,
+    };
+    Some(format!(
+        "{name} ConsistencyLevel is only supported for writes"
+    ))
+}
+
 /// `e` in the words of the Thrift CQL 3 path of the node's release, where
 /// they were not the engine's: `QueryProcessor.processPrepared` counted the
 /// bound values in lower case (`there were N markers(?) in CQL but M bound
@@ -195,6 +216,25 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
             .map(|(i, sym, name)| format!("{}{name}{}", &quoted[..i], &quoted[i + sym.len()..]));
             if let Some(quoted) = named {
                 return CqlError::Invalid(format!("{head}{quoted}"));
+            }
+        }
+    }
+    // 1.2's relations named their operator by its enum name there too
+    // (UpdateStatement: `Invalid operator GT for PRIMARY KEY part k`).
+    if node.release.is_some_and(|r| !r.at_least(2, 0)) {
+        if let Some(rest) = why.strip_prefix("Invalid operator ") {
+            if let Some((op, part)) = rest.split_once(" for PRIMARY KEY part ") {
+                let named = match op {
+                    "=" => "EQ",
+                    "<" => "LT",
+                    "<=" => "LTE",
+                    ">" => "GT",
+                    ">=" => "GTE",
+                    _ => op,
+                };
+                return CqlError::Invalid(format!(
+                    "Invalid operator {named} for PRIMARY KEY part {part}"
+                ));
             }
         }
     }

@@ -117,6 +117,13 @@ pub fn reword(
     if !does(Behaviour::CqlWordsOf3x) {
         return e;
     }
+    let missing = why.starts_with("Missing mandatory PRIMARY KEY part ")
+        || (why.starts_with("Missing PRIMARY KEY part ") && why.contains(" since "));
+    if missing {
+        if let Some(words) = missing_key(schema, session, parsed) {
+            return CqlError::Invalid(words);
+        }
+    }
     if let Some(name) = why.strip_prefix("Unknown identifier ") {
         if only_in_conditions(&parsed.statement, name) {
             return CqlError::Invalid(format!("Unknown identifier {name} in IF conditions"));
@@ -139,6 +146,75 @@ pub fn reword(
         return CqlError::Invalid(FILTERING.into());
     }
     e
+}
+
+/// 3.0's refusal of a modification missing a PRIMARY KEY part, where the
+/// engine says `Missing mandatory PRIMARY KEY part X` or `Missing PRIMARY
+/// KEY part c since d is set`: its `StatementRestrictions` (an INSERT's
+/// columns made into a WHERE clause) named every unrestricted partition key
+/// part, then (INSERT, UPDATE) every unrestricted clustering column, while
+/// a DELETE, which may name a prefix, was refused its first restricted
+/// column after a gap.
+fn missing_key(schema: &Arc<Schema>, session: &CqlSession, parsed: &Parsed) -> Option<String> {
+    let (table, named): (_, Vec<&str>) = match &parsed.statement {
+        Statement::Insert(i) => (&i.table, i.columns.iter().map(String::as_str).collect()),
+        Statement::Update(u) => (&u.table, where_columns(&u.where_clause)),
+        Statement::Delete(d) => (&d.table, where_columns(&d.where_clause)),
+        _ => return None,
+    };
+    let keyspace = session.keyspace_for(table).ok()?;
+    let table = crate::cql::exec::tables::lookup(schema, &keyspace, &table.name).ok()?;
+    let unnamed = |names: Vec<&str>| -> Vec<String> {
+        names
+            .into_iter()
+            .filter(|n| !named.contains(n))
+            .map(maybe_quote)
+            .collect()
+    };
+    let parts = unnamed(
+        table
+            .partition_key
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect(),
+    );
+    if !parts.is_empty() {
+        return Some(format!(
+            "Some partition key parts are missing: {}",
+            parts.join(", ")
+        ));
+    }
+    let clustering: Vec<&str> = table
+        .clustering
+        .iter()
+        .map(|c| c.column.name.as_str())
+        .collect();
+    if !matches!(parsed.statement, Statement::Delete(_)) {
+        let missing = unnamed(clustering);
+        return (!missing.is_empty())
+            .then(|| format!("Some clustering keys are missing: {}", missing.join(", ")));
+    }
+    let restricted: Vec<&str> = clustering
+        .iter()
+        .copied()
+        .filter(|c| named.contains(c))
+        .collect();
+    let (column, preceding) = restricted.iter().zip(&clustering).find(|(r, c)| r != c)?;
+    Some(format!(
+        "PRIMARY KEY column \"{column}\" cannot be restricted as preceding column \"{preceding}\" \
+         is not restricted"
+    ))
+}
+
+/// The columns a WHERE clause restricts, in its order.
+fn where_columns(relations: &[Relation]) -> Vec<&str> {
+    relations
+        .iter()
+        .filter_map(|r| match r {
+            Relation::Column { column, .. } => Some(column.as_str()),
+            Relation::Token { .. } => None,
+        })
+        .collect()
 }
 
 /// Whether `name` is named by the statement's IF conditions and not by

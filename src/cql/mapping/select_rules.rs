@@ -1,0 +1,215 @@
+//! How a release checked and ordered a SELECT where releases differed:
+//! which clustering column an IN may restrict and the words a clustering
+//! restriction is refused in, the order (and duplicates) of the partitions
+//! an IN on the partition key names, and how an ORDER BY merges them.
+//! Data and the checks' texts only; `select` and `scan` apply them.
+
+use super::super::error::CqlError;
+use super::super::types::CqlType;
+use super::value_rules::ValueRules;
+use std::cmp::Ordering;
+
+/// The release's `SelectStatement` (and from 2.2 `StatementRestrictions`)
+/// rules; the default is the engine's own (the partitions in the IN's
+/// order, each once; IN on any clustering column).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SelectRules {
+    /// Whose words a clustering restriction is refused in.
+    pub words: Words,
+    /// An IN may restrict only the last clustering column (1.2 to 2.1:
+    /// "We only support IN for the last name so far").
+    pub in_on_last_clustering_only: bool,
+    /// The partitions an IN names.
+    pub keys: KeyOrder,
+    /// An ORDER BY across partitions sorted the rows as read (each
+    /// partition in comparator order) by the ordering columns' comparator,
+    /// then reversed them all when the order was the comparator's reverse
+    /// (`orderResults`, then `cqlRows.reverse()`, before 3.0): rows tied on
+    /// the ordering columns come out in the reverse of the partitions'
+    /// order. 3.0 read each partition in the asked order and sorted once.
+    pub sort_then_reverse: bool,
+    /// How the statement's values are checked (see [`ValueRules`]).
+    pub values: ValueRules,
+}
+
+/// The words of a release's clustering restriction refusals.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Words {
+    /// 1.2's `PRIMARY KEY part d ...`.
+    #[default]
+    V12,
+    /// 2.0's and 2.1's `PRIMARY KEY column "d" ...`.
+    V20,
+    /// 2.2's and 3.x's `StatementRestrictions`.
+    V22,
+}
+
+/// The partitions an IN on the partition key reads, in order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum KeyOrder {
+    /// In the IN's order, each once.
+    #[default]
+    Given,
+    /// In the IN's order, a key named twice read twice (1.2 and 2.0 kept a
+    /// `List` of the keys).
+    AsWritten,
+    /// Sorted by the key's type, each once (2.1's `TreeSet` on the key
+    /// validator, 2.2's and 3.x's sorted restriction values).
+    Sorted,
+}
+
+impl SelectRules {
+    /// The rules of release `(major, minor, patch)`; before 1.2 (1.1's
+    /// CQL 3 beta) the engine's.
+    pub fn of_release(release: (u32, u32, u32)) -> SelectRules {
+        let at_least = |major, minor| release >= (major, minor, 0);
+        if !at_least(1, 2) {
+            return SelectRules::default();
+        }
+        SelectRules {
+            words: match () {
+                _ if at_least(2, 2) => Words::V22,
+                _ if at_least(2, 0) => Words::V20,
+                _ => Words::V12,
+            },
+            in_on_last_clustering_only: !at_least(2, 2),
+            keys: if at_least(2, 1) {
+                KeyOrder::Sorted
+            } else {
+                KeyOrder::AsWritten
+            },
+            sort_then_reverse: !at_least(3, 0),
+            values: ValueRules::of_release(release),
+        }
+    }
+
+    /// The refusal of a restriction on clustering column `column` while
+    /// the one before it, `preceding`, is not restricted.
+    pub fn preceding_unrestricted(&self, column: &str, preceding: &str) -> CqlError {
+        CqlError::invalid(match self.words {
+            Words::V12 => format!(
+                "PRIMARY KEY part {column} cannot be restricted (preceding part {preceding} is \
+                 either not restricted or by a non-EQ relation)"
+            ),
+            Words::V20 => format!(
+                "PRIMARY KEY column \"{column}\" cannot be restricted (preceding column \
+                 \"{preceding}\" is not restricted)"
+            ),
+            Words::V22 => format!(
+                "PRIMARY KEY column \"{column}\" cannot be restricted as preceding column \
+                 \"{preceding}\" is not restricted"
+            ),
+        })
+    }
+
+    /// The refusal of an IN on clustering column `column`, not the last
+    /// (1.2 to 2.1).
+    pub fn in_not_last(&self, column: &str) -> CqlError {
+        CqlError::invalid(match self.words {
+            Words::V12 => format!("PRIMARY KEY part {column} cannot be restricted by IN relation"),
+            _ => format!("Clustering column \"{column}\" cannot be restricted by an IN relation"),
+        })
+    }
+
+    /// The partitions an IN names, each as its partition key's values
+    /// (of `types`) and its row key, in the order the release read them.
+    pub fn order_keys(
+        &self,
+        mut keys: Vec<(Vec<Vec<u8>>, Vec<u8>)>,
+        types: &[CqlType],
+    ) -> Vec<Vec<u8>> {
+        // A composite key compares part by part, each by its type (2.1's
+        // CompositeType validator, 3.x's ClusteringComparator of the key).
+        let compare = |a: &[Vec<u8>], b: &[Vec<u8>]| {
+            a.iter()
+                .zip(b)
+                .zip(types)
+                .map(|((x, y), t)| t.compare(x, y))
+                .find(|o| o.is_ne())
+                .unwrap_or(Ordering::Equal)
+        };
+        match self.keys {
+            KeyOrder::AsWritten => {}
+            KeyOrder::Given => {
+                let mut seen: Vec<Vec<u8>> = Vec::with_capacity(keys.len());
+                keys.retain(|(_, k)| {
+                    let first = !seen.contains(k);
+                    if first {
+                        seen.push(k.clone());
+                    }
+                    first
+                });
+            }
+            KeyOrder::Sorted => {
+                keys.sort_by(|(a, _), (b, _)| compare(a, b));
+                keys.dedup_by(|(a, _), (b, _)| compare(a, b) == Ordering::Equal);
+            }
+        }
+        keys.into_iter().map(|(_, k)| k).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cql::types::Native;
+
+    #[test]
+    fn releases_order_in_keys_as_they_read_them() {
+        let named = |ks: &[&[u8]]| -> Vec<(Vec<Vec<u8>>, Vec<u8>)> {
+            ks.iter().map(|k| (vec![k.to_vec()], k.to_vec())).collect()
+        };
+        let keys = || named(&[b"z", b"b", b"a", b"b"]);
+        let rows = |ks: &[&[u8]]| -> Vec<Vec<u8>> { ks.iter().map(|k| k.to_vec()).collect() };
+        let text = [CqlType::Native(Native::Text)];
+        let of = |v| SelectRules::of_release(v).order_keys(keys(), &text);
+        assert_eq!(of((1, 2, 9)), rows(&[b"z", b"b", b"a", b"b"]));
+        assert_eq!(of((2, 0, 17)), rows(&[b"z", b"b", b"a", b"b"]));
+        assert_eq!(of((2, 1, 22)), rows(&[b"a", b"b", b"z"]));
+        assert_eq!(of((3, 11, 10)), rows(&[b"a", b"b", b"z"]));
+        let given = SelectRules::default().order_keys(keys(), &text);
+        assert_eq!(given, rows(&[b"z", b"b", b"a"]));
+        // Int keys sort by value, not by their bytes.
+        let int = [CqlType::Native(Native::Int)];
+        let (minus, two) = ((-1i32).to_be_bytes(), 2i32.to_be_bytes());
+        let r = SelectRules::of_release((3, 0, 24)).order_keys(named(&[&two, &minus]), &int);
+        assert_eq!(r, rows(&[&minus, &two]));
+    }
+
+    #[test]
+    fn clustering_refusals_in_each_release_words() {
+        let words = |v| {
+            let r = SelectRules::of_release(v);
+            (
+                r.preceding_unrestricted("d", "c").to_string(),
+                r.in_not_last("c").to_string(),
+                r.in_on_last_clustering_only,
+            )
+        };
+        let (gap, inl, only_last) = words((1, 2, 19));
+        assert_eq!(gap, "PRIMARY KEY part d cannot be restricted (preceding part c is either not restricted or by a non-EQ relation)");
+        assert_eq!(
+            inl,
+            "PRIMARY KEY part c cannot be restricted by IN relation"
+        );
+        assert!(only_last);
+        let (gap, inl, only_last) = words((2, 1, 22));
+        assert_eq!(
+            gap,
+            "PRIMARY KEY column \"d\" cannot be restricted (preceding column \"c\" is not restricted)"
+        );
+        assert_eq!(
+            inl,
+            "Clustering column \"c\" cannot be restricted by an IN relation"
+        );
+        assert!(only_last);
+        let (gap, _, only_last) = words((3, 0, 24));
+        assert_eq!(
+            gap,
+            "PRIMARY KEY column \"d\" cannot be restricted as preceding column \"c\" is not restricted"
+        );
+        assert!(!only_last);
+        assert!(SelectRules::of_release((2, 2, 19)).sort_then_reverse);
+        assert!(!SelectRules::of_release((3, 0, 24)).sort_then_reverse);
+    }
+}
