@@ -344,6 +344,20 @@ macro_rules! with_behaviours_of_2_x {
                 says: "a TTL whose expiry passes 2038-01-19 is refused (CASSANDRA-14092)",
             }
 
+            // 2.1's StorageService.getSplits: totalRowCountEstimate =
+            // cfs.estimatedKeysForRange(range) (SSTables only), each split
+            // Math.max(min_index_interval, estimatedKeysForRange(split))
+            // (CASSANDRA-7322).
+            /// `describe_splits_ex` estimates rows from the SSTables' estimated
+            /// keys, each split at least `min_index_interval` (128 before a flush).
+            SplitRowsFromSstableEstimates {
+                key: "split_rows_from_sstable_estimates",
+                from: (2, 1, 0),
+                until: None,
+                says: "describe_splits estimates rows from the SSTables' estimated keys, each split \
+                    at least min_index_interval",
+            }
+
             $($later)*
         }
     };
