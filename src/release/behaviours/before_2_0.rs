@@ -557,6 +557,18 @@ macro_rules! with_behaviours_before_2_0 {
                     1) x index_interval; 128 before a flush)",
             }
 
+            // StorageProxy.scan (0.7-1.0: new ArrayList<Row>(index_clause.count)),
+            // then getRangeSlice's trim (1.1-2.2: rows.subList(0, count)); 3.0
+            // read with a DataLimits of the count.
+            /// `get_indexed_slices` of a negative count fails on the server (0.8
+            /// and 1.0: an internal error; 1.1 to 2.2: the connection closes).
+            NegativeIndexCountFails {
+                key: "negative_index_count_fails",
+                from: (0, 7, 0),
+                until: Some((3, 0, 0)),
+                says: "get_indexed_slices of a negative count fails on the server",
+            }
+
             $($later)*
         }
     };

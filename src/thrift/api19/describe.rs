@@ -183,14 +183,14 @@ pub fn splits(
     let (start, end) = (start.as_str(), end.as_str());
     if schema.keyspace(ks).is_none() {
         let why = format!("Unknown keyspace {ks}");
-        return Err(release::split_failure(node, why));
+        return Err(release::server_failure(node, why));
     }
     // 1.2 looked the column family up only when computing the splits, and
     // an unknown one escaped as an IllegalArgumentException that dropped
     // the connection (api19_describe step 13 records it).
     let Some(def) = schema.cf(ks, cf) else {
         let why = format!("describe_splits: unknown column family '{cf}' in keyspace '{ks}'");
-        return Err(release::split_failure(node, why));
+        return Err(release::server_failure(node, why));
     };
     if node.release.is_some() && node.on_cluster(|_| Ok(())).is_none() {
         return release_splits(node, def, (start, end), keys_per_split);
@@ -257,7 +257,7 @@ fn release_splits(
         keys_per_split,
         &print,
     )
-    .map_err(|_| release::split_failure(node, "/ by zero".into()))?;
+    .map_err(|_| release::server_failure(node, "/ by zero".into()))?;
     Ok(splits
         .into_iter()
         .map(|(s, e, rows)| t::CfSplit::new(s, e, rows.unwrap_or(0)))
@@ -282,6 +282,7 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
         release::v3x::compaction::check(node.release, cf)?;
         cfdefs::old_cache(node, cf)?;
         cfdefs::check_compressor(node, cf_def, false)?;
+        release::schema::params::check(node, cf)?;
     }
     Ok(spec)
 }
@@ -297,6 +298,7 @@ fn column_family_spec(node: &Node, def: &t::CfDef, update: bool) -> ApiResult<Cf
     release::v3x::compaction::check(node.release, &mut spec)?;
     cfdefs::old_cache(node, &mut spec)?;
     cfdefs::check_compressor(node, def, update)?;
+    release::schema::params::check(node, &mut spec)?;
     Ok(spec)
 }
 
@@ -402,6 +404,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::old::check_update_id(node, def)?;
     release::v3x::update_target(node, def)?;
     let mut spec = column_family_spec(node, def, true)?;
+    release::schema::params::check_type_change(node, def)?;
     cfdefs::update_defaults(node, &mut spec);
     let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
     let change = SchemaChange::UpdateColumnFamily(spec);
