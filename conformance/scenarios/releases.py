@@ -3506,3 +3506,39 @@ if R >= (0, 8):
                                           ("crc_check_chance", "0.5"))}), again()]
         out += [describe_ks(ks)]
         return out
+
+
+@scenario("rel_indexneg", "19", "index", keyspace_reset="cv_r_indexneg")
+def _indexneg():
+    """get_indexed_slices of a negative count (found by difftest.py --cases ordinary19b):
+    0.7 to 1.0's StorageProxy.scan sized its row list by it, 1.1 to 2.2 cut the rows read to
+    it (subList): it failed on the server (0.7 to 1.0: an internal error; 1.1 to 2.2: the
+    connection closed); 3.0 answered the rows"""
+    ks = "cv_r_indexneg"
+    out = setup(ks, cf_def(ks, "P", comparator="UTF8Type",
+                           column_metadata=[column_def("team", M + "UTF8Type", KEYS_INDEX)]))
+    out += [v19.insert("p%d" % i, cparent("P"), column("team", "red", 1)) for i in range(3)]
+    for count in [-1, 0, -5, 2]:
+        out += [v19.get_indexed_slices(cparent("P"),
+                                       index_clause([index_expr("team", EQ, "red")], count=count),
+                                       pred(start="")),
+                v19.set_keyspace(ks)]
+    return out
+
+
+if R >= (1, 1):
+    @scenario("rel_bloomkeep", "19", "schema", keyspace_reset="cv_r_bloomkeep")
+    def _bloomkeep():
+        """an update that sends no bloom_filter_fp_chance (found by difftest.py --cases
+        ordinary19b): 1.2 and 2.0 kept the column family's, their schema row's tombstone of an
+        unset chance naming a column "bloomFilterFpChance" the table did not have; the others
+        took the update's (none)"""
+        ks = "cv_r_bloomkeep"
+        out = setup(ks, cf_def(ks, "B", comparator="UTF8Type", extra={33: W.double(0.1)}))
+        out += [v19.system_update_column_family(cf_def(ks, "B", comparator="UTF8Type",
+                                                       extra={33: W.double(0.05)})),
+                describe_ks(ks),
+                v19.system_update_column_family(cf_def(ks, "B", comparator="UTF8Type",
+                                                       comment="no chance")),
+                describe_ks(ks)]
+        return out

@@ -560,13 +560,26 @@ macro_rules! with_behaviours_before_2_0 {
             // StorageProxy.scan (0.7-1.0: new ArrayList<Row>(index_clause.count)),
             // then getRangeSlice's trim (1.1-2.2: rows.subList(0, count)); 3.0
             // read with a DataLimits of the count.
-            /// `get_indexed_slices` of a negative count fails on the server (0.8
-            /// and 1.0: an internal error; 1.1 to 2.2: the connection closes).
+            /// `get_indexed_slices` of a negative count fails on the server (0.7
+            /// to 1.0: an internal error; 1.1 to 2.2: the connection closes).
             NegativeIndexCountFails {
                 key: "negative_index_count_fails",
                 from: (0, 7, 0),
                 until: Some((3, 0, 0)),
                 says: "get_indexed_slices of a negative count fails on the server",
+            }
+
+            // 1.2's and 2.0's CFMetaData.toSchemaNoColumns wrote an unset chance as
+            // a tombstone of a column named "bloomFilterFpChance" (the schema
+            // table's is bloom_filter_fp_chance), so the merge read the old value
+            // back (2.1's toSchema wrote the right name).
+            /// An update leaving `bloom_filter_fp_chance` unset keeps the column
+            /// family's chance.
+            UpdateKeepsUnsetBloomChance {
+                key: "update_keeps_unset_bloom_chance",
+                from: (1, 2, 0),
+                until: Some((2, 1, 0)),
+                says: "an update leaving bloom_filter_fp_chance unset keeps the column family's",
             }
 
             $($later)*

@@ -245,7 +245,10 @@ fn release_splits(
         .map(|keys| keys.into_iter().map(|k| k.token).collect())
         .collect();
     // Tokens off the ring (0.7-1.1's integers) have no samples around them.
-    let bounds = p.token_from_string(start).ok().zip(p.token_from_string(end).ok());
+    let bounds = p
+        .token_from_string(start)
+        .ok()
+        .zip(p.token_from_string(end).ok());
     let print = |t: &crate::partitioner::Token| p.token_to_string(t);
     let rule = release::splits::rule(node, def);
     let bounds_ref = bounds.as_ref().map(|(l, r)| (l, r));

@@ -30,7 +30,7 @@ mod words;
 pub(super) mod writes;
 
 pub use cql::{cql2_removed, cql2_write_outcome, cql_version_refusal};
-pub use reads::{check_key_range, split_token_refusal, server_failure};
+pub use reads::{check_key_range, server_failure, split_token_refusal};
 pub use schema::describe::{apply_cf_defaults, order_keyspaces, shape_keyspace, shape_ring};
 pub use schema::ids::{cf_id, check_cf_id};
 pub use wire::buffer_quote;

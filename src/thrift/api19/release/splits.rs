@@ -176,7 +176,13 @@ mod tests {
         }
     }
 
-    fn run(rule: Rule, l: i64, r: i64, samples: &[Vec<i64>], kps: i32) -> Vec<(String, String, Option<i64>)> {
+    fn run(
+        rule: Rule,
+        l: i64,
+        r: i64,
+        samples: &[Vec<i64>],
+        kps: i32,
+    ) -> Vec<(String, String, Option<i64>)> {
         let samples: Vec<Vec<Token>> = samples
             .iter()
             .map(|t| t.iter().map(|v| Token::Long(*v)).collect())

@@ -107,13 +107,20 @@ pub fn server_failure(node: &Node, why: String) -> ApiError {
 
 /// `get_indexed_slices` of a negative count: 0.7 to 1.0's `StorageProxy.
 /// scan` sized its row list by it (`new ArrayList<Row>(count)`), 1.1 to
-/// 2.2 cut the rows read to it (`subList(0, count)`): both threw.
+/// 2.2 cut the rows read to it (`subList(0, count)`): both threw (0.7 to
+/// 1.0: an internal error; 1.1 on: the connection closed).
 pub fn check_index_count(node: &Node, count: i32) -> Result<(), ApiError> {
     let fails = node
         .release
         .is_some_and(|r| r.does(Behaviour::NegativeIndexCountFails));
-    if fails && count < 0 {
-        return Err(server_failure(node, format!("index clause count {count}")));
+    if !fails || count >= 0 {
+        return Ok(());
     }
-    Ok(())
+    let why = format!("index clause count {count}");
+    // 0.7's Thrift server too answered a data call's failure as an
+    // internal error (rel_indexneg).
+    Err(match node.release.map(Release::series) {
+        Some((0, 7)) => ApiError::Internal(why),
+        _ => server_failure(node, why),
+    })
 }

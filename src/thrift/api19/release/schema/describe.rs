@@ -52,7 +52,8 @@ pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
     }
     // 1.0 compressed nothing unless told (1.1 and 1.2: Snappy).
     if node.release.is_some_and(|r| r.series() == (1, 0)) {
-        spec.compression_options.get_or_insert_with(Default::default);
+        spec.compression_options
+            .get_or_insert_with(Default::default);
     }
     if node.release.is_some_and(|r| r.at_least(2, 0)) {
         spec.read_repair_chance.get_or_insert(0.0);

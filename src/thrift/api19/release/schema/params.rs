@@ -187,7 +187,10 @@ fn json_map(text: &str) -> Result<BTreeMap<String, String>, ApiError> {
 /// from `index_interval` where unset, else 128; the maximum at least the
 /// minimum, else 2048).
 fn index_intervals(spec: &CfSpec) -> (i32, i32) {
-    let min = spec.min_index_interval.or(spec.index_interval).unwrap_or(128);
+    let min = spec
+        .min_index_interval
+        .or(spec.index_interval)
+        .unwrap_or(128);
     (min, spec.max_index_interval.unwrap_or(min.max(2048)))
 }
 
@@ -215,13 +218,17 @@ fn caching_3x(spec: &CfSpec) -> Result<(), ApiError> {
     };
     let upper = word.to_uppercase();
     if !LEGACY.contains(&upper.as_str()) {
-        return Err(invalid(format!("Invalid value {word} for caching parameter")));
+        return Err(invalid(format!(
+            "Invalid value {word} for caching parameter"
+        )));
     }
     let rows = upper == "ALL" || upper == "ROWS_ONLY";
     match &spec.cells_per_row_to_cache {
-        Some(cells) if rows && cells != "ALL" && cells.parse::<i32>().is_err() => Err(
-            ApiError::Dropped(format!("NumberFormatException: For input string: \"{cells}\"")),
-        ),
+        Some(cells) if rows && cells != "ALL" && cells.parse::<i32>().is_err() => {
+            Err(ApiError::Dropped(format!(
+                "NumberFormatException: For input string: \"{cells}\""
+            )))
+        }
         _ => Ok(()),
     }
 }
@@ -233,7 +240,9 @@ fn compression_3x(options: &BTreeMap<String, String>) -> Result<(), ApiError> {
     const OLD_CLASS: &str = "sstable_compression";
     const IN_KB: &str = "chunk_length_in_kb";
     const KB: &str = "chunk_length_kb";
-    let enabled = options.get("enabled").is_none_or(|e| e.eq_ignore_ascii_case("true"));
+    let enabled = options
+        .get("enabled")
+        .is_none_or(|e| e.eq_ignore_ascii_case("true"));
     let has_class = options.contains_key(CLASS) || options.contains_key(OLD_CLASS);
     if !options.is_empty() && enabled && !has_class {
         return Err(invalid(format!(
@@ -243,8 +252,7 @@ fn compression_3x(options: &BTreeMap<String, String>) -> Result<(), ApiError> {
     if !enabled {
         if options.len() > 1 {
             return Err(invalid(
-                "If the 'enabled' option is set to false no other options must be specified"
-                    .into(),
+                "If the 'enabled' option is set to false no other options must be specified".into(),
             ));
         }
         return Ok(());
@@ -315,7 +323,10 @@ fn table_params_3x(spec: &CfSpec) -> Result<(), ApiError> {
             )));
         }
     }
-    chance("dclocal_read_repair_chance", spec.dclocal_read_repair_chance)?;
+    chance(
+        "dclocal_read_repair_chance",
+        spec.dclocal_read_repair_chance,
+    )?;
     chance("read_repair_chance", spec.read_repair_chance)?;
     let at_least_0 = |name: &str, v: Option<i32>| match v {
         Some(v) if v < 0 => Err(invalid(format!(
@@ -343,7 +354,10 @@ fn table_params_3x(spec: &CfSpec) -> Result<(), ApiError> {
              (got {max})"
         )));
     }
-    at_least_0("memtable_flush_period_in_ms", spec.memtable_flush_period_in_ms)
+    at_least_0(
+        "memtable_flush_period_in_ms",
+        spec.memtable_flush_period_in_ms,
+    )
 }
 
 #[cfg(test)]
@@ -378,7 +392,10 @@ mod tests {
         );
         for word in ["sometimes", "", r#"{"keys":1}"#, "[1]"] {
             s.caching = Some(word.into());
-            assert!(matches!(caching_2_1(&mut s, false), Err(ApiError::Dropped(_))), "{word}");
+            assert!(
+                matches!(caching_2_1(&mut s, false), Err(ApiError::Dropped(_))),
+                "{word}"
+            );
         }
         s.caching = Some(r#"{"rows_per_partition":"x"}"#.into());
         assert_eq!(
@@ -428,14 +445,28 @@ mod tests {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect::<BTreeMap<_, _>>()
         };
-        let snappy = |kb: &str| opts(&[("sstable_compression", "SnappyCompressor"), ("chunk_length_kb", kb)]);
+        let snappy = |kb: &str| {
+            opts(&[
+                ("sstable_compression", "SnappyCompressor"),
+                ("chunk_length_kb", kb),
+            ])
+        };
         assert_eq!(
             why(compression_3x(&opts(&[("chunk_length_kb", "64")]))),
             "Missing sub-option 'class' for the 'compression' option."
         );
-        assert_eq!(why(compression_3x(&snappy("3"))), "chunk_length_in_kb must be a power of 2");
-        assert_eq!(why(compression_3x(&snappy("0"))), "Invalid negative or null chunk_length_in_kb");
-        assert_eq!(why(compression_3x(&snappy("x"))), "Invalid value for chunk_length_in_kb");
+        assert_eq!(
+            why(compression_3x(&snappy("3"))),
+            "chunk_length_in_kb must be a power of 2"
+        );
+        assert_eq!(
+            why(compression_3x(&snappy("0"))),
+            "Invalid negative or null chunk_length_in_kb"
+        );
+        assert_eq!(
+            why(compression_3x(&snappy("x"))),
+            "Invalid value for chunk_length_in_kb"
+        );
         assert!(compression_3x(&snappy("64")).is_ok());
         assert!(compression_3x(&opts(&[])).is_ok());
     }
