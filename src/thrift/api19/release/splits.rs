@@ -241,9 +241,8 @@ mod tests {
 
     #[test]
     fn a_wrapping_range_takes_its_samples_after_the_left_bound_first() {
-        let s = vec![vec![-50, 50, 150]];
         let (l, r) = (Token::Long(100), Token::Long(0));
-        let samples: Vec<Vec<Token>> = vec![s[0].iter().map(|v| Token::Long(*v)).collect()];
+        let samples = vec![[-50, 50, 150].map(Token::Long).to_vec()];
         let keys = sorted_in(&l, &r, &samples);
         assert_eq!(keys, [Token::Long(150), Token::Long(-50)]);
     }
