@@ -3658,3 +3658,144 @@ if R >= (1, 2):
             q("SELECT k, c FROM r WHERE k = 'p'", cl=6),
         ]
         return out
+
+
+if R >= (0, 8):
+    @scenario("rel_splitsest", "19", "describe", keyspace_reset="cv_r_splitsest")
+    def _splitsest():
+        """describe_splits(_ex) of a node that has not flushed (found by difftest.py --cases
+        ordinary19b): StorageService.getSplits sampled only SSTables' index summaries, so the
+        range is one split, 1.1 on estimated at (samples + 1) x index_interval = 128 rows (2.1
+        on: at least min_index_interval); a keys_per_split of 0 divided by zero, a token the
+        partitioner could not read and a keyspace dropped under the session failed on the
+        server (0.8 and 1.0: an internal error; 1.1 on: the connection closed); a negative
+        keys_per_split was taken; tokens printed back as the release read them"""
+        ks = "cv_r_splitsest"
+        out = setup(ks, cf_def(ks, "E", comparator="UTF8Type"),
+                    cf_def(ks, "W", comparator="UTF8Type"))
+        out += [v19.insert("k%02d" % i, cparent("W"), column("c", "v", 1)) for i in range(40)]
+        full = "-9223372036854775808" if R >= (1, 2) else "0"
+
+        def again():  # after a call the release failed on the server
+            return v19.set_keyspace(ks)
+        for cf in ["E", "W"]:
+            out += [v19.describe_splits(cf, full, full, 65536),
+                    v19.describe_splits(cf, "0", "100", 1),
+                    v19.describe_splits(cf, "100", "0", 10),
+                    v19.describe_splits(cf, "0", "007", -5),
+                    v19.describe_splits(cf, "0", "100", 0), again(),
+                    v19.describe_splits(cf, "x", "0", 10), again()]
+            if R >= (1, 1):
+                ex = "describe_splits_ex"
+                out += [raw(ex, {1: b(cf), 2: b(full), 3: b(full), 4: W.i32(65536)}),
+                        raw(ex, {1: b(cf), 2: b("0"), 3: b("100"), 4: W.i32(1)}),
+                        raw(ex, {1: b(cf), 2: b("+5"), 3: b("-3"), 4: W.i32(-5)}),
+                        raw(ex, {1: b(cf), 2: b("-100"), 3: b("100"), 4: W.i32(0)}), again(),
+                        raw(ex, {1: b(cf), 2: b("0"), 3: b("y"), 4: W.i32(10)}), again()]
+        out += [v19.system_add_keyspace(ks_def(ks + "_gone", [cf_def(ks + "_gone", "G")])),
+                v19.set_keyspace(ks + "_gone"),
+                v19.system_drop_keyspace(ks + "_gone"),
+                v19.describe_splits("G", full, full, 128), again(),
+                v19.describe_splits("Nope", full, full, 128)]
+        return out
+
+
+if R >= (0, 8):
+    @scenario("rel_cfdefchecks", "19", "schema", keyspace_reset="cv_r_cfdefchecks")
+    def _cfdefchecks():
+        """a CfDef's parameters as each release judged them (found by difftest.py --cases
+        ordinary19b): an update changing Standard to Super or back (1.2: types do not match.;
+        2.0 on failed on the server, the connection closed); a caching word the release did
+        not know (2.1 and 2.2 read it as JSON: the connection closed on one that was not;
+        3.x: Invalid value X for caching parameter); 3.x's words for chances, TTLs, grace,
+        index intervals and compression (TableParams.validate, CompressionParams.fromMap),
+        and the crc_check_chance 3.x dropped from the compression options"""
+        ks = "cv_r_cfdefchecks"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"),
+                    cf_def(ks, "Sup", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type"))
+
+        def again():  # after a call the release failed on the server
+            return v19.set_keyspace(ks)
+
+        def add(name, fields):
+            return v19.system_add_column_family(cf_def(ks, name, extra=fields))
+        d = W.double
+        out += [v19.system_update_column_family(cf_def(ks, "Std", column_type="Super",
+                                                       comparator="UTF8Type")), again(),
+                v19.system_update_column_family(cf_def(ks, "Sup", column_type="Standard",
+                                                       comparator="UTF8Type")), again(),
+                describe_ks(ks)]
+        if R >= (1, 1):
+            out += [add("C1", {34: b("sometimes")}), again(),
+                    add("C2", {34: b("")}), again(),
+                    add("C3", {34: b("rows_only")}), again()]
+        if R >= (2, 1):
+            out += [add("C4", {34: b('{"keys":"ALL","rows_per_partition":"10"}')}), again(),
+                    add("C5", {34: b('{"keys":"SOME"}')}), again(),
+                    add("C6", {34: b('{"rows_per_partition":"x"}')}), again(),
+                    add("C7", {34: b('{"other":"1"}')}), again(),
+                    add("C8", {34: b('{"keys":1}')}), again(),
+                    add("C9", {34: b("ALL"), 44: b("x")}), again(),
+                    add("C10", {34: b("ROWS_ONLY"), 44: b("7")}), again()]
+        out += [add("P1", {33: d(1.5)}), again(),
+                add("P2", {12: d(2.0)}), again(),
+                add("P3", {12: d(-0.1)}), again(),
+                add("P4", {14: W.i32(-1)}), again()]
+        if R >= (1, 2):
+            out += [add("P5", {37: d(1.1)}), again()]
+        if R >= (2, 0):
+            out += [add("P6", {40: W.i32(-1)}), again(),
+                    add("P7", {39: W.i32(-1)}), again()]
+        if R >= (2, 1):
+            out += [add("P8", {45: W.i32(0)}), again(),
+                    add("P9", {45: W.i32(256), 46: W.i32(64)}), again()]
+        if R >= (1, 0):
+            comp = lambda *kv: W.map_("bin", "bin", [(b(k), b(v)) for k, v in kv])
+            out += [add("Z1", {32: comp(("chunk_length_kb", "64"))}), again(),
+                    add("Z2", {32: comp(("sstable_compression", "SnappyCompressor"),
+                                          ("chunk_length_kb", "3"))}), again(),
+                    add("Z3", {32: comp(("sstable_compression", "SnappyCompressor"),
+                                          ("chunk_length_kb", "0"))}), again(),
+                    add("Z4", {32: comp(("sstable_compression", "SnappyCompressor"),
+                                          ("chunk_length_kb", "x"))}), again(),
+                    add("Z5", {32: comp(("sstable_compression", "SnappyCompressor"),
+                                          ("crc_check_chance", "0.5"))}), again()]
+        out += [describe_ks(ks)]
+        return out
+
+
+@scenario("rel_indexneg", "19", "index", keyspace_reset="cv_r_indexneg")
+def _indexneg():
+    """get_indexed_slices of a negative count (found by difftest.py --cases ordinary19b):
+    0.7 to 1.0's StorageProxy.scan sized its row list by it, 1.1 to 2.2 cut the rows read to
+    it (subList): it failed on the server (0.7 to 1.0: an internal error; 1.1 to 2.2: the
+    connection closed); 3.0 answered the rows"""
+    ks = "cv_r_indexneg"
+    out = setup(ks, cf_def(ks, "P", comparator="UTF8Type",
+                           column_metadata=[column_def("team", M + "UTF8Type", KEYS_INDEX)]))
+    out += [v19.insert("p%d" % i, cparent("P"), column("team", "red", 1)) for i in range(3)]
+    for count in [-1, 0, -5, 2]:
+        out += [v19.get_indexed_slices(cparent("P"),
+                                       index_clause([index_expr("team", EQ, "red")], count=count),
+                                       pred(start="")),
+                v19.set_keyspace(ks)]
+    return out
+
+
+if R >= (1, 1):
+    @scenario("rel_bloomkeep", "19", "schema", keyspace_reset="cv_r_bloomkeep")
+    def _bloomkeep():
+        """an update that sends no bloom_filter_fp_chance (found by difftest.py --cases
+        ordinary19b): 1.2 and 2.0 kept the column family's, their schema row's tombstone of an
+        unset chance naming a column "bloomFilterFpChance" the table did not have; the others
+        took the update's (none)"""
+        ks = "cv_r_bloomkeep"
+        out = setup(ks, cf_def(ks, "B", comparator="UTF8Type", extra={33: W.double(0.1)}))
+        out += [v19.system_update_column_family(cf_def(ks, "B", comparator="UTF8Type",
+                                                       extra={33: W.double(0.05)})),
+                describe_ks(ks),
+                v19.system_update_column_family(cf_def(ks, "B", comparator="UTF8Type",
+                                                       comment="no chance")),
+                describe_ks(ks)]
+        return out

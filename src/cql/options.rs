@@ -265,6 +265,17 @@ impl TableOptions {
                 other => return Err(CqlError::invalid(format!("Unknown property '{other}'"))),
             }
         }
+        // CFPropDefs.validate's minimums (Thrift's CfDef had none before 3.0).
+        if o.default_time_to_live.is_some_and(|t| t < 0) {
+            return Err(CqlError::invalid(
+                "default_time_to_live cannot be smaller than 0",
+            ));
+        }
+        if o.memtable_flush_period_in_ms.is_some_and(|t| t < 0) {
+            return Err(CqlError::invalid(
+                "memtable_flush_period_in_ms cannot be smaller than 0",
+            ));
+        }
         Ok(o)
     }
 }

@@ -84,6 +84,9 @@ pub struct Era {
     /// A failure of the parser's actions (a DELETE without WHERE) escaped
     /// the statement's parse (0.8 caught no `RuntimeException` there).
     pub parse_failures_escape: bool,
+    /// CREATE COLUMNFAMILY without compression parameters compressed
+    /// nothing (1.0; later releases' default was Snappy).
+    pub uncompressed_unless_told: bool,
 }
 
 impl Era {
@@ -118,6 +121,7 @@ impl Era {
             alias_error_names_given: first,
             index_without_options: !r.at_least(1, 1),
             column_families_word: !r.at_least(1, 2),
+            uncompressed_unless_told: r.series() == (1, 0),
         }
     }
 

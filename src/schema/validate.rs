@@ -470,13 +470,9 @@ fn validate_columns(
 }
 
 /// The fields Cassandra 2.0 added; its rules, since 1.2 never saw them.
+/// (A negative default TTL or flush period was CQL 3's to refuse, its
+/// `CFPropDefs`: Thrift's CfDef took them until 3.0's `TableParams`.)
 fn validate_2_0_options(o: &CfOptions) -> Result<(), String> {
-    if o.default_time_to_live.is_some_and(|t| t < 0) {
-        return Err("default_time_to_live cannot be smaller than 0".into());
-    }
-    if o.memtable_flush_period_in_ms.is_some_and(|t| t < 0) {
-        return Err("memtable_flush_period_in_ms cannot be smaller than 0".into());
-    }
     if o.index_interval.is_some_and(|i| i <= 0) {
         return Err("index_interval must be greater than 0".into());
     }

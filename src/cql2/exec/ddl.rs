@@ -272,6 +272,10 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             if ctx.era.no_shard_merging {
                 spec.old_cache.merge_shards_chance = Some(0.0);
             }
+            if ctx.era.uncompressed_unless_told {
+                spec.compression_options
+                    .get_or_insert_with(Default::default);
+            }
             change_wrapped(ctx, SchemaChange::AddColumnFamily(spec))
         }
         Statement::DropColumnFamily(name) => {

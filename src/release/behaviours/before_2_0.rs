@@ -424,16 +424,18 @@ macro_rules! with_behaviours_before_2_0 {
                     bytes stays",
             }
 
-            // CassandraServer.describe_splits_ex caught RequestValidationException
-            // only; Murmur3Partitioner's TokenFactory.fromString threw an
-            // IllegalArgumentException for a token not a long.
-            /// `describe_splits` of a token Murmur3Partitioner cannot read (not
-            /// a long) fails on the server: the connection closes.
+            // CassandraServer.describe_splits(_ex) caught RequestValidationException
+            // only; every TokenFactory.fromString threw an unchecked exception
+            // for a token it could not read (BigInteger's and Long's
+            // NumberFormatException, 3.x's IllegalArgumentException), which 1.1's
+            // Thrift server did not catch (0.8 and 1.0: an internal error).
+            /// `describe_splits` of a token the partitioner cannot read fails on
+            /// the server: the connection closes.
             UnreadSplitTokenDrops {
                 key: "unread_split_token_drops",
-                from: (1, 2, 0),
-                until: Some((3, 0, 0)),
-                says: "describe_splits of a token Murmur3Partitioner cannot read closes the \
+                from: (1, 1, 0),
+                until: None,
+                says: "describe_splits of a token the partitioner cannot read closes the \
                     connection",
             }
 
@@ -539,6 +541,45 @@ macro_rules! with_behaviours_before_2_0 {
                 until: Some((1, 1, 0)),
                 says: "system_update_column_family with a compressor the release lacks and no \
                     column_metadata fails as an internal error",
+            }
+
+            // StorageService.getSplits from 1.1 (CASSANDRA-4017): totalRowCountEstimate
+            // = (keySamples + 1) * index interval, split over the samples (0.7 to
+            // 1.0 answered tokens only: the range's bounds and samples between).
+            /// `describe_splits_ex` estimates a range's rows as its SSTables'
+            /// sampled keys + 1 × the index interval: 128 for data still in
+            /// memtables; a `keys_per_split` of 0 divides by zero.
+            SplitRowsFromSamples {
+                key: "split_rows_from_samples",
+                from: (1, 1, 0),
+                until: None,
+                says: "describe_splits estimates rows from the SSTables' sampled keys ((samples + \
+                    1) x index_interval; 128 before a flush)",
+            }
+
+            // StorageProxy.scan (0.7-1.0: new ArrayList<Row>(index_clause.count)),
+            // then getRangeSlice's trim (1.1-2.2: rows.subList(0, count)); 3.0
+            // read with a DataLimits of the count.
+            /// `get_indexed_slices` of a negative count fails on the server (0.7
+            /// to 1.0: an internal error; 1.1 to 2.2: the connection closes).
+            NegativeIndexCountFails {
+                key: "negative_index_count_fails",
+                from: (0, 7, 0),
+                until: Some((3, 0, 0)),
+                says: "get_indexed_slices of a negative count fails on the server",
+            }
+
+            // 1.2's and 2.0's CFMetaData.toSchemaNoColumns wrote an unset chance as
+            // a tombstone of a column named "bloomFilterFpChance" (the schema
+            // table's is bloom_filter_fp_chance), so the merge read the old value
+            // back (2.1's toSchema wrote the right name).
+            /// An update leaving `bloom_filter_fp_chance` unset keeps the column
+            /// family's chance.
+            UpdateKeepsUnsetBloomChance {
+                key: "update_keeps_unset_bloom_chance",
+                from: (1, 2, 0),
+                until: Some((2, 1, 0)),
+                says: "an update leaving bloom_filter_fp_chance unset keeps the column family's",
             }
 
             $($later)*

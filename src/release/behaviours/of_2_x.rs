@@ -383,6 +383,71 @@ macro_rules! with_behaviours_of_2_x {
                 says: "a prepared marker bound to no column is named ColumnSpecification{name=..., type=...}",
             }
 
+            // 2.1's StorageService.getSplits: totalRowCountEstimate =
+            // cfs.estimatedKeysForRange(range) (SSTables only), each split
+            // Math.max(min_index_interval, estimatedKeysForRange(split))
+            // (CASSANDRA-7322).
+            /// `describe_splits_ex` estimates rows from the SSTables' estimated
+            /// keys, each split at least `min_index_interval` (128 before a flush).
+            SplitRowsFromSstableEstimates {
+                key: "split_rows_from_sstable_estimates",
+                from: (2, 1, 0),
+                until: None,
+                says: "describe_splits estimates rows from the SSTables' estimated keys, each split \
+                    at least min_index_interval",
+            }
+
+            // 2.1's CachingOptions.fromString: a word not of the legacy four was
+            // read as a JSON map (FBUtilities.fromJsonMap, whose IOException
+            // became a RuntimeException), then validateCacheConfig.
+            /// A CfDef's caching other than ALL, KEYS_ONLY, ROWS_ONLY or NONE is
+            /// read as a JSON map of `keys` and `rows_per_partition`: one that is
+            /// not JSON fails on the server (the connection closes).
+            CachingWordReadAsJson {
+                key: "caching_word_read_as_json",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a CfDef's caching other than the four legacy words is read as a JSON map \
+                    (not JSON: the connection closes)",
+            }
+
+            // 2.2's CachingOptions.validateCacheConfig appended what it was given.
+            /// A JSON caching map's refusal says the value or key it refused
+            /// (`'keys' can only have values 'ALL' or 'NONE', but was 'SOME'`).
+            CachingRefusalSaysValue {
+                key: "caching_refusal_says_value",
+                from: (2, 2, 0),
+                until: Some((3, 0, 0)),
+                says: "a JSON caching map's refusal ends with what it was given (, but was 'X')",
+            }
+
+            // 2.0's CFMetaData.fromThriftForUpdate copied the old definition's CQL
+            // columns (key, column1, column2, value) into one of the other type,
+            // and its rebuild() failed on them (an AssertionError or an
+            // IndexOutOfBoundsException the call did not catch); 3.x's
+            // fromThriftForUpdate likewise.
+            /// An update changing a column family from Standard to Super or back
+            /// fails on the server: the connection closes (1.2: `types do not
+            /// match.`).
+            TypeChangeUpdateFails {
+                key: "type_change_update_fails",
+                from: (2, 0, 0),
+                until: None,
+                says: "an update changing Standard to Super or back closes the connection",
+            }
+
+            // 2.1's CFMetaData.validateIndexIntervalThresholds (3.0: TableParams'
+            // words).
+            /// A CfDef's `min_index_interval` below 1, or a maximum below the
+            /// minimum, is refused (`Min index interval must be greater than 0
+            /// (got 0).`).
+            IndexIntervalsChecked {
+                key: "index_intervals_checked",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a CfDef's min_index_interval below 1 or max below min is refused",
+            }
+
             $($later)*
         }
     };

@@ -468,6 +468,21 @@ macro_rules! with_behaviours_of_3_x {
                     it does not understand and thresholds of 0 are refused",
             }
 
+            // ThriftConversion.internalFromThrift (cachingFromTrhfit,
+            // compressionParametersFromThrift: CompressionParams.fromMap) and
+            // CFMetaData.validate's TableParams.validate.
+            /// A CfDef's table parameters are judged in 3.x's words: `Invalid value
+            /// X for caching parameter`, `read_repair_chance must be larger than or
+            /// equal to 0 and smaller than or equal to 1.0 (got 2.0)`, compression's
+            /// `chunk_length_in_kb` and `class` sub-option.
+            TableParamsOf3x {
+                key: "table_params_of_3x",
+                from: (3, 0, 0),
+                until: None,
+                says: "a CfDef's caching, chances, TTL, grace, index intervals and compression are \
+                    judged in 3.x's words (TableParams.validate)",
+            }
+
             $($later)*
         }
     };

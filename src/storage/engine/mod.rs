@@ -375,6 +375,22 @@ impl Engine {
         Ok(self.inner.catalog().cf(keyspace, cf)?.stats())
     }
 
+    /// A column family's sampled keys, one list per live SSTable (the first
+    /// of every `index_interval` keys); empty while its data is only in
+    /// memtables.
+    pub fn key_samples(
+        &self,
+        keyspace: &str,
+        cf: &str,
+    ) -> Result<Vec<Vec<DecoratedKey>>, StorageError> {
+        Ok(self.inner.catalog().cf(keyspace, cf)?.key_samples())
+    }
+
+    /// The keys every `index_interval`th of which an SSTable's Summary holds.
+    pub fn index_interval(&self) -> usize {
+        self.inner.opts.index_interval.max(1)
+    }
+
     /// Refuses new calls, flushes every memtable, stops the background
     /// threads and syncs the commit log. Idempotent.
     pub fn shutdown(&self) -> Result<(), StorageError> {

@@ -284,6 +284,12 @@ impl SSTableReader {
         self.inner.stats.max_key.as_ref()
     }
 
+    /// The Summary's keys: the first of every `index_interval` keys, in
+    /// ring order (what Cassandra's index summary sampled).
+    pub fn key_samples(&self) -> impl Iterator<Item = &DecoratedKey> {
+        self.inner.summary.iter().map(|s| &s.first_key)
+    }
+
     /// The component files, Statistics first (the order to delete them in).
     pub fn file_paths(&self) -> Vec<PathBuf> {
         let mut c = Component::ALL.to_vec();

@@ -241,6 +241,16 @@ impl CfStore {
         !self.state.read().flushing.is_empty()
     }
 
+    /// Each live SSTable's sampled keys (its Summary's), one list per
+    /// SSTable; none for data still in memtables.
+    pub fn key_samples(&self) -> Vec<Vec<DecoratedKey>> {
+        let st = self.state.read();
+        let tables = st.sstables.iter();
+        tables
+            .map(|t| t.reader.key_samples().cloned().collect())
+            .collect()
+    }
+
     pub fn stats(&self) -> CfStats {
         let st = self.state.read();
         CfStats {

@@ -142,8 +142,10 @@ pub fn schema_versions(node: &Node) -> BTreeMap<String, Vec<String>> {
     .into()
 }
 
-/// A single node has no sampled index boundaries to split on: the whole
-/// range is one split. A cluster's splits are its estimates'.
+/// A range's splits. A release answers as its `StorageService.getSplits`
+/// did (`release::splits`); without one a single node answers the whole
+/// range as one split of the column family's cells. A cluster's splits are
+/// its estimates'.
 pub fn splits(
     node: &Node,
     ks: &str,
@@ -153,27 +155,45 @@ pub fn splits(
     keys_per_split: i32,
 ) -> ApiResult<Vec<t::CfSplit>> {
     let schema = node.schema();
-    v::validate_keyspace(&schema, ks)?;
+    // A release read the tokens first, then opened the session's keyspace
+    // (failing on the server where it was dropped since).
+    if node.release.is_none() {
+        v::validate_keyspace(&schema, ks)?;
+    }
     let p = schema.partitioner.as_ref();
     // Before 1.2 RandomPartitioner read any integer, and printed it back.
     let printed = |tok: &str| bigtoken::printed(node, p, tok);
     let (start, end) = match (printed(start), printed(end)) {
         (Some(s), Some(e)) => (s, e),
         _ => {
+            let mut read = Vec::new();
             for tok in [start, end] {
-                p.token_from_string(tok)
-                    .map_err(|e| release::split_token_refusal(node, p, e.0))?;
+                let token = p
+                    .token_from_string(tok)
+                    .map_err(|e| release::split_token_refusal(node, e.0))?;
+                // Printed back as the release's Token.toString.
+                read.push(match node.release {
+                    Some(_) => p.token_to_string(&token),
+                    None => tok.to_string(),
+                });
             }
-            (start.to_string(), end.to_string())
+            (read.remove(0), read.remove(0))
         }
     };
     let (start, end) = (start.as_str(), end.as_str());
+    if schema.keyspace(ks).is_none() {
+        let why = format!("Unknown keyspace {ks}");
+        return Err(release::server_failure(node, why));
+    }
     // 1.2 looked the column family up only when computing the splits, and
     // an unknown one escaped as an IllegalArgumentException that dropped
     // the connection (api19_describe step 13 records it).
-    if schema.cf(ks, cf).is_none() {
+    let Some(def) = schema.cf(ks, cf) else {
         let why = format!("describe_splits: unknown column family '{cf}' in keyspace '{ks}'");
-        return Err(release::unknown_split_cf(node, why));
+        return Err(release::server_failure(node, why));
+    };
+    if node.release.is_some() && node.on_cluster(|_| Ok(())).is_none() {
+        return release_splits(node, def, (start, end), keys_per_split);
     }
     if keys_per_split <= 0 {
         return Err(ApiError::invalid(format!(
@@ -208,6 +228,45 @@ pub fn splits(
     )])
 }
 
+/// The splits of `(start, end]` as the node's release computed them from
+/// its SSTables' sampled keys.
+fn release_splits(
+    node: &Node,
+    def: &crate::schema::CfDef,
+    (start, end): (&str, &str),
+    keys_per_split: i32,
+) -> ApiResult<Vec<t::CfSplit>> {
+    let p = node.schema().partitioner.clone();
+    let samples: Vec<Vec<crate::partitioner::Token>> = node
+        .engine()
+        .and_then(|e| e.key_samples(&def.keyspace, &def.name).ok())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|keys| keys.into_iter().map(|k| k.token).collect())
+        .collect();
+    // Tokens off the ring (0.7-1.1's integers) have no samples around them.
+    let bounds = p
+        .token_from_string(start)
+        .ok()
+        .zip(p.token_from_string(end).ok());
+    let print = |t: &crate::partitioner::Token| p.token_to_string(t);
+    let rule = release::splits::rule(node, def);
+    let bounds_ref = bounds.as_ref().map(|(l, r)| (l, r));
+    let splits = release::splits::splits(
+        rule,
+        (start, end),
+        bounds_ref,
+        &samples,
+        keys_per_split,
+        &print,
+    )
+    .map_err(|_| release::server_failure(node, "/ by zero".into()))?;
+    Ok(splits
+        .into_iter()
+        .map(|(s, e, rows)| t::CfSplit::new(s, e, rows.unwrap_or(0)))
+        .collect())
+}
+
 /// Validates a schema call as 1.2 did and applies it; returns the new
 /// schema version, as 1.2's schema calls did.
 fn schema_change(node: &Node, change: SchemaChange) -> ApiResult<String> {
@@ -226,6 +285,7 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
         release::v3x::compaction::check(node.release, cf)?;
         cfdefs::old_cache(node, cf)?;
         cfdefs::check_compressor(node, cf_def, false)?;
+        release::schema::params::check(node, cf)?;
     }
     Ok(spec)
 }
@@ -241,6 +301,7 @@ fn column_family_spec(node: &Node, def: &t::CfDef, update: bool) -> ApiResult<Cf
     release::v3x::compaction::check(node.release, &mut spec)?;
     cfdefs::old_cache(node, &mut spec)?;
     cfdefs::check_compressor(node, def, update)?;
+    release::schema::params::check(node, &mut spec)?;
     Ok(spec)
 }
 
@@ -346,6 +407,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::old::check_update_id(node, def)?;
     release::v3x::update_target(node, def)?;
     let mut spec = column_family_spec(node, def, true)?;
+    release::schema::params::check_type_change(node, def)?;
     cfdefs::update_defaults(node, &mut spec);
     let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
     let change = SchemaChange::UpdateColumnFamily(spec);

@@ -9,6 +9,7 @@
 //!   judged them;
 //! - `reads` and `writes`: what a read or a write answered otherwise;
 //! - `cql`: CQL 2 and 3 over Thrift;
+//! - `splits`: `describe_splits` as the release estimated it;
 //! - `words`: refusals in the release's words;
 //! - `replicas`: 0.7-1.1's levels where a keyspace asked for more replicas
 //!   than the ring had;
@@ -21,6 +22,7 @@ pub(super) mod old;
 pub(super) mod reads;
 pub(super) mod replicas;
 pub(super) mod schema;
+pub(super) mod splits;
 pub(super) mod v07;
 pub(super) mod v3x;
 pub(super) mod wire;
@@ -28,7 +30,7 @@ mod words;
 pub(super) mod writes;
 
 pub use cql::{cql2_removed, cql2_write_outcome, cql_version_refusal};
-pub use reads::{check_key_range, split_token_refusal, unknown_split_cf};
+pub use reads::{check_key_range, server_failure, split_token_refusal};
 pub use schema::describe::{apply_cf_defaults, order_keyspaces, shape_keyspace, shape_ring};
 pub use schema::ids::{cf_id, check_cf_id};
 pub use wire::buffer_quote;

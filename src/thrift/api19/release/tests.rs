@@ -183,11 +183,11 @@ fn errors_in_the_releases_words() {
     );
     assert!(cql2_removed(&node_as("2.1.22")).is_none());
     assert!(matches!(
-        unknown_split_cf(&node_as("1.0.12"), "x".into()),
+        server_failure(&node_as("1.0.12"), "x".into()),
         ApiError::Internal(_)
     ));
     assert!(matches!(
-        unknown_split_cf(&node_as("2.0.17"), "x".into()),
+        server_failure(&node_as("2.0.17"), "x".into()),
         ApiError::Dropped(_)
     ));
 }

@@ -78,26 +78,49 @@ pub fn check_key_range(
     Ok(())
 }
 
-/// The answer to `describe_splits` of a token Murmur3Partitioner cannot
-/// read (not a long): from 1.2 to 2.2 its `TokenFactory.fromString` threw
-/// an `IllegalArgumentException` the call did not catch, and the
-/// connection closed; otherwise refused in the node's words.
-pub fn split_token_refusal(node: &Node, p: &dyn Partitioner, why: String) -> ApiError {
-    let drops = node
-        .release
-        .is_some_and(|r| r.does(Behaviour::UnreadSplitTokenDrops));
-    if drops && p.class_name().ends_with(".Murmur3Partitioner") {
-        return ApiError::Dropped(why);
+/// The answer to `describe_splits` of a token the partitioner cannot read:
+/// every `TokenFactory.fromString` threw an unchecked exception the call
+/// did not catch ([`server_failure`]); without a release, refused in the
+/// node's words.
+pub fn split_token_refusal(node: &Node, why: String) -> ApiError {
+    let fails = node.release.is_some_and(|r| {
+        r.does(Behaviour::UnreadSplitTokenDrops) || matches!(r.series(), (0, 8) | (1, 0))
+    });
+    if fails {
+        return server_failure(node, why);
     }
     ApiError::invalid(why)
 }
 
-/// The answer to `describe_splits` of an unknown column family: 0.8 and
-/// 1.0 failed the call (`Internal error processing describe_splits`), the
-/// others dropped the connection.
-pub fn unknown_split_cf(node: &Node, why: String) -> ApiError {
+/// The answer to a call that failed on the server with an exception it did
+/// not catch (`describe_splits` of an unknown keyspace or column family, a
+/// `keys_per_split` of 0 dividing by zero, a token not read;
+/// `get_indexed_slices` of a negative count): 0.8 and 1.0's Thrift server
+/// answered `Internal error processing <method>`, the others' closed the
+/// connection.
+pub fn server_failure(node: &Node, why: String) -> ApiError {
     match node.release.map(Release::series) {
         Some((0, 8) | (1, 0)) => ApiError::Internal(why),
         _ => ApiError::Dropped(why),
     }
+}
+
+/// `get_indexed_slices` of a negative count: 0.7 to 1.0's `StorageProxy.
+/// scan` sized its row list by it (`new ArrayList<Row>(count)`), 1.1 to
+/// 2.2 cut the rows read to it (`subList(0, count)`): both threw (0.7 to
+/// 1.0: an internal error; 1.1 on: the connection closed).
+pub fn check_index_count(node: &Node, count: i32) -> Result<(), ApiError> {
+    let fails = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::NegativeIndexCountFails));
+    if !fails || count >= 0 {
+        return Ok(());
+    }
+    let why = format!("index clause count {count}");
+    // 0.7's Thrift server too answered a data call's failure as an
+    // internal error (rel_indexneg).
+    Err(match node.release.map(Release::series) {
+        Some((0, 7)) => ApiError::Internal(why),
+        _ => server_failure(node, why),
+    })
 }

@@ -307,10 +307,19 @@ fn declares(release: &Release, field: &str) -> bool {
 
 /// An update before 1.0 set every field of the column family from the
 /// CfDef, and a CfDef that did not send `gc_grace_seconds` (no default in
-/// its IDL) said 0.
+/// its IDL) said 0; 1.2 and 2.0 kept the bloom filter chance of an update
+/// that sent none (their schema row's tombstone missed the column).
 pub fn update_defaults(node: &Node, spec: &mut CfSpec) {
     if node.release.is_some_and(|r| !r.at_least(1, 0)) {
         spec.gc_grace_seconds.get_or_insert(0);
+    }
+    let keeps_bloom = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::UpdateKeepsUnsetBloomChance));
+    if keeps_bloom && spec.bloom_filter_fp_chance.is_none() {
+        let schema = node.schema();
+        let old = schema.cf(&spec.keyspace, &spec.name);
+        spec.bloom_filter_fp_chance = old.and_then(|cf| cf.options.bloom_filter_fp_chance);
     }
     crate::thrift::api19::release::v3x::update_keeps_cql_columns(node, spec);
 }

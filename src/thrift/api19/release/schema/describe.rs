@@ -50,6 +50,11 @@ pub fn apply_cf_defaults(node: &Node, spec: &mut CfSpec) {
     if node.release.is_some_and(|r| !r.at_least(1, 1)) {
         spec.read_repair_chance.get_or_insert(1.0);
     }
+    // 1.0 compressed nothing unless told (1.1 and 1.2: Snappy).
+    if node.release.is_some_and(|r| r.series() == (1, 0)) {
+        spec.compression_options
+            .get_or_insert_with(Default::default);
+    }
     if node.release.is_some_and(|r| r.at_least(2, 0)) {
         spec.read_repair_chance.get_or_insert(0.0);
         spec.dclocal_read_repair_chance.get_or_insert(0.1);
@@ -205,8 +210,8 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
 /// A user's CfDef before 1.1: the cache and memtable settings of the
 /// CfDef itself (1.0's serializing row cache, 0.8's memtable thresholds),
 /// the "KEY" alias, no caching nor local read repair, no bloom filter
-/// chance before 1.0; 1.0 compressed
-/// nothing unless told, 0.8 had no compaction nor compression options.
+/// chance before 1.0; 0.8 had no compaction nor compression options (1.0's
+/// compressed nothing unless told: `apply_cf_defaults`).
 fn shape_old_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef) {
     let of = thrift::OrderedFloat;
     cf.row_cache_size.get_or_insert(of(0.0));
@@ -225,11 +230,6 @@ fn shape_old_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef) {
         cf.row_cache_provider
             .get_or_insert_with(|| "org.apache.cassandra.cache.SerializingCacheProvider".into());
         cf.row_cache_keys_to_save.get_or_insert(i32::MAX);
-        if let Some(options) = &mut cf.compression_options {
-            if options.get(SSTABLE_COMPRESSION).map(String::as_str) == Some(SNAPPY) {
-                options.clear();
-            }
-        }
     } else {
         cf.row_cache_provider.get_or_insert_with(|| {
             "org.apache.cassandra.cache.ConcurrentLinkedHashCacheProvider".into()

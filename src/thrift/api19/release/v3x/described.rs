@@ -39,6 +39,8 @@ pub fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool) {
         compaction.insert("max_threshold".to_string(), max.to_string());
     }
     if let Some(compression) = &mut cf.compression_options {
+        // CompressionParams.createCompressor dropped the deprecated option.
+        compression.remove("crc_check_chance");
         if compression.contains_key("sstable_compression") {
             compression
                 .entry("chunk_length_kb".to_string())
