@@ -17,9 +17,9 @@ mod names;
 mod paging;
 mod read;
 mod result;
-mod select_rules;
 mod scan;
 mod select;
+mod select_rules;
 pub mod selection;
 mod slices;
 mod value_rules;
@@ -38,10 +38,10 @@ pub use names::{
 pub use paging::{PagePosition, Paging};
 pub use read::{rows_from_cells, CqlRow, StoredValue};
 pub use result::{ResultColumn, ResultSet};
-pub use select_rules::SelectRules;
-pub use value_rules::ValueRules;
 pub use scan::{execute_select, execute_select_paged, Page, PartitionSource, TokenRange};
 pub use select::{plan_select, plan_select_by, IndexedEq, Partitions, SelectPlan};
+pub use select_rules::SelectRules;
+pub use value_rules::ValueRules;
 pub use values::{eval_scalar, stand_in, TermContext};
 pub use write::{
     batch_writes, delete_writes, insert_writes, statement_writes, update_writes, BatchWrites,
