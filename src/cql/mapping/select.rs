@@ -18,7 +18,7 @@ use super::names::row_key;
 use super::result::ResultColumn;
 use super::select_rules::SelectRules;
 use super::selection::{selection, Filter};
-use super::slices::build_slices;
+use super::slices::{build_slices, ClusteringRange};
 use super::value_rules::ValueRules;
 use super::values::{eval, eval_i64, eval_scalar, TermContext};
 use crate::model::Slice;
@@ -523,9 +523,6 @@ fn check_distinct(
     }
     Ok(())
 }
-
-/// A slice restriction: the clustering column's position and its bounds.
-pub(super) type ClusteringRange = (usize, Vec<(Operator, Vec<u8>)>);
 
 fn relation_values(
     ty: &CqlType,

@@ -1,7 +1,7 @@
 //! The slices a planned SELECT reads from each partition: the cartesian
 //! product of its EQ/IN clustering prefix in comparator order, each
 //! bounded by the slice on the next column, reversed for a reversed ORDER
-//! BY. Split from `select`, which checks and plans the rest.
+//! BY. `select` checks and plans the rest.
 
 use super::super::ast::Operator;
 use super::super::error::CqlResult;
@@ -9,10 +9,12 @@ use super::super::table::Table;
 use super::super::types::CqlType;
 use super::keys::cartesian;
 use super::names::slice_bound;
-use super::select::ClusteringRange;
 use crate::marshal::Eoc;
 use crate::model::Slice;
 use std::cmp::Ordering;
+
+/// A slice restriction: the clustering column's position and its bounds.
+pub(super) type ClusteringRange = (usize, Vec<(Operator, Vec<u8>)>);
 
 /// Slices (in output order) for an EQ/IN clustering prefix and an optional
 /// range on the next column; bounds use EOC -1/1 on the comparator.
