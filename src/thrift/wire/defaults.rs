@@ -104,7 +104,8 @@ mod tests {
     #[test]
     fn an_absent_defaulted_argument_is_written_in() {
         let key = [ttype::STRING, 0, 1, 0, 0, 0, 1, b'k'];
-        let got = with_defaults(&call(&key), &ARGS);
+        let msg = call(&key);
+        let got = with_defaults(&msg, &ARGS);
         let mut want = key.to_vec();
         want.extend_from_slice(&[ttype::I32, 0, 4, 0, 0, 0, 1]);
         assert_eq!(got.as_ref(), call(&want).as_slice());
