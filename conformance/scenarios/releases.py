@@ -3799,3 +3799,27 @@ if R >= (1, 1):
                                                        comment="no chance")),
                 describe_ks(ks)]
         return out
+
+
+@scenario("rel_removedefault", "19", "remove", keyspace_reset="cv_r_removedefault")
+def _removedefault():
+    """remove without its consistency level: the IDL's `4: ConsistencyLevel consistency_level =
+    ONE` carries no `required`, so Java's args struct held ONE and the column is removed, on a
+    column, a super column's sub-column and a whole row (found by ordinary19d)"""
+    ks = "cv_r_removedefault"
+    out = setup(ks, cf_def(ks, "T", comparator="UTF8Type"),
+                cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
+                       subcomparator="UTF8Type"))
+    out += [
+        v19.insert("k", cparent("T"), column("a", "1", 1)),
+        v19.insert("k", cparent("T"), column("b", "2", 1)),
+        v19.insert("k", cparent("S", "s"), column("c", "3", 1)),
+        v19.insert("r", cparent("T"), column("z", "4", 1)),
+        v19.remove("k", cpath("T", col="a"), 2, cl=None),
+        v19.remove("k", cpath("S", "s", "c"), 2, cl=None),
+        v19.remove("r", cpath("T"), 2, cl=None),
+        v19.get_slice("k", cparent("T"), pred(start="")),
+        v19.get_slice("k", cparent("S"), pred(start="")),
+        v19.get_slice("r", cparent("T"), pred(start="")),
+    ]
+    return out

@@ -422,7 +422,8 @@ fn handle_api19(
             Err((kind, text)) => return exception(header, kind, text),
         },
     };
-    let msg: &[u8] = &declared;
+    let defaulted = api19::with_defaults(&header.name, &declared);
+    let msg: &[u8] = &defaulted;
     // Non-strict headers are accepted, as the Java server's TBinaryProtocol did.
     let mut input = BoundedInput::new(msg);
     if let Err(e) = input.read_message_begin() {

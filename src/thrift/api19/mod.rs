@@ -56,6 +56,17 @@ pub fn required_field_error(node: &Node, unframed: bool, msg: &[u8]) -> Option<S
     javaargs::required_field_error_quoting(msg, release::buffer_quote(node, unframed))
 }
 
+/// `msg` (one whole call) with each argument the 19.x IDL defaulted
+/// without requiring it (`remove`'s consistency level) written in where
+/// absent, as Java's args struct started out holding it (see
+/// `thrift::wire::defaults`).
+pub fn with_defaults<'m>(method: &str, msg: &'m [u8]) -> Cow<'m, [u8]> {
+    match idl::args_of(method) {
+        Some(args) => crate::thrift::wire::defaults::with_defaults(msg, args),
+        None => Cow::Borrowed(msg),
+    }
+}
+
 /// `msg` (one whole call) as the node's release read it, by its own IDL
 /// (see `release::wire::decode`): `Ok` the message to decode, as it came or
 /// without the fields that release did not declare; `Err` the text of the

@@ -13,6 +13,7 @@
 //! decoder builds is charged to the message's budget (`thrift::wire::bounded`).
 
 pub mod bounded;
+pub mod defaults;
 pub mod idl;
 pub mod located;
 pub mod scan;

@@ -1,0 +1,121 @@
+//! An argument its IDL gave a default without making it `required`
+//! (19.x's `remove(..., 4: ConsistencyLevel consistency_level = ONE)`):
+//! Java's generated args struct started out holding that default, so a
+//! call that left the field out ran with it. The Rust generator makes
+//! every argument required; this writes such an absent argument into the
+//! message, with its default, before the generated reader sees it.
+//!
+//! Owns only that rewrite of a whole message in memory: which fields have
+//! defaults is the IDL table's (`wire::idl`), and a message it cannot walk
+//! is left as it came for the reader to refuse.
+
+use super::idl::{Default, Req, StructDesc};
+use super::{ttype, Reader};
+use std::borrow::Cow;
+
+/// `msg` (one whole call, header included, its arguments described by
+/// `args`) with every absent argument of `args` declared with neither
+/// `required` nor `optional` but with an integer or enum default written
+/// in at the end of the struct.
+pub fn with_defaults<'m>(msg: &'m [u8], args: &StructDesc) -> Cow<'m, [u8]> {
+    let mut r = Reader::new(msg);
+    if r.message_header().is_err() {
+        return Cow::Borrowed(msg);
+    }
+    let mut seen: Vec<i16> = Vec::new();
+    let stop_at = loop {
+        let at = r.position();
+        let Ok(ft) = r.u8() else {
+            return Cow::Borrowed(msg);
+        };
+        if ft == ttype::STOP {
+            break at;
+        }
+        let Ok(id) = r.i16() else {
+            return Cow::Borrowed(msg);
+        };
+        if r.skip(ft, 1).is_err() {
+            return Cow::Borrowed(msg);
+        }
+        // A field of another wire type was skipped by Java's reader, so the
+        // default stood; it is cut by the release's reading, or skipped by
+        // ours, so only a field of the declared type counts as given.
+        if args.fields.iter().any(|f| f.id == id && f.ty.wire() == ft) {
+            seen.push(id);
+        }
+    };
+    let missing: Vec<(i16, i32)> = args
+        .fields
+        .iter()
+        .filter(|f| f.req == Req::Plain && !seen.contains(&f.id))
+        .filter_map(|f| match f.default {
+            Default::I32(v) | Default::Enum(v) if f.ty.wire() == ttype::I32 => Some((f.id, v)),
+            _ => None,
+        })
+        .collect();
+    if missing.is_empty() {
+        return Cow::Borrowed(msg);
+    }
+    let mut out = Vec::with_capacity(msg.len() + 7 * missing.len());
+    out.extend_from_slice(&msg[..stop_at]);
+    for (id, v) in missing {
+        out.push(ttype::I32);
+        out.extend_from_slice(&id.to_be_bytes());
+        out.extend_from_slice(&v.to_be_bytes());
+    }
+    out.extend_from_slice(&msg[stop_at..]);
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::thrift::wire::idl::{Field, Ty};
+
+    static ARGS: StructDesc = StructDesc {
+        name: "remove_args",
+        fields: &[
+            Field {
+                id: 1,
+                name: "key",
+                ty: Ty::Bin,
+                req: Req::Required,
+                default: Default::None,
+            },
+            Field {
+                id: 4,
+                name: "consistency_level",
+                ty: Ty::I32,
+                req: Req::Plain,
+                default: Default::Enum(1),
+            },
+        ],
+    };
+
+    fn call(fields: &[u8]) -> Vec<u8> {
+        let mut m = vec![0x80, 0x01, 0x00, 0x01, 0, 0, 0, 6];
+        m.extend_from_slice(b"remove");
+        m.extend_from_slice(&7i32.to_be_bytes());
+        m.extend_from_slice(fields);
+        m.push(ttype::STOP);
+        m
+    }
+
+    #[test]
+    fn an_absent_defaulted_argument_is_written_in() {
+        let key = [ttype::STRING, 0, 1, 0, 0, 0, 1, b'k'];
+        let msg = call(&key);
+        let got = with_defaults(&msg, &ARGS);
+        let mut want = key.to_vec();
+        want.extend_from_slice(&[ttype::I32, 0, 4, 0, 0, 0, 1]);
+        assert_eq!(got.as_ref(), call(&want).as_slice());
+    }
+
+    #[test]
+    fn a_given_argument_or_an_unreadable_message_is_left_as_it_came() {
+        let given = call(&[ttype::I32, 0, 4, 0, 0, 0, 2]);
+        assert!(matches!(with_defaults(&given, &ARGS), Cow::Borrowed(_)));
+        let truncated = &given[..given.len() - 3];
+        assert!(matches!(with_defaults(truncated, &ARGS), Cow::Borrowed(_)));
+    }
+}
