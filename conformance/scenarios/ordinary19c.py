@@ -257,6 +257,7 @@ def _schema():
     out.append(v19.system_update_column_family(
         cf(ks, "Logs", comparator="LongType", default_validation="UTF8Type", id=1000,
            comment="stale")))
+    out.append(v19.set_keyspace(ks))  # the client's reconnect (1.1 closed the connection)
     out += [v19.system_drop_column_family("Logs"), agree(), desc(ks),
             v19.system_update_keyspace(ks_def(ks, durable=False if not V07 else None)),
             agree(), desc(ks)]
@@ -573,7 +574,8 @@ def _hadoop():
         out += [Step("describe_splits_ex", W.struct({1: b("Words"), 2: b("0"), 3: b("0"),
                                                      4: W.i32(65536)})),
                 Step("describe_splits_ex", W.struct({1: b("NoSuchCF"), 2: b("0"), 3: b("0"),
-                                                     4: W.i32(65536)}))]
+                                                     4: W.i32(65536)})),
+                v19.set_keyspace(ks)]  # the client's reconnect (1.1 closed the connection)
     order = sorted(keys, key=lambda k: int(md5_token(k)))
     out += [v19.get_range_slices(cparent("Words"), pred(start="", count=INT_MAX),
                                  key_range(start_token="0", end_token="0", count=4)),
@@ -592,7 +594,8 @@ def _hadoop():
                                            end_token="0", count=100)),
             v19.get_range_slices(cparent("Words"), pred(names=["text"]),
                                  key_range(start_token="not-a-token", end_token="0",
-                                           count=100))]
+                                           count=100)),
+            v19.set_keyspace(ks)]  # the client's reconnect (1.1 closed the connection)
     out.append(v19.batch_mutate({w: {"Counts": [ins("count", str(n), 20)]}
                                  for w, n in [("the", 9), ("quick", 9), ("fox", 9)]}))
     out += [v19.get_range_slices(cparent("Counts"), pred(start=""),
