@@ -30,10 +30,10 @@ import uuid as _u
 import zlib
 
 import thriftwire as W
-from dsl import (ALL, ANY, EQ, GT, GTE, KEYS_INDEX, LT, LTE, ONE, QUORUM, Abs, Step, b, cf_def,
-                 column, column_def, cosc, counter_column, counter_super_column, cparent, cpath,
-                 deletion, index_clause, index_expr, ins, ins_super, int32, key_range, long_,
-                 mutation, pred, raw, scenario, super_column, timeuuid, v19)
+from dsl import (ALL, ANY, EACH_QUORUM, EQ, GT, GTE, KEYS_INDEX, LOCAL_QUORUM, LT, ONE, QUORUM,
+                 TWO, Abs, Step, b, cf_def, column, column_def, cosc, counter_column,
+                 counter_super_column, cparent, cpath, deletion, index_clause, index_expr, ins,
+                 ins_super, key_range, long_, mutation, pred, raw, scenario, timeuuid, v19)
 
 RELEASE = os.environ.get("RELEASE", "")
 if not RELEASE:
@@ -1088,4 +1088,257 @@ if V11:
                 v19.describe_token_map().mask("0"),
                 v19.describe_splits("Wide", "0", "0", 1024),
                 desc(ks)]
+        return out
+
+
+# ------------------------------------------------------------------------------ 16 topology
+def jhash(s):
+    """Java's String.hashCode: 1.1's CQL 2 prepared statement id (QueryProcessor)"""
+    h = 0
+    for unit in st.unpack(">%dH" % (len(s.encode("utf-16-be")) // 2), s.encode("utf-16-be")):
+        h = (31 * h + unit) & 0xffffffff
+    return h - (1 << 32) if h >= 1 << 31 else h
+
+
+def ks_nts(name, dcs, cfs=()):
+    """a NetworkTopologyStrategy KsDef as production applications made it"""
+    f = {1: b(name), 2: b("org.apache.cassandra.locator.NetworkTopologyStrategy"),
+         3: opts(**dcs), 5: W.list_("struct", list(cfs))}
+    if V07:
+        f[4] = W.i32(sum(int(v) for v in dcs.values()))
+    return W.struct(f)
+
+
+def ks_simple_rf(name, rf):
+    f = {1: b(name), 2: b(SIMPLE), 5: W.list_("struct", [])}
+    if V07:
+        f[4] = W.i32(rf)
+    else:
+        f[3] = opts(replication_factor=rf)
+    return W.struct(f)
+
+
+@scenario("o19c_16_topology", "19", "describe", keyspace_reset="o19c_topology")
+def _topology():
+    """the replication an application's keyspace was given in production and on a developer's
+    one-node cluster: NetworkTopologyStrategy with datacenter1, the consistency levels apps
+    configured (LOCAL_QUORUM, EACH_QUORUM, TWO), a replication factor of 3 on one node
+    (UnavailableException), and the keyspace updated back"""
+    ks = "o19c_topology"
+    users = cf(ks, "Users", comparator="UTF8Type", default_validation="UTF8Type",
+               column_metadata=[column_def("state", M + "UTF8Type", KEYS_INDEX)])
+    out = [v19.system_add_keyspace(ks_nts(ks, {"datacenter1": 1}, [users])), agree(),
+           v19.set_keyspace(ks), desc(ks), ring(ks)]
+    out += [v19.insert("a", cparent("Users"), column("state", "UT", 10), LOCAL_QUORUM),
+            v19.insert("b", cparent("Users"), column("state", "UT", 10), EACH_QUORUM),
+            v19.batch_mutate({"c": {"Users": [ins("state", "CA", 10)]}}, LOCAL_QUORUM),
+            v19.get_slice("a", cparent("Users"), pred(start=""), LOCAL_QUORUM),
+            v19.get_slice("b", cparent("Users"), pred(start=""), EACH_QUORUM),
+            v19.multiget_slice(["a", "b", "c"], cparent("Users"), pred(start=""), LOCAL_QUORUM),
+            v19.get_range_slices(cparent("Users"), pred(start=""),
+                                 key_range(start_key="", end_key="", count=10), LOCAL_QUORUM),
+            v19.get_indexed_slices(cparent("Users"),
+                                   index_clause([index_expr("state", EQ, "UT")]), pred(start=""),
+                                   LOCAL_QUORUM),
+            v19.insert("d", cparent("Users"), column("state", "NV", 10), TWO),
+            v19.get_slice("a", cparent("Users"), pred(start=""), TWO),
+            # a replication factor of 3 on the one node
+            v19.system_update_keyspace(ks_simple_rf(ks, 3)), agree(), desc(ks),
+            v19.insert("e", cparent("Users"), column("state", "UT", 11), ONE),
+            v19.insert("e", cparent("Users"), column("state", "UT", 11), QUORUM),
+            v19.batch_mutate({"e": {"Users": [ins("x", "y", 11)]}}, ALL),
+            v19.get_slice("a", cparent("Users"), pred(start=""), ONE),
+            v19.get_slice("a", cparent("Users"), pred(start=""), QUORUM),
+            v19.get_count("a", cparent("Users"), pred(start="", count=INT_MAX), QUORUM),
+            v19.get_range_slices(cparent("Users"), pred(start=""),
+                                 key_range(start_key="", end_key="", count=10), QUORUM),
+            v19.get_range_slices(cparent("Users"), pred(start=""),
+                                 key_range(start_key="", end_key="", count=10), ONE),
+            v19.get_indexed_slices(cparent("Users"),
+                                   index_clause([index_expr("state", EQ, "UT")]), pred(start=""),
+                                   QUORUM),
+            v19.insert("e", cparent("Users"), column("state", "UT", 12), LOCAL_QUORUM),
+            ring(ks),
+            v19.system_update_keyspace(ks_simple_rf(ks, 1)), agree(),
+            v19.insert("e", cparent("Users"), column("state", "UT", 13), QUORUM),
+            v19.get_slice("e", cparent("Users"), pred(start=""), ALL),
+            v19.system_update_keyspace(ks_nts(ks, {"dc2": 1})), agree(),
+            v19.insert("f", cparent("Users"), column("state", "UT", 14), ONE),
+            v19.get_slice("a", cparent("Users"), pred(start=""), ONE),
+            desc(ks)]
+    return out
+
+
+# ------------------------------------------------------------------------------ 17 cache
+@scenario("o19c_17_cache", "19", "crud", keyspace_reset="o19c_cache")
+def _cache():
+    """column families with the row cache on (row_cache_size before 1.1, caching 'all' in
+    1.1), as read-heavy applications configured them: reads, overwrites, deletions of columns,
+    rows and super columns, slices and counts read through the cache"""
+    ks = "o19c_cache"
+    out = setup(ks, cf(ks, "Profiles", comparator="UTF8Type", default_validation="UTF8Type",
+                       row_cache_size=1000.0, key_cache_size=1000.0, caching="all"),
+                cf(ks, "Groups", column_type="Super", comparator="UTF8Type",
+                   subcomparator="UTF8Type", row_cache_size=500.0, caching="rows_only"))
+    out += [v19.batch_mutate({"p1": {"Profiles": [ins("name", "Ann", 10), ins("city", "Oslo", 10),
+                                                  ins("zip", "0150", 10)]},
+                              "g1": {"Groups": [ins_super("admins", [("p1", "2012")], 10),
+                                                ins_super("users", [("p1", "2011"),
+                                                                    ("p2", "2012")], 10)]}}),
+            v19.get_slice("p1", cparent("Profiles"), pred(start="")),
+            v19.get_slice("p1", cparent("Profiles"), pred(start="")),
+            v19.insert("p1", cparent("Profiles"), column("city", "Bergen", 20)),
+            v19.get_slice("p1", cparent("Profiles"), pred(start="")),
+            v19.get("p1", cpath("Profiles", col="city")),
+            v19.remove("p1", cpath("Profiles", col="zip"), 20),
+            v19.get_slice("p1", cparent("Profiles"), pred(names=["zip", "name"])),
+            v19.get_count("p1", cparent("Profiles"), pred(start="", count=INT_MAX)),
+            v19.insert("p1", cparent("Profiles"), column("city", "Stale", 15)),
+            v19.get_slice("p1", cparent("Profiles"), pred(start="", reversed=True, count=1)),
+            v19.remove("p1", cpath("Profiles"), 30),
+            v19.get_slice("p1", cparent("Profiles"), pred(start="")),
+            v19.insert("p1", cparent("Profiles"), column("name", "Ann", 31)),
+            v19.get_slice("p1", cparent("Profiles"), pred(start="")),
+            v19.get_range_slices(cparent("Profiles"), pred(start=""),
+                                 key_range(start_key="", end_key="", count=10)),
+            v19.get_slice("g1", cparent("Groups"), pred(start="")),
+            v19.get_slice("g1", cparent("Groups", "users"), pred(start="")),
+            v19.remove("g1", cpath("Groups", "users", "p1"), 20),
+            v19.get_slice("g1", cparent("Groups"), pred(start="")),
+            v19.remove("g1", cpath("Groups", "admins"), 20),
+            v19.get_slice("g1", cparent("Groups"), pred(start="")),
+            v19.get_count("g1", cparent("Groups"), pred(start="", count=INT_MAX)),
+            v19.insert("g1", cparent("Groups", "admins"), column("p3", "2013", 21)),
+            v19.get_slice("g1", cparent("Groups"), pred(start="")),
+            v19.truncate("Profiles"),
+            v19.get_slice("p1", cparent("Profiles"), pred(start=""))]
+    return out
+
+
+# ------------------------------------------------------------------------------ 18 super
+@scenario("o19c_18_super", "19", "super", keyspace_reset="o19c_super")
+def _super():
+    """a super column family read every way pycassa's SuperColumnFamily and Hector's
+    SuperSliceQuery/SubSliceQuery/SuperRangeQuery read it: by super column names, by a slice of
+    subcolumns, counts of subcolumns, multiget of one super column, ranges restricted to a
+    super column, whole super rows removed, and a super column's subcolumns by names"""
+    ks = "o19c_super"
+    out = setup(ks, cf(ks, "Stats", column_type="Super", comparator="LongType",
+                       subcomparator="UTF8Type", default_validation="UTF8Type",
+                       comment="daily stats per site"))
+    days = [20120501, 20120502, 20120503]
+    muts = {}
+    for s in ("site-a", "site-b", "site-c"):
+        muts[s] = {"Stats": [ins_super(long_(d), [("hits", str(d % 100)), ("users", "7"),
+                                                  ("bytes", "1000")], 10) for d in days]}
+    out.append(v19.batch_mutate(muts))
+    out += [v19.get_slice("site-a", cparent("Stats"), pred(names=[long_(20120502),
+                                                                   long_(20120509)])),
+            v19.get_slice("site-a", cparent("Stats"), pred(start=long_(20120502), finish="")),
+            v19.get_slice("site-a", cparent("Stats", long_(20120501)),
+                          pred(start="c", finish="z")),
+            v19.get_slice("site-a", cparent("Stats", long_(20120501)),
+                          pred(names=["users", "nope"])),
+            v19.get_count("site-a", cparent("Stats", long_(20120503)),
+                          pred(names=["hits", "users", "x"])),
+            v19.multiget_slice(["site-a", "site-b", "site-x"], cparent("Stats", long_(20120502)),
+                               pred(start="")),
+            v19.multiget_count(["site-a", "site-b"], cparent("Stats"), pred(start="",
+                                                                           count=INT_MAX)),
+            v19.get_range_slices(cparent("Stats", long_(20120503)), pred(names=["hits"]),
+                                 key_range(start_key="", end_key="", count=10)),
+            v19.get_range_slices(cparent("Stats"), pred(start="", reversed=True, count=1),
+                                 key_range(start_key="", end_key="", count=10)),
+            v19.remove("site-b", cpath("Stats"), 20),
+            v19.get_range_slices(cparent("Stats"), pred(start="", count=1),
+                                 key_range(start_key="", end_key="", count=10)),
+            v19.batch_mutate({"site-c": {"Stats": [mutation(deletion_=deletion(
+                20, predicate=pred(names=[long_(20120501), long_(20120503)])))]}}),
+            v19.get_slice("site-c", cparent("Stats"), pred(start="")),
+            v19.batch_mutate({"site-c": {"Stats": [mutation(deletion_=deletion(
+                20, sc=long_(20120502), predicate=pred(names=["bytes", "users"])))]}}),
+            v19.get("site-c", cpath("Stats", long_(20120502))),
+            v19.insert("site-c", cparent("Stats", long_(20120502)),
+                       column("hits", "99", 15)),
+            v19.insert("site-c", cparent("Stats", long_(20120502)),
+                       column("hits", "100", 25, ttl=3600)),
+            v19.get("site-c", cpath("Stats", long_(20120502), "hits")),
+            v19.remove("site-a", cpath("Stats", long_(20120501)), 5),
+            v19.get_slice("site-a", cparent("Stats"), pred(start="", count=1)),
+            v19.get_count("site-a", cparent("Stats"), pred(start="", count=INT_MAX)),
+            v19.get_slice("site-a", cparent("Stats", long_(20120501)),
+                          pred(start="", reversed=True)),
+            v19.get_range_slices(cparent("Stats", "notlong"), pred(start=""),
+                                 key_range(start_key="", end_key="", count=10)),
+            v19.get_slice("site-a", cparent("Stats"), pred(start=long_(20120503),
+                                                           finish=long_(20120501))),
+            v19.remove("site-a", cpath("Stats", None, "hits"), 30)]
+    return out
+
+
+# ------------------------------------------------------------------------------ 19 cql more
+if CQL2:
+    @scenario("o19c_19_cql_app", "19", "cql", keyspace_reset="o19c_cqlapp")
+    def _cql_app():
+        """CQL 2 of an application's data access layer: a named key alias, bigint and uuid
+        keys and names, ALTER COLUMNFAMILY, USING CONSISTENCY levels, ranges of rows by
+        LIMIT, key ranges under RandomPartitioner, DELETE of columns, DROP INDEX, and (1.1)
+        prepared statements through prepare_cql_query and execute_prepared_cql_query"""
+        ks = "o19c_cqlapp"
+        out = setup(ks)
+        out += [cql("CREATE COLUMNFAMILY accounts (user_id varchar PRIMARY KEY, email varchar, "
+                    "balance bigint) WITH comparator = varchar AND default_validation = varchar;"),
+                cql("INSERT INTO accounts (user_id, email, balance) VALUES ('u1', 'a@x', 100);"),
+                cql("INSERT INTO accounts (user_id, email, balance) "
+                    "VALUES ('u2', 'b@x', 250) USING CONSISTENCY QUORUM;"),
+                cql("SELECT email, balance FROM accounts WHERE user_id = 'u1';"),
+                cql("SELECT * FROM accounts WHERE user_id IN ('u1', 'u2');"),
+                cql("SELECT * FROM accounts WHERE KEY = 'u1';"),
+                cql("SELECT * FROM accounts USING CONSISTENCY ALL WHERE user_id = 'u2';"),
+                cql("SELECT * FROM accounts USING CONSISTENCY ANY WHERE user_id = 'u2';"),
+                cql("UPDATE accounts SET balance = 90 WHERE user_id = 'u1';"),
+                cql("ALTER COLUMNFAMILY accounts ADD created bigint;"),
+                cql("UPDATE accounts SET created = 1336000000 WHERE user_id = 'u1';"),
+                cql("ALTER COLUMNFAMILY accounts ALTER email TYPE ascii;"),
+                cql("ALTER COLUMNFAMILY accounts DROP created;"),
+                cql("ALTER COLUMNFAMILY accounts ADD email varchar;"),
+                cql("SELECT * FROM accounts WHERE user_id = 'u1';"),
+                cql("CREATE INDEX ON accounts (balance);"),
+                cql("SELECT email FROM accounts WHERE balance = 250;"),
+                cql("DROP INDEX accounts_balance_idx;"),
+                cql("SELECT email FROM accounts WHERE balance = 250;"),
+                cql("DELETE email FROM accounts WHERE user_id = 'u2';"),
+                cql("SELECT * FROM accounts LIMIT 1;"),
+                cql("SELECT COUNT(*) FROM accounts LIMIT 5;"),
+                cql("SELECT * FROM accounts WHERE KEY > 'u1' LIMIT 10;"),
+                cql("SELECT * FROM accounts WHERE KEY >= 'u1' AND KEY <= 'u9';"),
+                cql("CREATE COLUMNFAMILY events (KEY bigint PRIMARY KEY) WITH comparator = uuid "
+                    "AND default_validation = ascii;"),
+                cql("INSERT INTO events (KEY, 3f1a2b3c-e9d4-11f1-b82b-e700f669bcfc) "
+                    "VALUES (42, 'login');"),
+                cql("INSERT INTO events (KEY, 5e6f7a8b-e9d4-11f1-b82b-e700f669bcfc) "
+                    "VALUES (42, 'logout');"),
+                cql("SELECT * FROM events WHERE KEY = 42;"),
+                cql("SELECT FIRST 1 REVERSED * FROM events WHERE KEY = 42;"),
+                cql("INSERT INTO events (KEY, 'not-a-uuid') VALUES (42, 'x');"),
+                cql("SELECT * FROM events WHERE KEY = 'abc';"),
+                cql("UPDATE accounts SET balance = balance + 1 WHERE user_id = 'u1';"),
+                cql("SELECT * FROM accounts WHERE user_id = 'u1' AND email = 'a@x';"),
+                v19.describe_keyspace(ks)]
+        if V11:
+            q1 = "SELECT email, balance FROM accounts WHERE user_id = ?;"
+            q2 = "UPDATE accounts SET balance = ? WHERE user_id = ?;"
+            out += [Step("prepare_cql_query", W.struct({1: b(q1), 2: W.i32(2)})),
+                    Step("execute_prepared_cql_query", W.struct({
+                        1: W.i32(jhash(q1)), 2: W.list_("bin", [b("u1")])})).mask("0/2/*/2/*/3"),
+                    Step("prepare_cql_query", W.struct({1: b(q2), 2: W.i32(2)})),
+                    Step("execute_prepared_cql_query", W.struct({
+                        1: W.i32(jhash(q2)), 2: W.list_("bin", [b("77"), b("u2")])})),
+                    Step("execute_prepared_cql_query", W.struct({
+                        1: W.i32(jhash(q1)), 2: W.list_("bin", [b("u2")])})).mask("0/2/*/2/*/3"),
+                    Step("execute_prepared_cql_query", W.struct({
+                        1: W.i32(jhash(q1)), 2: W.list_("bin", [])})),
+                    Step("execute_prepared_cql_query", W.struct({
+                        1: W.i32(12345), 2: W.list_("bin", [b("u1")])})),
+                    Step("prepare_cql_query", W.struct({1: b("SELEC x;"), 2: W.i32(2)}))]
         return out
