@@ -1344,3 +1344,141 @@ if CQL2:
                         1: W.i32(12345), 2: W.list_("bin", [b("u1")])})),
                     Step("prepare_cql_query", W.struct({1: b("SELEC x;"), 2: W.i32(2)}))]
         return out
+
+
+# ------------------------------------------------------------------------------ 20 evolution
+@scenario("o19c_20_evolution", "19", "schema", keyspace_reset="o19c_evolution")
+def _evolution():
+    """a schema evolving under a running application, as its migration scripts changed it with
+    pycassa's SystemManager (describe, change, send back with the id): column metadata added
+    and removed, validators changed, a secondary index added to a column already written, gc
+    grace and (by release) memtable, compression, compaction and caching settings, many
+    column families in one keyspace, one dropped and made again"""
+    ks = "o19c_evolution"
+    names = ["Users", "Sessions", "Events", "Audit", "Tags", "Friends", "Inbox", "Outbox"]
+    out = [v19.system_add_keyspace(ks_def(ks)), agree(), v19.set_keyspace(ks)]
+    for n in names:
+        out += [v19.system_add_column_family(cf(ks, n, comparator="UTF8Type")), agree()]
+    out += [desc(ks), v19.describe_keyspaces().mask("0/*/5/*/16")]
+    # the id the node gave Users: before 1.1 the next after the highest id still defined
+    # (every earlier scenario's keyspace is dropped: 1000 again), in 1.1 a counter that every
+    # column family made on the node since it started moved (the scenarios before, in order)
+    base_id = 1000 if R < (1, 1) else 1054
+    users = dict(comparator="UTF8Type", id=base_id)
+    out += [v19.batch_mutate({"u%d" % i: {"Users": [ins("email", "u%d@x" % i, 10),
+                                                     ins("age", long_(20 + i), 10)]}
+                              for i in range(4)}),
+            v19.system_update_column_family(cf(
+                ks, "Users", default_validation="UTF8Type", gc_grace=600,
+                column_metadata=[column_def("age", M + "LongType")], **users)), agree(),
+            v19.insert("u9", cparent("Users"), column("age", "old", 11)),
+            v19.system_update_column_family(cf(
+                ks, "Users", default_validation="BytesType", gc_grace=600,
+                column_metadata=[column_def("age", M + "LongType"),
+                                 column_def("email", M + "UTF8Type", KEYS_INDEX)],
+                memtable_throughput_in_mb=16, memtable_flush_after_mins=30,
+                compression_options={"sstable_compression":
+                                     "org.apache.cassandra.io.compress.DeflateCompressor"},
+                compaction_strategy="org.apache.cassandra.db.compaction."
+                                    "LeveledCompactionStrategy",
+                caching="none", **users)), agree(), desc(ks),
+            v19.insert("u4", cparent("Users"), column("email", "u4@x", 12)),
+            v19.get_indexed_slices(cparent("Users"),
+                                   index_clause([index_expr("email", EQ, "u4@x")]),
+                                   pred(start="")),
+            # the metadata removed again; a comparator change refused
+            v19.system_update_column_family(cf(ks, "Users", default_validation="BytesType",
+                                               **users)), agree(),
+            v19.system_update_column_family(cf(ks, "Users", comparator="LongType",
+                                               id=base_id)),
+            v19.system_update_column_family(cf(ks, "Users", comparator="UTF8Type",
+                                               column_type="Super", id=base_id)),
+            v19.set_keyspace(ks),  # the client's reconnect, where a release closed it
+            v19.get_slice("u1", cparent("Users"), pred(start="")),
+            # one dropped and made again, then a keyspace update with column families (refused)
+            # (1.1 had written the refused update into its schema tables: every later change
+            # of the keyspace failed on it, closing the connection)
+            v19.system_drop_column_family("Tags"), agree(), v19.set_keyspace(ks),
+            v19.get_slice("t", cparent("Tags"), pred(start="")),
+            v19.system_add_column_family(cf(ks, "Tags", comparator="AsciiType")), agree(),
+            v19.set_keyspace(ks),
+            v19.insert("t", cparent("Tags"), column("a", "1", 13)),
+            v19.get_slice("t", cparent("Tags"), pred(start="")),
+            v19.system_update_keyspace(ks_def(ks, [cf(ks, "More", comparator="UTF8Type")])),
+            v19.truncate("Users"),
+            v19.get_count("u1", cparent("Users"), pred(start="", count=INT_MAX)),
+            desc(ks)]
+    return out
+
+
+# ------------------------------------------------------------------------------ 21 keyspaces
+@scenario("o19c_21_keyspaces", "19", "describe", keyspace_reset="o19c_ks_main")
+def _keyspaces():
+    """an application with several keyspaces (one per tenant), as its admin tool listed,
+    switched and dropped them: describe_keyspaces in the release's order, set_keyspace between
+    them, the keyspace dropped under a connection that used it"""
+    extra = ["o19c_ks_tenant_b", "o19c_ks_tenant_a", "o19c_ks_archive"]
+    out = [v19.system_drop_keyspace(k).mask("0") for k in extra]
+    out.append(v19.system_add_keyspace(ks_def("o19c_ks_main", [cf("o19c_ks_main", "Data",
+                                                                  comparator="UTF8Type")])))
+    for k in extra:
+        out.append(v19.system_add_keyspace(ks_def(k, [cf(k, "Data", comparator="UTF8Type")])))
+    out += [agree(), v19.describe_keyspaces().mask("0/*/5/*/16")]
+    for k in extra + ["o19c_ks_main"]:
+        out += [v19.set_keyspace(k), v19.insert("row", cparent("Data"), column("ks", k, 10)),
+                v19.get_slice("row", cparent("Data"), pred(start=""))]
+    out += [v19.set_keyspace("o19c_ks_archive"),
+            v19.system_drop_keyspace("o19c_ks_archive"), agree(),
+            v19.get_slice("row", cparent("Data"), pred(start="")),
+            v19.insert("row", cparent("Data"), column("x", "y", 11)),
+            v19.describe_keyspace("o19c_ks_archive"),
+            v19.set_keyspace("o19c_ks_tenant_a"),
+            v19.get_slice("row", cparent("Data"), pred(start="")),
+            v19.system_drop_keyspace("o19c_ks_tenant_a"),
+            v19.system_drop_keyspace("o19c_ks_tenant_b"), agree(),
+            v19.describe_keyspaces().mask("0/*/5/*/16"),
+            v19.system_drop_keyspace("o19c_ks_tenant_b")]
+    return out
+
+
+# ------------------------------------------------------------------------------ 22 keys
+@scenario("o19c_22_keys", "19", "crud", keyspace_reset="o19c_keys")
+def _keys():
+    """row keys as applications made them: long ids (a LongType key validator from 0.8),
+    UUID keys, binary keys, a key repeated in a multiget, very long and odd keys; counts capped
+    by the slice count"""
+    ks = "o19c_keys"
+    cfs = [cf(ks, "ById", comparator="UTF8Type", key_validation_class=M + "LongType"),
+           cf(ks, "ByUuid", comparator="UTF8Type", key_validation_class=M + "UUIDType"),
+           cf(ks, "Raw", comparator="UTF8Type")]
+    out = setup(ks, *cfs)
+    out += [v19.batch_mutate({long_(i): {"ById": [ins("n", str(i), 10)]} for i in (1, 2, 300)}),
+            v19.insert(long_(-1), cparent("ById"), column("n", "-1", 10)),
+            v19.insert(b"\x01\x02", cparent("ById"), column("n", "short", 10)),
+            v19.insert("12345678", cparent("ById"), column("n", "text", 10)),
+            v19.get_range_slices(cparent("ById"), pred(start=""),
+                                 key_range(start_key="", end_key="", count=10)),
+            v19.multiget_slice([long_(1), long_(2), long_(1), long_(9)], cparent("ById"),
+                               pred(start="")),
+            v19.multiget_count([long_(300), long_(300)], cparent("ById"),
+                               pred(start="", count=INT_MAX)),
+            v19.insert(_u.UUID(int=42).bytes, cparent("ByUuid"), column("n", "u", 10)),
+            v19.insert(b"not-a-uuid", cparent("ByUuid"), column("n", "u", 10)),
+            v19.get_slice(_u.UUID(int=42).bytes, cparent("ByUuid"), pred(start="")),
+            v19.batch_mutate({b"\x00": {"Raw": [ins("n", "zero", 10)]},
+                              b"\xff\xfe": {"Raw": [ins("n", "ff", 10)]},
+                              "k" * 1000: {"Raw": [ins("n", "long", 10)]},
+                              "caf\u00e9 \u2603": {"Raw": [ins("n", "utf8", 10)]}}),
+            v19.get_range_slices(cparent("Raw"), pred(names=["n"]),
+                                 key_range(start_key="", end_key="", count=10)),
+            v19.multiget_slice([b"\x00", "k" * 1000, "caf\u00e9 \u2603", "missing"],
+                               cparent("Raw"), pred(start="")),
+            v19.insert("k" * 70000, cparent("Raw"), column("n", "huge", 10)),
+            v19.batch_mutate({"wide": {"Raw": [ins("c%03d" % i, "v", 10) for i in range(150)]}}),
+            v19.get_count("wide", cparent("Raw"), pred(start="", count=INT_MAX)),
+            v19.get_count("wide", cparent("Raw"), pred(start="", count=100)),
+            v19.get_count("wide", cparent("Raw"), pred(start="c140", finish="", count=5)),
+            v19.get_slice("wide", cparent("Raw"), pred(start="c148", finish="")),
+            v19.get_slice("wide", cparent("Raw"), pred(start="", count=0)),
+            v19.multiget_count(["wide", "missing"], cparent("Raw"), pred(start="", count=120))]
+    return out
