@@ -1075,11 +1075,15 @@ if V11:
         out.append(v19.batch_mutate({k: {"Wide": [ins("c%02d" % j, "%s.%d" % (k, j), 10)
                                                   for j in range(6)]} for k in keys}))
         order = sorted(keys, key=lambda k: int(md5_token(k)))
-        out += [v19.get_paged_slice("Wide", key_range(start_key="", end_key="", count=10), ""),
+        # (1.1 gave each of the ring's two ranges either side of the node's own random token
+        # the whole count: a page crossing that token held up to twice the count of columns,
+        # by where the node's token fell among the keys; the counts here end each page inside
+        # its first row or take every column)
+        out += [v19.get_paged_slice("Wide", key_range(start_key="", end_key="", count=100), ""),
                 v19.get_paged_slice("Wide", key_range(start_key="", end_key="", count=4), ""),
-                v19.get_paged_slice("Wide", key_range(start_key=order[1], end_key="", count=8),
+                v19.get_paged_slice("Wide", key_range(start_key=order[1], end_key="", count=3),
                                     "c03"),
-                v19.get_paged_slice("Wide", key_range(start_token="0", end_token="0", count=7),
+                v19.get_paged_slice("Wide", key_range(start_token="0", end_token="0", count=2),
                                     "c04"),
                 v19.get_paged_slice("NoSuchCF", key_range(start_key="", end_key="", count=7), ""),
                 v19.get_paged_slice("Wide", key_range(start_key="", end_key="", count=7), "",
