@@ -1486,3 +1486,79 @@ def _keys():
             v19.get_slice("wide", cparent("Raw"), pred(start="", count=0)),
             v19.multiget_count(["wide", "missing"], cparent("Raw"), pred(start="", count=120))]
     return out
+
+
+# ------------------------------------------------------------------------------ 23 metadata
+@scenario("o19c_23_metadata", "19", "schema", keyspace_reset="o19c_metadata")
+def _metadata():
+    """column metadata as applications declared it, read back by pycassa's ColumnFamily (its
+    validators come from describe_keyspace, in the order the release listed them): one to
+    seven declared columns at creation, columns added by updates, by CQL 2's ALTER (0.8+),
+    and an index named by the application"""
+    ks = "o19c_metadata"
+    cols = ["first_name", "last_name", "email", "phone", "city", "zip", "birth_year"]
+    out = setup(ks, *[cf(ks, "T%d" % n, comparator="UTF8Type",
+                         column_metadata=[column_def(c, M + "UTF8Type") for c in cols[:n]])
+                      for n in (1, 2, 3, 5, 7)])
+    out.append(desc(ks))
+    if CQL2:
+        out += [cql("CREATE COLUMNFAMILY Q2 (KEY varchar PRIMARY KEY, a varchar, b bigint) "
+                    "WITH comparator = varchar;"),
+                cql("CREATE COLUMNFAMILY Q5 (KEY varchar PRIMARY KEY, first_name varchar, "
+                    "last_name varchar, email varchar, phone varchar, city varchar) "
+                    "WITH comparator = varchar;"),
+                cql("ALTER COLUMNFAMILY Q2 ADD zip varchar;"),
+                cql("ALTER COLUMNFAMILY Q2 ADD city varchar;"),
+                cql("CREATE INDEX q5_city ON Q5 (city);"),
+                desc(ks)]
+    return out
+
+
+# ------------------------------------------------------------------------------ 24 mixed (0.8+)
+if COUNTERS:
+    @scenario("o19c_24_mixed", "19", "batch", keyspace_reset="o19c_mixed")
+    def _mixed():
+        """what a 0.8-era application mixed: counters and plain columns in one batch (the
+        releases refused a counter column family's plain column), composite names with a
+        reversed component (newest first), counter super columns read by name, a column
+        written twice in one batch"""
+        ks = "o19c_mixed"
+        out = setup(ks, cf(ks, "Counts", comparator="UTF8Type",
+                           default_validation="CounterColumnType"),
+                    cf(ks, "Plain", comparator="UTF8Type"),
+                    cf(ks, "SupCounts", column_type="Super", comparator="UTF8Type",
+                       subcomparator="UTF8Type", default_validation="CounterColumnType"),
+                    cf(ks, "Feed", comparator="CompositeType(UTF8Type,ReversedType(LongType))"))
+        out += [v19.batch_mutate({"k": {"Counts": [mutation(cosc(
+                    counter_column=counter_column("views", 3)))],
+                    "Plain": [ins("last_view", "now", 10)]}}),
+                v19.get_slice("k", cparent("Counts"), pred(start="")),
+                v19.get_slice("k", cparent("Plain"), pred(start="")),
+                v19.batch_mutate({"k": {"Counts": [mutation(cosc(
+                    counter_column=counter_column("views", 1))), ins("plain", "x", 11)]}}),
+                v19.batch_mutate({"k": {"Plain": [ins("a", "1", 12), ins("a", "2", 12),
+                                                  ins("b", "1", 13), ins("b", "2", 12)]}}),
+                v19.get_slice("k", cparent("Plain"), pred(names=["a", "b"])),
+                v19.batch_mutate({"k": {"Counts": [
+                    mutation(cosc(counter_column=counter_column("views", 1))),
+                    mutation(cosc(counter_column=counter_column("views", 1)))]}}),
+                v19.get("k", cpath("Counts", col="views")),
+                v19.batch_mutate({"k": {"SupCounts": [mutation(cosc(
+                    counter_super_column=counter_super_column(
+                        "2012", [counter_column("jan", 5), counter_column("feb", 7)]))),
+                    mutation(cosc(counter_super_column=counter_super_column(
+                        "2011", [counter_column("dec", 1)])))]}}),
+                v19.get_slice("k", cparent("SupCounts"), pred(names=["2012", "2010"])),
+                v19.get_slice("k", cparent("SupCounts", "2012"), pred(names=["feb"])),
+                v19.get_count("k", cparent("SupCounts"), pred(start="", count=INT_MAX)),
+                v19.multiget_slice(["k", "z"], cparent("SupCounts", "2011"), pred(start=""))]
+        out.append(v19.batch_mutate({"feed": {"Feed": [
+            ins(comp(u, long_(t)), "%s@%d" % (u, t), 10)
+            for u, t in [("ann", 100), ("ann", 300), ("ann", 200), ("bob", 50), ("bob", 60)]]}}))
+        out += [v19.get_slice("feed", cparent("Feed"), pred(start="")),
+                v19.get_slice("feed", cparent("Feed"),
+                              pred(start=comp("ann"), finish=comp("ann", eoc=1), count=2)),
+                v19.get_slice("feed", cparent("Feed"),
+                              pred(start=comp("ann", long_(200)), finish=comp("ann", eoc=1))),
+                v19.get_slice("feed", cparent("Feed"), pred(start="", reversed=True, count=3))]
+        return out
