@@ -1562,3 +1562,41 @@ if COUNTERS:
                               pred(start=comp("ann", long_(200)), finish=comp("ann", eoc=1))),
                 v19.get_slice("feed", cparent("Feed"), pred(start="", reversed=True, count=3))]
         return out
+
+
+# ------------------------------------------------------------------------------ 25 keys only
+@scenario("o19c_25_keysonly", "19", "range", keyspace_reset="o19c_keysonly")
+def _keysonly():
+    """Hector's KeyIterator and keys-only queries (a slice of count 0), pycassa's multiget of
+    many keys in one call, empty values, writes and removes at ANY, counts by names"""
+    ks = "o19c_keysonly"
+    out = setup(ks, cf(ks, "Items", comparator="UTF8Type", default_validation="UTF8Type",
+                       column_metadata=[column_def("kind", M + "UTF8Type", KEYS_INDEX)]))
+    keys = ["key%03d" % i for i in range(40)]
+    out.append(v19.batch_mutate({k: {"Items": [ins("kind", "even" if i % 2 == 0 else "odd", 10),
+                                                ins("flag", "", 10)]}
+                                 for i, k in enumerate(keys)}, QUORUM))
+    order = sorted(keys, key=lambda k: int(md5_token(k)))
+    out += [v19.get_range_slices(cparent("Items"), pred(start="", count=0),
+                                 key_range(start_key="", end_key="", count=15), QUORUM),
+            v19.get_range_slices(cparent("Items"), pred(start="", count=0),
+                                 key_range(start_key=order[14], end_key="", count=15), QUORUM),
+            v19.get_range_slices(cparent("Items"), pred(start="", count=0),
+                                 key_range(start_key=order[28], end_key="", count=15), QUORUM),
+            v19.get_indexed_slices(cparent("Items"),
+                                   index_clause([index_expr("kind", EQ, "odd")], count=5),
+                                   pred(start="", count=0)),
+            v19.multiget_slice(keys + ["nokey%d" % i for i in range(5)], cparent("Items"),
+                               pred(names=["flag"])),
+            v19.multiget_count(keys[:10], cparent("Items"), pred(names=["kind", "flag", "x"])),
+            v19.get_count("key001", cparent("Items"), pred(names=["kind", "x"])),
+            v19.get("key001", cpath("Items", col="flag")),
+            v19.remove("key002", cpath("Items", col="flag"), 20, ANY),
+            v19.remove("key003", cpath("Items"), 20, ANY),
+            v19.insert("key004", cparent("Items"), column("kind", "odd", 20), ANY),
+            v19.get_indexed_slices(cparent("Items"),
+                                   index_clause([index_expr("kind", EQ, "odd")], count=100),
+                                   pred(start="", count=0)),
+            v19.get_range_slices(cparent("Items"), pred(names=["flag"]),
+                                 key_range(start_key="", end_key="", count=6))]
+    return out
