@@ -900,12 +900,17 @@ def _cql3prep():
     def ex(query, values, cl=1):
         return v19.execute_prepared_cql3_query(jhash(pfx + query), values, cl=cl)
 
-    ins_c = "INSERT INTO metrics (host, ts, val) VALUES (?, ?, ?) USING TIMESTAMP ?"
+    # markers in USING came with 2.0's CQL (1.2's grammar wants a literal there)
+    ins_c = "INSERT INTO metrics (host, ts, val) VALUES (?, ?, ?) USING TIMESTAMP " + \
+        ("?" if R20 else "1000")
+    ts_v = [long_(1000)] if R20 else []
     sel_c = "SELECT ts, val FROM metrics WHERE host = ? AND ts >= ? AND ts < ?"
     ins_p = "INSERT INTO profile (id, name, score, tags) VALUES (?, ?, ?, ?)"
     sel_p = "SELECT name, score, tags FROM profile WHERE id IN (?, ?)"
     ctr = "UPDATE likes SET n = n + ? WHERE id = ?"
-    ttl = "INSERT INTO profile (id, name) VALUES (?, ?) USING TTL ?"
+    ttl_m = "INSERT INTO profile (id, name) VALUES (?, ?) USING TTL ?"
+    ttl = ttl_m if R20 else "INSERT INTO profile (id, name) VALUES (?, ?) USING TTL 3600"
+    ttl_v = [int32(3600)] if R20 else []
     lim = "SELECT id FROM profile LIMIT ?"
     tags = st.pack(">H", 2) + st.pack(">H", 1) + b"a" + st.pack(">H", 1) + b"b"
     if R30:
@@ -921,10 +926,10 @@ def _cql3prep():
         q("CREATE TABLE profile (id int PRIMARY KEY, name text, score double, tags set<text>)"),
         q("CREATE TABLE likes (id int PRIMARY KEY, n counter)"),
         prep(ins_c),
-        ex(ins_c, ["h1", long_(100), st.pack(">d", 0.5), long_(1000)]),
-        ex(ins_c, ["h1", long_(200), st.pack(">d", 1.5), long_(1000)]),
-        ex(ins_c, ["h1", long_(300), st.pack(">d", 2.5), long_(1000)]),
-        ex(ins_c, ["h2", long_(100), st.pack(">d", 9.0), long_(1000)]),
+        ex(ins_c, ["h1", long_(100), st.pack(">d", 0.5)] + ts_v),
+        ex(ins_c, ["h1", long_(200), st.pack(">d", 1.5)] + ts_v),
+        ex(ins_c, ["h1", long_(300), st.pack(">d", 2.5)] + ts_v),
+        ex(ins_c, ["h2", long_(100), st.pack(">d", 9.0)] + ts_v),
         prep(sel_c),
         ex(sel_c, ["h1", long_(150), long_(1000)]),
         ex(sel_c, ["h1", long_(0), long_(250)]),
@@ -938,7 +943,7 @@ def _cql3prep():
         ex(ctr, [long_(-2), int32(1)]),
         q("SELECT n FROM likes WHERE id = 1"),
         prep(ttl),
-        ex(ttl, [int32(3), "Tmp", int32(3600)]),
+        ex(ttl, [int32(3), "Tmp"] + ttl_v),
         prep(lim),
         ex(lim, [int32(2)]),
         # through Thrift, as an application mid-migration read the compact table
@@ -950,7 +955,7 @@ def _cql3prep():
         ex(sel_c, ["h3", long_(0), long_(10)]),
         # errors
         ex(ins_c, ["h1", long_(1)]),
-        ex(ins_c, ["h1", int32(1), st.pack(">d", 0.5), long_(1000)]),
+        ex(ins_c, ["h1", int32(1), st.pack(">d", 0.5)] + ts_v),
         ex(ins_p, [int32(9), "x", b"\x00", tags]),
         ex(sel_p, [b"\x00\x01", int32(2)]),
         v19.execute_prepared_cql3_query(12345, []),
@@ -959,7 +964,8 @@ def _cql3prep():
         prep("SELECT * FROM profile WHERE name = ?"),
         ex(lim, [int32(0)]),
         ex(lim, [int32(-1)]),
-        ex(ttl, [int32(4), "x", int32(-1)]),
+        ex(ttl_m, [int32(4), "x", int32(-1)]),
+        prep(ttl_m),
     ]
     return out
 
