@@ -401,6 +401,11 @@ def _schema():
         v19.describe_keyspace(ks),
         v19.system_update_column_family(cfx(ks, "Events", comparator="UTF8Type",
                                             key_validation="UTF8Type", column_metadata=[])),
+        # pycassa's create_index with no index_name: the release names the index
+        v19.system_update_column_family(cfx(
+            ks, "Plain", comparator="BytesType",
+            column_metadata=[column_def("kind", "UTF8Type", KEYS_INDEX)])),
+        v19.describe_keyspace(ks),
         v19.describe_keyspace(ks),
         # refusals
         v19.system_add_column_family(cfx(ks, "Events", comparator="UTF8Type")),
@@ -446,6 +451,12 @@ def _schema():
         out.append(v19.set_keyspace(ks))
         out.append(v19.system_add_column_family(cfx(ks, "Rows", caching="ALL",
                                                     cells_per_row_to_cache="10")))
+        out.append(v19.system_add_column_family(cfx(
+            ks, "Rows2", caching='{"keys":"NONE", "rows_per_partition":"100"}')))
+        out.append(v19.system_add_column_family(cfx(ks, "Rows3", caching="rows_only")))
+        out.append(v19.system_add_column_family(cfx(
+            ks, "Bad3", caching='{"keys":"SOME", "rows_per_partition":"NONE"}')))
+        out.append(v19.describe_keyspace(ks))
     return out
 
 
@@ -1235,3 +1246,176 @@ def _errors():
     ]
     return out
 
+
+
+# ------------------------------------------------------------------------------ Thrift CQL driver
+@scenario("o19d_driver", "19", "cql3", keyspace_reset="cv_d_driver")
+def _driver():
+    """what a CQL driver over Thrift (cassandra-jdbc, the cql Python driver, 1.2's cqlsh) read
+    at connect and for its metadata: system.local and system.peers, the schema tables of the
+    application's keyspace (system_schema from 3.0), token() paging, IN lists, ALLOW FILTERING
+    and DISTINCT, and the refusals of those reads"""
+    ks = "cv_d_driver"
+    out = [
+        v19.set_cql_version(CQLV),
+        q("SELECT cluster_name, data_center, partitioner, rack, release_version, "
+          "thrift_version FROM system.local WHERE key = 'local'"),
+        q("SELECT peer, data_center, rack, release_version, rpc_address FROM system.peers"),
+        q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+          "'replication_factor': 1}" % ks),
+        q("USE %s" % ks),
+        q("CREATE TABLE t (k text, c int, v text, PRIMARY KEY (k, c))"),
+        q("CREATE TABLE kv (k text PRIMARY KEY, v text) WITH comment = 'kv' AND "
+          "gc_grace_seconds = 3600"),
+        v19.system_add_column_family(cf_def(ks, "Thr", comparator="UTF8Type",
+                                            key_validation="UTF8Type",
+                                            default_validation="UTF8Type",
+                                            column_metadata=[column_def("a", "Int32Type")])),
+    ]
+    if R30:
+        out += [
+            q("SELECT keyspace_name, durable_writes, replication FROM system_schema.keyspaces "
+              "WHERE keyspace_name = '%s'" % ks),
+            q("SELECT table_name, comment, gc_grace_seconds, flags, default_time_to_live "
+              "FROM system_schema.tables WHERE keyspace_name = '%s'" % ks),
+            q("SELECT table_name, column_name, clustering_order, kind, position, type "
+              "FROM system_schema.columns WHERE keyspace_name = '%s'" % ks),
+            q("SELECT * FROM system.schema_keyspaces"),
+        ]
+    else:
+        out += [
+            q("SELECT keyspace_name, durable_writes, strategy_class, strategy_options "
+              "FROM system.schema_keyspaces WHERE keyspace_name = '%s'" % ks),
+            q("SELECT columnfamily_name, comparator, default_validator, key_validator, "
+              "gc_grace_seconds, type, comment FROM system.schema_columnfamilies "
+              "WHERE keyspace_name = '%s'" % ks),
+            q("SELECT columnfamily_name, column_name, component_index, validator "
+              "FROM system.schema_columns WHERE keyspace_name = '%s'" % ks),
+        ]
+    out += [
+        q("BEGIN BATCH USING TIMESTAMP 1000 " + " ".join(
+            "INSERT INTO kv (k, v) VALUES ('k%d', 'v%d')" % (i, i) for i in range(8)) +
+          " APPLY BATCH"),
+        q("BEGIN BATCH USING TIMESTAMP 1000 " + " ".join(
+            "INSERT INTO t (k, c, v) VALUES ('p%d', %d, 'x')" % (i % 3, i) for i in range(9)) +
+          " APPLY BATCH"),
+        q("SELECT k, token(k) FROM kv LIMIT 3"),
+        q("SELECT k FROM kv WHERE token(k) > token('k3') LIMIT 3"),
+        q("SELECT k FROM kv WHERE token(k) > -9223372036854775808 AND token(k) <= 0"),
+        q("SELECT k, v FROM kv WHERE k IN ('k1', 'k5', 'zz')"),
+        q("SELECT * FROM t WHERE k = 'p1' AND c > 1 AND c <= 7"),
+        q("SELECT * FROM t WHERE c = 4 ALLOW FILTERING"),
+        q("SELECT * FROM t WHERE c = 4"),
+        q("SELECT COUNT(*) FROM t WHERE k = 'p2'"),
+        q("SELECT * FROM t WHERE k = 'p0' ORDER BY c DESC LIMIT 2"),
+        q("SELECT * FROM kv WHERE token(k) > token('k3') AND k = 'k1'"),
+        q("SELECT key, a FROM \"Thr\""),
+        q("SELECT * FROM system.nope"),
+        q("SELECT * FROM t WHERE v = 'x'"),
+        q("SELECT * FROM t ORDER BY c"),
+    ]
+    if R20:
+        out += [
+            q("SELECT DISTINCT k FROM t"),
+            q("SELECT DISTINCT k, c FROM t"),
+            q("DROP TABLE IF EXISTS nope"),
+            q("CREATE TABLE IF NOT EXISTS kv (k text PRIMARY KEY)"),
+            q("DROP KEYSPACE IF EXISTS cv_d_driver_nope"),
+        ]
+    if R21:
+        out.append(q("SELECT * FROM t WHERE k = 'p1' AND c IN (1, 4, 9)"))
+    return out
+
+
+# ------------------------------------------------------------------------------ CQL collections
+@scenario("o19d_cqlcoll", "19", "cql3", keyspace_reset="cv_d_cqlcoll")
+def _cqlcoll():
+    """CQL 3 collections and batches as applications used them over Thrift: list appends,
+    prepends, element set and removal by index and value, set and map element updates and
+    deletions, TTLs on elements, counter batches, unlogged batches, ALTER TABLE of types,
+    options and columns, and the refusals of each"""
+    ks = "cv_d_cqlcoll"
+    out = [
+        v19.set_cql_version(CQLV),
+        q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+          "'replication_factor': 1}" % ks),
+        v19.set_keyspace(ks),
+        q("CREATE TABLE c (k int PRIMARY KEY, l list<text>, s set<int>, m map<text, int>, "
+          "t timestamp, u uuid, b blob, i inet, d decimal, vi varint, f float, bo boolean)"),
+        q("CREATE TABLE hits (k text, day int, n counter, PRIMARY KEY (k, day))"),
+        q("INSERT INTO c (k, l, s, m) VALUES (1, ['a', 'b'], {3, 1, 2}, {'x': 1, 'y': 2}) "
+          "USING TIMESTAMP 1000"),
+        q("UPDATE c USING TIMESTAMP 1001 SET l = l + ['c'], s = s + {9}, m['z'] = 3 "
+          "WHERE k = 1"),
+        q("UPDATE c SET l = ['z'] + l WHERE k = 1"),
+        q("SELECT l, s, m FROM c WHERE k = 1"),
+        q("UPDATE c USING TIMESTAMP 1002 SET l[1] = 'B' WHERE k = 1"),
+        q("UPDATE c USING TIMESTAMP 1002 SET l = l - ['c'], s = s - {1} WHERE k = 1"),
+        q("DELETE m['x'] FROM c USING TIMESTAMP 1003 WHERE k = 1"),
+        q("DELETE l[0] FROM c WHERE k = 1"),
+        q("SELECT l, s, m FROM c WHERE k = 1"),
+        q("UPDATE c USING TTL 86400 AND TIMESTAMP 1004 SET m['ttl'] = 9 WHERE k = 1"),
+        q("SELECT m FROM c WHERE k = 1"),
+        q("INSERT INTO c (k, t, u, b, i, d, vi, f, bo) VALUES (2, '2013-01-02 03:04:05+0000', "
+          "5a1c3d3e-0000-4000-8000-000000000001, 0xcafe, '10.0.0.1', 12.345, "
+          "123456789012345678901234567890, 1.5, true) USING TIMESTAMP 1000"),
+        q("SELECT t, u, b, i, d, vi, f, bo FROM c WHERE k = 2"),
+        q("SELECT k, l FROM c WHERE k IN (1, 2, 3)"),
+        q("BEGIN COUNTER BATCH UPDATE hits SET n = n + 1 WHERE k = 'a' AND day = 1 "
+          "UPDATE hits SET n = n + 5 WHERE k = 'a' AND day = 2 APPLY BATCH"),
+        q("BEGIN UNLOGGED BATCH USING TIMESTAMP 1000 INSERT INTO c (k, bo) VALUES (3, false) "
+          "INSERT INTO c (k, bo) VALUES (4, true) APPLY BATCH"),
+        q("SELECT * FROM hits WHERE k = 'a'"),
+        q("SELECT k, bo FROM c WHERE k IN (3, 4)"),
+        q("ALTER TABLE c ADD extra text"),
+        q("ALTER TABLE c WITH comment = 'collections' AND gc_grace_seconds = 100"),
+        q("ALTER TABLE c ALTER b TYPE text"),
+        q("ALTER TABLE c ALTER extra TYPE int"),
+        # refusals
+        q("UPDATE c SET l[7] = 'x' WHERE k = 1"),
+        q("UPDATE c SET s[0] = 1 WHERE k = 1"),
+        q("UPDATE c SET m = m + ['a'] WHERE k = 1"),
+        q("INSERT INTO c (k, l) VALUES (5, {'a'})"),
+        q("INSERT INTO c (k, t) VALUES (5, 'yesterday')"),
+        q("INSERT INTO c (k, i) VALUES (5, 'not-an-ip')"),
+        q("BEGIN BATCH UPDATE hits SET n = n + 1 WHERE k = 'a' AND day = 1 APPLY BATCH"),
+        q("BEGIN COUNTER BATCH INSERT INTO c (k, bo) VALUES (6, true) APPLY BATCH"),
+        q("SELECT * FROM c WHERE l = ['a']"),
+        q("CREATE INDEX ON c (l)"),
+        q("ALTER TABLE c ADD k2 int PRIMARY KEY"),
+        q("ALTER TABLE nope ADD x int"),
+    ]
+    if R20:
+        out += [
+            q("ALTER TABLE c DROP extra"),
+            q("SELECT extra FROM c WHERE k = 1"),
+            q("UPDATE c SET s = s + {4} WHERE k = 1 IF l = ['z', 'B']"),
+            q("UPDATE c SET s = s + {5} WHERE k = 1 IF m['y'] = 2"),
+            q("BEGIN BATCH INSERT INTO c (k, bo) VALUES (7, true) IF NOT EXISTS "
+              "INSERT INTO c (k, bo) VALUES (8, true) APPLY BATCH"),
+        ]
+    if R21:
+        out += [
+            # indexes made before their table holds data (a build of existing rows runs in
+            # the background, and 3.x refuses reads of an index still building)
+            q("CREATE TABLE ix (k int PRIMARY KEY, s set<int>, m map<text, int>)"),
+            q("CREATE INDEX ON ix (s)"),
+            q("CREATE INDEX ON ix (KEYS(m))"),
+            q("INSERT INTO ix (k, s, m) VALUES (1, {1, 3}, {'y': 2}) USING TIMESTAMP 1000"),
+            q("INSERT INTO ix (k, s, m) VALUES (2, {3}, {'z': 2}) USING TIMESTAMP 1000"),
+            q("CREATE TABLE tup (k int PRIMARY KEY, p frozen<tuple<int, text>>, "
+              "fl frozen<list<int>>)"),
+            q("INSERT INTO tup (k, p, fl) VALUES (1, (1, 'a'), [1, 2]) USING TIMESTAMP 1000"),
+            q("SELECT p, fl FROM tup WHERE k = 1"),
+            q("SELECT k FROM ix WHERE m CONTAINS KEY 'y'"),
+            q("SELECT k FROM ix WHERE s CONTAINS 3"),
+            q("SELECT k FROM ix WHERE m CONTAINS 2"),
+        ]
+    if R22:
+        out += [
+            q("CREATE TABLE dt (k int PRIMARY KEY, d date, t time, s smallint, ti tinyint)"),
+            q("INSERT INTO dt (k, d, t, s, ti) VALUES (1, '2015-05-03', '13:30:54.234', 7, 1)"),
+            q("SELECT d, t, s, ti FROM dt WHERE k = 1"),
+            q("INSERT INTO c JSON '{\"k\": 9, \"bo\": true}'"),
+        ]
+    return out
