@@ -16,10 +16,18 @@ when neither is given): a scenario sends only what that release's IDL declares a
 application of its era sent (no `cas` or LWT before 2.0, no static columns before 2.0.6's
 line, no `get_multi_slice` before 2.1, CfDef fields of the release's own IDL).
 
-Every CQL write later read through Thrift carries `USING TIMESTAMP` (absolute), so the
-columns' timestamps replay the same; Thrift writes use the corpus's relative timestamps.
+Replaying the same on a fresh node of the release: every CQL write later read through Thrift
+carries `USING TIMESTAMP` (absolute) and Thrift writes use the corpus's relative timestamps;
+what `cas` wrote carries its ballot's time and is masked where read back; describe_ring,
+describe_local_ring, describe_token_map, trace_next_query and schema versions are masked as
+the dsl masks them; describe_keyspaces (no fixed order on 3.x) is compared unordered;
+secondary indexes are made before their rows are written (a build of existing rows runs in
+the background, and 3.x refuses reads of an index still building). A call a release answered
+by closing the connection is followed by the `set_keyspace` a reconnecting client sends.
 A prepared statement's id is Java's `String.hashCode` of keyspace + query (every release's
-`QueryProcessor` for Thrift), so the steps carry it.
+`QueryProcessor` for Thrift), so the steps carry it. Bound collections are in the native
+protocol v2 form (u16 sizes) up to 2.2 and v3 (i32 sizes) on 3.x (`QueryOptions.fromThrift`).
+TTLs are read back before their expiry only: capture.py and replay.py do not sleep.
 
 usage: capture.py --api 19 --port P --framed --peer "Apache Cassandra 2.1.22" --out DIR \
            conformance/scenarios/ordinary19d.py
@@ -34,7 +42,7 @@ import thriftwire as W
 from dsl import (EQ, GT, GTE, KEYS_INDEX, QUORUM, ALL, Abs, cf_def, column,
                  column_def, cosc, counter_column, counter_super_column, cparent, cpath,
                  deletion, index_clause, index_expr, ins, ins_super, int32, key_range, ks_def,
-                 long_, mutation, pred, raw, scenario, super_column, v19, b)
+                 long_, mutation, pred, raw, scenario, v19, b)
 
 
 def _release():
