@@ -256,10 +256,20 @@ mod tests {
                  key_validation_class\n\
                  Behaviour starts: a TTL whose expiry passes 2038-01-19 is refused \
                  (CASSANDRA-14092)\n\
+                 Behaviour starts: a prepared marker bound to no column is named \
+                 ColumnSpecification{{name=..., type=...}}\n\
+                 Behaviour starts: describe_splits estimates rows from the SSTables' estimated \
+                 keys, each split at least min_index_interval\n\
+                 Behaviour starts: a CfDef's caching other than the four legacy words is read as \
+                 a JSON map (not JSON: the connection closes)\n\
+                 Behaviour starts: a CfDef's min_index_interval below 1 or max below min is \
+                 refused\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
                  new keyspace at that column family (closes the connection)\n\
+                 Behaviour stops: an update leaving bloom_filter_fp_chance unset keeps the \
+                 column family's\n\
                  Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
                  sub-column closes the connection (its batch log's old format)\n\
                  Behaviour stops: a column family whose index failed to open closes the \
