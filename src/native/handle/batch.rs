@@ -74,7 +74,8 @@ fn resolve<'a>(
     let trimmed = |t: &'a str| t.trim().trim_end_matches(';');
     Ok(match query {
         BatchQuery::Text(t) => {
-            let parsed = crate::cql::parse(t).map_err(|e| parse_error(ctx.node.release, t, e))?;
+            let parsed = crate::cql::parse_with(t, crate::cql::Grammar::WithStatics)
+                .map_err(|e| parse_error(ctx.node.release, t, e))?;
             Resolved {
                 statement: Cow::Owned(parsed.statement),
                 text: trimmed(t),
@@ -257,7 +258,7 @@ fn whole(
     };
     let text = format!("BEGIN {kind}BATCH {}; APPLY BATCH", members.join("; "));
     drop(members);
-    let parsed = crate::cql::parse(&text)?;
+    let parsed = crate::cql::parse_with(&text, crate::cql::Grammar::WithStatics)?;
     let specs = specs(ctx.node, &session, &parsed.statement)?;
     let binds = binds(&specs, &values, None, ctx.version)?;
     let prepared = query::unprepared(&text, parsed.statement, specs);
