@@ -3784,13 +3784,13 @@ def _indexneg():
 
 
 if R >= (1, 1):
-    @scenario("rel_bloomkeep", "19", "schema", keyspace_reset="cv_r_bloomkeep")
+    @scenario("rel_keepbloom", "19", "schema", keyspace_reset="cv_r_keepbloom")
     def _bloomkeep():
         """an update that sends no bloom_filter_fp_chance (found by difftest.py --cases
         ordinary19b): 1.2 and 2.0 kept the column family's, their schema row's tombstone of an
         unset chance naming a column "bloomFilterFpChance" the table did not have; the others
         took the update's (none)"""
-        ks = "cv_r_bloomkeep"
+        ks = "cv_r_keepbloom"
         out = setup(ks, cf_def(ks, "B", comparator="UTF8Type", extra={33: W.double(0.1)}))
         out += [v19.system_update_column_family(cf_def(ks, "B", comparator="UTF8Type",
                                                        extra={33: W.double(0.05)})),
