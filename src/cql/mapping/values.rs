@@ -349,8 +349,14 @@ fn eval_function(
                 // function of its own, never did).
                 let checked = ctx.values != ValueRules::Since12 && name != "blobasvarchar";
                 if checked && ctx.values.validate(&CqlType::Native(to), &b).is_err() {
+                    // 2.2's functions live in the `system` keyspace, and
+                    // are named by it.
+                    let keyspace = match ctx.values {
+                        ValueRules::Since22 => "system.",
+                        _ => "",
+                    };
                     return Err(CqlError::invalid(format!(
-                        "In call to function blobas{0}, value 0x{1} is not a valid binary representation for type {0}",
+                        "In call to function {keyspace}blobas{0}, value 0x{1} is not a valid binary representation for type {0}",
                         to.name(),
                         bytes_to_hex(&b)
                     )));
