@@ -26,7 +26,7 @@ use std::fmt;
 use std::sync::Arc;
 
 mod registry;
-pub use registry::{parse_type, register_type, TypeFactory};
+pub use registry::{parse_type, register_type, split_type_pair, TypeFactory};
 
 mod compound;
 mod numbers;

@@ -271,6 +271,21 @@ fn default_parameters(base: TypeRef, params: &[String]) -> Result<TypeRef, Marsh
     })
 }
 
+/// Splits a two-parameter class name's inside (a `MapType`'s key and value)
+/// at its first top-level comma; `None` when there is none.
+pub fn split_type_pair(inner: &str) -> Option<(&str, &str)> {
+    let mut depth = 0i32;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => return Some((&inner[..i], &inner[i + 1..])),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Splits a parameter list at top-level commas.
 fn split_params(inner: &str) -> Result<Vec<String>, MarshalError> {
     let mut out = Vec::new();
@@ -484,5 +499,18 @@ mod tests {
         );
         assert!(parse_type("MyBytesAlias").is_ok());
         assert!(parse_type("org.apache.cassandra.db.marshal.MyBytesAlias").is_ok());
+    }
+
+    #[test]
+    fn type_pairs_split_at_the_top_level_comma() {
+        assert_eq!(
+            split_type_pair("UTF8Type,MapType(Int32Type,LongType)"),
+            Some(("UTF8Type", "MapType(Int32Type,LongType)"))
+        );
+        assert_eq!(
+            split_type_pair("ListType(MapType(A,B)),C"),
+            Some(("ListType(MapType(A,B))", "C"))
+        );
+        assert_eq!(split_type_pair("MapType(A,B)"), None);
     }
 }

@@ -42,20 +42,6 @@ const SIMPLE: &[(&str, u16)] = &[
     ("InetAddressType", 0x0010),
 ];
 
-/// Splits `a,b` at the top-level comma.
-fn split_pair(s: &str) -> Option<(&str, &str)> {
-    let mut depth = 0i32;
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => return Some((&s[..i], &s[i + 1..])),
-            _ => {}
-        }
-    }
-    None
-}
-
 impl WireType {
     /// From a marshal class name (full or short).
     pub fn of_class(class: &str) -> WireType {
@@ -77,7 +63,7 @@ impl WireType {
         if let Some(inner) = arg("SetType(") {
             return WireType::Set(Box::new(WireType::of_class(inner)));
         }
-        if let Some((k, v)) = arg("MapType(").and_then(split_pair) {
+        if let Some((k, v)) = arg("MapType(").and_then(crate::marshal::split_type_pair) {
             return WireType::Map(
                 Box::new(WireType::of_class(k)),
                 Box::new(WireType::of_class(v)),

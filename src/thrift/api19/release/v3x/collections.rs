@@ -38,7 +38,7 @@ impl Shape {
         if let Some(inner) = arg("SetType(") {
             return Shape::Set(Box::new(Shape::of(inner)));
         }
-        if let Some((k, v)) = arg("MapType(").and_then(split_pair) {
+        if let Some((k, v)) = arg("MapType(").and_then(crate::marshal::split_type_pair) {
             return Shape::Map(Box::new(Shape::of(k)), Box::new(Shape::of(v)));
         }
         Shape::Plain(class.trim().to_string())
@@ -62,20 +62,6 @@ impl Shape {
             Shape::Plain(_) => "value",
         }
     }
-}
-
-/// Splits `a,b` at the top-level comma.
-fn split_pair(s: &str) -> Option<(&str, &str)> {
-    let mut depth = 0i32;
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => return Some((&s[..i], &s[i + 1..])),
-            _ => {}
-        }
-    }
-    None
 }
 
 fn speaks_v3(release: Option<&Release>) -> bool {
