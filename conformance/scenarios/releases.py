@@ -3823,3 +3823,52 @@ def _removedefault():
         v19.get_slice("r", cparent("T"), pred(start="")),
     ]
     return out
+
+
+if R >= (2, 0):
+    @scenario("rel_prefixend", "19", "order", keyspace_reset="cv_r_prefixend")
+    def _prefixend():
+        """A slice ending at a prefix of a composite comparator's components with
+        end-of-component 0 (found by ordinary19b.py): 2.x stopped before the prefix's names;
+        3.x's LegacyLayout read it as the prefix plus an empty component, exclusive, and a
+        ReversedType (from 2.1) sorted that empty value after the others, so under a reversed
+        next component it took in every name of the prefix. Reversed slices, counts,
+        multigets and range reads too; a plain next component as before"""
+        ks = "cv_r_prefixend"
+
+        def comp(*parts, eoc=0):
+            out = b""
+            for i, p in enumerate(parts):
+                p = p.encode() if isinstance(p, str) else p
+                out += len(p).to_bytes(2, "big") + p + bytes([eoc & 0xff if i == len(parts) - 1
+                                                              else 0])
+            return out
+
+        uuid = lambda n: bytes(15) + bytes([n])
+        out = setup(ks, cf_def(ks, "Rev", comparator="CompositeType(UTF8Type,ReversedType("
+                                                     "LongType),UUIDType)"),
+                    cf_def(ks, "Plain", comparator="CompositeType(UTF8Type,LongType,UUIDType)"))
+        rows = [("a", 1, 3), ("a", 5, 1), ("b", 0, 2), ("a", 5, 0), ("c", 2, 4), ("b", 7, 5)]
+        for cf in ("Rev", "Plain"):
+            out += [v19.insert("r", cparent(cf), column(comp(t, long_(n), uuid(u)), "v", 1))
+                    for t, n, u in rows]
+            out += [v19.insert("s", cparent(cf), column(comp("b", long_(1), uuid(1)), "v", 1))]
+            slices = [
+                pred(start=comp("a", long_(3)), finish=comp("b")),
+                pred(start="", finish=comp("b")),
+                pred(start="", finish=comp("b", eoc=-1)),
+                pred(start="", finish=comp("b", eoc=1)),
+                pred(start="", finish=comp("a", long_(5))),
+                pred(start=comp("b"), finish="", reversed=True),
+                pred(start=comp("b"), finish=comp("a"), reversed=True),
+                pred(start=comp("c"), finish=comp("a", long_(5)), reversed=True, count=3),
+                pred(start=comp("b"), finish=comp("c")),
+            ]
+            for p in slices:
+                out += [v19.get_slice("r", cparent(cf), p),
+                        v19.get_count("r", cparent(cf), p)]
+            out += [v19.multiget_slice(["r", "s"], cparent(cf), slices[1]),
+                    v19.multiget_count(["r", "s"], cparent(cf), slices[1]),
+                    v19.get_range_slices(cparent(cf), slices[1], key_range("", "", count=10))]
+        return out
+

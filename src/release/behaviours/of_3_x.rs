@@ -483,6 +483,19 @@ macro_rules! with_behaviours_of_3_x {
                     judged in 3.x's words (TableParams.validate)",
             }
 
+            // LegacyLayout.decodeBound (CASSANDRA-12423) with 2.1's ReversedType,
+            // which compared an empty value as its base type did, reversed.
+            /// A slice's end bound naming a prefix of a composite comparator's
+            /// components with end-of-component 0 took in every name of the prefix
+            /// when the next component was reversed (2.x stopped before them).
+            PrefixEndBoundOfLegacyLayout {
+                key: "prefix_end_bound_of_legacy_layout",
+                from: (3, 0, 0),
+                until: None,
+                says: "a slice ending at a composite prefix (end-of-component 0) takes in the \
+                    prefix's names when the next component is reversed",
+            }
+
             $($later)*
         }
     };

@@ -6,13 +6,12 @@
 //! as that release would have. Validation is the callers' (`reads`), in
 //! 1.2's order.
 
-use super::super::convert::{into_thrift, slice_command, slice_of, thriftify};
+use super::super::convert::{into_thrift, slice_command, thriftify};
 use super::super::index;
-use super::super::release::reads::statics;
 use super::super::release::v3x::{self, filtered as v3x_filtered};
 use super::super::scan::scan;
 use super::super::validation as v;
-use super::{as_answered, check_read, unstored};
+use super::{as_answered, check_read, release_command, unstored};
 use crate::model::{IndexQuery, ReadCommand, Slice};
 use crate::node::Node;
 use crate::schema::CfDef;
@@ -101,10 +100,7 @@ pub fn get_indexed_slices(
             count,
         ));
     }
-    let mut cmd = slice_command(ks, parent, slice_of(predicate));
-    if statics::applies(node.release, &cf, predicate) {
-        statics::widen(&mut cmd);
-    }
+    let cmd = release_command(node, &cf, ks, parent, predicate);
     Ok(node
         .read_indexed(&cmd, &query)?
         .into_iter()

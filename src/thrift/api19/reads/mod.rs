@@ -7,7 +7,7 @@
 pub(super) mod filtered;
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
-use super::release::reads::statics;
+use super::release::reads::{prefix_end, statics};
 use super::scan::bigtoken;
 use super::scan::scan;
 use super::validation::{self as v, Access};
@@ -15,7 +15,7 @@ use crate::cql::exec::system_traces;
 use crate::model::{ReadCommand, Slice};
 use crate::node::Node;
 use crate::release::Behaviour;
-use crate::schema::system19;
+use crate::schema::{system19, CfDef};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::cmp::Ordering;
@@ -126,11 +126,26 @@ pub(super) fn checked_slice<'k>(
     }
     unstored(node, ks, &cf.name)?;
     level?;
+    let cmd = release_command(node, &cf, ks, parent, predicate);
+    Ok((cmd, cf.is_counter()))
+}
+
+/// The read command of a checked slice as the release read it: 3.x widened
+/// a reversed slice of a static compact table ([`statics`]) and read an end
+/// bound at a composite prefix its way ([`prefix_end`]).
+pub(super) fn release_command(
+    node: &Node,
+    cf: &CfDef,
+    ks: &str,
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+) -> ReadCommand {
     let mut cmd = slice_command(ks, parent, slice_of(predicate));
-    if statics::applies(node.release, &cf, predicate) {
+    if statics::applies(node.release, cf, predicate) {
         statics::widen(&mut cmd);
     }
-    Ok((cmd, cf.is_counter()))
+    prefix_end::apply(node.release, cf, &mut cmd);
+    cmd
 }
 
 /// A row's columns as the release answered them: 3.x reversed a super
@@ -423,10 +438,7 @@ pub fn get_range_slices(
     super::release::old::check_range_names(node, &comparator, parent, predicate, cl)?;
     super::release::reads::keybound::check_start_key(node, &cf, range)?;
     super::release::reads::keybound::check_printable(node, &cf, range_keys(range))?;
-    let mut cmd = slice_command(ks, parent, slice_of(predicate));
-    if statics::applies(node.release, &cf, predicate) {
-        statics::widen(&mut cmd);
-    }
+    let cmd = release_command(node, &cf, ks, parent, predicate);
     if let Some(filter) = row_filter(range) {
         return filtered::filtered_range(node, ks, &cf, parent, predicate, range, filter, &cmd, cl);
     }

@@ -181,7 +181,9 @@ fn of_3x(
         reversed: range.reversed,
         count,
     };
-    let n = node.count(&slice_command(ks, &parent, slice), key)?;
+    let mut cmd = slice_command(ks, &parent, slice);
+    super::prefix_end::apply(node.release, &cf, &mut cmd);
+    let n = node.count(&cmd, key)?;
     Ok(i32::try_from(n).unwrap_or(i32::MAX))
 }
 
