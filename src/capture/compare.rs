@@ -28,6 +28,9 @@ pub enum Kind {
     Value,
     /// No reply: the target closed the connection or did not answer in time.
     NoReply,
+    /// A reply where the captured server (or the first target) closed the
+    /// connection without one.
+    Closed,
     /// A reply that does not decode.
     Undecodable,
 }
@@ -42,6 +45,7 @@ impl Kind {
             Kind::Order => "order",
             Kind::Value => "value",
             Kind::NoReply => "no reply",
+            Kind::Closed => "closed",
             Kind::Undecodable => "undecodable",
         }
     }
@@ -70,6 +74,23 @@ impl Difference {
                 "no reply from the first target".into()
             },
             replayed: "the connection closed or nothing came in time".into(),
+        }
+    }
+}
+
+impl Difference {
+    /// A reply the target gave where the captured server, or the first
+    /// target, closed the connection without one.
+    pub fn replied_where_closed(first_target: bool) -> Difference {
+        Difference {
+            kind: Kind::Closed,
+            path: String::new(),
+            captured: if first_target {
+                "the first target closed the connection without a reply".into()
+            } else {
+                "the server closed the connection without a reply".into()
+            },
+            replayed: "a reply".into(),
         }
     }
 }

@@ -120,11 +120,13 @@ const SLACK_US: i64 = 300_000_000;
 impl Windows {
     /// Two differing values that are each a time chosen during their own run
     /// (a write timestamp the server assigned, a `now()` time UUID).
+    /// A time may be in milliseconds: 0.8 to 2.0 stamped counters with
+    /// `System.currentTimeMillis()`.
     pub fn server_times(&self, captured: &Value, replayed: &Value) -> bool {
-        match (time_us(captured), time_us(replayed)) {
-            (Some(c), Some(r)) => within(self.captured, c) && within(self.replayed, r),
-            _ => false,
-        }
+        let in_span = |span, v: &Value| {
+            time_us(v).is_some_and(|t| within(span, t) || within(span, t.saturating_mul(1000)))
+        };
+        in_span(self.captured, captured) && in_span(self.replayed, replayed)
     }
 }
 
@@ -203,5 +205,9 @@ mod tests {
         assert!(!w.server_times(&Value::I64(5), &r));
         assert!(!w.server_times(&c, &Value::I64(1_000_000_050_000_001)));
         assert!(!w.server_times(&Value::I32(1), &Value::I32(2)));
+        // A counter's time in milliseconds (0.8 to 2.0) is the server's too.
+        let ms = Value::I64(1_000_000_050_000);
+        assert!(w.server_times(&ms, &r));
+        assert!(!w.server_times(&ms, &Value::I64(1_000_000_050_000)));
     }
 }

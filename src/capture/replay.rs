@@ -389,7 +389,10 @@ impl Replayer {
                     done.send_modify(|d| *d += 1);
                 }
                 Record::Unrecorded { .. } => stopped = true,
-                Record::Close { .. } => {
+                Record::Close { by, .. } => {
+                    if by == "server" && !stopped {
+                        self.closed().await;
+                    }
                     done.send_modify(|d| *d += 1);
                     break;
                 }
@@ -399,13 +402,34 @@ impl Replayer {
         self.report.lock().uncompared += self.sent.len() as u64;
     }
 
-    /// Every target's next reply (`None` for one whose connection is gone).
-    async fn read_replies(&mut self) -> Vec<Option<Vec<u8>>> {
+    /// Every target's next reply (`None` for one whose connection is gone),
+    /// without its frame length when the call was framed.
+    async fn read_replies(&mut self, framed: bool) -> Vec<Option<Vec<u8>>> {
         let mut out = Vec::with_capacity(self.links.len());
         for link in &mut self.links {
-            out.push(link.read_reply(self.timeout).await);
+            let reply = link.read_reply(self.timeout).await;
+            out.push(reply.map(|b| unframed(framed, b)));
         }
         out
+    }
+
+    /// The captured server closed the connection with a request unanswered
+    /// (a release that failed a call on the server closed it so): each
+    /// target must close it too. Requests queued behind it stay uncompared.
+    async fn closed(&mut self) {
+        let Some((n, method, framed)) = self.sent.pop_front() else {
+            return;
+        };
+        let mut replies = self.read_replies(framed).await;
+        let two = replies.len() > 1;
+        let expected = if two { replies.remove(0) } else { None };
+        let diffs = match (expected, replies.pop().flatten()) {
+            (None, None) => Vec::new(),
+            (None, Some(_)) => vec![Difference::replied_where_closed(two)],
+            (Some(_), None) => vec![Difference::no_reply(true)],
+            (Some(e), Some(r)) => compare(&method, &e, &r, &self.windows),
+        };
+        self.report.lock().add(self.conn, n, &method, diffs);
     }
 
     async fn reply(&mut self, n: u64, captured: &[u8]) {
@@ -414,7 +438,7 @@ impl Replayer {
         while self.sent.front().is_some_and(|(m, ..)| *m < n) {
             self.sent.pop_front();
             self.report.lock().uncompared += 1;
-            let _ = self.read_replies().await;
+            let _ = self.read_replies(false).await;
         }
         let Some((m, method, framed)) = self.sent.pop_front() else {
             self.report.lock().uncompared += 1;
@@ -425,30 +449,30 @@ impl Replayer {
             self.report.lock().uncompared += 1;
             return;
         }
-        let unframe = |b: Vec<u8>| {
-            if framed && b.len() >= 4 {
-                b[4..].to_vec()
-            } else {
-                b
-            }
-        };
-        let mut replies: Vec<Option<Vec<u8>>> = self
-            .read_replies()
-            .await
-            .into_iter()
-            .map(|r| r.map(unframe))
-            .collect();
+        let mut replies = self.read_replies(framed).await;
         // One target: its reply against the captured one; two: the second's
         // against the first's.
         let expected = if replies.len() > 1 {
             replies.remove(0)
         } else {
-            Some(unframe(captured.to_vec()))
+            Some(unframed(framed, captured.to_vec()))
         };
         let diffs = match (expected, replies.pop().flatten()) {
             (Some(e), Some(r)) => compare(&method, &e, &r, &self.windows),
-            (e, _) => vec![Difference::no_reply(e.is_some())],
+            // Two targets that both closed the connection agree.
+            (None, None) => Vec::new(),
+            (None, Some(_)) => vec![Difference::replied_where_closed(true)],
+            (Some(_), None) => vec![Difference::no_reply(true)],
         };
         self.report.lock().add(self.conn, n, &method, diffs);
+    }
+}
+
+/// A message without its frame length when it came framed.
+fn unframed(framed: bool, bytes: Vec<u8>) -> Vec<u8> {
+    if framed && bytes.len() >= 4 {
+        bytes[4..].to_vec()
+    } else {
+        bytes
     }
 }

@@ -3,7 +3,8 @@
 //! line and byte offset (exit 2), a garbled captured reply is a difference
 //! (`undecodable`), never a crash; peers that close in the middle of a
 //! message leave the proxy serving the next connection and the file
-//! replayable.
+//! replayable; a server that closes without replying is a reply the
+//! target must not give.
 
 use crate::support::native::{op, Conn};
 use crate::support::wire;
@@ -215,5 +216,57 @@ fn a_server_closing_mid_reply_leaves_the_request_uncompared() {
     assert_eq!(
         (report["calls"].as_u64(), report["uncompared"].as_u64()),
         (Some(0), Some(1))
+    );
+}
+
+/// A server that reads one request on each connection and hangs up without a reply.
+fn closing_server(connections: usize) -> u16 {
+    let fake = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = fake.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for s in fake.incoming().take(connections) {
+            let Ok(mut s) = s else { return };
+            let mut buf = [0u8; 256];
+            let _ = s.read(&mut buf);
+        }
+    });
+    port
+}
+
+#[test]
+fn a_server_closing_without_a_reply_is_a_reply_the_target_must_not_give() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("closed.capture");
+    let proxy = Capture::start(closing_server(2), &file, &[]);
+    assert!(connect19(proxy.port).describe_version().is_err());
+    assert_eq!(proxy.stop(), Some(0));
+    let recs = records(&file);
+    assert!(
+        recs.iter().any(|r| r["type"] == "close" && r["by"] == "server"),
+        "{recs:?}"
+    );
+
+    // supercolumn answers describe_version where the captured server closed.
+    let server = Server::start(&["--in-memory"]);
+    let target = format!("127.0.0.1:{}", server.port);
+    let (code, out) = replay(&[file.to_str().unwrap(), "--server", &target, "--json"]);
+    assert_ne!(code, 0, "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (report["calls"].as_u64(), report["different"].as_u64()),
+        (Some(1), Some(1)),
+        "{out}"
+    );
+    assert!(out.contains("closed"), "{out}");
+
+    // A target that closes too answers as the captured server did.
+    let target = format!("127.0.0.1:{}", closing_server(1));
+    let (code, out) = replay(&[file.to_str().unwrap(), "--server", &target, "--json"]);
+    assert_eq!(code, 0, "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (report["calls"].as_u64(), report["identical"].as_u64()),
+        (Some(1), Some(1)),
+        "{out}"
     );
 }
