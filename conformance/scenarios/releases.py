@@ -3971,3 +3971,19 @@ if R >= (2, 1):
                 v19.remove("k", cpath("C", col=name(1)), 3), v19.set_keyspace(ks),
                 v19.get_slice("k", cparent("C"), pred(start=""))]
         return out
+
+
+if (1, 2) <= R < (3, 0) and RELEASE != "1.2.9":
+    @scenario("rel_cqlupdate", "19", "schema", keyspace_reset="cv_r_cqlupdate")
+    def _cqlupdate():
+        """system_update_column_family of a CQL3 table (found by ordinary19d): refused from
+        1.2.12 (`Cannot modify CQL3 table t as it may break the schema. You should use cqlsh to
+        modify CQL3 tables instead.`), 2.0 on once the access check found the table"""
+        ks = "cv_r_cqlupdate"
+        out = setup(ks, cf_def(ks, "T", comparator="UTF8Type"))
+        out += [v19.execute_cql3_query("CREATE TABLE t (k int PRIMARY KEY, v int)"),
+                v19.system_update_column_family(cf_def(ks, "t", comparator="UTF8Type")),
+                v19.system_update_column_family(cf_def(ks, "t", comparator="UTF8Type",
+                                                       comment="x")),
+                v19.system_update_column_family(cf_def(ks, "Nope", comparator="UTF8Type"))]
+        return out
