@@ -958,8 +958,8 @@ def _superrangedel():
     ordinary19.py): refused before 2.0; 2.0 to 2.2 a range tombstone over the super column names
     from start to finish (an empty finish, or one before the start, deletes none), 3.x with an
     empty bound open. With a super column: refused before 2.0 and in 3.x (`Cannot delete a range
-    of subcolumns in a super column`, the batch unwritten); 2.x deleted those sub-columns (not
-    emulated: left out of 2.x's case)"""
+    of subcolumns in a super column`, the batch unwritten); 2.x deleted those sub-columns (found
+    by ordinary19d)"""
     ks = "cv_r_superrangedel"
     out = setup(ks, cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
                            subcomparator="UTF8Type"),
@@ -1023,9 +1023,9 @@ def _superrangedel():
             v19.batch_mutate({"z": {"S": [mutation(deletion_=deletion(
                 5, predicate=pred(start="a", finish="b")))]}}),
             v19.get_slice("z", cparent("S"), everything)]
-    if (2, 0) <= R < (3, 0):
-        return out
-    # with a super column: its sub-columns from start to finish
+    # with a super column: its sub-columns from start to finish (2.x: composites of the super
+    # column and each bound, exact names, so an empty finish, or one before the start, deletes
+    # the start name alone)
     for i, (start, finish, rev) in enumerate(SUPER_RANGES):
         key = "s%d" % i
         out += [v19.batch_mutate({key: {"S": [sc("p", "abcd", 1), sc("q", "abcd", 1)]}}),
@@ -1034,6 +1034,14 @@ def _superrangedel():
                 v19.get_slice(key, cparent("S"), everything)]
     out += [v19.get_slice("s3", cparent("S", "p"), everything),
             v19.get_count("s3", cparent("S", "p"), everything),
+            # writes after it: an older one of a deleted name stays deleted, a newer one shows
+            v19.batch_mutate({"s3": {"S": [sc("p", "b", 3), sc("p", "c", 7)]}}),
+            v19.get_slice("s3", cparent("S", "p"), everything),
+            # a sub-column written in the same batch as the deletion, older and newer
+            v19.batch_mutate({"w": {"S": [sc("p", "ab", 4), sc("q", "a", 4), sc("p", "x", 9),
+                                          mutation(deletion_=deletion(
+                                              5, sc="p", predicate=pred(start="", finish="c")))]}}),
+            v19.get_slice("w", cparent("S"), everything),
             v19.batch_mutate({"z": {"S": [mutation(deletion_=deletion(
                 5, sc="p", predicate=pred(start="a", finish="b"))), sc("r", "x", 9)]}}),
             v19.get_slice("z", cparent("S"), everything),
@@ -3872,3 +3880,158 @@ if R >= (2, 0):
                     v19.get_range_slices(cparent(cf), slices[1], key_range("", "", count=10))]
         return out
 
+
+if R >= (1, 2):
+    @scenario("rel_superpaged", "19", "read", keyspace_reset="cv_r_superpaged")
+    def _superpaged():
+        """get_paged_slice of a Super column family (found by ordinary19d): 2.0 to 2.2 count
+        sub-columns (the paging filter was made anew without the grouping by super column), the
+        super column the count runs out in cut to the sub-columns read; 1.2 and 3.x count super
+        columns"""
+        ks = "cv_r_superpaged"
+        out = setup(ks, cf_def(ks, "P", column_type="Super", comparator="UTF8Type",
+                               subcomparator="UTF8Type"),
+                    cf_def(ks, "A", comparator="UTF8Type"))
+        rows = {"blog1": {"1": "bt", "3": "bt", "4": "t"}, "blog2": {"7": "t"},
+                "blog3": {"2": "abc", "5": "a"}}
+        for key, scs in rows.items():
+            out += [v19.insert(key, cparent("A"), column(n, "v", 1)) for n in scs]
+        for key, scs in rows.items():
+            out += [v19.batch_mutate({key: {"P": [
+                mutation(cosc(super_column=super_column(n, [column(c, "v", 1) for c in subs])))
+                for n, subs in scs.items()]}})]
+        out += [v19.get_range_slices(cparent("P"), pred(start=""), key_range("", "", count=100))]
+        for count in (1, 2, 3, 4, 5, 6, 8, 100):
+            out.append(v19.get_paged_slice("P", key_range("", "", count=count), ""))
+        out += [v19.get_paged_slice("P", key_range("blog1", "", count=3), "3"),
+                v19.get_paged_slice("P", key_range("blog3", "", count=2), ""),
+                v19.get_paged_slice("P", key_range(start_token="0", end_token="0", count=4), "")]
+        # a range wrapping past the ring's minimum (2.x: two parts, each for the whole count)
+        out += [v19.get_paged_slice(cf, key_range(start_token="0", end_token="0", count=c), "")
+                for cf in ("P", "A") for c in (1, 2, 3, 5)]
+        return out
+
+
+if R >= (2, 0):
+    def _cas(key, cf, expected, updates):
+        return raw("cas", {1: b(key), 2: b(cf),
+                           3: None if expected is None else W.list_("struct", expected),
+                           4: None if updates is None else W.list_("struct", updates),
+                           5: W.i32(9), 6: W.i32(QUORUM)}).mask("0/2/*/3")
+
+    @scenario("rel_casnull", "19", "write", keyspace_reset="cv_r_casnull")
+    def _casnull():
+        """cas without `expected` or `updates` (found by ordinary19d): the IDL declares them
+        neither required nor with a default, so Java read them as null; the call failed where it
+        first used one (a NullPointerException, the connection closed): `updates` once the column
+        family, key and super check passed, `expected` once the updates were validated too"""
+        ks = "cv_r_casnull"
+        out = setup(ks, cf_def(ks, "T", comparator="UTF8Type"),
+                    cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type"))
+        a = column("a", "1", 1)
+        out += [_cas("k", "T", None, [a]), v19.set_keyspace(ks),
+                v19.get_slice("k", cparent("T"), pred(start="")),
+                _cas("k", "T", [], None), v19.set_keyspace(ks),
+                _cas("k", "T", None, None), v19.set_keyspace(ks),
+                _cas("k", "Nope", None, [a]),
+                _cas("k", "S", None, [a]),
+                _cas("", "T", None, [a]),
+                _cas("k", "T", None, [column("a", "1", None)]),
+                _cas("k", "T", None, [column("a", None, 1)]),
+                _cas("k", "T", [column("a", "1", 1)], None), v19.set_keyspace(ks),
+                _cas("k", "T", [], [a]),
+                # (cas wrote at its ballot's time)
+                v19.get_slice("k", cparent("T"), pred(start="")).mask("0/*/1/3")]
+        return out
+
+if R >= (1, 2):
+    @scenario("rel_nullcomposites", "19", "schema", keyspace_reset="cv_r_nullcomposites")
+    def _nullcomposites():
+        """a CfDef's COMPOSITES index without options (found by ordinary19d): 1.2 to 2.2's
+        CompositesIndex.validateOptions read the null options (a NullPointerException), so the
+        connection closed and nothing changed; with an empty map 1.2 refused it (`Missing option
+        prefix_size`)"""
+        ks = "cv_r_nullcomposites"
+        out = setup(ks, cf_def(ks, "U", comparator="UTF8Type"))
+        idx = lambda name: W.struct({1: b(name), 2: b("UTF8Type"), 3: W.i32(2)})
+        out += [v19.system_add_column_family(cf_def(ks, "O", comparator="UTF8Type",
+                                                    column_metadata=[idx("x")])),
+                v19.set_keyspace(ks),
+                describe_ks(ks),
+                v19.system_update_column_family(cf_def(ks, "U", comparator="UTF8Type",
+                                                       column_metadata=[idx("y")])),
+                v19.set_keyspace(ks),
+                describe_ks(ks)]
+        return out
+
+
+if R >= (2, 1):
+    def _multi(key, cf, slices, reversed=False):
+        f = {1: b(key), 2: cparent(cf),
+             3: W.list_("struct", [W.struct({1: b(s), 2: b(f_)}) for s, f_ in slices]),
+             4: W.boolean(reversed) if reversed else None}
+        return raw("get_multi_slice", {1: W.struct(f)})
+
+    @scenario("rel_multichecks", "19", "read", keyspace_reset="cv_r_multichecks")
+    def _multichecks():
+        """get_multi_slice's checks (found by ordinary19d): a Super CF refused, each slice's
+        bounds compared (`Column slice at index 1 had start greater than finish`, reversed `...
+        had start less than finish`), not validated as a SliceRange's"""
+        ks = "cv_r_multichecks"
+        out = setup(ks, cf_def(ks, "T", comparator="UTF8Type"),
+                    cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type"))
+        out += [v19.insert("k", cparent("T"), column(n, "v", 1)) for n in "abcde"]
+        out += [_multi("k", "T", [("a", "b"), ("d", "c")]),
+                _multi("k", "T", [("e", "d"), ("a", "b")], reversed=True),
+                _multi("k", "T", [("", "b"), ("d", "")]),
+                _multi("k", "T", [("d", ""), ("b", "")], reversed=True),
+                _multi("k", "S", [("a", "b")]),
+                _multi("", "T", [("b", "a")])]
+        return out
+
+    def _comp(*parts, eoc=0):
+        out = b""
+        for i, p in enumerate(parts):
+            p = p.encode() if isinstance(p, str) else p
+            last = i == len(parts) - 1
+            out += len(p).to_bytes(2, "big") + p + bytes([(eoc & 0xff) if last else 0])
+        return out
+
+    @scenario("rel_boundnames", "19", "write", keyspace_reset="cv_r_boundnames")
+    def _boundnames():
+        """a written CompositeType column name ending in end-of-component 1 or -1 (found by
+        ordinary19d): 2.1 and 2.2 read it as a cell name (`cellFromByteBuffer`), made a bound
+        of it, and the cast failed (the connection closed, nothing written)"""
+        ks = "cv_r_boundnames"
+        comparator = "CompositeType(UTF8Type,LongType)"
+        out = setup(ks, cf_def(ks, "C", comparator=comparator))
+        name = lambda eoc: _comp("d", long_(1), eoc=eoc)
+        out += [v19.insert("k", cparent("C"), column(name(1), "v", 1)), v19.set_keyspace(ks),
+                v19.insert("k", cparent("C"), column(name(-1), "v", 1)), v19.set_keyspace(ks),
+                v19.insert("k", cparent("C"), column(name(0), "v", 1)),
+                v19.insert("k", cparent("C"), column(_comp("e", eoc=1), "v", 1)),
+                v19.set_keyspace(ks),
+                v19.batch_mutate({"k": {"C": [ins(name(1), "v", 2)]}}), v19.set_keyspace(ks),
+                v19.batch_mutate({"k": {"C": [mutation(deletion_=deletion(
+                    3, predicate=pred(names=[name(1)])))]}}), v19.set_keyspace(ks),
+                v19.remove("k", cpath("C", col=name(1)), 3), v19.set_keyspace(ks),
+                v19.get_slice("k", cparent("C"), pred(start=""))]
+        return out
+
+
+if (1, 2) <= R < (3, 0) and RELEASE != "1.2.9":
+    @scenario("rel_cqlupdate", "19", "schema", keyspace_reset="cv_r_cqlupdate")
+    def _cqlupdate():
+        """system_update_column_family of a CQL3 table (found by ordinary19d): refused from
+        1.2.12 (`Cannot modify CQL3 table t as it may break the schema. You should use cqlsh to
+        modify CQL3 tables instead.`), 2.0 on once the access check found the table"""
+        ks = "cv_r_cqlupdate"
+        out = setup(ks, cf_def(ks, "T", comparator="UTF8Type"))
+        out += [v19.execute_cql3_query("CREATE TABLE t (k int PRIMARY KEY, v int)"),
+                v19.system_update_column_family(cf_def(ks, "t", comparator="UTF8Type")),
+                v19.system_update_column_family(cf_def(ks, "t", comparator="UTF8Type",
+                                                       comment="x")),
+                v19.system_update_column_family(cf_def(ks, "Nope", comparator="UTF8Type"))]
+        return out

@@ -127,6 +127,10 @@ pub struct State19 {
     /// and ran the method on it (`api19::as_declared`): it fails after its
     /// checks.
     pub null_argument: bool,
+    /// The list arguments the release read as null (absent, declared
+    /// neither required nor with a default; `api19::as_declared`): the
+    /// method fails where it first uses one.
+    pub null_lists: Vec<&'static str>,
     pub keyspace: Option<String>,
     pub cql_version: Option<String>,
     /// The CQL3 session, made on the connection's first CQL call. Its

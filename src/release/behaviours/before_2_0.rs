@@ -582,6 +582,29 @@ macro_rules! with_behaviours_before_2_0 {
                 says: "an update leaving bloom_filter_fp_chance unset keeps the column family's",
             }
 
+            // CompositesIndex.validateOptions (1.2 to 2.2) read a ColumnDef's
+            // options without looking for null.
+            /// A CfDef's COMPOSITES index without options fails on the server
+            /// (a NullPointerException): the connection closes, nothing changed.
+            NullCompositesOptionsFail {
+                key: "null_composites_options_fail",
+                from: (1, 2, 0),
+                until: Some((3, 0, 0)),
+                says: "a CfDef's COMPOSITES index without options closes the connection",
+            }
+
+            // CassandraServer.system_update_column_family's isThriftIncompatible
+            // check, from 1.2.12 (CASSANDRA-6370); 2.0 on !isThriftCompatible.
+            /// `system_update_column_family` of a CQL3 table (column metadata
+            /// naming composite components) is refused (`Cannot modify CQL3
+            /// table T as it may break the schema. ...`).
+            CqlTableUpdateRefused {
+                key: "cql_table_update_refused",
+                from: (1, 2, 12),
+                until: None,
+                says: "a Thrift update of a CQL3 table is refused (use cqlsh)",
+            }
+
             $($later)*
         }
     };

@@ -28,8 +28,9 @@ macro_rules! with_behaviours_of_2_x {
 
             // CassandraServer.deleteColumnOrSuperColumn's deleteRange from 2.0.
             /// A batch's `Deletion` by a `SliceRange` deleted that range of a
-            /// Standard column family's columns or a Super column family's super
-            /// columns (a range tombstone from start to finish); before, it was
+            /// Standard column family's columns, a Super column family's super
+            /// columns or one super column's sub-columns (a range tombstone from
+            /// start to finish); before, it was
             /// refused (`Deletion does not yet support SliceRange predicates.`).
             SliceRangeDeletions {
                 key: "slice_range_deletions",
@@ -446,6 +447,45 @@ macro_rules! with_behaviours_of_2_x {
                 from: (2, 1, 0),
                 until: Some((3, 0, 0)),
                 says: "a CfDef's min_index_interval below 1 or max below min is refused",
+            }
+
+            // ColumnFamilyStore.makeExtendedFilter made the paging filter anew,
+            // without SuperColumns' grouping of cells by super column.
+            /// `get_paged_slice` of a Super column family counted sub-columns
+            /// toward its count, the last super column cut where it ran out;
+            /// before and after, super columns.
+            PagedSuperSliceCountsCells {
+                key: "paged_super_slice_counts_cells",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "get_paged_slice of a Super CF counts sub-columns, cutting the last super column",
+            }
+
+            // AbstractCellNameType.cellFromByteBuffer from 2.1's cell names: a
+            // name ending in a bound was a BoundedComposite, no CellName.
+            /// A Thrift write's column name of a CompositeType column family
+            /// whose last end-of-component byte is not 0 failed on the server
+            /// (a ClassCastException): the connection closes, nothing written.
+            CompositeBoundNamesFail {
+                key: "composite_bound_names_fail",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a written CompositeType column name ending in end-of-component 1 or -1 closes \
+                    the connection",
+            }
+
+            // StorageProxy.getRangeSlice (2.0 to 2.2): the parts of a range on one
+            // node merged but across the ring's minimum, each read with the
+            // command's whole limit, counted by the command's filter after each.
+            /// `get_paged_slice` of a range wrapping past the ring's minimum read
+            /// its two parts each for the whole count, the second only while the
+            /// rows so far counted fewer (a Super column family's super columns).
+            PagedWrapInParts {
+                key: "paged_wrap_in_parts",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "get_paged_slice of a wrapping range reads its two parts each for the whole \
+                    count",
             }
 
             $($later)*

@@ -15,7 +15,7 @@
 use super::convert::{deletion_ops, mutation_ops};
 use super::counters::{self, Increment};
 use super::methods::{self, Row};
-use super::release::writes::ttlbound;
+use super::release::writes::{cellname, subrange, ttlbound};
 use super::validation::{self as v, Access};
 use super::writes::{check_writable, check_write, row_mutation};
 use super::Handler;
@@ -36,7 +36,10 @@ use thrift::protocol::{
 
 /// What one column family's list of mutations does.
 pub enum Effect {
-    Ops(Vec<Op>),
+    /// The ops, and the deletions of a range of one super column's
+    /// sub-columns, whose tombstones are found as the batch is applied
+    /// (`release::writes::subrange`).
+    Ops(Vec<Op>, Vec<t::Deletion>),
     Counter {
         increments: Vec<Increment>,
         deletes: Vec<t::Deletion>,
@@ -118,7 +121,7 @@ impl Rules for Api19 {
                 increments: Vec::new(),
                 deletes: Vec::new(),
             },
-            _ => Effect::Ops(Vec::new()),
+            _ => Effect::Ops(Vec::new(), Vec::new()),
         }
     }
 
@@ -155,6 +158,12 @@ impl Rules for Api19 {
                     super::release::dialect(self.release),
                 )
             })
+            .and_then(
+                |()| match cellname::mutation_failure(self.release, cf, &m) {
+                    Some(e) => Err(e),
+                    None => Ok(()),
+                },
+            )
         {
             return Ok(Err(super::release::v07::mutation_error(
                 self.release,
@@ -174,7 +183,10 @@ impl Rules for Api19 {
             ))));
         }
         match effect {
-            Effect::Ops(ops) => {
+            Effect::Ops(ops, subranges) => {
+                if let Some(del) = m.deletion.as_ref().filter(|d| subrange::is_subrange(d)) {
+                    subranges.push(del.clone());
+                }
                 let before = ops.len();
                 match super::release::v3x::range_deletion(self.release, cf, &m, self.now) {
                     Some(op) => ops.extend(op),
@@ -199,7 +211,7 @@ impl Rules for Api19 {
     /// Counter mutations are refused in atomic batches, after the list's
     /// own errors.
     fn end_column_family(&self, cf: &mut Result<Arc<CfDef>, ApiError>, effect: &mut Effect) {
-        if let Effect::Ops(ops) = effect {
+        if let Effect::Ops(ops, _) = effect {
             if let Ok(def) = cf.as_ref() {
                 super::release::writes::defaultttl::apply(self.release, def, self.now, ops);
                 super::release::writes::mutationrow::reconcile(self.release, def, ops);
@@ -265,10 +277,16 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
                 counter_cf = Some(list.cf.clone());
             }
             match list.effect {
-                Effect::Ops(ops) if !ops.is_empty() || empty_lists_make_rows => {
-                    updates.push((list.cf_name, ops))
+                Effect::Ops(mut ops, subranges) => {
+                    for del in &subranges {
+                        let tombstones =
+                            subrange::tombstones(node, ks, &entry.key, &list.cf, del, &ops)?;
+                        ops.extend(tombstones);
+                    }
+                    if !ops.is_empty() || empty_lists_make_rows {
+                        updates.push((list.cf_name, ops))
+                    }
                 }
-                Effect::Ops(_) => {}
                 Effect::Counter {
                     increments: inc,
                     deletes,
@@ -315,13 +333,17 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
                     match super::release::v3x::range_deletion(rules.release, def, &m, rules.now) {
                         Some(op) => ops.extend(op),
                         None => {
-                            deletion_ops(m.deletion.unwrap_or_default(), def, rules.now, &mut ops)
+                            let del = m.deletion.unwrap_or_default();
+                            if subrange::is_subrange(&del) {
+                                ops.extend(subrange::tombstones(node, ks, &key, def, &del, &[])?);
+                            }
+                            deletion_ops(del, def, rules.now, &mut ops)
                         }
                     }
                 }
-                row_mutation(ks, key, vec![(cf, ops)])
+                Ok(row_mutation(ks, key, vec![(cf, ops)]))
             })
-            .collect();
+            .collect::<ApiResult<_>>()?;
         node.apply_batch(&rows)?;
     }
     counters::add(node, ks, &increments)

@@ -214,12 +214,14 @@ impl CassandraSyncHandler for Handler<'_> {
         if let Err(e) = r {
             return self.wrap(methods::CAS.name(), Err(e));
         }
+        // Arguments the release read as null (`as_declared`).
+        let null = std::mem::take(&mut self.session.borrow_mut().api19.null_lists);
         self.with_ks(&methods::CAS, None, vec![&column_family], |ks| {
             let req = cas::CasRequest {
                 key: &key,
                 column_family: &column_family,
-                expected: &expected,
-                updates: &updates,
+                expected: (!null.contains(&"expected")).then_some(&expected[..]),
+                updates: (!null.contains(&"updates")).then_some(&updates[..]),
                 serial,
                 commit,
             };

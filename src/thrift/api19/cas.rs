@@ -27,12 +27,14 @@ use crate::node::Node;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 
-/// One `cas` call after the keyspace is known.
+/// One `cas` call after the keyspace is known. `None`: a list the call
+/// left out, which 2.0 read as null and failed on where it first used it
+/// (a NullPointerException: the connection closed).
 pub struct CasRequest<'a> {
     pub key: &'a [u8],
     pub column_family: &'a str,
-    pub expected: &'a [t::Column],
-    pub updates: &'a [t::Column],
+    pub expected: Option<&'a [t::Column]>,
+    pub updates: Option<&'a [t::Column]>,
     pub serial: ConsistencyLevel,
     pub commit: ConsistencyLevel,
 }
@@ -85,13 +87,15 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
     if cf.is_super() {
         return Err(ApiError::invalid("CAS does not support supercolumns"));
     }
+    let null = |name: &str| ApiError::Dropped(format!("cas: {name} read as null"));
+    let updates = req.updates.ok_or_else(|| null("updates"))?;
     v::validate_column_names(
         &cf,
         None,
-        req.updates.iter().map(|c| c.name.as_slice()),
+        updates.iter().map(|c| c.name.as_slice()),
         super::release::dialect(node.release),
     )?;
-    for c in req.updates {
+    for c in updates {
         if let Some(e) = crate::thrift::api19::release::writes::ttlbound::refusal(
             node.release,
             &cf,
@@ -101,12 +105,18 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
             return Err(e);
         }
         v::validate_column_data(&cf, c, false, super::release::dialect(node.release))?;
+        if let Some(e) =
+            crate::thrift::api19::release::writes::cellname::failure(node.release, &cf, &c.name)
+        {
+            return Err(e);
+        }
     }
+    let expected = req.expected.ok_or_else(|| null("expected"))?;
     check_levels(node, ks, req.serial, req.commit)?;
     if node.schema().keyspace(ks).is_some_and(|k| k.is_system()) {
         return Err(ApiError::invalid("system keyspace is not user-modifiable"));
     }
-    let slice = if req.expected.is_empty() {
+    let slice = if expected.is_empty() {
         Slice::Range {
             start: Vec::new(),
             finish: Vec::new(),
@@ -114,7 +124,7 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
             count: 1,
         }
     } else {
-        let mut names: Vec<Vec<u8>> = req.expected.iter().map(|c| c.name.clone()).collect();
+        let mut names: Vec<Vec<u8>> = expected.iter().map(|c| c.name.clone()).collect();
         names.sort_by(|a, b| cf.comparator.compare(a, b));
         names.dedup();
         Slice::Names(names)
@@ -131,16 +141,15 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
             RowResult::Cells(cells) => cells.into_iter().filter(|c| c.is_live(now)).collect(),
             RowResult::SuperColumns(_) => Vec::new(),
         };
-        if !applies(req.expected, &current) {
+        if !applies(expected, &current) {
             let values = thriftify(&RowResult::Cells(current), now, false)
                 .into_iter()
                 .filter_map(|cosc| cosc.column)
                 .collect();
             return Ok(t::CASResult::new(false, Some(values)));
         }
-        if !req.updates.is_empty() {
-            let ops = req
-                .updates
+        if !updates.is_empty() {
+            let ops = updates
                 .iter()
                 .map(|c| Op::Put {
                     super_column: None,

@@ -87,6 +87,10 @@ pub fn deletion_ops(del: t::Deletion, cf: &CfDef, now: i32, out: &mut Vec<Op>) {
             range,
             DeletionTime::new(ts, now),
         )),
+        // A range of one super column's sub-columns: tombstones of the
+        // names it covers, which the batch finds as it is applied
+        // (`release::writes::subrange`).
+        (None, Some(_)) => {}
         (names, _) => {
             shared::deletion_parts_ops(names, del.super_column, ts, cf.is_super(), now, out)
         }

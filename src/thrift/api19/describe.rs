@@ -286,6 +286,7 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
         cfdefs::old_cache(node, cf)?;
         cfdefs::check_compressor(node, cf_def, false)?;
         release::schema::params::check(node, cf)?;
+        release::schema::params::check_index_options(node, cf_def)?;
     }
     Ok(spec)
 }
@@ -302,6 +303,7 @@ fn column_family_spec(node: &Node, def: &t::CfDef, update: bool) -> ApiResult<Cf
     cfdefs::old_cache(node, &mut spec)?;
     cfdefs::check_compressor(node, def, update)?;
     release::schema::params::check(node, &mut spec)?;
+    release::schema::params::check_index_options(node, def)?;
     Ok(spec)
 }
 
@@ -392,6 +394,7 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
 
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::schema::cfdefs::check_update_target(node, def)?;
+    release::schema::params::check_cql_table_update(node, def)?;
     if node.release.is_some_and(|r| !r.at_least(1, 1)) {
         // 0.7 to 1.0 validated the CfDef itself (`validateCfDef`) before
         // looking for the column family it updates.

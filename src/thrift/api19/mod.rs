@@ -86,6 +86,7 @@ pub fn as_declared<'m>(
         return Ok(Cow::Borrowed(msg));
     };
     session.api19.null_argument = false;
+    session.api19.null_lists.clear();
     match release::wire::decode::as_declared(
         r,
         msg,
@@ -94,6 +95,10 @@ pub fn as_declared<'m>(
         release::wire::decode::Declared::Read(msg) => Ok(msg),
         release::wire::decode::Declared::FailsAfterChecks(msg) => {
             session.api19.null_argument = true;
+            Ok(msg)
+        }
+        release::wire::decode::Declared::NullLists(msg, names) => {
+            session.api19.null_lists = names;
             Ok(msg)
         }
         release::wire::decode::Declared::Refused(text, left_unread) => {

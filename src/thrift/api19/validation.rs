@@ -382,9 +382,8 @@ pub enum RangeDeletions {
     /// Before 2.0: every one refused (`Deletion does not yet support
     /// SliceRange predicates.`).
     Refused,
-    /// 2.0 to 2.2: a Standard CF's columns and a Super CF's super columns;
-    /// a super column's sub-columns (which 2.x deleted too) are not
-    /// emulated and refused as before 2.0.
+    /// 2.0 to 2.2: a Standard CF's columns, a Super CF's super columns
+    /// and a super column's sub-columns.
     Taken,
     /// 3.x: as 2.x, a super column's sub-columns refused once the
     /// deletion's other checks passed (`CassandraServer.deleteColumnOrSuperColumn`).
@@ -431,14 +430,7 @@ pub fn validate_deletion(
                 dialect,
             )?;
         }
-        // Names win over a range given with them.
-        let of_subcolumns = predicate.column_names.is_none() && del.super_column.is_some();
-        let refused = match range_deletions {
-            RangeDeletions::Refused => true,
-            RangeDeletions::Taken => of_subcolumns && cf.is_super(),
-            RangeDeletions::SubcolumnsRefused => false,
-        };
-        if predicate.slice_range.is_some() && refused {
+        if predicate.slice_range.is_some() && range_deletions == RangeDeletions::Refused {
             return invalid("Deletion does not yet support SliceRange predicates.");
         }
     }

@@ -5,7 +5,7 @@
 
 use super::convert::{cell_from, remove_op};
 use super::counters::{self, Increment};
-use super::release::writes::ttlbound;
+use super::release::writes::{cellname, ttlbound};
 use super::validation::{self as v, Access};
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
@@ -85,6 +85,9 @@ pub fn insert(
         super::release::dialect(node.release),
     )
     .map_err(|e| super::release::v07::value_refusal(node.release, ks, &cf.name, &column, e))?;
+    if let Some(e) = cellname::failure(node.release, &cf, &column.name) {
+        return Err(e);
+    }
     // Building the column failed where no validation bounded its expiry.
     if let Some(e) = ttlbound::failure(node.release, column.ttl, node.now()) {
         return Err(e);
@@ -115,6 +118,11 @@ pub fn remove(
     let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, false)?;
     v::validate_key(&cf, key, super::release::dialect(node.release))?;
     v::validate_column_path_or_parent(&cf, path, super::release::dialect(node.release))?;
+    if let (None, Some(column)) = (&path.super_column, &path.column) {
+        if let Some(e) = cellname::failure(node.release, &cf, column) {
+            return Err(e);
+        }
+    }
     check_write(node, ks, None, cl, Access::Write)?;
     check_writable(node, ks)?;
     let op = remove_op(path, timestamp, node.now());

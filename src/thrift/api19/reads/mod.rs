@@ -1,10 +1,13 @@
 //! The 19.x read calls: get, get_slice, get_count, multiget_slice,
 //! multiget_count, get_range_slices, get_paged_slice, get_multi_slice
-//! (`filtered`: get_indexed_slices and a range's row filter).
+//! (`filtered`: get_indexed_slices and a range's row filter; `paged`:
+//! get_paged_slice).
 //! Validation runs first, in 1.2's order (column family, path or parent,
 //! predicate, consistency level, keys).
 
 pub(super) mod filtered;
+mod paged;
+pub use paged::get_paged_slice;
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
 use super::release::reads::{prefix_end, statics};
@@ -45,7 +48,7 @@ pub(super) fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResu
 /// invalid fails at once (the outer `Err`), one that too few live nodes
 /// could serve only when the read ran, after the keys were checked (the
 /// inner one).
-fn refused_level(level: ApiResult<()>) -> ApiResult<ApiResult<()>> {
+pub(super) fn refused_level(level: ApiResult<()>) -> ApiResult<ApiResult<()>> {
     match level {
         Err(ApiError::Unavailable) => Ok(Err(ApiError::Unavailable)),
         Err(e) => Err(e),
@@ -335,12 +338,12 @@ pub fn get_count(
     )))
 }
 
-fn row_filter(range: &t::KeyRange) -> Option<&[t::IndexExpression]> {
+pub(super) fn row_filter(range: &t::KeyRange) -> Option<&[t::IndexExpression]> {
     range.row_filter.as_deref().filter(|f| !f.is_empty())
 }
 
 /// A range's key bounds (`None` for a token bound).
-fn range_keys(range: &t::KeyRange) -> [Option<&[u8]>; 2] {
+pub(super) fn range_keys(range: &t::KeyRange) -> [Option<&[u8]>; 2] {
     [range.start_key.as_deref(), range.end_key.as_deref()]
 }
 
@@ -454,115 +457,6 @@ pub fn get_range_slices(
         .collect())
 }
 
-/// Rows from the range's start, `range.count` columns in all (3.x:
-/// `range.count` rows, each whole); the start key's row begins at
-/// `start_column` (1.2: the first row scanned, whatever its key), later
-/// rows at their first column.
-pub fn get_paged_slice(
-    node: &Node,
-    ks: &str,
-    column_family: &str,
-    range: &t::KeyRange,
-    start_column: &[u8],
-    cl: ConsistencyLevel,
-) -> ApiResult<Vec<t::KeySlice>> {
-    let schema = node.schema();
-    let cf = v::validate_read_cf(&schema, ks, column_family)?;
-    if let Some(e) =
-        super::release::reads::badtoken::unreadable(node, schema.partitioner.as_ref(), range)
-    {
-        return Err(e);
-    }
-    let checked = bigtoken::for_checks(node, schema.partitioner.as_ref(), range);
-    v::validate_key_range(
-        schema.partitioner.as_ref(),
-        Some(&cf),
-        None,
-        &checked,
-        crate::thrift::api19::release::dialect(node.release),
-    )?;
-    let level = refused_level(check_read(node, ks, cl))?;
-    unstored(node, ks, &cf.name)?;
-    level?;
-    if let Some(filter) = row_filter(range) {
-        return Err(
-            super::release::reads::pagedfilter::refusal(node, &cf, filter, cl).unwrap_or_else(
-                || {
-                    ApiError::invalid(
-                        "get_paged_slice with a row_filter is not supported by this server",
-                    )
-                },
-            ),
-        );
-    }
-    super::release::v3x::paged_wrap(node.release, schema.partitioner.as_ref(), range)?;
-    super::release::reads::keybound::check_printable(node, &cf, range_keys(range))?;
-    if let Some(rows) =
-        super::release::reads::paged::split_at_token(node, ks, &cf, range, start_column, cl)
-    {
-        return rows;
-    }
-    let mut budget = usize::try_from(range.count).unwrap_or(0);
-    let first_row_starts = node
-        .release
-        .is_some_and(|r| r.does(Behaviour::PagedStartOnFirstRow));
-    // 3.x counted partitions, each read whole.
-    let partitions = node
-        .release
-        .is_some_and(|r| r.does(Behaviour::PagedSliceCountsPartitions));
-    let per_row = |budget: usize| if partitions { usize::MAX } else { budget };
-    let whole = |start: &[u8], count: usize| Slice::Range {
-        start: start.to_vec(),
-        finish: Vec::new(),
-        reversed: false,
-        count,
-    };
-    let parent = t::ColumnParent::new(cf.name.clone(), None);
-    let cmd = slice_command(ks, &parent, whole(&[], per_row(budget)));
-    let now = node.now();
-    let mut out = Vec::new();
-    // A row of tombstones alone comes back empty and counts nothing: while
-    // columns are still wanted, the range is scanned again for twice as
-    // many rows, and the rows not yet answered are taken.
-    let (mut rows, mut answered) = (budget, 0);
-    while budget > 0 {
-        let scanned = scan(node, &cmd, range, rows)?;
-        let complete = scanned.len() < rows;
-        for (key, row) in scanned.into_iter().skip(answered) {
-            if budget == 0 {
-                break;
-            }
-            let starts = if first_row_starts {
-                answered == 0
-            } else {
-                range.start_key.as_deref() == Some(key.as_slice())
-            };
-            answered += 1;
-            let row = if starts && !start_column.is_empty() {
-                node.read(
-                    &slice_command(ks, &parent, whole(start_column, per_row(budget))),
-                    &key,
-                )?
-            } else {
-                row
-            };
-            let mut columns = thriftify(&row, now, cf.is_counter());
-            if partitions {
-                budget -= 1;
-            } else {
-                columns.truncate(budget);
-                budget -= columns.len();
-            }
-            out.push(t::KeySlice::new(key, columns));
-        }
-        if complete {
-            break;
-        }
-        rows = rows.saturating_mul(2);
-    }
-    Ok(out)
-}
-
 fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
     if let Some(col) = &c.column {
         return &col.name;
@@ -591,6 +485,11 @@ pub fn get_multi_slice(
         .clone()
         .ok_or_else(|| ApiError::invalid("key is required"))?;
     let cf = v::validate_read_cf(&node.schema(), ks, &parent.column_family)?;
+    if cf.is_super() {
+        return Err(ApiError::invalid(
+            "get_multi_slice does not support super columns",
+        ));
+    }
     v::validate_column_parent(
         &cf,
         &parent,
@@ -599,25 +498,35 @@ pub fn get_multi_slice(
     let reversed = req.reversed.unwrap_or(false);
     let count = req.count.unwrap_or(1000);
     let slices = req.column_slices.clone().unwrap_or_default();
-    for s in &slices {
-        let range = t::SliceRange::new(
-            s.start.clone().unwrap_or_default(),
-            s.finish.clone().unwrap_or_default(),
-            reversed,
-            count,
-        );
-        v::validate_range(
-            &cf,
-            parent.super_column.as_deref(),
-            &range,
-            crate::thrift::api19::release::dialect(node.release),
-        )?;
-    }
     check_read(
         node,
         ks,
         req.consistency_level.unwrap_or(ConsistencyLevel::ONE),
     )?;
+    // The slices' bounds were only compared (2.1's CassandraServer
+    // .get_multi_slice), not validated as a SliceRange's.
+    for (i, s) in slices.iter().enumerate() {
+        let (start, finish) = (s.start.as_deref(), s.finish.as_deref());
+        let (Some(start), Some(finish)) = (start, finish) else {
+            continue;
+        };
+        if start.is_empty() || finish.is_empty() {
+            continue;
+        }
+        match (reversed, cf.comparator.compare(start, finish)) {
+            (false, Ordering::Greater) => {
+                return Err(ApiError::invalid(format!(
+                    "Column slice at index {i} had start greater than finish"
+                )))
+            }
+            (true, Ordering::Less) => {
+                return Err(ApiError::invalid(format!(
+                    "Reversed column slice at index {i} had start less than finish"
+                )))
+            }
+            _ => {}
+        }
+    }
     v::validate_key(
         &cf,
         &key,

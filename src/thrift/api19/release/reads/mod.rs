@@ -1,8 +1,9 @@
 //! Reads as each release took them: the key range a scan may name
 //! (here), tokens no number (`badtoken`), RandomPartitioner's tokens
 //! outside the ring before 1.2 (`bigtoken`), keys the key type refuses
-//! (`keybound`), 1.1's and 1.2's paging cut at the node's token (`paged`)
-//! and a paged read's row filter (`pagedfilter`), 1.1's row filter of a
+//! (`keybound`), 1.1's and 1.2's paging cut at the node's token (`paged`),
+//! a paged read's row filter (`pagedfilter`), 2.0-2.2's paged read of a
+//! Super CF counting sub-columns (`pagedcells`), 1.1's row filter of a
 //! Super CF (`superfilter`), 2.0's unchecked `get_count` (`count`),
 //! 3.x's reversed slices of static compact tables (`statics`) and its end
 //! bounds at a composite prefix (`prefix_end`).
@@ -11,6 +12,7 @@ pub(in crate::thrift::api19) mod badtoken;
 pub(in crate::thrift::api19) mod count;
 pub(in crate::thrift::api19) mod keybound;
 pub(in crate::thrift::api19) mod paged;
+pub(in crate::thrift::api19) mod pagedcells;
 pub(in crate::thrift::api19) mod pagedfilter;
 pub(in crate::thrift::api19) mod prefix_end;
 pub(in crate::thrift::api19) mod statics;

@@ -16,6 +16,9 @@
 //!
 //! - 2.0 on: an update changing the column family's type
 //!   ([`check_type_change`]).
+//! - 1.2 to 2.2: a COMPOSITES index without options
+//!   ([`check_index_options`]).
+//! - 1.2.12 on: an update of a CQL3 table ([`check_cql_table_update`]).
 //!
 //! It must not apply the change.
 
@@ -72,6 +75,52 @@ pub fn check_type_change(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
         )));
     }
     Ok(())
+}
+
+/// An update of a CQL3 table whose column metadata names composite
+/// components: refused from 1.2.12 (`CFMetaData.isThriftIncompatible`;
+/// 2.0 on `!isThriftCompatible`, which also counts a table of a partition
+/// key alone, not told apart here), once the column family was found.
+pub fn check_cql_table_update(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if !node
+        .release
+        .is_some_and(|r| r.does(Behaviour::CqlTableUpdateRefused))
+    {
+        return Ok(());
+    }
+    match node.schema().cf(&def.keyspace, &def.name) {
+        Some(old) if old.is_thrift_incompatible() => Err(ApiError::invalid(format!(
+            "Cannot modify CQL3 table {} as it may break the schema. You should use cqlsh to \
+             modify CQL3 tables instead.",
+            old.name
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// A COMPOSITES index whose ColumnDef carries no options: 1.2 to 2.2's
+/// `CompositesIndex.validateOptions` (from `CFMetaData.validate`) read the
+/// null map (1.2: `getIndexOptions().get`, 2.x: `new HashMap<>(...)`), so
+/// the call failed on the server and the connection closed, nothing
+/// changed. An empty map is the schema's to judge.
+pub fn check_index_options(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if !node
+        .release
+        .is_some_and(|r| r.does(Behaviour::NullCompositesOptionsFail))
+    {
+        return Ok(());
+    }
+    let columns = def.column_metadata.iter().flatten();
+    match columns
+        .filter(|c| c.index_type == Some(t::IndexType::COMPOSITES))
+        .find(|c| c.index_options.is_none())
+    {
+        Some(_) => Err(ApiError::Dropped(format!(
+            "a COMPOSITES index of {} without options: its options read as null",
+            def.name
+        ))),
+        None => Ok(()),
+    }
 }
 
 fn invalid(why: String) -> ApiError {

@@ -17,7 +17,7 @@
 use crate::release::Release;
 use crate::thrift::api19::javaargs::{self, ArgsOf, BufferQuote};
 use crate::thrift::api19::release::idl::args_table;
-use crate::thrift::wire::idl::{Req, StructDesc, Ty};
+use crate::thrift::wire::idl::{Field, Req, StructDesc, Ty};
 use crate::thrift::wire::{ttype, Reader, WireError, MAX_DEPTH};
 use std::borrow::Cow;
 
@@ -37,6 +37,12 @@ pub enum Declared<'m> {
     /// only when it came to use the argument (every release, 1.2.19 to 2.2
     /// too); the message to check, the level given as ONE.
     FailsAfterChecks(Cow<'m, [u8]>),
+    /// Arguments of list type the release declared neither `required` nor
+    /// with a default (`cas`'s `expected` and `updates`) were absent: Java
+    /// left them null and the method failed where it first used one (a
+    /// NullPointerException, the connection closed). Their names, and the
+    /// message with each given as an empty list for the checks before.
+    NullLists(Cow<'m, [u8]>, Vec<&'static str>),
 }
 
 /// `msg` (one whole call, header included) as `release` read it.
@@ -56,6 +62,8 @@ pub fn as_declared<'m>(release: &Release, msg: &'m [u8], quote: BufferQuote) -> 
         missing: None,
         null_argument: false,
         null_at: None,
+        top_seen: 0,
+        top_stop: 0,
     };
     if walk.structure(&mut r, desc, 0).is_err() {
         // Not a readable message: the node's own reader says so.
@@ -79,6 +87,32 @@ pub fn as_declared<'m>(release: &Release, msg: &'m [u8], quote: BufferQuote) -> 
             patched[end - 4..end].copy_from_slice(&1i32.to_be_bytes());
         }
         return Declared::FailsAfterChecks(Cow::Owned(cut(&patched, &cuts).into_owned()));
+    }
+    let null_lists: Vec<&'static Field> = desc
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| {
+            f.req == Req::Plain
+                && matches!(f.ty, Ty::List(_))
+                && walk.top_seen & (1 << (*i).min(63)) == 0
+        })
+        .map(|(_, f)| f)
+        .collect();
+    if !null_lists.is_empty() {
+        // Empty lists written in before the arguments' end (after every
+        // cut, so the cuts' offsets stand).
+        let mut patched = msg[..walk.top_stop].to_vec();
+        for f in &null_lists {
+            let Ty::List(et) = f.ty else { continue };
+            patched.push(ttype::LIST);
+            patched.extend_from_slice(&f.id.to_be_bytes());
+            patched.push(et.wire());
+            patched.extend_from_slice(&0i32.to_be_bytes());
+        }
+        patched.extend_from_slice(&msg[walk.top_stop..]);
+        let names = null_lists.iter().map(|f| f.name).collect();
+        return Declared::NullLists(Cow::Owned(cut(&patched, &walk.cuts).into_owned()), names);
     }
     Declared::Read(cut(msg, &walk.cuts))
 }
@@ -121,6 +155,10 @@ struct Walk {
     /// as null, and where its field was.
     null_argument: bool,
     null_at: Option<(usize, usize)>,
+    /// The arguments (fields of the outermost struct) read, by their
+    /// place in it, and where that struct's stop byte was.
+    top_seen: u64,
+    top_stop: usize,
 }
 
 impl Walk {
@@ -138,6 +176,9 @@ impl Walk {
             let start = r.position();
             let ft = r.u8()?;
             if ft == ttype::STOP {
+                if depth == 0 {
+                    self.top_stop = start;
+                }
                 break;
             }
             let id = r.i16()?;
@@ -163,6 +204,9 @@ impl Walk {
                 }
                 None => self.cuts.push((start, r.position())),
             }
+        }
+        if depth == 0 {
+            self.top_seen = seen;
         }
         if self.missing.is_none() {
             self.missing = desc

@@ -18,6 +18,7 @@ fn read(version: &str, msg: &[u8]) -> Declared<'static> {
         Declared::Read(m) => Declared::Read(Cow::Owned(m.into_owned())),
         Declared::Refused(t, left) => Declared::Refused(t, left),
         Declared::FailsAfterChecks(m) => Declared::FailsAfterChecks(Cow::Owned(m.into_owned())),
+        Declared::NullLists(m, names) => Declared::NullLists(Cow::Owned(m.into_owned()), names),
     }
 }
 
@@ -224,5 +225,31 @@ fn a_level_remove_did_not_require_fails_the_method_after_its_checks() {
             read(v, &msg),
             Declared::FailsAfterChecks(Cow::Owned(without.clone()))
         );
+    }
+}
+
+#[test]
+fn an_absent_list_argument_is_null_and_written_in_empty() {
+    let column = Value::Struct(vec![(1, bin("a")), (2, bin("1")), (3, Value::I64(1))]);
+    let cas = |expected: Option<Value>| {
+        let mut args = vec![(1, bin("k")), (2, bin("T"))];
+        args.extend(expected.map(|e| (3, e)));
+        args.push((4, Value::List(ttype::STRUCT, vec![column.clone()])));
+        args.push((5, Value::I32(9)));
+        args.push((6, Value::I32(2)));
+        message("cas", args)
+    };
+    let given = cas(Some(Value::List(ttype::STRUCT, Vec::new())));
+    assert_eq!(read("2.1.22", &given), Declared::Read(Cow::Owned(given.clone())));
+    match read("2.1.22", &cas(None)) {
+        Declared::NullLists(m, names) => {
+            assert_eq!(names, ["expected"]);
+            // The empty list written in reads as the one sent would.
+            let Declared::Read(back) = read("2.1.22", &m) else {
+                panic!("the written message is read as it is");
+            };
+            assert_eq!(back.len(), given.len());
+        }
+        other => panic!("expected NullLists, got {other:?}"),
     }
 }

@@ -1,11 +1,15 @@
 //! Writes as each release took them: 2.0's batch log failing on super
-//! columns (`batchlog`), 2.0-2.2's default TTL of a Thrift write
+//! columns (`batchlog`), 2.1's and 2.2's composite names ending in a
+//! bound (`cellname`), 2.0-2.2's default TTL of a Thrift write
 //! (`defaultttl`), 2.1's and 2.2's row of a batch's list of mutations
-//! (`mutationrow`), the bounds of a column's TTL (`ttlbound`) and 0.7's
-//! batch before `set_keyspace` (`unset`).
+//! (`mutationrow`), 2.0-2.2's deletion of a range of a super column's
+//! sub-columns (`subrange`), the bounds of a column's TTL (`ttlbound`) and
+//! 0.7's batch before `set_keyspace` (`unset`).
 
 pub(in crate::thrift::api19) mod batchlog;
+pub(in crate::thrift::api19) mod cellname;
 pub(in crate::thrift::api19) mod defaultttl;
 pub(in crate::thrift::api19) mod mutationrow;
+pub(in crate::thrift::api19) mod subrange;
 pub(in crate::thrift::api19) mod ttlbound;
 pub(in crate::thrift::api19) mod unset;
