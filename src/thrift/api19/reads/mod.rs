@@ -5,6 +5,9 @@
 //! predicate, consistency level, keys).
 
 pub(super) mod filtered;
+mod multislice;
+
+pub use multislice::get_multi_slice;
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
 use super::release::reads::statics;
@@ -18,7 +21,6 @@ use crate::release::Behaviour;
 use crate::schema::system19;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
-use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// 2.0 closed the connection where a read asked for the store of a column
@@ -549,94 +551,4 @@ pub fn get_paged_slice(
         rows = rows.saturating_mul(2);
     }
     Ok(out)
-}
-
-fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
-    if let Some(col) = &c.column {
-        return &col.name;
-    }
-    if let Some(sc) = &c.super_column {
-        return &sc.name;
-    }
-    if let Some(cc) = &c.counter_column {
-        return &cc.name;
-    }
-    c.counter_super_column.as_ref().map_or(&[], |s| &s.name)
-}
-
-/// The union of several slices of one row, in traversal order, at most `count` columns.
-pub fn get_multi_slice(
-    node: &Node,
-    ks: &str,
-    req: &t::MultiSliceRequest,
-) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
-    let parent = req
-        .column_parent
-        .clone()
-        .ok_or_else(|| ApiError::invalid("column_parent is required"))?;
-    let key = req
-        .key
-        .clone()
-        .ok_or_else(|| ApiError::invalid("key is required"))?;
-    let cf = v::validate_read_cf(&node.schema(), ks, &parent.column_family)?;
-    v::validate_column_parent(
-        &cf,
-        &parent,
-        crate::thrift::api19::release::dialect(node.release),
-    )?;
-    let reversed = req.reversed.unwrap_or(false);
-    let count = req.count.unwrap_or(1000);
-    let slices = req.column_slices.clone().unwrap_or_default();
-    for s in &slices {
-        let range = t::SliceRange::new(
-            s.start.clone().unwrap_or_default(),
-            s.finish.clone().unwrap_or_default(),
-            reversed,
-            count,
-        );
-        v::validate_range(
-            &cf,
-            parent.super_column.as_deref(),
-            &range,
-            crate::thrift::api19::release::dialect(node.release),
-        )?;
-    }
-    check_read(
-        node,
-        ks,
-        req.consistency_level.unwrap_or(ConsistencyLevel::ONE),
-    )?;
-    v::validate_key(
-        &cf,
-        &key,
-        crate::thrift::api19::release::dialect(node.release),
-    )?;
-    let limit = usize::try_from(count).unwrap_or(0);
-    let now = node.now();
-    let mut all = Vec::new();
-    for s in &slices {
-        let slice = Slice::Range {
-            start: s.start.clone().unwrap_or_default(),
-            finish: s.finish.clone().unwrap_or_default(),
-            reversed,
-            count: limit,
-        };
-        let row = node.read(&slice_command(ks, &parent, slice), &key)?;
-        all.extend(thriftify(&row, now, cf.is_counter()));
-    }
-    let cmp = match (&parent.super_column, &cf.subcomparator) {
-        (Some(_), Some(sub)) => sub.clone(),
-        _ => cf.comparator.clone(),
-    };
-    all.sort_by(|a, b| {
-        let o = cmp.compare(name_of(a), name_of(b));
-        if reversed {
-            o.reverse()
-        } else {
-            o
-        }
-    });
-    all.dedup_by(|a, b| cmp.compare(name_of(a), name_of(b)) == Ordering::Equal);
-    all.truncate(limit);
-    Ok(all)
 }
