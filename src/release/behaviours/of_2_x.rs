@@ -448,6 +448,19 @@ macro_rules! with_behaviours_of_2_x {
                 says: "a CfDef's min_index_interval below 1 or max below min is refused",
             }
 
+            // CassandraServer.system_update_column_family: isThriftCompatible.
+            /// `system_update_column_family` of a CQL 3 table was refused
+            /// (`Cannot modify CQL3 table t as it may break the schema. You
+            /// should use cqlsh to modify CQL3 tables instead.`) before its CfDef
+            /// was read.
+            ThriftUpdateLeavesCql3Tables {
+                key: "thrift_update_leaves_cql3_tables",
+                from: (2, 0, 0),
+                until: None,
+                says: "system_update_column_family of a CQL 3 table is refused (Cannot modify CQL3 \
+                    table ...)",
+            }
+
             $($later)*
         }
     };

@@ -406,6 +406,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::check_cf_id(node, def)?;
     release::old::check_update_id(node, def)?;
     release::v3x::update_target(node, def)?;
+    release::schema::cql3tables::check_update(node, def)?;
     let mut spec = column_family_spec(node, def, true)?;
     release::schema::params::check_type_change(node, def)?;
     cfdefs::update_defaults(node, &mut spec);
