@@ -4035,3 +4035,186 @@ if (1, 2) <= R < (3, 0) and RELEASE != "1.2.9":
                                                        comment="x")),
                 v19.system_update_column_family(cf_def(ks, "Nope", comparator="UTF8Type"))]
         return out
+
+
+# ------------------------------------------------------------------------------ 3.x's insert TTL
+if R >= (3, 0):
+    @scenario("rel_insertttl", "19", "ttl", keyspace_reset="cv_r_insertttl")
+    def _insertttl():
+        """a column family's default_time_to_live on Thrift writes in 3.x (found by
+        ordinary19d): `insert` of a column without a TTL took it (`cellFromColumn`: 3.0's
+        `BufferCell.live`, 3.11's `getTtl`), a TTL of 0 was refused (3.0) or none (3.11), and a
+        batch's columns kept none (`toLegacyCell`)"""
+        ks = "cv_r_insertttl"
+        out = setup(ks, cf_def(ks, "T", comparator="UTF8Type", extra={40: W.i32(60)}),
+                    cf_def(ks, "S", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type", extra={40: W.i32(30)}),
+                    cf_def(ks, "N", comparator="UTF8Type"))
+        out += [v19.insert("k", cparent("T"), column("a", "1", 1)),
+                v19.insert("k", cparent("T"), column("b", "2", 1, ttl=10)),
+                v19.insert("k", cparent("T"), column("c", "3", 1, ttl=0)),
+                v19.batch_mutate({"k": {"T": [ins("d", "4", 1), ins("e", "5", 1, ttl=20)]}}),
+                v19.insert("k", cparent("S", "s"), column("f", "6", 1)),
+                v19.batch_mutate({"k": {"S": [ins_super("t", [("g", "7")], 1)]}}),
+                v19.insert("k", cparent("N"), column("h", "8", 1)),
+                v19.get("k", cpath("T", col="a")),
+                v19.get_slice("k", cparent("T"), pred(start="")),
+                v19.get_slice("k", cparent("S"), pred(start="")),
+                v19.get_slice("k", cparent("N"), pred(start=""))]
+        return out
+
+
+# ------------------------------------------------------------------------------ get_multi_slice
+if R >= (2, 1):
+    @scenario("rel_multislice", "19", "slice", keyspace_reset="cv_r_multislice")
+    def _multislice():
+        """get_multi_slice's bounds (found by ordinary19d): 2.1 and 2.2 checked the order of a
+        slice's bounds when both were given (`Column slice at index N had start greater than
+        finish`, `Reversed column slice ...`) and refused super column families; 3.x checked
+        every slice, an empty bound the smallest start or the greatest finish, and failed on
+        the server on a reversed request whose slice passed (`Slice.make(finish, start)`)"""
+        ks = "cv_r_multislice"
+        out = setup(ks, cf_def(ks, "L", comparator="LongType"),
+                    cf_def(ks, "S", column_type="Super", comparator="LongType",
+                           subcomparator="UTF8Type"))
+        out.append(v19.batch_mutate({"k": {"L": [ins(long_(i), "e%d" % i, 1)
+                                                 for i in range(10)]}}))
+
+        def multi(slices, reversed=False, cf="L", count=None):
+            f = {1: b("k"), 2: cparent(cf),
+                 3: W.list_("struct", [W.struct({1: None if s is None else b(s),
+                                                 2: None if e is None else b(e)})
+                                       for s, e in slices]),
+                 4: W.boolean(reversed) if reversed else None,
+                 5: None if count is None else W.i32(count),
+                 6: W.i32(ONE)}
+            return raw("get_multi_slice", {1: W.struct(f)})
+        L = long_
+        out += [multi([(L(0), L(2)), (L(8), L(9))]),
+                multi([(L(0), L(2)), (L(9), L(8))]),
+                multi([(L(5), L(5))]),
+                multi([(L(7), b"")]),
+                multi([(b"", b"")], count=3),
+                multi([(L(2), L(9))], reversed=True),
+                multi([(b"", L(9))], reversed=True),
+                multi([(L(5), L(5))], reversed=True),
+                multi([(b"", b"")], reversed=True),
+                multi([], reversed=True),
+                multi([(L(0), L(1))], cf="S"),
+                multi([(L(9), L(8)), (L(2), L(0))], reversed=True),
+                v19.set_keyspace(ks),
+                multi([(L(9), L(8)), (L(0), L(2))], reversed=True),
+                v19.set_keyspace(ks),
+                v19.get_count("k", cparent("L"), pred(start=""))]
+        return out
+
+
+# ------------------------------------------------------------------------------ 3.x's compact ADD
+if R >= (3, 0):
+    @scenario("rel_compactadd", "19", "cql3", keyspace_reset="cv_r_compactadd")
+    def _compactadd():
+        """CQL 3's ALTER TABLE ADD on a static compact table in 3.x (found by ordinary19d): the
+        checks of AlterTableStatement, then a regular column failed on the server (the table's
+        rebuild asserted its one compact value column, `CompactTables.getCompactValueColumn`),
+        whether Thrift or CQL made the table"""
+        ks = "cv_r_compactadd"
+        out = setup(ks, cf_def(ks, "legacy", comparator="UTF8Type",
+                               column_metadata=[column_def("age", "Int32Type")],
+                               default_validation="UTF8Type", key_validation="UTF8Type"),
+                    cf_def(ks, "dyn", comparator="UTF8Type"))
+        out += [v19.insert("r1", cparent("legacy"), column("age", int32(5), 1)),
+                cql3("ALTER TABLE legacy ADD s text static"),
+                cql3("ALTER TABLE legacy ADD age int"),
+                cql3("ALTER TABLE legacy ADD key int"),
+                cql3("ALTER TABLE legacy ADD l list<int>"),
+                cql3("ALTER TABLE dyn ADD x text"),
+                cql3("ALTER TABLE legacy ADD city text"),
+                v19.set_keyspace(ks),
+                cql3("SELECT * FROM legacy"),
+                cql3("CREATE TABLE items (id text PRIMARY KEY, title text) WITH COMPACT STORAGE"),
+                cql3("ALTER TABLE items ADD price int"),
+                v19.set_keyspace(ks),
+                cql3("CREATE TABLE plain (id text PRIMARY KEY, title text)"),
+                cql3("ALTER TABLE plain ADD price int"),
+                cql3("SELECT * FROM items"),
+                cql3("SELECT * FROM plain")]
+        return out
+
+
+# ------------------------------------------------------------------------------ 2.2's function names
+if R >= (2, 2):
+    @scenario("rel_sysnames", "19", "cql3", keyspace_reset="cv_r_sysnames")
+    def _sysnames():
+        """CQL 3 functions and token ranges over Thrift (found by ordinary19d): from 2.2 a
+        function's result column is named by its FunctionName (`system.token(k)`), and a token
+        range beside an EQ or IN on the partition key keeps the keys whose token it holds
+        (2.2's TokenFilter; before, refused)"""
+        ks = "cv_r_sysnames"
+        out = [cql3("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                    "'replication_factor': 1}" % ks),
+               v19.set_keyspace(ks),
+               cql3("CREATE TABLE kv (k text PRIMARY KEY, v text)")]
+        out += [cql3("INSERT INTO kv (k, v) VALUES ('k%d', 'v%d') USING TIMESTAMP 1000" % (i, i))
+                for i in range(1, 6)]
+        out += [cql3("SELECT k, token(k) FROM kv"),
+                cql3("SELECT k, token(k) AS t FROM kv WHERE k = 'k2'"),
+                cql3("SELECT writetime(v), ttl(v) FROM kv WHERE k = 'k2'"),
+                cql3("SELECT blobAsText(textAsBlob(v)) FROM kv WHERE k = 'k2'"),
+                cql3("SELECT TOKEN(k) FROM kv WHERE k = 'k2'"),
+                cql3("SELECT * FROM kv WHERE token(k) > token('k3') AND k = 'k1'"),
+                cql3("SELECT * FROM kv WHERE k = 'k1' AND token(k) <= token('k3')"),
+                cql3("SELECT * FROM kv WHERE token(k) >= token('k2') AND k IN ('k1', 'k2', 'k3', "
+                     "'k4', 'k5')"),
+                cql3("SELECT * FROM kv WHERE token(k) = token('k2') AND k IN ('k1', 'k2')"),
+                cql3("SELECT * FROM kv WHERE token(k) > token('k5') AND token(k) < token('k1') "
+                     "AND k IN ('k1', 'k2', 'k3', 'k4', 'k5')"),
+                cql3("SELECT * FROM kv WHERE token(k) > token('k2') AND token(k) < token('k2') "
+                     "AND k = 'k2'")]
+        return out
+
+
+# ------------------------------------------------------------------------------ 3.x's index names
+if R >= (3, 0):
+    @scenario("rel_indexrename", "19", "index", keyspace_reset="cv_r_indexrename")
+    def _indexrename():
+        """index names of a Thrift update in 3.x (found by ordinary19d): the update's indexes
+        were its CfDef's (ThriftConversion.indexDefsFromThrift), an index renamed or moved to
+        another column took the name sent, an unnamed one was named past every index name of
+        the keyspace (its own old ones too), a name another table held was refused; a CQL 3
+        table (not compact) was not Thrift's to update. (An index renamed to a name its table
+        held for another column kept indexing that column, SecondaryIndexManager.reload by
+        name; and a declared column an update left out was dropped, its cells no longer read:
+        neither emulated, nor read here.)"""
+        ks = "cv_r_indexrename"
+        users = lambda cols, **k: cf_def(ks, "Users", comparator="UTF8Type", column_metadata=cols,
+                                         default_validation="UTF8Type",
+                                         key_validation="UTF8Type", **k)
+        col = lambda name, cls, idx=None: column_def(name, cls, None if idx is False else
+                                                     KEYS_INDEX, idx or None)
+        out = setup(ks, users([col("state", "UTF8Type", "users_state"),
+                               col("birth", "LongType", "users_birth"),
+                               column_def("name", "UTF8Type")]))
+        out += [v19.batch_mutate({"u%d" % i: {"Users": [ins("state", s, 1),
+                                                         ins("birth", long_(1970 + i), 1),
+                                                         ins("name", "n%d" % i, 1)]}
+                                  for i, s in enumerate(["TX", "CA", "TX"])})]
+        upd = v19.system_update_column_family
+        add = v19.system_add_column_family
+        out += [upd(users([col("state", "UTF8Type", "users_birth")])),
+                describe_ks(ks),
+                add(cf_def(ks, "Other", comparator="UTF8Type",
+                           column_metadata=[col("x", "UTF8Type", "users_state")])),
+                add(cf_def(ks, "Other2", comparator="UTF8Type",
+                           column_metadata=[col("y", "UTF8Type", "users_birth")])),
+                upd(users([col("state", "UTF8Type"), col("name", "UTF8Type")])),
+                describe_ks(ks),
+                upd(users([col("state", "UTF8Type"), col("name", "UTF8Type")])),
+                describe_ks(ks),
+                upd(users([col("state", "UTF8Type", "same"), col("name", "UTF8Type", "same")])),
+                upd(users([col("state", "UTF8Type", "users_state")])),
+                cql3("CREATE TABLE t (k text PRIMARY KEY, v int)"),
+                upd(cf_def(ks, "t", comparator="UTF8Type")),
+                cql3("CREATE TABLE c (k text PRIMARY KEY, v int) WITH COMPACT STORAGE"),
+                upd(cf_def(ks, "c", comparator="UTF8Type", comment="via thrift")),
+                describe_ks(ks)]
+        return out

@@ -83,6 +83,9 @@ impl Node {
             update_sets_index_names: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::UpdateSetsIndexNames)),
+            update_takes_index_names: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::UpdateTakesIndexNames)),
             unknown_compaction_options_refused: self.release.is_some_and(|r| {
                 r.does(crate::release::Behaviour::UnknownCompactionOptionsRefused)
             }),

@@ -108,7 +108,7 @@ impl Schema {
     fn name_indexes(&self, cf: &mut CfDef, rules: Rules) -> Result<()> {
         let old = self
             .cf(&cf.keyspace, &cf.name)
-            .filter(|_| !rules.update_sets_index_names);
+            .filter(|_| !rules.update_sets_index_names && !rules.update_takes_index_names);
         if let Some(old) = old {
             for c in cf.options.column_metadata.iter_mut() {
                 if c.index_type.is_none() {
@@ -435,7 +435,10 @@ fn check_compatible(old: &CfDef, new: &CfDef, rules: Rules) -> Result<()> {
                     text()
                 ));
             }
-            if o.index_name != c.index_name && !rules.update_sets_index_names {
+            if o.index_name != c.index_name
+                && !rules.update_sets_index_names
+                && !rules.update_takes_index_names
+            {
                 return invalid("Cannot modify index name");
             }
         }

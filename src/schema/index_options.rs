@@ -32,6 +32,10 @@ pub struct Rules {
     /// 0.7: an update set each index's name as its CfDef sent it (none
     /// named anew), a renamed index too.
     pub update_sets_index_names: bool,
+    /// 3.0 on: an update's indexes were its CfDef's, named as sent (a
+    /// renamed index renamed), an unnamed one named anew past every index
+    /// name of the keyspace, the column family's own old ones too.
+    pub update_takes_index_names: bool,
     /// 2.0 to 2.2: compaction options the strategy does not read are
     /// refused (`Properties specified [..] are not understood by ..`; 1.2's
     /// Thrift took them).
@@ -122,6 +126,7 @@ mod tests {
         thresholds_as_sent: false,
         update_sets_key_alias: false,
         update_sets_index_names: false,
+        update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,
     };
@@ -132,6 +137,7 @@ mod tests {
         thresholds_as_sent: false,
         update_sets_key_alias: false,
         update_sets_index_names: false,
+        update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,
     };

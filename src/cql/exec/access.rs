@@ -6,7 +6,7 @@
 //! Owns only that mapping; it must not decide who is allowed (the server
 //! checks the list against the connection's login) nor run anything.
 
-use super::session::CqlSession;
+use super::session::{CqlSession, Prepared};
 use crate::auth::access::{Access, Permission};
 use crate::cql::ast::{Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
@@ -14,11 +14,34 @@ use crate::cql::error::{CqlError, CqlResult};
 /// Everything `statement` needs, in the order 1.2 checked it. An
 /// unqualified name with no session keyspace is the executor's own error.
 pub fn requirements(session: &CqlSession, statement: &Statement) -> CqlResult<Vec<Access>> {
+    requirements_in(session, statement, None)
+}
+
+/// [`requirements`] of a prepared statement, whose tables are in the
+/// keyspace it was prepared in.
+pub fn prepared_requirements(session: &CqlSession, prepared: &Prepared) -> CqlResult<Vec<Access>> {
+    requirements_in(
+        session,
+        &prepared.statement,
+        super::prepared_keyspace(prepared),
+    )
+}
+
+/// [`requirements`] with `keyspace` (when given) for the session's.
+fn requirements_in(
+    session: &CqlSession,
+    statement: &Statement,
+    keyspace: Option<&str>,
+) -> CqlResult<Vec<Access>> {
     let table = |p: Permission, t: &TableName| -> CqlResult<Access> {
-        Ok(Access::table(p, session.keyspace_for(t)?, t.name.clone()))
+        let ks = match (&t.keyspace, keyspace) {
+            (None, Some(ks)) => ks.to_string(),
+            _ => session.keyspace_for(t)?,
+        };
+        Ok(Access::table(p, ks, t.name.clone()))
     };
     let session_keyspace = |p: Permission| -> CqlResult<Access> {
-        let ks = session.keyspace().ok_or_else(|| {
+        let ks = keyspace.or(session.keyspace()).ok_or_else(|| {
             CqlError::Invalid("You have not set a keyspace for this session".into())
         })?;
         Ok(Access::keyspace(p, ks))
@@ -42,7 +65,7 @@ pub fn requirements(session: &CqlSession, statement: &Statement) -> CqlResult<Ve
         Statement::Batch(b) => {
             let mut all = Vec::new();
             for member in &b.statements {
-                all.extend(requirements(session, member)?);
+                all.extend(requirements_in(session, member, keyspace)?);
             }
             Ok(all)
         }

@@ -414,7 +414,12 @@ pub(super) fn select_columns(
         Some(t) => t,
         None => lookup_in(session, &schema, &ks, &sel.table.name)?,
     };
-    mapping::selection::result_columns(&table, &sel.selection, schema.partitioner.as_ref())
+    mapping::selection::result_columns(
+        &table,
+        &sel.selection,
+        schema.partitioner.as_ref(),
+        select_rules(session).functions_in_system,
+    )
 }
 
 /// How the session's release checks and orders a SELECT: an emulated

@@ -272,7 +272,8 @@ fn prepare_parsed_keyed(
     parsed: Parsed,
 ) -> Result<Prepared, CqlError> {
     let specs = checked_specs(backend, session, &parsed.statement)?;
-    cache.insert_keyed(query, id_text, parsed.statement, specs)
+    let keyspace = session.keyspace().map(str::to_string);
+    cache.insert_keyed(query, id_text, parsed.statement, specs, keyspace)
 }
 
 /// Makes the checks preparing `statement` makes (see `dml::prepared`)
@@ -368,7 +369,18 @@ pub fn run_prepared(
     if prepared.specs.len() != values.len() {
         return Err(bind_count_error(prepared.specs.len(), values.len()));
     }
-    run(backend, session, &prepared.statement, values, None)
+    session.in_keyspace(prepared_keyspace(prepared), |session| {
+        run(backend, session, &prepared.statement, values, None)
+    })
+}
+
+/// The keyspace `prepared` runs in, where not the session's: the one it
+/// was prepared in (a prepared USE sets the session's own).
+pub(super) fn prepared_keyspace(prepared: &Prepared) -> Option<&str> {
+    match prepared.statement {
+        Statement::Use(_) => None,
+        _ => prepared.keyspace.as_deref(),
+    }
 }
 
 /// [`run_prepared`] for a statement some of whose markers (`unset[i]`)
@@ -388,10 +400,15 @@ pub fn run_prepared_unset(
     if prepared.specs.len() != values.len() {
         return Err(bind_count_error(prepared.specs.len(), values.len()));
     }
-    match unset::rewrite(backend, session, &prepared.statement, unset)? {
+    session.in_keyspace(prepared_keyspace(prepared), |session| match unset::rewrite(
+        backend,
+        session,
+        &prepared.statement,
+        unset,
+    )? {
         Some(statement) => run(backend, session, &statement, values, None),
         None => Ok(CqlOutcome::Void),
-    }
+    })
 }
 
 fn bind_count_error(markers: usize, bound: usize) -> CqlError {

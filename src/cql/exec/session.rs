@@ -187,6 +187,23 @@ impl CqlSession {
         self.keyspace = Some(keyspace);
     }
 
+    /// Runs `f` with `keyspace` (when given) as the session's, then puts
+    /// the session's own back: a prepared statement reads its tables in
+    /// the keyspace it was prepared in (`CFStatement.prepareKeyspace`).
+    pub(super) fn in_keyspace<T>(
+        &mut self,
+        keyspace: Option<&str>,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let Some(ks) = keyspace else {
+            return f(self);
+        };
+        let own = self.keyspace.replace(ks.to_string());
+        let out = f(self);
+        self.keyspace = own;
+        out
+    }
+
     pub fn clock(&self) -> &ServerClock {
         &self.clock
     }
@@ -214,6 +231,9 @@ pub struct Prepared {
     /// The receivers of the `?` markers, in order.
     pub specs: Vec<BindSpec>,
     pub statement: Statement,
+    /// The session's keyspace when it was prepared, which its unqualified
+    /// tables are read in wherever it runs.
+    pub keyspace: Option<String>,
 }
 
 /// Prepared statements of the whole server, by id, bounded by bytes (see
@@ -294,7 +314,7 @@ impl PreparedCache {
         statement: Statement,
         specs: Vec<BindSpec>,
     ) -> CqlResult<Prepared> {
-        self.insert_keyed(query, query, statement, specs)
+        self.insert_keyed(query, query, statement, specs, None)
     }
 
     /// `query` prepared as `statement`, under the Java hash of `id_text`
@@ -305,6 +325,7 @@ impl PreparedCache {
         id_text: &str,
         statement: Statement,
         specs: Vec<BindSpec>,
+        keyspace: Option<String>,
     ) -> CqlResult<Prepared> {
         let cost = prepared_cost(query.len());
         let mut entries = self.entries.lock();
@@ -318,6 +339,7 @@ impl PreparedCache {
             query: query.to_string(),
             specs,
             statement,
+            keyspace,
         };
         let md5 = p.md5;
         let id = p.id;
@@ -346,6 +368,18 @@ impl PreparedCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_prepared_statement_runs_in_its_own_keyspace_and_leaves_the_session_s() {
+        let mut session = CqlSession::new(Arc::new(ServerClock::new(1)));
+        let seen = session.in_keyspace(Some("prepared_in"), |s| s.keyspace().map(str::to_string));
+        assert_eq!(seen.as_deref(), Some("prepared_in"));
+        assert_eq!(session.keyspace(), None);
+        session.set_keyspace("own".into());
+        session.in_keyspace(None, |s| assert_eq!(s.keyspace(), Some("own")));
+        session.in_keyspace(Some("other"), |_| ());
+        assert_eq!(session.keyspace(), Some("own"));
+    }
 
     #[test]
     fn native_ids_are_the_md5_of_the_text() {

@@ -4,7 +4,8 @@
 //! (`keyspaces`, `tables`, `columns`: it lists itself, the one virtual
 //! keyspace served) and 4.0's `system.local` / `system.peers_v2`: what
 //! drivers read from a node claiming 3.0 or later (the native protocol's
-//! v4 claim, see `native::handle::dispatch`). Served, like `system_tables`, as CQL
+//! v4 claim, see `native::handle::dispatch`); a claim of 3.x reads its
+//! own `system.local` (with `thrift_version`). Served, like `system_tables`, as CQL
 //! table models whose cells are synthesized from the live schema.
 //!
 //! Column sets are 4.0's. Where a 4.0 column is frozen the model declares
@@ -56,6 +57,9 @@ const VIRTUAL_TABLES: &[(&str, &str)] = &[
 /// 4.0's `system.local` (no `thrift_version`; ports and gossip facts a
 /// single node without gossip leaves null).
 const LOCAL: &str = "(key text PRIMARY KEY, bootstrapped text, broadcast_address inet, broadcast_port int, cluster_name text, cql_version text, data_center text, gossip_generation int, host_id uuid, listen_address inet, listen_port int, native_protocol_version text, partitioner text, rack text, release_version text, rpc_address inet, rpc_port int, schema_version uuid, tokens set<text>, truncated_at map<uuid, blob>)";
+/// 3.0's and 3.11's `system.local` (`SystemKeyspace`): 4.0's without its
+/// ports, with `thrift_version`.
+const LOCAL_3X: &str = "(key text PRIMARY KEY, bootstrapped text, broadcast_address inet, cluster_name text, cql_version text, data_center text, gossip_generation int, host_id uuid, listen_address inet, native_protocol_version text, partitioner text, rack text, release_version text, rpc_address inet, schema_version uuid, thrift_version text, tokens set<text>, truncated_at map<uuid, blob>)";
 /// 4.0's `system.peers_v2` (empty: a single node has no peers).
 const PEERS_V2: &str = "(peer inet, peer_port int, data_center text, host_id uuid, native_address inet, native_port int, preferred_ip inet, preferred_port int, rack text, release_version text, schema_version uuid, tokens set<text>, PRIMARY KEY (peer, peer_port))";
 /// 4.0's `system.peers`, kept for drivers that read it.
@@ -76,6 +80,15 @@ fn build(keyspace: &str, name: &str, columns: &str) -> Option<Table> {
         return None;
     };
     Table::from_create(keyspace, &ct).ok()
+}
+
+/// The table `keyspace.name` served under the 3.0+ claim of `local`, if
+/// it is one of this module's (a 3.x claim's `system.local` its own).
+pub fn table_claimed(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
+    if keyspace == "system" && name == "local" && !local.claims_at_least((4, 0, 0)) {
+        return build(keyspace, name, LOCAL_3X);
+    }
+    table(keyspace, name)
 }
 
 /// The table `keyspace.name` served under a 3.0+ claim, if it is one of

@@ -53,7 +53,7 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
         return system_traces::table_claimed(name, local);
     }
     if system_schema::claims_schema_tables(local) {
-        return system_schema::table(keyspace, name);
+        return system_schema::table_claimed(keyspace, name, local);
     }
     if keyspace != "system" {
         return None;

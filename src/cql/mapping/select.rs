@@ -16,7 +16,7 @@ use super::super::types::{CqlType, Native};
 use super::keys::cartesian;
 use super::names::row_key;
 use super::result::ResultColumn;
-use super::select_rules::SelectRules;
+use super::select_rules::{token_holds, SelectRules};
 use super::selection::{selection, Filter};
 use super::slices::{build_slices, ClusteringRange};
 use super::value_rules::ValueRules;
@@ -120,7 +120,14 @@ pub fn plan_select_by(
         values: rules.values,
     };
     let rels = restrictions(table, sel, partitioner, &mut ctx)?;
-    let partitions = partitions_of(table, rels.partition, rels.token, rels.on_token, rules)?;
+    let partitions = partitions_of(
+        table,
+        rels.partition,
+        rels.token,
+        rels.on_token,
+        partitioner,
+        rules,
+    )?;
     let single = matches!(partitions, Partitions::Keys(_));
     let indexed = indexed_eqs(table, &rels.regular);
     let index = indexed.first();
@@ -167,7 +174,12 @@ pub fn plan_select_by(
     let reversed = order_by(table, sel, single)?;
     let slices = build_slices(table, &eq_prefix, range.as_ref(), reversed)?;
     let limit = limit_of(sel, &mut ctx)?;
-    let (selectors, columns, count) = selection(table, &sel.selection, partitioner)?;
+    let (selectors, columns, count) = selection(
+        table,
+        &sel.selection,
+        partitioner,
+        rules.functions_in_system,
+    )?;
     if sel.distinct {
         check_distinct(table, &selectors, !single)?;
     }
@@ -290,11 +302,12 @@ fn partitions_of(
     part: Vec<Option<Vec<Vec<u8>>>>,
     token: (Bound<Token>, Bound<Token>),
     on_token: bool,
+    partitioner: &dyn Partitioner,
     rules: &SelectRules,
 ) -> CqlResult<Partitions> {
     let restricted = part.iter().filter(|p| p.is_some()).count();
     if restricted == part.len() {
-        if on_token {
+        if on_token && !rules.token_filters_keys {
             return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
         }
         let lists: Vec<Vec<Vec<u8>>> = part
@@ -305,6 +318,9 @@ fn partitions_of(
         for combo in cartesian(&lists) {
             let k = row_key(table, &combo)?;
             keys.push((combo, k));
+        }
+        if on_token {
+            keys.retain(|(_, k)| token_holds(&token, &partitioner.token(k)));
         }
         let types: Vec<CqlType> = table.partition_key.iter().map(|c| c.ty.clone()).collect();
         return Ok(Partitions::Keys(rules.order_keys(keys, &types)));

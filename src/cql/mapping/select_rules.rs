@@ -1,13 +1,16 @@
 //! How a release checked and ordered a SELECT where releases differed:
 //! which clustering column an IN may restrict and the words a clustering
 //! restriction is refused in, the order (and duplicates) of the partitions
-//! an IN on the partition key names, and how an ORDER BY merges them.
+//! an IN on the partition key names (and, from 2.2, those a token range
+//! beside them keeps), and how an ORDER BY merges them.
 //! Data and the checks' texts only; `select` and `scan` apply them.
 
 use super::super::error::CqlError;
 use super::super::types::CqlType;
 use super::value_rules::ValueRules;
+use crate::partitioner::Token;
 use std::cmp::Ordering;
+use std::ops::Bound;
 
 /// The release's `SelectStatement` (and from 2.2 `StatementRestrictions`)
 /// rules; the default is the engine's own (the partitions in the IN's
@@ -30,6 +33,12 @@ pub struct SelectRules {
     pub sort_then_reverse: bool,
     /// How the statement's values are checked (see [`ValueRules`]).
     pub values: ValueRules,
+    /// A function's result column is named with its keyspace
+    /// (`system.token(k)`: 2.2's `FunctionName`).
+    pub functions_in_system: bool,
+    /// A token range beside EQ/IN on every partition key column keeps the
+    /// keys whose token it holds (2.2's `TokenFilter`); before, refused.
+    pub token_filters_keys: bool,
 }
 
 /// The words of a release's clustering restriction refusals.
@@ -58,6 +67,30 @@ pub enum KeyOrder {
     Sorted,
 }
 
+/// Whether the token range `(start, end)` of a WHERE clause holds `t`, as
+/// 2.2's `TokenFilter` read it: an empty range where equal bounds exclude
+/// either, and one wrapping the ring where the start sorts after the end.
+pub(super) fn token_holds((start, end): &(Bound<Token>, Bound<Token>), t: &Token) -> bool {
+    let above = match start {
+        Bound::Included(s) => t >= s,
+        Bound::Excluded(s) => t > s,
+        Bound::Unbounded => true,
+    };
+    let below = match end {
+        Bound::Included(e) => t <= e,
+        Bound::Excluded(e) => t < e,
+        Bound::Unbounded => true,
+    };
+    match (start, end) {
+        (Bound::Included(s) | Bound::Excluded(s), Bound::Included(e) | Bound::Excluded(e))
+            if s > e =>
+        {
+            above || below
+        }
+        _ => above && below,
+    }
+}
+
 impl SelectRules {
     /// The rules of release `(major, minor, patch)`; before 1.2 (1.1's
     /// CQL 3 beta) the engine's.
@@ -80,6 +113,8 @@ impl SelectRules {
             },
             sort_then_reverse: !at_least(3, 0),
             values: ValueRules::of_release(release),
+            functions_in_system: at_least(2, 2),
+            token_filters_keys: at_least(2, 2),
         }
     }
 
@@ -211,5 +246,27 @@ mod tests {
         assert!(!only_last);
         assert!(SelectRules::of_release((2, 2, 19)).sort_then_reverse);
         assert!(!SelectRules::of_release((3, 0, 24)).sort_then_reverse);
+    }
+
+    #[test]
+    fn a_token_range_keeps_the_keys_it_holds_as_2_2_read_it() {
+        use super::token_holds;
+        use crate::partitioner::Token;
+        use std::ops::Bound::{Excluded, Included, Unbounded};
+        let t = Token::Long;
+        assert!(token_holds(&(Excluded(t(1)), Unbounded), &t(2)));
+        assert!(!token_holds(&(Excluded(t(1)), Unbounded), &t(1)));
+        assert!(token_holds(&(Included(t(1)), Included(t(1))), &t(1)));
+        assert!(!token_holds(&(Included(t(1)), Excluded(t(1))), &t(1)));
+        // A start after the end wraps the ring.
+        assert!(token_holds(&(Excluded(t(5)), Included(t(1))), &t(-9)));
+        assert!(token_holds(&(Excluded(t(5)), Included(t(1))), &t(9)));
+        assert!(!token_holds(&(Excluded(t(5)), Included(t(1))), &t(3)));
+        let (old, new) = (
+            SelectRules::of_release((2, 1, 22)),
+            SelectRules::of_release((2, 2, 19)),
+        );
+        assert!(!old.token_filters_keys && new.token_filters_keys);
+        assert!(!old.functions_in_system && new.functions_in_system);
     }
 }

@@ -41,14 +41,24 @@ fn function_display(name: &str) -> &str {
 }
 
 fn selector_name(s: &Selector) -> String {
+    result_name(s, false)
+}
+
+/// A selector's result column name; `in_system`: 2.2 on, where a function
+/// is named by its `FunctionName` (`system.token(k)`, `system.dateof(c)`:
+/// its keyspace and its lower-case name).
+fn result_name(s: &Selector, in_system: bool) -> String {
     match s {
+        Selector::Function { name, args } => {
+            let a: Vec<String> = args.iter().map(|a| result_name(a, in_system)).collect();
+            match in_system {
+                true => format!("system.{}({})", name.to_lowercase(), a.join(", ")),
+                false => format!("{}({})", function_display(name), a.join(", ")),
+            }
+        }
         Selector::Column(c) => c.clone(),
         Selector::WriteTime(c) => format!("writetime({c})"),
         Selector::Ttl(c) => format!("ttl({c})"),
-        Selector::Function { name, args } => {
-            let a: Vec<String> = args.iter().map(selector_name).collect();
-            format!("{}({})", function_display(name), a.join(", "))
-        }
     }
 }
 
@@ -129,13 +139,15 @@ fn selector_type(table: &Table, s: &Selector, partitioner: &dyn Partitioner) -> 
 }
 
 /// The columns a SELECT of `s` answers, named and typed as its rows are:
-/// what a prepared SELECT describes before it runs.
+/// what a prepared SELECT describes before it runs (`in_system`: functions
+/// named in the system keyspace, see [`result_name`]).
 pub fn result_columns(
     table: &Table,
     s: &Selection,
     partitioner: &dyn Partitioner,
+    in_system: bool,
 ) -> CqlResult<Vec<ResultColumn>> {
-    selection(table, s, partitioner).map(|(_, columns, _)| columns)
+    selection(table, s, partitioner, in_system).map(|(_, columns, _)| columns)
 }
 
 pub(super) type Selectors = (Vec<(Selector, String)>, Vec<ResultColumn>, bool);
@@ -144,6 +156,7 @@ pub(super) fn selection(
     table: &Table,
     s: &Selection,
     partitioner: &dyn Partitioner,
+    in_system: bool,
 ) -> CqlResult<Selectors> {
     let items: Vec<(Selector, Option<String>)> = match s {
         Selection::Wildcard => table
@@ -164,7 +177,9 @@ pub(super) fn selection(
     let mut cols = Vec::new();
     for (sel, alias) in items {
         let type_class = selector_type(table, &sel, partitioner)?;
-        let name = alias.clone().unwrap_or_else(|| selector_name(&sel));
+        let name = alias
+            .clone()
+            .unwrap_or_else(|| result_name(&sel, in_system));
         cols.push(ResultColumn {
             name: name.clone(),
             type_class,
@@ -217,5 +232,32 @@ pub(super) fn passes(table: &Table, row: &CqlRow, f: &Filter) -> bool {
         Operator::Lte => o(&f.values[0]) != Ordering::Greater,
         Operator::Gt => o(&f.values[0]) == Ordering::Greater,
         Operator::Gte => o(&f.values[0]) != Ordering::Less,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::result_name;
+    use crate::cql::ast::Selector;
+
+    #[test]
+    fn functions_are_named_in_the_system_keyspace_from_2_2() {
+        let f = |name: &str, arg: Selector| Selector::Function {
+            name: name.into(),
+            args: vec![arg],
+        };
+        let token = f("token", Selector::Column("k".into()));
+        assert_eq!(result_name(&token, false), "token(k)");
+        assert_eq!(result_name(&token, true), "system.token(k)");
+        let nested = f("unixtimestampof", f("dateof", Selector::Column("c".into())));
+        assert_eq!(result_name(&nested, false), "unixTimestampOf(dateOf(c))");
+        assert_eq!(
+            result_name(&nested, true),
+            "system.unixtimestampof(system.dateof(c))"
+        );
+        assert_eq!(
+            result_name(&Selector::WriteTime("v".into()), true),
+            "writetime(v)"
+        );
     }
 }

@@ -83,11 +83,21 @@ impl Table {
                     None => {}
                 }
                 if ty.is_collection() && self.layout == Layout::CompactStatic {
-                    return invalid(if series >= (2, 1) {
+                    return invalid(if series >= (3, 0) {
+                        "Cannot use non-frozen collections in COMPACT STORAGE tables".into()
+                    } else if series >= (2, 1) {
                         "Cannot use non-frozen collections with a non-composite PRIMARY KEY".into()
                     } else {
                         "Cannot use collection types with non-composite PRIMARY KEY".into()
                     });
+                }
+                // 3.x: a static compact table's one regular column is its
+                // hidden compact value (`CompactTables.getCompactValueColumn`
+                // asserted so when the table was rebuilt).
+                if series >= (3, 0) && self.layout == Layout::CompactStatic {
+                    return Err(CqlError::Failed(
+                        "3.x's CFMetaData.rebuild asserted one compact value column".into(),
+                    ));
                 }
                 if !self.regular.is_empty() && ty.is_counter() != self.is_counter_table() {
                     return invalid(if ty.is_counter() {

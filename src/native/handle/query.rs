@@ -325,6 +325,7 @@ pub(super) fn unprepared(query: &str, statement: Statement, specs: Vec<BindSpec>
         query: query.to_string(),
         specs,
         statement,
+        keyspace: None,
     }
 }
 

@@ -496,6 +496,61 @@ macro_rules! with_behaviours_of_3_x {
                     prefix's names when the next component is reversed",
             }
 
+            // CassandraServer.cellFromColumn (BufferCell.live, 3.11's getTtl);
+            // batch_mutate's toLegacyCell kept no TTL.
+            /// `insert` of a column sent without a TTL made it expire after the
+            /// column family's `default_time_to_live`; a batch's columns did not.
+            ThriftInsertTakesDefaultTtl {
+                key: "thrift_insert_takes_default_ttl",
+                from: (3, 0, 0),
+                until: None,
+                says: "insert of a column without a TTL expires after default_time_to_live (not a \
+                    batch's columns)",
+            }
+
+            // CassandraServer.get_multi_slice: Slice.make(finish, start) of a
+            // reversed slice asserted its start was a start bound.
+            /// `get_multi_slice` checked every slice's bounds in order, empty ones
+            /// as the smallest start and greatest finish (`Column slice at index
+            /// N had start greater than finish`), and a reversed request failed
+            /// on the server at its first slice that passed (the connection
+            /// closed).
+            MultiSliceBoundsOf3x {
+                key: "multi_slice_bounds_of_3x",
+                from: (3, 0, 0),
+                until: None,
+                says: "get_multi_slice checks each slice's bounds, empty ones included; a reversed \
+                    one closes the connection",
+            }
+
+            // AlterTableStatement ADD, then CFMetaData.rebuild's
+            // CompactTables.getCompactValueColumn assertion.
+            /// CQL's `ALTER TABLE ADD` of a regular column to a static compact
+            /// table (a Thrift column family with declared columns) failed on the
+            /// server once checked, and the connection closed.
+            CompactStaticAddFails {
+                key: "compact_static_add_fails",
+                from: (3, 0, 0),
+                until: None,
+                says: "ALTER TABLE ADD on a static compact table (a Thrift CF with declared columns) \
+                    closes the connection",
+            }
+
+            // ThriftConversion.indexDefsFromThrift (a missing name from
+            // Indexes.getAvailableIndexName, every name of the keyspace taken),
+            // then CFMetaData.validate's names of the other tables.
+            /// An update's indexes were the CfDef's: an index renamed or moved
+            /// to another column took its new name (no `Can't modify index
+            /// name`), and an unnamed one was named anew past every index name
+            /// of the keyspace, the column family's old ones too.
+            UpdateTakesIndexNames {
+                key: "update_takes_index_names",
+                from: (3, 0, 0),
+                until: None,
+                says: "system_update_column_family takes the CfDef's index names (a renamed index is \
+                    renamed; an unnamed one is named past every name of the keyspace)",
+            }
+
             $($later)*
         }
     };

@@ -199,9 +199,8 @@ pub fn validate_range(
     range: &t::SliceRange,
     dialect: Dialect,
 ) -> ApiResult<()> {
+    validate_bounds(cf, super_column, &range.start, &range.finish, dialect)?;
     let comparator = comparator_for(cf, super_column);
-    marshal(comparator.validate_for(&range.start, dialect))?;
-    marshal(comparator.validate_for(&range.finish, dialect))?;
     if range.count < 0 {
         return invalid("get_slice requires non-negative count");
     }
@@ -216,6 +215,19 @@ pub fn validate_range(
         }
     }
     Ok(())
+}
+
+/// A slice's bounds, each a name of the comparator (or empty).
+pub fn validate_bounds(
+    cf: &CfDef,
+    super_column: Option<&[u8]>,
+    start: &[u8],
+    finish: &[u8],
+    dialect: Dialect,
+) -> ApiResult<()> {
+    let comparator = comparator_for(cf, super_column);
+    marshal(comparator.validate_for(start, dialect))?;
+    marshal(comparator.validate_for(finish, dialect))
 }
 
 /// A read predicate: exactly one of names or range.

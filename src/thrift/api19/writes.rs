@@ -74,6 +74,8 @@ pub fn insert(
         [column.name.as_slice()],
         super::release::dialect(node.release),
     )?;
+    // (3.11 read a TTL of 0 as none, but a TTL not sent as the default's.)
+    let ttl_unset = column.ttl.is_none();
     super::release::v3x::column_ttl(node.release, &mut column)?;
     if let Some(e) = ttlbound::refusal(node.release, &cf, column.ttl, node.now()) {
         return Err(e);
@@ -101,6 +103,14 @@ pub fn insert(
         cell: cell_from(column, node.now()),
     }];
     super::release::writes::defaultttl::apply(node.release, &cf, node.now(), &mut ops);
+    if ttl_unset {
+        super::release::writes::defaultttl::apply_to_insert(
+            node.release,
+            &cf,
+            node.now(),
+            &mut ops,
+        );
+    }
     node.apply(&row_mutation(ks, key, vec![(cf.name.clone(), ops.into())]))
         .map_err(ApiError::from)
 }

@@ -249,7 +249,7 @@ impl Handler<'_> {
         self.cql3(
             method,
             consistency,
-            |session| exec::access::requirements(session, &prepared.statement),
+            |session| exec::access::prepared_requirements(session, &prepared),
             |backend, session| {
                 exec::run_prepared(backend, session, &prepared, &values)
                     .map_err(|e| cql3::reword(self.node, e))

@@ -6,7 +6,10 @@
 //! predicate, consistency level, keys).
 
 pub(super) mod filtered;
+mod multislice;
 mod paged;
+
+pub use multislice::get_multi_slice;
 pub use paged::get_paged_slice;
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
@@ -21,7 +24,6 @@ use crate::release::Behaviour;
 use crate::schema::{system19, CfDef};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
-use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// 2.0 closed the connection where a read asked for the store of a column
@@ -455,109 +457,4 @@ pub fn get_range_slices(
             t::KeySlice::new(key, columns)
         })
         .collect())
-}
-
-fn name_of(c: &t::ColumnOrSuperColumn) -> &[u8] {
-    if let Some(col) = &c.column {
-        return &col.name;
-    }
-    if let Some(sc) = &c.super_column {
-        return &sc.name;
-    }
-    if let Some(cc) = &c.counter_column {
-        return &cc.name;
-    }
-    c.counter_super_column.as_ref().map_or(&[], |s| &s.name)
-}
-
-/// The union of several slices of one row, in traversal order, at most `count` columns.
-pub fn get_multi_slice(
-    node: &Node,
-    ks: &str,
-    req: &t::MultiSliceRequest,
-) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
-    let parent = req
-        .column_parent
-        .clone()
-        .ok_or_else(|| ApiError::invalid("column_parent is required"))?;
-    let key = req
-        .key
-        .clone()
-        .ok_or_else(|| ApiError::invalid("key is required"))?;
-    let cf = v::validate_read_cf(&node.schema(), ks, &parent.column_family)?;
-    if cf.is_super() {
-        return Err(ApiError::invalid(
-            "get_multi_slice does not support super columns",
-        ));
-    }
-    v::validate_column_parent(
-        &cf,
-        &parent,
-        crate::thrift::api19::release::dialect(node.release),
-    )?;
-    let reversed = req.reversed.unwrap_or(false);
-    let count = req.count.unwrap_or(1000);
-    let slices = req.column_slices.clone().unwrap_or_default();
-    check_read(
-        node,
-        ks,
-        req.consistency_level.unwrap_or(ConsistencyLevel::ONE),
-    )?;
-    // The slices' bounds were only compared (2.1's CassandraServer
-    // .get_multi_slice), not validated as a SliceRange's.
-    for (i, s) in slices.iter().enumerate() {
-        let (start, finish) = (s.start.as_deref(), s.finish.as_deref());
-        let (Some(start), Some(finish)) = (start, finish) else {
-            continue;
-        };
-        if start.is_empty() || finish.is_empty() {
-            continue;
-        }
-        match (reversed, cf.comparator.compare(start, finish)) {
-            (false, Ordering::Greater) => {
-                return Err(ApiError::invalid(format!(
-                    "Column slice at index {i} had start greater than finish"
-                )))
-            }
-            (true, Ordering::Less) => {
-                return Err(ApiError::invalid(format!(
-                    "Reversed column slice at index {i} had start less than finish"
-                )))
-            }
-            _ => {}
-        }
-    }
-    v::validate_key(
-        &cf,
-        &key,
-        crate::thrift::api19::release::dialect(node.release),
-    )?;
-    let limit = usize::try_from(count).unwrap_or(0);
-    let now = node.now();
-    let mut all = Vec::new();
-    for s in &slices {
-        let slice = Slice::Range {
-            start: s.start.clone().unwrap_or_default(),
-            finish: s.finish.clone().unwrap_or_default(),
-            reversed,
-            count: limit,
-        };
-        let row = node.read(&slice_command(ks, &parent, slice), &key)?;
-        all.extend(thriftify(&row, now, cf.is_counter()));
-    }
-    let cmp = match (&parent.super_column, &cf.subcomparator) {
-        (Some(_), Some(sub)) => sub.clone(),
-        _ => cf.comparator.clone(),
-    };
-    all.sort_by(|a, b| {
-        let o = cmp.compare(name_of(a), name_of(b));
-        if reversed {
-            o.reverse()
-        } else {
-            o
-        }
-    });
-    all.dedup_by(|a, b| cmp.compare(name_of(a), name_of(b)) == Ordering::Equal);
-    all.truncate(limit);
-    Ok(all)
 }

@@ -3,11 +3,13 @@
 //! the column family ids before 1.2 (`ids`), the keyspaces' and column
 //! families' order (`keyspaces`), 1.2's and 2.0's COMPOSITES index of
 //! plain names (`plainindex`), 3.0's tables it failed to make (`unmade`),
-//! 2.2's cell layouts its comparator refusal named (`cellnames`) and
-//! 2.1 on's table parameters (`params`).
+//! 2.2's cell layouts its comparator refusal named (`cellnames`),
+//! 2.1 on's table parameters (`params`) and the CQL 3 tables an update
+//! left alone (`cql3tables`).
 
 pub(in crate::thrift::api19) mod cellnames;
 pub(in crate::thrift::api19) mod cfdefs;
+pub(in crate::thrift::api19) mod cql3tables;
 pub(in crate::thrift::api19) mod describe;
 pub(in crate::thrift::api19) mod ids;
 pub(in crate::thrift::api19) mod keyspaces;

@@ -18,7 +18,6 @@
 //!   ([`check_type_change`]).
 //! - 1.2 to 2.2: a COMPOSITES index without options
 //!   ([`check_index_options`]).
-//! - 1.2.12 on: an update of a CQL3 table ([`check_cql_table_update`]).
 //!
 //! It must not apply the change.
 
@@ -75,27 +74,6 @@ pub fn check_type_change(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
         )));
     }
     Ok(())
-}
-
-/// An update of a CQL3 table whose column metadata names composite
-/// components: refused from 1.2.12 (`CFMetaData.isThriftIncompatible`;
-/// 2.0 on `!isThriftCompatible`, which also counts a table of a partition
-/// key alone, not told apart here), once the column family was found.
-pub fn check_cql_table_update(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
-    if !node
-        .release
-        .is_some_and(|r| r.does(Behaviour::CqlTableUpdateRefused))
-    {
-        return Ok(());
-    }
-    match node.schema().cf(&def.keyspace, &def.name) {
-        Some(old) if old.is_thrift_incompatible() => Err(ApiError::invalid(format!(
-            "Cannot modify CQL3 table {} as it may break the schema. You should use cqlsh to \
-             modify CQL3 tables instead.",
-            old.name
-        ))),
-        _ => Ok(()),
-    }
 }
 
 /// A COMPOSITES index whose ColumnDef carries no options: 1.2 to 2.2's

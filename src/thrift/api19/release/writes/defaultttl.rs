@@ -3,7 +3,9 @@
 //! `AbstractCell.create`), which `ColumnFamily.addColumn` called for every
 //! written column of `insert` and of a batch's mutations, gave a column
 //! sent without a TTL (or with 0) the column family's default, when that
-//! was above 0.
+//! was above 0. From 3.0 (`ThriftInsertTakesDefaultTtl`) only `insert`
+//! gave it, to a column sent without a TTL (`cellFromColumn`), a batch's
+//! `toLegacyCell` none.
 
 use crate::model::{Cell, CellKind, Op};
 use crate::release::{Behaviour, Release};
@@ -12,9 +14,20 @@ use crate::schema::CfDef;
 /// Makes each live column `ops` writes to `cf` expire after the column
 /// family's default TTL, from `now`.
 pub fn apply(release: Option<&Release>, cf: &CfDef, now: i32, ops: &mut [Op]) {
-    if !release.is_some_and(|r| r.does(Behaviour::ThriftWritesTakeDefaultTtl)) {
-        return;
+    if release.is_some_and(|r| r.does(Behaviour::ThriftWritesTakeDefaultTtl)) {
+        expire(cf, now, ops);
     }
+}
+
+/// [`apply`] for `insert`'s column, sent without a TTL, from 3.0.
+pub fn apply_to_insert(release: Option<&Release>, cf: &CfDef, now: i32, ops: &mut [Op]) {
+    if release.is_some_and(|r| r.does(Behaviour::ThriftInsertTakesDefaultTtl)) {
+        expire(cf, now, ops);
+    }
+}
+
+/// Makes each live column of `ops` expire after `cf`'s default TTL.
+fn expire(cf: &CfDef, now: i32, ops: &mut [Op]) {
     let Some(ttl) = cf.options.default_time_to_live.filter(|&t| t > 0) else {
         return;
     };
@@ -79,5 +92,28 @@ mod tests {
         assert_eq!(ttls("2.0.17", Some(86400)), [Some(86400), Some(60), None]);
         assert_eq!(ttls("2.2.19", Some(0)), [None, Some(60), None]);
         assert_eq!(ttls("1.2.9", Some(86400)), [None, Some(60), None]);
+        assert_eq!(ttls("3.0.24", Some(86400)), [None, Some(60), None]);
+    }
+
+    #[test]
+    fn from_3_0_only_an_insert_takes_it() {
+        let mut cf = CfDef::new("ks", "A", 1000, parse_type("UTF8Type").unwrap(), None);
+        cf.options.default_time_to_live = Some(60);
+        for (version, ttl) in [
+            ("3.0.24", Some(60)),
+            ("3.11.10", Some(60)),
+            ("2.2.19", None),
+        ] {
+            let mut ops = ops();
+            super::apply_to_insert(Release::find(version), &cf, 100, &mut ops);
+            let first = match &ops[0] {
+                Op::Put { cell, .. } => match cell.kind {
+                    CellKind::Expiring { ttl, .. } => Some(ttl),
+                    _ => None,
+                },
+                _ => None,
+            };
+            assert_eq!(first, ttl, "{version}");
+        }
     }
 }
