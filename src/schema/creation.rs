@@ -124,6 +124,15 @@ impl CreationIds {
         id
     }
 
+    /// The counter set after the highest live id, 1000 at least (0.7's
+    /// `CFMetaData.fixMaxId`, 1.0's `Schema.fixCFMaxId`, run when a column
+    /// family or keyspace was added): ids of dropped column families and
+    /// ids spent without one are given again.
+    pub(super) fn after_highest(&mut self) {
+        let highest = self.ids.values().flat_map(|cfs| cfs.values()).max();
+        self.next = highest.map_or(FIRST_CREATION_ID, |h| (h + 1).max(FIRST_CREATION_ID));
+    }
+
     /// One id taken for no column family: Cassandra 1.0 built a whole
     /// definition for an update that named no id, which took one, before
     /// refusing it for naming none. Returns the id taken.
