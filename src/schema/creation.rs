@@ -8,7 +8,9 @@
 //! secondary index (its hidden index column family took the next id when
 //! the indexed column family was opened). At start-up it began again after
 //! the highest id of a live column family, and the indexes opened then took
-//! the ids after it. The system column families had fixed ids below 1000
+//! the ids after it; 0.7 to 1.0 began again so after each column family or
+//! keyspace added too ([`CreationIds::after_highest`], chosen by the
+//! schema's rules). The system column families had fixed ids below 1000
 //! (see [`super::system_old`]).
 //!
 //! Owns that counter and the id of every live user column family, and

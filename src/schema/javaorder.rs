@@ -200,6 +200,34 @@ mod tests {
     }
 
     #[test]
+    fn a_model_map_sizes_and_grows_as_jdk_17_s() {
+        // Table sizes OpenJDK 17.0.15 gave `new HashMap<>(map)` of n
+        // entries: 1 -> 2, 2 -> 4, 3 -> 8, 6 -> 16, 12 -> 32.
+        for (n, capacity) in [(1, 2), (2, 4), (3, 8), (5, 8), (6, 16), (12, 32)] {
+            let map = HashMapModel::copy_of((0..n).map(|i| (i, i)));
+            assert_eq!(map.capacity, capacity, "{n} entries");
+        }
+        // Two entries (4 buckets, threshold 3): a third goes in without a
+        // resize, a fourth doubles the table.
+        let mut map = HashMapModel::copy_of([(4, "a"), (1, "b")]);
+        map.put(2, "c");
+        assert_eq!(map.iter().copied().collect::<Vec<_>>(), ["a", "b", "c"]);
+        map.put(5, "d");
+        assert_eq!(map.capacity, 8);
+        assert_eq!(
+            map.iter().copied().collect::<Vec<_>>(),
+            ["b", "c", "a", "d"]
+        );
+        map.remove(&"b");
+        assert!(!map.contains(&"b") && map.capacity == 8);
+        // `new HashMap<>()`: 16 buckets at the first put.
+        let mut fresh = HashMapModel::new();
+        fresh.put(17, "x");
+        fresh.put(1, "y");
+        assert_eq!(fresh.iter().copied().collect::<Vec<_>>(), ["x", "y"]);
+    }
+
+    #[test]
     fn string_keys_match_the_recorded_0_6_8_replies() {
         // describe_keyspaces and describe_keyspace("CT") of Cassandra 0.6.8.
         assert_eq!(
