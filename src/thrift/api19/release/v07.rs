@@ -307,10 +307,7 @@ pub fn mutation_error(
         .map(|(c, _)| c)
         .next();
     match refused {
-        Some(column) => {
-            let (ks, name) = (cf.keyspace.clone(), cf.name.clone());
-            value_refusal(release, &ks, &name, column, e)
-        }
+        Some(column) => value_refusal(release, &cf.keyspace, &cf.name, column, e),
         None => e,
     }
 }
