@@ -77,6 +77,11 @@ pub struct Era {
     pub column_families_word: bool,
     /// The key alias check quoted the name the statement gave (0.8).
     pub alias_error_names_given: bool,
+    /// Only `KEY` named the key in a relation, whatever the alias (`KEY >`
+    /// a key range); without a `KEY =`, the first relation naming the
+    /// alias exactly was taken as the key, whatever its operator (0.8's
+    /// `Relation` and `WhereClause.extractKeysFromColumns`).
+    pub key_word_only: bool,
     /// ALTER ... WITH left an unset bloom filter chance unset (1.1's
     /// getter answered the field itself; 1.2's its default, which the
     /// statement then set).
@@ -119,6 +124,7 @@ impl Era {
             parse_failures_escape: first,
             alter_keeps_bloom_unset: !r.at_least(1, 2),
             alias_error_names_given: first,
+            key_word_only: first,
             index_without_options: !r.at_least(1, 1),
             column_families_word: !r.at_least(1, 2),
             uncompressed_unless_told: r.series() == (1, 0),

@@ -124,6 +124,13 @@ pub trait AbstractType: Send + Sync + fmt::Debug {
         false
     }
 
+    /// Whether comparing `a` with `b` meets, after equal components, two
+    /// components of different types at one position (only a
+    /// DynamicCompositeType's names can: 0.8 threw there).
+    fn mixes_types(&self, _a: &[u8], _b: &[u8]) -> bool {
+        false
+    }
+
     /// Validation as the given Cassandra generation did it. Types whose rules
     /// never changed keep this default.
     fn validate_for(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {

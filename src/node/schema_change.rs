@@ -92,6 +92,24 @@ impl Node {
             cold_reads_to_omit: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::ColdReadsToOmit)),
+            column_maps: self.column_map_rule(),
+            cf_ids_after_highest: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::CfIdsAfterHighest)),
+        }
+    }
+
+    /// The map the release kept a column family's columns in.
+    fn column_map_rule(&self) -> crate::schema::ColumnMapRule {
+        use crate::release::Behaviour;
+        use crate::schema::ColumnMapRule;
+        match self.release {
+            Some(r) if r.does(Behaviour::ColumnsInCopiedHashMap) => ColumnMapRule::Copied,
+            // 1.0's Avro ColumnDef had `index_options`.
+            Some(r) if r.does(Behaviour::ColumnsInKeptMap) => ColumnMapRule::Kept {
+                index_options: r.at_least(1, 0),
+            },
+            _ => ColumnMapRule::Untracked,
         }
     }
 

@@ -8,6 +8,7 @@
 //! modified, so readers holding it keep a consistent view. It must not
 //! touch disk (see [`super::store`]) or the engine.
 
+use super::column_maps::GivenColumns;
 use super::compaction_options::validate_compaction_options;
 use super::compat::is_compatible_with;
 use super::index_options::composites_of_plain_names;
@@ -227,10 +228,18 @@ impl Schema {
         for cf in &cfs {
             self.creation_ids.take(&spec.name, &cf.name);
         }
+        if rules.cf_ids_after_highest {
+            self.creation_ids.after_highest();
+        }
         self.creation_ids.keyspace_read(&spec.name);
         self.creation_ids.keyspace_made(&spec.name);
         let indexes = cfs.iter().map(|cf| cf.options.indexed_columns().count());
         self.creation_ids.skip(indexes.sum());
+        for (cf, cf_spec) in cfs.iter().zip(&spec.cf_defs) {
+            let order = hashed_order(cf_spec);
+            self.column_maps
+                .created(rules.column_maps, cf, given_columns(cf_spec, &order));
+        }
         let mut ids = BTreeSet::new();
         let mut defs = BTreeMap::new();
         for mut cf in cfs {
@@ -270,6 +279,7 @@ impl Schema {
             return invalid(format!("Cannot drop non existing keyspace '{name}'."));
         }
         self.creation_ids.forget_keyspace(name);
+        self.column_maps.forget_keyspace(name);
         if let Some(gone) = self.keyspaces.remove(name) {
             self.retired_cf_ids
                 .extend(gone.cfs.values().map(|cf| cf.id));
@@ -297,7 +307,13 @@ impl Schema {
         }
         cf.id = self.fresh_id(&BTreeSet::new());
         self.creation_ids.take(&cf.keyspace, &cf.name);
+        if rules.cf_ids_after_highest {
+            self.creation_ids.after_highest();
+        }
         self.creation_ids.skip(cf.options.indexed_columns().count());
+        let order = hashed_order(&spec);
+        self.column_maps
+            .created(rules.column_maps, &cf, given_columns(&spec, &order));
         let ks = self
             .keyspaces
             .get_mut(&spec.keyspace)
@@ -335,6 +351,7 @@ impl Schema {
                 .is_none_or(|o| o.index_type.is_none())
         });
         self.creation_ids.skip(new_indexes.count());
+        self.column_maps.updated(rules.column_maps, &old, &cf);
         let ks = self
             .keyspaces
             .get_mut(&spec.keyspace)
@@ -359,7 +376,27 @@ impl Schema {
             self.retired_cf_ids.insert(gone.id);
         }
         self.creation_ids.forget_cf(keyspace, name);
+        self.column_maps.forget_cf(keyspace, name);
         Ok(())
+    }
+}
+
+/// The names of columns a definition gave in a `HashMap`, in the order
+/// it was filled.
+fn hashed_order(spec: &CfSpec) -> Vec<Vec<u8>> {
+    match (&spec.column_metadata, spec.columns_in_hash_map) {
+        (Some(columns), true) => columns.iter().map(|c| c.name.clone()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// How `spec` gave its columns: CQL 2's in a `HashMap`, a CfDef's in a
+/// sorted map, or none at all (0.8 and 1.0 then made an empty `HashMap`).
+fn given_columns<'a>(spec: &CfSpec, order: &'a [Vec<u8>]) -> GivenColumns<'a> {
+    if spec.columns_in_hash_map || spec.column_metadata.is_none() {
+        GivenColumns::Hashed(order)
+    } else {
+        GivenColumns::Sorted
     }
 }
 

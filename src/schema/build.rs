@@ -153,6 +153,7 @@ impl Schema {
             keyspaces,
             retired_cf_ids: Default::default(),
             creation_ids,
+            column_maps: Default::default(),
         })
     }
 }

@@ -8,7 +8,9 @@
 //! secondary index (its hidden index column family took the next id when
 //! the indexed column family was opened). At start-up it began again after
 //! the highest id of a live column family, and the indexes opened then took
-//! the ids after it. The system column families had fixed ids below 1000
+//! the ids after it; 0.7 to 1.0 began again so after each column family or
+//! keyspace added too ([`CreationIds::after_highest`], chosen by the
+//! schema's rules). The system column families had fixed ids below 1000
 //! (see [`super::system_old`]).
 //!
 //! Owns that counter and the id of every live user column family, and
@@ -122,6 +124,15 @@ impl CreationIds {
             .or_default()
             .insert(cf.to_string(), id);
         id
+    }
+
+    /// The counter set after the highest live id, 1000 at least (0.7's
+    /// `CFMetaData.fixMaxId`, 1.0's `Schema.fixCFMaxId`, run when a column
+    /// family or keyspace was added): ids of dropped column families and
+    /// ids spent without one are given again.
+    pub(super) fn after_highest(&mut self) {
+        let highest = self.ids.values().flat_map(|cfs| cfs.values()).max();
+        self.next = highest.map_or(FIRST_CREATION_ID, |h| (h + 1).max(FIRST_CREATION_ID));
     }
 
     /// One id taken for no column family: Cassandra 1.0 built a whole

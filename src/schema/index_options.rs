@@ -42,6 +42,13 @@ pub struct Rules {
     pub unknown_compaction_options_refused: bool,
     /// 2.0 and 2.1: SizeTiered (and Leveled) read `cold_reads_to_omit`.
     pub cold_reads_to_omit: bool,
+    /// 0.7 to 1.0: the map a column family kept its columns in (see
+    /// [`super::column_maps`]).
+    pub column_maps: super::column_maps::ColumnMapRule,
+    /// 0.7 to 1.0: a column family or keyspace added set the id counter
+    /// after the highest live id (`CFMetaData.fixMaxId`, 1.0's
+    /// `Schema.fixCFMaxId`), before its indexes were opened.
+    pub cf_ids_after_highest: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -129,6 +136,8 @@ mod tests {
         update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,
+        column_maps: super::super::column_maps::ColumnMapRule::Untracked,
+        cf_ids_after_highest: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
@@ -140,6 +149,8 @@ mod tests {
         update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,
+        column_maps: super::super::column_maps::ColumnMapRule::Untracked,
+        cf_ids_after_highest: false,
     };
 
     #[test]

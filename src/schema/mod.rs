@@ -10,7 +10,8 @@
 //! follow the rule documented in [`cf_id_for`].
 //!
 //! The ids Cassandra 0.7 to 1.1 gave column families, from a creation
-//! counter, are kept beside them ([`creation`]).
+//! counter, are kept beside them ([`creation`]), and so are the maps 0.7
+//! to 1.0 kept their declared columns in ([`column_maps`]).
 //!
 //! Dynamic schema (Thrift 19.x `system_*` calls): a change request
 //! ([`spec`]) is validated as Cassandra 1.2 did ([`validate`]) and applied
@@ -22,6 +23,7 @@
 
 mod apply;
 mod build;
+mod column_maps;
 mod compaction_options;
 mod compat;
 pub(crate) use compat::is_compatible_with;
@@ -42,6 +44,7 @@ mod validate;
 
 pub use apply::SchemaChangeError;
 pub use build::{cf_id_for, SchemaError, FIRST_USER_CF_ID};
+pub use column_maps::{ColumnMapRule, ColumnMaps, ColumnOrder};
 pub use index_options::{composites_of_plain_names, Rules};
 pub use options::*;
 pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};
@@ -241,6 +244,9 @@ pub struct Schema {
     /// The ids the releases before 1.2 gave the user's column families,
     /// and their counter. Persisted with the dynamic keyspaces.
     pub creation_ids: creation::CreationIds,
+    /// The maps 0.7 to 1.0 kept each column family's declared columns
+    /// in (their describe order). Not persisted.
+    pub column_maps: ColumnMaps,
 }
 
 impl Schema {
@@ -256,6 +262,7 @@ impl Schema {
             keyspaces: keyspaces.into_iter().map(|k| (k.name.clone(), k)).collect(),
             retired_cf_ids: BTreeSet::new(),
             creation_ids: Default::default(),
+            column_maps: Default::default(),
         };
         schema.creation_ids.started(schema.keyspaces.values());
         schema

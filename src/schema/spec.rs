@@ -39,6 +39,9 @@ pub struct CfSpec {
     pub comment: Option<String>,
     pub read_repair_chance: Option<f64>,
     pub column_metadata: Option<Vec<ColumnSpec>>,
+    /// The columns came in a `HashMap` filled in `column_metadata`'s order
+    /// (CQL 2's CREATE COLUMNFAMILY), where a CfDef's came sorted.
+    pub columns_in_hash_map: bool,
     pub gc_grace_seconds: Option<i32>,
     pub default_validation_class: Option<String>,
     /// Ignored: ids are assigned by the server, as 1.2 did.

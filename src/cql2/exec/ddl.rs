@@ -263,9 +263,15 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             columns,
             props,
         } => {
-            let ks = ctx.migration_keyspace()?;
+            // 0.8 built the definition first; its AddColumnFamily then
+            // refused a keyspace `USE` had taken unchecked, reported with
+            // the exception's `toString`.
+            let ks = ctx.session_keyspace()?;
             let first = ctx.era.grammar.first_type_words;
             let mut spec = create_cf_spec(&ks, name, columns, props, first)?;
+            if ctx.migration_keyspace().is_err() {
+                return invalid(format!("{CONFIG_ERROR}No such keyspace: {ks}"));
+            }
             if ctx.era.read_repair_always {
                 spec.read_repair_chance.get_or_insert(1.0);
             }
@@ -409,6 +415,9 @@ fn create_cf_spec(
     spec.key_validation_class = Some(resolve(&key.validator, first)?.class_name());
     spec.default_validation_class = Some(resolve("text", first)?.class_name());
     spec.column_metadata = Some(metadata);
+    // `getColumns` filled a HashMap (in the order of another, keyed by
+    // `Term`, which no one can reproduce: the statement's stands for it).
+    spec.columns_in_hash_map = true;
     spec.key_alias = key_alias.map(String::into_bytes);
     props.apply(&mut spec)?;
     Ok(spec)

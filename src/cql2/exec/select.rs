@@ -39,6 +39,35 @@ fn add_key<'a>(keys: &mut Vec<&'a Term>, t: &'a Term) {
     }
 }
 
+/// 0.8's split (`Era::key_word_only`): `KEY` relations are the key's; the
+/// first relation of the alias's exact name (`alias`, as the column family
+/// has it) stands for `KEY =` when there was none.
+fn split_by_key_word<'a>(rels: &'a [Relation], alias: &str) -> Clause<'a> {
+    let mut c = Clause {
+        alias: "KEY".into(),
+        ..Clause::default()
+    };
+    for r in rels {
+        if !r.entity.text.eq_ignore_ascii_case("KEY") {
+            c.columns.push(r);
+            continue;
+        }
+        match r.op {
+            RelOp::Eq => add_key(&mut c.keys, &r.value),
+            RelOp::Gt | RelOp::Gte => c.start = Some((&r.value, r.op == RelOp::Gte)),
+            RelOp::Lt | RelOp::Lte => c.finish = Some((&r.value, r.op == RelOp::Lte)),
+        }
+    }
+    if c.keys.is_empty() {
+        if let Some(i) = c.columns.iter().position(|r| r.entity.text == alias) {
+            let r = c.columns.remove(i);
+            c.alias = r.entity.text.to_uppercase();
+            add_key(&mut c.keys, &r.value);
+        }
+    }
+    c
+}
+
 /// `key_word` (1.0): `KEY` names the key whatever its alias.
 fn split<'a>(where_: &'a Where, real_alias: &str, key_word: bool) -> Clause<'a> {
     let mut c = Clause {
@@ -85,8 +114,11 @@ pub(super) fn run(ctx: &mut Context, s: &Select, vars: &Bound<'_>) -> Result<Cql
         None => ctx.session_keyspace()?,
     };
     let cf = standard_cf(&schema, &ks, &s.cf)?;
-    let real_alias = key_name(&cf)?.to_uppercase();
-    let clause = split(&s.where_, &real_alias, ctx.era.key_word_is_key);
+    let alias = key_name(&cf)?;
+    let clause = match &s.where_ {
+        Where::Relations(rels) if ctx.era.key_word_only => split_by_key_word(rels, &alias),
+        _ => split(&s.where_, &alias.to_uppercase(), ctx.era.key_word_is_key),
+    };
     if !clause.keys.is_empty() {
         check_key_alias(ctx.era, &cf, &clause.alias)?;
     }

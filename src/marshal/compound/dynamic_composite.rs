@@ -219,6 +219,32 @@ impl AbstractType for DynamicCompositeType {
         self.validate_with(value, dialect)
     }
 
+    /// 0.8's `getNextComparator(i, bb1, bb2)`: the two components' types
+    /// differ (an unresolved one differs from any), where it threw.
+    fn mixes_types(&self, a: &[u8], b: &[u8]) -> bool {
+        let (mut ra, mut rb) = (a, b);
+        let mut i = 0;
+        while !ra.is_empty() && !rb.is_empty() {
+            let (Ok(ca), Ok(cb)) = (Self::read(&mut ra, i), Self::read(&mut rb, i)) else {
+                return false;
+            };
+            let (ta, tb) = (self.resolve(&ca.name), self.resolve(&cb.name));
+            let (Some(ta), Some(tb)) = (ta, tb) else {
+                return true;
+            };
+            if ta.class_name() != tb.class_name() {
+                return true;
+            }
+            if ta.compare(ca.value, cb.value) != Ordering::Equal
+                || eoc_order(ca.eoc, cb.eoc).is_some()
+            {
+                return false;
+            }
+            i += 1;
+        }
+        false
+    }
+
     fn get_string(&self, value: &[u8]) -> String {
         let mut out = String::new();
         let mut rest = value;
@@ -408,6 +434,22 @@ mod tests {
         // "LongType" < "UTF8Type", whatever the values.
         assert_eq!(t.compare(&long, &text), Ordering::Less);
         assert_eq!(t.compare(&text, &long), Ordering::Greater);
+    }
+
+    #[test]
+    fn types_mixed_at_one_position_after_equal_components() {
+        // 0.8.10's getNextComparator threw for these pairs.
+        let t = dct();
+        let long = |n: i64| aliased(b'l', &n.to_be_bytes(), 0);
+        let ax_l2 = [aliased(b'u', b"x", 0), long(2)].concat();
+        assert!(t.mixes_types(&ax_l2, &long(5)));
+        // The first components differ in value: compared no further.
+        assert!(!t.mixes_types(&ax_l2, &aliased(b'u', b"b", 0)));
+        let ax_uy = [aliased(b'u', b"x", 0), aliased(b'u', b"y", 0)].concat();
+        assert!(t.mixes_types(&ax_l2, &ax_uy));
+        // A name given by its class is its alias's type.
+        assert!(!t.mixes_types(&named("LongType", &5i64.to_be_bytes()), &long(5)));
+        assert!(!t.mixes_types(&aliased(b'u', b"x", 0), &ax_l2));
     }
 
     #[test]

@@ -605,6 +605,63 @@ macro_rules! with_behaviours_before_2_0 {
                 says: "a Thrift update of a CQL3 table is refused (use cqlsh)",
             }
 
+            // 0.7.10's CFMetaData constructor: `new HashMap<>(column_metadata)`;
+            // CFMetaData.apply put an update's new columns into that map.
+            /// A column family's declared columns are listed in the order of the
+            /// `HashMap` its definition copied them into (sized for the columns
+            /// it was created with), an update's new ones put into it.
+            ColumnsInCopiedHashMap {
+                key: "columns_in_copied_hash_map",
+                from: (0, 7, 0),
+                until: Some((0, 8, 0)),
+                says: "describe_keyspace lists a column family's columns in the order of the \
+                    HashMap its definition copied them into",
+            }
+
+            // 0.8.10 and 1.0.12: CFMetaData.columnMetadata(map) kept the map it
+            // was made with: ColumnDefinition.fromThrift's TreeMap, a new HashMap
+            // for a CfDef without column_metadata, CQL 2's
+            // CreateColumnFamilyStatement.getColumns HashMap; apply put an
+            // update's (and ALTER ... ADD's) new columns into it.
+            /// A column family's declared columns are listed in the order of the
+            /// map it was made with: sorted for a CfDef's, a `HashMap`'s for CQL
+            /// 2's CREATE COLUMNFAMILY and a CfDef without `column_metadata`.
+            ColumnsInKeptMap {
+                key: "columns_in_kept_map",
+                from: (0, 8, 0),
+                until: Some((1, 1, 0)),
+                says: "describe_keyspace lists a column family's columns in the order of the map \
+                    it was made with (CQL 2's and an empty CfDef's a HashMap)",
+            }
+
+            // 0.7.10 CFMetaData.fixMaxId, 1.0.12 Schema.fixCFMaxId, called by
+            // AddColumnFamily.applyModels and AddKeyspace.applyModels (1.1 kept
+            // its counter).
+            /// A column family or keyspace added sets the id counter after the
+            /// highest live column family id (1000 when none is left): ids of
+            /// dropped column families are given again.
+            CfIdsAfterHighest {
+                key: "cf_ids_after_highest",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "adding a column family or keyspace restarts the column family ids after \
+                    the highest live one (1000 when none is left)",
+            }
+
+            // 0.8.10 DynamicCompositeType.getNextComparator(i, bb1, bb2): a
+            // RuntimeException when the two components' comparators differ.
+            /// Two DynamicCompositeType names meeting components of different
+            /// types at one position (after equal ones) fail on the server where
+            /// they are compared: a batch holding both in one row fails, nothing
+            /// written.
+            DynamicCompositeMixedTypesFail {
+                key: "dynamic_composite_mixed_types_fail",
+                from: (0, 8, 0),
+                until: Some((1, 0, 0)),
+                says: "a batch putting DynamicCompositeType names of different types at one \
+                    position into one row fails on the server (Internal error)",
+            }
+
             $($later)*
         }
     };

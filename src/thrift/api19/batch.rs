@@ -167,6 +167,7 @@ impl Rules for Api19 {
         {
             return Ok(Err(super::release::v07::mutation_error(
                 self.release,
+                cf,
                 &m,
                 e,
             )));
@@ -193,6 +194,11 @@ impl Rules for Api19 {
                     None => mutation_ops(m, cf, self.now, ops),
                 }
                 bounded::reserve((ops.len() - before) * size_of::<Op>())?;
+                if let Some(e) =
+                    super::release::writes::dynamic::mismatch(self.release, cf, ops, before)
+                {
+                    return Ok(Err(e));
+                }
             }
             Effect::Counter {
                 increments,

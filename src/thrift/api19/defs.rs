@@ -114,6 +114,7 @@ pub fn cf_spec(d: &t::CfDef) -> CfSpec {
             .column_metadata
             .as_ref()
             .map(|cs| cs.iter().map(column_spec).collect()),
+        columns_in_hash_map: false,
         gc_grace_seconds: d.gc_grace_seconds,
         default_validation_class: d.default_validation_class.clone(),
         id: d.id,

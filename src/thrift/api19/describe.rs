@@ -420,7 +420,10 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     {
         return merged;
     }
-    schema_change(node, change).map_err(refusal)
+    let version = schema_change(node, change)
+        .map_err(|e| release::old::failed_update(node, def, refusal(e)))?;
+    release::old::after_cf_update(node, &def.keyspace, &def.name)?;
+    Ok(version)
 }
 
 pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String> {

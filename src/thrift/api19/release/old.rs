@@ -12,7 +12,7 @@ use crate::cql::Grammar;
 use crate::node::Node;
 use crate::release::machine::MemtableDefaults;
 use crate::release::{Feature, Release};
-use crate::schema::{javaorder, system19, system_old, KeyspaceDef};
+use crate::schema::{javaorder, system19, system_old, ColumnOrder, KeyspaceDef};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
 
@@ -83,15 +83,29 @@ pub fn shape_old_system_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef) {
     );
 }
 
-/// `column_metadata` in the order the release kept it: 0.8 and 1.0 read
-/// a definition back through their migration, into a map sorted by name;
-/// 0.7 kept a user's in a `HashMap`; before 1.2 a system column family's `HashMap` was filled in the order
+/// `column_metadata` in the order the release kept it: `kept`, the order
+/// of the map a user's live definition held (0.7 to 1.0, see
+/// [`crate::schema::column_maps`]); else as a start read it back: 0.8 and
+/// 1.0 into a map sorted by name, 0.7 copying that into a `HashMap`;
+/// before 1.2 a system column family's `HashMap` was filled in the order
 /// it declared its columns; otherwise as 1.2.9 listed them.
-pub fn order_column_metadata(release: &Release, cf: &mut t::CfDef, system: bool) {
+pub fn order_column_metadata(
+    release: &Release,
+    cf: &mut t::CfDef,
+    system: bool,
+    kept: Option<ColumnOrder>,
+) {
     let Some(columns) = &mut cf.column_metadata else {
         return;
     };
-    if matches!(release.series(), (0, 8) | (1, 0)) {
+    if let (false, Some(kept)) = (system, kept) {
+        match kept {
+            ColumnOrder::Signed => columns.sort_by(|a, b| signed(&a.name).cmp(signed(&b.name))),
+            ColumnOrder::Listed(names) => {
+                columns.sort_by_key(|c| names.iter().position(|n| *n == c.name));
+            }
+        }
+    } else if matches!(release.series(), (0, 8) | (1, 0)) {
         columns.sort_by(|a, b| a.name.cmp(&b.name));
     } else if release.series() == (0, 7) && !system {
         // 0.7 copied the definition's `TreeMap` (by `ByteBuffer`'s own
@@ -176,9 +190,59 @@ pub fn check_update_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     )))
 }
 
-/// After 1.1 failed an update ([`check_update_id`]), every column family
-/// added to or dropped from that keyspace was changed but the connection
-/// closed, until the broken column family itself was dropped.
+/// The texts of 1.1's `CFMetaData.apply`, which refused an update only
+/// when `DefsTable.mergeSchema` applied it, the new definition already
+/// written to the schema tables.
+const REFUSED_ON_APPLY: [&str; 4] = [
+    "types do not match.",
+    "comparators do not match or are not compatible.",
+    "subcolumncomparators do not match.",
+    "subcolumncomparators do not match or are note compatible.",
+];
+
+/// 1.1's update changing the column type or comparator: refused as
+/// `CFMetaData.apply` met it on the server, the connection closed, and the
+/// refused definition stayed in the schema tables, breaking the keyspace as
+/// [`check_update_id`]'s did. Other refusals stay as they are.
+pub fn failed_update(node: &Node, def: &t::CfDef, e: ApiError) -> ApiError {
+    if node.release.map(Release::series) != Some((1, 1)) {
+        return e;
+    }
+    match &e {
+        ApiError::InvalidRequest(why) if REFUSED_ON_APPLY.contains(&why.as_str()) => {
+            *node.failed_cf_update.lock() = Some((def.keyspace.clone(), def.name.clone()));
+            ApiError::Dropped(format!(
+                "Cassandra 1.1 failed the update of {}.{} on the server: {why}",
+                def.keyspace, def.name
+            ))
+        }
+        _ => e,
+    }
+}
+
+/// After 1.1 updated a column family: an update of the broken one
+/// ([`failed_update`]) wrote over the refused definition, mending the
+/// keyspace; one of another column family of the broken keyspace was made,
+/// but merging the keyspace's definitions met the refused one again and
+/// closed the connection.
+pub fn after_cf_update(node: &Node, ks: &str, cf: &str) -> Result<(), ApiError> {
+    let mut failed = node.failed_cf_update.lock();
+    let Some((failed_ks, failed_cf)) = failed.as_ref().filter(|(k, _)| k == ks) else {
+        return Ok(());
+    };
+    if failed_cf == cf {
+        *failed = None;
+        return Ok(());
+    }
+    Err(ApiError::Dropped(format!(
+        "Cassandra 1.1 failed schema changes in {failed_ks} after the failed update of {failed_cf}"
+    )))
+}
+
+/// After 1.1 failed an update ([`check_update_id`], [`failed_update`]),
+/// every column family added to or dropped from that keyspace was changed
+/// but the connection closed, until the broken column family itself was
+/// dropped.
 pub fn after_cf_change(node: &Node, ks: &str, cf: &str, dropped: bool) -> Result<(), ApiError> {
     let mut failed = node.failed_cf_update.lock();
     let Some((failed_ks, failed_cf)) = failed.as_ref().filter(|(k, _)| k == ks) else {
@@ -343,7 +407,7 @@ mod tests {
             let mut cf =
                 super::super::super::defs::cf_def(&crate::schema::CfSpec::new("ks", "Users"));
             cf.column_metadata = Some(given.iter().map(|n| column(n)).collect());
-            order_column_metadata(Release::find(v).unwrap(), &mut cf, false);
+            order_column_metadata(Release::find(v).unwrap(), &mut cf, false, None);
             let listed = cf.column_metadata.unwrap();
             listed
                 .into_iter()
@@ -415,5 +479,27 @@ mod tests {
         def.id = Some(1000);
         assert!(check_update_id(&node, &def).is_ok(), "with its id");
         assert!(check_update_id(&node_as("1.0.12"), &def).is_ok());
+    }
+
+    #[test]
+    fn a_type_or_comparator_change_of_1_1_fails_on_the_server_until_mended() {
+        let node = node_as("1.1.12");
+        let def = super::super::super::defs::cf_def(&crate::schema::CfSpec::new("K", "Users"));
+        let refused = || ApiError::invalid("comparators do not match or are not compatible.");
+        assert!(matches!(
+            failed_update(&node, &def, refused()),
+            ApiError::Dropped(_)
+        ));
+        // Another column family of the keyspace updated: made, then closed.
+        assert!(after_cf_update(&node, "K", "Other").is_err());
+        assert!(after_cf_change(&node, "K", "Tags", false).is_err());
+        // The broken one updated again: its definition written over.
+        assert!(after_cf_update(&node, "K", "Users").is_ok());
+        assert!(after_cf_change(&node, "K", "Tags", false).is_ok());
+        // Other refusals, and other releases, answer as they were.
+        let other = failed_update(&node, &def, ApiError::invalid("Invalid column type"));
+        assert!(matches!(other, ApiError::InvalidRequest(_)));
+        let ten = failed_update(&node_as("1.0.12"), &def, refused());
+        assert!(matches!(ten, ApiError::InvalidRequest(_)));
     }
 }

@@ -10,7 +10,7 @@ use super::super::defs::cf_def;
 use crate::node::Node;
 use crate::release::machine::MemtableDefaults;
 use crate::release::{Behaviour, Refusal, Release};
-use crate::schema::{CfSpec, KeyspaceSpec, SYSTEM_KEYSPACE};
+use crate::schema::{CfDef, CfSpec, KeyspaceSpec, SYSTEM_KEYSPACE};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
 use thrift::OrderedFloat;
@@ -266,12 +266,50 @@ pub fn value_refusal(
 }
 
 /// A batch's mutation holding both a column and a deletion, or neither,
-/// or a ColumnOrSuperColumn of neither kind: 0.7 said which.
-pub fn mutation_error(release: Option<&Release>, m: &t::Mutation, e: ApiError) -> ApiError {
+/// or a ColumnOrSuperColumn of neither kind: 0.7 said which; and a
+/// column's value its validator refused, in the words of `insert`'s
+/// (both went through `ThriftValidation.validateColumnData`).
+pub fn mutation_error(
+    release: Option<&Release>,
+    cf: &CfDef,
+    m: &t::Mutation,
+    e: ApiError,
+) -> ApiError {
     if !release.is_some_and(|r| r.does(Behaviour::MessagesOf07)) {
         return e;
     }
-    shape_error(m).unwrap_or(e)
+    if let Some(shape) = shape_error(m) {
+        return shape;
+    }
+    let ApiError::InvalidRequest(why) = &e else {
+        return e;
+    };
+    let Some(cosc) = &m.column_or_supercolumn else {
+        return e;
+    };
+    let sub = cf.subcomparator.as_ref().unwrap_or(&cf.comparator);
+    let columns = cosc.column.iter().map(|c| (c, &cf.comparator)).chain(
+        cosc.super_column
+            .iter()
+            .flat_map(|sc| sc.columns.iter().map(|c| (c, sub))),
+    );
+    // The column the refusal named (its name as text, as 1.2 wrote it).
+    let refused = columns
+        .filter(|(c, names)| {
+            let tail = format!(
+                ") [{}][{}][{}] failed validation",
+                cf.keyspace,
+                cf.name,
+                names.get_string(&c.name)
+            );
+            why.starts_with('(') && why.ends_with(&tail)
+        })
+        .map(|(c, _)| c)
+        .next();
+    match refused {
+        Some(column) => value_refusal(release, &cf.keyspace, &cf.name, column, e),
+        None => e,
+    }
 }
 
 /// The error of a batch's list whose column family 0.7 did not know, given

@@ -12,7 +12,7 @@ use super::keyspaces;
 use crate::node::Node;
 use crate::release::{Behaviour, Release};
 use crate::schema::system19::SYSTEM_TRACES_KEYSPACE;
-use crate::schema::{javaorder, CfSpec, KeyspaceDef};
+use crate::schema::{javaorder, CfSpec, ColumnOrder, KeyspaceDef};
 use crate::thrift::gen::cassandra19 as t;
 use std::collections::BTreeMap;
 
@@ -121,7 +121,15 @@ fn cells_per_row(cf: &mut t::CfDef) {
 /// created them); from 2.1 no `replicate_on_write` nor
 /// `populate_io_cache_on_flush`, and index intervals as a range; from 2.2
 /// the bloom filter chance of a user's column family.
-fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id: Option<i32>) {
+/// `kept`: the order of the map a live definition held its columns in.
+fn shape_cf(
+    release: &Release,
+    heap_mb: u64,
+    cf: &mut t::CfDef,
+    system: bool,
+    id: Option<i32>,
+    kept: Option<ColumnOrder>,
+) {
     if !release.at_least(1, 2) {
         // Masked in the recordings, but sent back by clients' updates.
         cf.id = cf.id.or(id);
@@ -133,7 +141,7 @@ fn shape_cf(release: &Release, heap_mb: u64, cf: &mut t::CfDef, system: bool, id
             old::shape_old_system_cf(release, heap_mb, cf);
         }
     }
-    old::order_column_metadata(release, cf, system);
+    old::order_column_metadata(release, cf, system, kept);
     if system
         && cf.name == "schema_keyspaces"
         && release.does(Behaviour::SchemaKeyspacesGcGraceWeek)
@@ -327,7 +335,8 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
     for cf in ks.cf_defs.iter_mut() {
         // The ids of [`check_cf_id`].
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
-        shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten());
+        let kept = node.schema().column_maps.order(&ks.name, &cf.name);
+        shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten(), kept);
     }
     if !system && !release.at_least(1, 1) {
         // Before 1.1 each schema change built the keyspace's map anew from
