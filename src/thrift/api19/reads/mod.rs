@@ -18,7 +18,7 @@ use super::scan::bigtoken;
 use super::scan::scan;
 use super::validation::{self as v, Access};
 use crate::cql::exec::system_traces;
-use crate::model::{ReadCommand, Slice};
+use crate::model::ReadCommand;
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::{system19, CfDef};
