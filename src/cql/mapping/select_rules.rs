@@ -30,6 +30,9 @@ pub struct SelectRules {
     pub sort_then_reverse: bool,
     /// How the statement's values are checked (see [`ValueRules`]).
     pub values: ValueRules,
+    /// 2.0 on: a relation other than CONTAINS on a whole collection is
+    /// refused naming the column's type and the operator.
+    pub collection_relations: bool,
 }
 
 /// The words of a release's clustering restriction refusals.
@@ -80,6 +83,7 @@ impl SelectRules {
             },
             sort_then_reverse: !at_least(3, 0),
             values: ValueRules::of_release(release),
+            collection_relations: at_least(2, 0),
         }
     }
 

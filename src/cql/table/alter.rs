@@ -106,6 +106,7 @@ impl Table {
                         ty,
                     },
                     index: None,
+                    index_keys: false,
                     is_static: *is_static,
                 });
                 self.regular
