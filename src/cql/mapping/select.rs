@@ -158,11 +158,7 @@ pub fn plan_select_by(
         false => Some(clustering_of(table, &rels.clustering, rules)?),
         true => None,
     };
-    if !sel.allow_filtering
-        && ((!single && has_clustering && !served)
-            || rels.regular.len() > 1
-            || (served && has_clustering))
-    {
+    if !sel.allow_filtering && (rels.regular.len() > 1 || (has_clustering && (!single || served))) {
         return Err(invalid(FILTERING));
     }
     let ClusteringPlan {
