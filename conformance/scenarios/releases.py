@@ -4400,4 +4400,111 @@ if R == (1, 1):
                                                        extra={16: W.i32(1000)})),
                 v19.system_drop_column_family("Tags"),
                 describe_ks(ks).mask("0/5/*/16")]
+
+
+if R >= (2, 1):
+    @scenario("rel_collindex", "19", "cql3", keyspace_reset="cv_r_collindex")
+    def _collindex():
+        """2.1's indexes on collections over Thrift's CQL 3 (found by ordinary19d): CREATE
+        INDEX on a list's or set's elements, a map's values or KEYS(m), a map indexed on its
+        keys and values at once refused (2.1, 2.2), FULL() refused on a collection that is not
+        frozen; CONTAINS and CONTAINS KEY served by such an index (rows in ring order, stale
+        elements not found, with a clustering column, with a partition key, with another
+        restriction behind ALLOW FILTERING), refused without one in each release's words, on
+        a column of another kind, and any other relation on a whole collection refused"""
+        ks = "cv_r_collindex"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE ci (k int PRIMARY KEY, l list<text>, s set<int>, "
+              "m map<text, int>, v int)"),
+            q("CREATE TABLE cc (k int, c int, s set<int>, PRIMARY KEY (k, c))"),
+            q("CREATE INDEX ON ci (l)"),
+            q("CREATE INDEX ci_s ON ci (s)"),
+            q("CREATE INDEX ON ci (KEYS(m))"),
+            q("CREATE INDEX ON cc (s)"),
+        ]
+        if R < (3, 0):
+            out += [
+                q("CREATE INDEX ON ci (m)"),
+                q("CREATE INDEX IF NOT EXISTS ON ci (m)"),
+                q("CREATE INDEX IF NOT EXISTS ON ci (KEYS(m))"),
+                q("CREATE INDEX ON ci (KEYS(m))"),
+                q("CREATE INDEX ON ci (FULL(l))"),
+                q("SELECT column_name, index_name, index_options, index_type FROM "
+                  "system.schema_columns WHERE keyspace_name = '%s' AND "
+                  "columnfamily_name = 'ci'" % ks),
+            ]
+        out += [
+            q("INSERT INTO ci (k, l, s, m, v) VALUES (1, ['a', 'b'], {1, 3}, {'y': 2}, 1) "
+              "USING TIMESTAMP 1000"),
+            q("INSERT INTO ci (k, l, s, m, v) VALUES (2, ['b'], {3}, {'z': 2}, 2) "
+              "USING TIMESTAMP 1000"),
+            q("INSERT INTO ci (k, l, s, m, v) VALUES (3, ['c', 'c'], {4}, {'y': 5}, 1) "
+              "USING TIMESTAMP 1000"),
+            q("INSERT INTO cc (k, c, s) VALUES (1, 1, {5, 6}) USING TIMESTAMP 1000"),
+            q("INSERT INTO cc (k, c, s) VALUES (1, 2, {6}) USING TIMESTAMP 1000"),
+            q("INSERT INTO cc (k, c, s) VALUES (2, 1, {5}) USING TIMESTAMP 1000"),
+            q("SELECT k FROM ci WHERE l CONTAINS 'b'"),
+            q("SELECT k, l FROM ci WHERE l CONTAINS 'c'"),
+            q("SELECT k FROM ci WHERE s CONTAINS 3"),
+            q("SELECT k FROM ci WHERE s CONTAINS 9"),
+            q("SELECT k, m FROM ci WHERE m CONTAINS KEY 'y'"),
+            q("SELECT * FROM ci WHERE m CONTAINS 2"),
+            q("SELECT k FROM ci WHERE k = 1 AND s CONTAINS 3"),
+            q("SELECT k FROM ci WHERE s CONTAINS 3 AND v = 1"),
+            q("SELECT k FROM ci WHERE s CONTAINS 3 AND v = 1 ALLOW FILTERING"),
+            q("SELECT k, c FROM cc WHERE s CONTAINS 5"),
+            q("SELECT k, c FROM cc WHERE s CONTAINS 6"),
+            q("SELECT k, c FROM cc WHERE k = 1 AND s CONTAINS 6"),
+            q("SELECT k FROM ci WHERE s CONTAINS KEY 1"),
+            q("SELECT k FROM ci WHERE v CONTAINS 1"),
+            q("SELECT * FROM ci WHERE s = {1, 3}"),
+            q("SELECT * FROM ci WHERE m > {'a': 1}"),
+            q("UPDATE ci USING TIMESTAMP 1001 SET s = s - {3} WHERE k = 1"),
+            q("SELECT k FROM ci WHERE s CONTAINS 3"),
+            q("DROP INDEX ci_s"),
+            q("SELECT k FROM ci WHERE s CONTAINS 3"),
+        ]
+        return out
+
+
+if R >= (2, 0):
+    @scenario("rel_collcond", "19", "cql3", keyspace_reset="cv_r_collcond")
+    def _collcond():
+        """conditions on collections (2.0's ColumnCondition; found by ordinary19d): a whole
+        list (in order), set or map (in any order) equal to a literal, a map's entry and a
+        list's element by index, null and empty; a list index out of bounds, element access on
+        a set or a column of another kind refused; not applied shows the whole column"""
+        ks = "cv_r_collcond"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE cd (k int PRIMARY KEY, l list<text>, s set<int>, "
+              "m map<text, int>, v int)"),
+            q("INSERT INTO cd (k, l, s, m, v) VALUES (1, ['a', 'b'], {1, 2}, "
+              "{'x': 1, 'y': 2}, 0)"),
+            q("INSERT INTO cd (k, v) VALUES (3, 0)"),
+            q("UPDATE cd SET v = 1 WHERE k = 1 IF l = ['a', 'b']"),
+            q("UPDATE cd SET v = 2 WHERE k = 1 IF l = ['b', 'a']"),
+            q("UPDATE cd SET v = 3 WHERE k = 1 IF s = {2, 1}"),
+            q("UPDATE cd SET v = 4 WHERE k = 1 IF s = {1}"),
+            q("UPDATE cd SET v = 5 WHERE k = 1 IF m = {'y': 2, 'x': 1}"),
+            q("UPDATE cd SET v = 6 WHERE k = 1 IF m = {'y': 2}"),
+            q("UPDATE cd SET v = 7 WHERE k = 1 IF m['x'] = 1"),
+            q("UPDATE cd SET v = 8 WHERE k = 1 IF m['x'] = 5"),
+            q("UPDATE cd SET v = 9 WHERE k = 1 IF m['zz'] = null"),
+            q("UPDATE cd SET v = 10 WHERE k = 1 IF m['x'] = null"),
+            q("UPDATE cd SET v = 11 WHERE k = 1 IF l[1] = 'b'"),
+            q("UPDATE cd SET v = 12 WHERE k = 1 IF l[0] = 'b' AND v = 11"),
+            q("UPDATE cd SET v = 13 WHERE k = 1 IF l[5] = 'b'"),
+            q("UPDATE cd SET v = 14 WHERE k = 1 IF s[1] = 1"),
+            q("UPDATE cd SET v = 15 WHERE k = 1 IF v[1] = 1"),
+            q("UPDATE cd SET v = 16 WHERE k = 1 IF l = null"),
+            q("UPDATE cd SET v = 17 WHERE k = 3 IF l = null"),
+            q("UPDATE cd SET v = 18 WHERE k = 3 IF s = {}"),
+            q("UPDATE cd SET v = 19 WHERE k = 3 IF m['x'] = null"),
+            q("DELETE FROM cd WHERE k = 1 IF m['y'] = 2"),
+            q("SELECT * FROM cd"),
+        ]
         return out

@@ -244,6 +244,12 @@ fn filters(source: &Table, sel: &Select) -> AdvisorResult<Vec<Filter>> {
         let Relation::Column { column, op, value } = r else {
             continue;
         };
+        if matches!(op, Operator::Contains | Operator::ContainsKey) {
+            return Err(AdvisorError::BadRequest(format!(
+                "{column} {}: a migration copies rows by their values, not collection elements",
+                op.symbol()
+            )));
+        }
         let ty = &source
             .column(column)
             .ok_or_else(|| AdvisorError::BadRequest(format!("no column {column}")))?
@@ -281,6 +287,8 @@ fn keeps(source: &Table, row: &CqlRow, f: &Filter) -> bool {
         Operator::Lte => f.values.iter().all(|w| c(w) != Cmp::Greater),
         Operator::Gt => f.values.iter().all(|w| c(w) == Cmp::Greater),
         Operator::Gte => f.values.iter().all(|w| c(w) != Cmp::Less),
+        // Refused by `filters`.
+        Operator::Contains | Operator::ContainsKey => false,
     }
 }
 

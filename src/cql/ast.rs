@@ -225,6 +225,10 @@ pub enum Operator {
     Gt,
     Gte,
     In,
+    /// 2.1's `c CONTAINS v`: a list's or set's element, a map's value.
+    Contains,
+    /// 2.1's `m CONTAINS KEY k`.
+    ContainsKey,
 }
 
 impl Operator {
@@ -236,6 +240,8 @@ impl Operator {
             Operator::Gt => ">",
             Operator::Gte => ">=",
             Operator::In => "IN",
+            Operator::Contains => "CONTAINS",
+            Operator::ContainsKey => "CONTAINS KEY",
         }
     }
 }
@@ -277,10 +283,12 @@ pub enum Condition {
     Columns(Vec<ColumnCondition>),
 }
 
-/// `c = term` in an `IF`.
+/// `c = term` (or 2.0's `c[element] = term`) in an `IF`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ColumnCondition {
     pub column: String,
+    /// `m[key]` / `l[index]`: one entry of a map or list.
+    pub element: Option<Term>,
     pub value: Term,
 }
 
@@ -370,6 +378,17 @@ pub struct Select {
     pub distinct: bool,
 }
 
+/// What CREATE INDEX indexes of its column (2.1's `indexIdent`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndexTarget {
+    /// The column's value; a collection's elements (a map's values).
+    Values,
+    /// `KEYS(m)`: a map's keys.
+    Keys,
+    /// `FULL(c)`: a frozen collection as a whole.
+    Full,
+}
+
 /// A parsed statement; `bind_count` on [`Parsed`] says how many `?` it has.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Statement {
@@ -401,6 +420,8 @@ pub enum Statement {
         name: Option<String>,
         table: TableName,
         column: String,
+        /// What of the column is indexed (2.1's `KEYS(m)`, `FULL(c)`).
+        target: IndexTarget,
         if_not_exists: bool,
     },
     DropIndex {

@@ -149,6 +149,15 @@ impl Table {
                 .map(|r| {
                     let (index_type, index_options) = match (&r.index, self.layout) {
                         (None, _) => (None, None),
+                        // 2.1's index of a collection: its keys or its values.
+                        (Some(_), Layout::Sparse) if r.column.ty.is_collection() => (
+                            Some("COMPOSITES".to_string()),
+                            Some(if r.index_keys {
+                                "{\"index_keys\":\"\"}".to_string()
+                            } else {
+                                "{\"index_values\":\"\"}".to_string()
+                            }),
+                        ),
                         (Some(_), Layout::Sparse) => (
                             Some("COMPOSITES".to_string()),
                             Some(format!("{{\"prefix_size\":\"{}\"}}", self.clustering.len())),
@@ -380,6 +389,7 @@ fn stored_regular(s: &TableSchema, layout: Layout, bad: Bad) -> CqlResult<Vec<Re
                     ty: CqlType::from_marshal(t.as_ref())?,
                 },
                 index: None,
+                index_keys: false,
                 is_static: false,
             });
         }
@@ -392,6 +402,11 @@ fn stored_regular(s: &TableSchema, layout: Layout, bad: Bad) -> CqlResult<Vec<Re
                     ty: CqlType::from_marshal(t.as_ref())?,
                 },
                 index: c.index_name.clone(),
+                // 2.1 recorded a map's KEYS() index as the `index_keys` option.
+                index_keys: c
+                    .index_options
+                    .as_deref()
+                    .is_some_and(|o| o.contains("\"index_keys\"")),
                 is_static: c.is_static,
             });
         }

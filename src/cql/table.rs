@@ -6,7 +6,7 @@
 //! schema derived from it (comparator strings, aliases) is `cql::schema`;
 //! the cell layout is `cql::mapping`. It must not touch storage.
 
-use super::ast::{CreateTable, Ordering};
+use super::ast::{CreateTable, IndexTarget, Ordering};
 use super::error::{CqlError, CqlResult};
 use super::types::CqlType;
 use crate::schema::javaorder::java_hashmap_order;
@@ -30,6 +30,9 @@ pub struct ClusteringColumn {
 pub struct RegularColumn {
     pub column: Column,
     pub index: Option<String>,
+    /// 2.1's `KEYS(m)` index: the map's keys are indexed (else a
+    /// collection's elements, a map's values).
+    pub index_keys: bool,
     /// 2.0's `static`: one value per partition, shown on each of its rows.
     pub is_static: bool,
 }
@@ -149,6 +152,7 @@ impl Table {
             .map(|c| RegularColumn {
                 column: c.clone(),
                 index: None,
+                index_keys: false,
                 is_static: statics.contains(&c.name.as_str()),
             })
             .collect();
@@ -243,16 +247,15 @@ impl Table {
     /// Records a secondary index on `column` (CREATE INDEX), checking what
     /// 1.2 checked; returns the index name (default `<table>_<col>_idx`).
     pub fn add_index(&mut self, column: &str, name: Option<&str>) -> CqlResult<String> {
-        self.add_index_with(column, name, false)
+        self.add_index_with(column, name, IndexRules::default())
     }
 
-    /// [`Table::add_index`], where `static_allowed` takes an index on a
-    /// static column as 3.4+ did (2.0 refused it).
+    /// [`Table::add_index`] by a release's `rules`.
     pub fn add_index_with(
         &mut self,
         column: &str,
         name: Option<&str>,
-        static_allowed: bool,
+        rules: IndexRules,
     ) -> CqlResult<String> {
         match self.role(column) {
             None => Err(CqlError::invalid(format!(
@@ -265,27 +268,89 @@ impl Table {
                 if self.layout == Layout::CompactDense {
                     return Err(CqlError::invalid(format!("Secondary index on CLUSTERING column or COMPACT value {column} is not supported")));
                 }
-                if self.regular[i].is_static && !static_allowed {
+                let r = &self.regular[i];
+                if rules.collections {
+                    // 2.1: the target, then an existing index, then statics.
+                    collection_target(r, rules.target)?;
+                }
+                if r.index.is_some() {
+                    return Err(CqlError::invalid("Index already exists"));
+                }
+                if r.is_static && !rules.static_allowed {
                     return Err(CqlError::invalid(
                         "Secondary indexes are not allowed on static columns",
                     ));
                 }
-                if self.regular[i].column.ty.is_collection() {
+                if !rules.collections && r.column.ty.is_collection() {
                     return Err(CqlError::invalid(
                         "Indexes on collections are no yet supported",
                     ));
-                }
-                if self.regular[i].index.is_some() {
-                    return Err(CqlError::invalid("Index already exists"));
                 }
                 let idx = name
                     .map(str::to_string)
                     .unwrap_or_else(|| format!("{}_{}_idx", self.name, column));
                 self.regular[i].index = Some(idx.clone());
+                self.regular[i].index_keys = rules.target == IndexTarget::Keys;
                 Ok(idx)
             }
         }
     }
+}
+
+/// What a release's CREATE INDEX took; the default is 1.2's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndexRules {
+    /// 3.4+ index static columns (2.0 refused them).
+    pub static_allowed: bool,
+    /// 2.1+ index collections: their elements, or `KEYS(m)` a map's keys.
+    pub collections: bool,
+    /// What the statement indexes of the column.
+    pub target: IndexTarget,
+}
+
+impl Default for IndexRules {
+    fn default() -> Self {
+        IndexRules {
+            static_allowed: false,
+            collections: false,
+            target: IndexTarget::Values,
+        }
+    }
+}
+
+/// 2.1's `CreateIndexStatement.validate` of the target against the column
+/// (no frozen collections here: `FULL()` is refused on any), then of an
+/// index the column already has: a map indexed on its keys and its values
+/// at once is refused before "Index already exists".
+pub fn collection_target(r: &RegularColumn, target: IndexTarget) -> CqlResult<()> {
+    let column = &r.column.name;
+    let is_map = matches!(r.column.ty, CqlType::Map(..));
+    match target {
+        // 2.1 printed its `IndexTarget` there, which had no `toString`
+        // (`IndexTarget@<identity hash>`): the column stands for it.
+        IndexTarget::Keys if !is_map => {
+            return Err(CqlError::invalid(format!(
+                "Cannot create index on keys of column {column} with non-map type"
+            )))
+        }
+        IndexTarget::Full => {
+            return Err(CqlError::invalid(
+                "full() indexes can only be created on frozen collections",
+            ))
+        }
+        _ => {}
+    }
+    let keys = target == IndexTarget::Keys;
+    if r.index.is_some() && is_map && keys != r.index_keys {
+        let what = |k: bool| if k { "keys" } else { "values" };
+        return Err(CqlError::invalid(format!(
+            "Cannot create index on {column} {}, an index on {column} {} already exists and \
+             indexing a map on both keys and values at the same time is not currently supported",
+            what(keys),
+            what(r.index_keys)
+        )));
+    }
+    Ok(())
 }
 
 /// The layout CREATE TABLE asks for, checked: regular columns all

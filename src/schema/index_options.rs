@@ -63,10 +63,24 @@ pub fn composites_of_plain_names(cf: &super::CfDef) -> bool {
 }
 
 /// One column's index options, `Err` holding the release's message.
-pub(super) fn validate(
+#[cfg(test)]
+fn validate(
     index_type: IndexType,
     options: Option<&BTreeMap<String, String>>,
     rules: Rules,
+) -> Result<(), String> {
+    validate_column(index_type, options, rules, false)
+}
+
+/// The options of an index on a column, `collection` when its values are
+/// a (non-frozen) collection: 2.1's `CompositesIndex.validateOptions`
+/// skipped `index_keys` and `index_values` of those, which its CREATE
+/// INDEX recorded.
+pub(super) fn validate_column(
+    index_type: IndexType,
+    options: Option<&BTreeMap<String, String>>,
+    rules: Rules,
+    collection: bool,
 ) -> Result<(), String> {
     match index_type {
         IndexType::Keys => Ok(()),
@@ -79,7 +93,10 @@ pub(super) fn validate(
         }
         IndexType::Composites if rules.composites_any_options => Ok(()),
         IndexType::Composites if rules.composites_without_prefix_size => {
-            unknown_composites_options(options.map(|o| o.keys().map(String::as_str).collect()))
+            unknown_composites_options(
+                options.map(|o| o.keys().map(String::as_str).collect()),
+                collection,
+            )
         }
         IndexType::Composites => {
             // 1.2 failed with a NullPointerException when options were absent.
@@ -95,8 +112,9 @@ pub(super) fn validate(
 
 /// 2.0's rule: the options but `prefix_size` must be none. They are named
 /// as Java printed the key set of the `HashMap` copied from the column's
-/// options (sized for all of them), `prefix_size` removed.
-fn unknown_composites_options(keys: Option<Vec<&str>>) -> Result<(), String> {
+/// options (sized for all of them), `prefix_size` removed (and a
+/// collection's `index_keys` / `index_values`).
+fn unknown_composites_options(keys: Option<Vec<&str>>, collection: bool) -> Result<(), String> {
     let keys = keys.unwrap_or_default();
     let hashes: Vec<i32> = keys.iter().map(|k| string_hash(k)).collect();
     // `new HashMap<>(m)`: a table for `m.size() / 0.75 + 1` entries.
@@ -105,6 +123,7 @@ fn unknown_composites_options(keys: Option<Vec<&str>>) -> Result<(), String> {
         .into_iter()
         .map(|i| keys[i])
         .filter(|k| *k != "prefix_size")
+        .filter(|k| !(collection && (*k == "index_keys" || *k == "index_values")))
         .collect();
     if unknown.is_empty() {
         return Ok(());

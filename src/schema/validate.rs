@@ -464,7 +464,12 @@ fn validate_columns(
         if !index_names.insert(name.to_string()) {
             return Err(format!("Duplicate index name {name}"));
         }
-        index_options::validate(index_type, c.index_options.as_ref(), rules)?;
+        // A collection's validator: `ListType(..)`, `SetType(..)`, `MapType(..)`.
+        let class = c.validation_class.class_name();
+        let collection = ["ListType(", "SetType(", "MapType("]
+            .iter()
+            .any(|t| class.starts_with(&format!("org.apache.cassandra.db.marshal.{t}")));
+        index_options::validate_column(index_type, c.index_options.as_ref(), rules, collection)?;
     }
     Ok(())
 }

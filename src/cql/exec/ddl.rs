@@ -7,10 +7,10 @@
 
 use super::tables::{apply_options, lookup, table_of, table_spec};
 use super::{ChangeKind, CqlBackend, CqlOutcome, CqlSession};
-use crate::cql::ast::{AlterTableOp, Property, Statement, TableName};
+use crate::cql::ast::{AlterTableOp, IndexTarget, Property, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::options::{KeyspaceOptions, TableOptions};
-use crate::cql::table::Table;
+use crate::cql::table::{collection_target, IndexRules, Table};
 use crate::schema::{CfDef, CfSpec, KeyspaceSpec, Schema, SchemaChange};
 use std::sync::Arc;
 
@@ -131,11 +131,13 @@ pub(super) fn run(
             name,
             table,
             column,
+            target,
             if_not_exists,
         } => {
             let index = NewIndex {
                 name: name.as_deref(),
                 column,
+                target: *target,
                 if_not_exists: *if_not_exists,
             };
             create_index(backend, session, &schema, table, index)
@@ -251,6 +253,7 @@ fn signed_timestamps(session: &CqlSession) -> bool {
 struct NewIndex<'a> {
     name: Option<&'a str>,
     column: &'a str,
+    target: IndexTarget,
     if_not_exists: bool,
 }
 
@@ -264,18 +267,27 @@ fn create_index(
     let ks = session.keyspace_for(table)?;
     let mut t = lookup(schema, &ks, &table.name)?;
     let cf = schema.cf(&ks, &table.name).expect("looked up");
+    // Statics are indexed from 3.4 on: the sessions claiming 3.0+;
+    // collections from 2.1.
+    let rules = IndexRules {
+        static_allowed: super::system_schema::claims_schema_tables(session.local_facts()),
+        collections: session.local_facts().claims_at_least((2, 1, 0)),
+        target: index.target,
+    };
     if index.if_not_exists {
         let already = t
             .regular
             .iter()
-            .any(|r| r.column.name == index.column && r.index.is_some());
-        if already {
+            .find(|r| r.column.name == index.column && r.index.is_some());
+        if let Some(r) = already {
+            // 2.1 refused a map's keys and values indexed at once first.
+            if rules.collections {
+                collection_target(r, rules.target)?;
+            }
             return Ok(CqlOutcome::Void);
         }
     }
-    // Statics are indexed from 3.4 on: the sessions claiming 3.0+.
-    let statics = super::system_schema::claims_schema_tables(session.local_facts());
-    t.add_index_with(index.column, index.name, statics)?;
+    t.add_index_with(index.column, index.name, rules)?;
     backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
     Ok(changed(ChangeKind::Updated, &ks, &table.name))
 }
@@ -312,6 +324,7 @@ fn drop_index(
     for r in &mut t.regular {
         if r.index.as_deref() == Some(name) {
             r.index = None;
+            r.index_keys = false;
         }
     }
     backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(&cf, &t)))?;
@@ -337,7 +350,8 @@ mod tests {
     fn cql3_ddl_on_a_thrift_cf_keeps_its_aliases_absent() {
         let cf = people();
         let mut t = table_of(&cf).unwrap();
-        t.add_index_with("state", None, false).unwrap();
+        t.add_index_with("state", None, IndexRules::default())
+            .unwrap();
         let spec = update_spec(&cf, &t);
         let empty = |a: &Option<Vec<Vec<u8>>>| a.as_ref().is_none_or(Vec::is_empty);
         assert!(empty(&spec.key_aliases), "{:?}", spec.key_aliases);

@@ -212,7 +212,15 @@ pub fn indexes(cf: &CfDef, l: &Layout3) -> Vec<(String, &'static str, BTreeMap<S
             .clone()
             .unwrap_or_else(|| format!("{}_{}_idx", cf.name, column));
         let mut options = c.index_options.clone().unwrap_or_default();
-        options.insert("target".into(), column);
+        // 3.0's target of a collection index names what it indexes.
+        let target = if options.remove("index_keys").is_some() {
+            format!("keys({column})")
+        } else if options.remove("index_values").is_some() {
+            format!("values({column})")
+        } else {
+            column
+        };
+        options.insert("target".into(), target);
         out.push((name, kind, options));
     }
     out.sort();

@@ -257,11 +257,20 @@ fn partition(
                     false => t.schema().columns.into_iter().map(|c| (c, None)).collect(),
                 };
                 cols.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+                // 2.1 wrote a column's options as JSON whatever they were:
+                // none is `null` (2.0 wrote no cell).
+                let no_options = match local.claims_at_least((2, 1, 0)) {
+                    true => Some("null"),
+                    false => None,
+                };
                 for (c, kind) in cols {
                     let mut values = vec![
                         ("component_index", c.component_index.and_then(int)),
                         ("index_name", c.index_name.as_deref().and_then(text)),
-                        ("index_options", c.index_options.as_deref().and_then(text)),
+                        (
+                            "index_options",
+                            c.index_options.as_deref().or(no_options).and_then(text),
+                        ),
                         ("index_type", c.index_type.as_deref().and_then(text)),
                         ("validator", text(&c.validator)),
                     ];

@@ -137,7 +137,20 @@ impl Collector<'_> {
         if let Some(Condition::Columns(cs)) = cond {
             for cc in cs {
                 let ty = self.column_type(&cc.column)?;
-                self.term(&cc.value, &cc.column, &ty);
+                let c = &cc.column;
+                match (&cc.element, &ty) {
+                    // 2.0's receivers of an element condition: `idx(l)`
+                    // and `value(l)`, `key(m)` and `value(m)`.
+                    (Some(e), CqlType::List(v)) => {
+                        self.term(e, &format!("idx({c})"), &CqlType::Native(Native::Int));
+                        self.term(&cc.value, &format!("value({c})"), v);
+                    }
+                    (Some(e), CqlType::Map(k, v)) => {
+                        self.term(e, &format!("key({c})"), k);
+                        self.term(&cc.value, &format!("value({c})"), v);
+                    }
+                    _ => self.term(&cc.value, c, &ty),
+                }
             }
         }
         Ok(())
@@ -161,6 +174,18 @@ impl Collector<'_> {
                                 self.term(item, column, &ty);
                             }
                         }
+                        // 2.1's receiver of CONTAINS (KEY): the element's
+                        // (`makeCollectionReceiver`).
+                        (super::super::ast::Operator::ContainsKey, _) => match &ty {
+                            CqlType::Map(k, _) => self.term(value, &format!("key({column})"), k),
+                            _ => self.term(value, column, &ty),
+                        },
+                        (super::super::ast::Operator::Contains, _) => match &ty {
+                            CqlType::List(e) | CqlType::Set(e) | CqlType::Map(_, e) => {
+                                self.term(value, &format!("value({column})"), e)
+                            }
+                            _ => self.term(value, column, &ty),
+                        },
                         _ => self.term(value, column, &ty),
                     }
                 }

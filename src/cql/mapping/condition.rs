@@ -3,8 +3,8 @@
 //! read satisfies them, and the `[applied]` result set 2.0 answered with.
 //!
 //! 2.0's rules kept here: counter tables refuse conditions; `USING
-//! TIMESTAMP` is refused with them; conditions name regular, non-list
-//! columns; `IF NOT EXISTS` holds when the CQL row has no live cell, `IF
+//! TIMESTAMP` is refused with them; conditions name regular columns, a
+//! whole collection or (`m[k]`, `l[i]`) one entry of a map or list; `IF NOT EXISTS` holds when the CQL row has no live cell, `IF
 //! EXISTS` when it has one, `IF c = v` when the row exists and `c` holds
 //! `v` (`null`: holds nothing). When not applied, the result also carries
 //! the row as read: every column for `IF NOT EXISTS` / `IF EXISTS`, the
@@ -23,8 +23,9 @@ use super::super::ast::{
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Table};
 use super::super::types::CqlType;
+use super::super::types::{deserialize_collection, CqlValue};
 use super::result::{ResultColumn, ResultSet};
-use super::values::{eval_scalar, TermContext};
+use super::values::{eval, eval_scalar, TermContext};
 
 pub mod batch;
 pub mod statics;
@@ -96,18 +97,23 @@ pub fn check(table: &Table, statement: &Statement, cond: &Conditional) -> CqlRes
                     )))
                 }
             }
+            // 2.0's `ColumnCondition.Raw.prepare`: element access on a
+            // list or map only.
             let ty = table.column(&c.column).map(|c| c.ty.clone());
-            if matches!(ty, Some(CqlType::List(_))) {
-                return Err(CqlError::invalid(format!(
-                    "List operation ({}) are not allowed in conditional updates",
-                    c.column
-                )));
-            }
-            if ty.is_some_and(|t| t.is_collection()) {
-                return Err(CqlError::invalid(format!(
-                    "Conditions on collection column {} are not supported by this server",
-                    c.column
-                )));
+            match (&c.element, ty) {
+                (Some(_), Some(CqlType::Set(_))) => {
+                    return Err(CqlError::invalid(format!(
+                        "Invalid element access syntax for set column {}",
+                        c.column
+                    )))
+                }
+                (Some(_), Some(t)) if !t.is_collection() => {
+                    return Err(CqlError::invalid(format!(
+                        "Invalid element access syntax for non-collection column {}",
+                        c.column
+                    )))
+                }
+                _ => {}
             }
         }
     }
@@ -272,18 +278,23 @@ pub fn decide(
     let row = row.unwrap_or_else(empty);
     let mut applied = part.is_some() || !row.rows.is_empty();
     for c in cs.iter() {
-        let want = wanted(table, c, ctx)?;
         if table.is_static(&c.column) {
             let have = part
                 .iter()
                 .flatten()
                 .find(|(name, _)| *name == c.column)
                 .and_then(|(_, v)| v.clone());
-            applied &= have == want;
+            applied &= holds(table, c, have.as_deref(), ctx)?;
         } else if let Some(at) = row.columns.iter().position(|rc| rc.name == c.column) {
             applied &= match row.rows.is_empty() {
-                true => want.is_none(),
-                false => row.rows.iter().all(|r| r[at] == want),
+                true => holds(table, c, None, ctx)?,
+                false => {
+                    let mut all = true;
+                    for r in &row.rows {
+                        all &= holds(table, c, r[at].as_deref(), ctx)?;
+                    }
+                    all
+                }
             };
         }
     }
@@ -332,14 +343,15 @@ pub fn applies(
                 return Ok(false);
             }
             for c in cs.iter() {
-                let want = wanted(table, c, ctx)?;
                 let at = current
                     .columns
                     .iter()
                     .position(|rc| rc.name == c.column)
                     .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
-                if current.rows.iter().any(|row| row[at] != want) {
-                    return Ok(false);
+                for row in &current.rows {
+                    if !holds(table, c, row[at].as_deref(), ctx)? {
+                        return Ok(false);
+                    }
                 }
             }
             Ok(true)
@@ -347,17 +359,127 @@ pub fn applies(
     }
 }
 
-/// The value a column condition asks its column to hold (`None`: nothing).
-fn wanted(
+/// Whether the column's value as read, `have` (a collection in the
+/// u16-count form rows carry; `None`: nothing), satisfies the condition
+/// `c`, as 2.0's `ColumnCondition` bounds decided it: a scalar equal to
+/// the value; a whole collection holding exactly the literal's elements
+/// (a list in order, a set or map in the type's order, `null` and empty
+/// alike holding nothing); a map's entry by key (`null`: no entry); a
+/// list's element by index, refused out of bounds by 2.0 (2.1: null).
+fn holds(
     table: &Table,
     c: &super::super::ast::ColumnCondition,
+    have: Option<&[u8]>,
     ctx: &mut TermContext,
-) -> CqlResult<Option<Vec<u8>>> {
+) -> CqlResult<bool> {
     let ty = table
         .column(&c.column)
         .map(|col| col.ty.clone())
         .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
-    eval_scalar(&c.value, &ty, &c.column, ctx)
+    let column = c.column.as_str();
+    match (&c.element, &ty) {
+        (None, CqlType::List(_) | CqlType::Set(_) | CqlType::Map(..)) => {
+            let want = eval(&c.value, &ty, column, ctx)?;
+            Ok(collection_equals(&ty, have, want))
+        }
+        (None, _) => Ok(have.map(<[u8]>::to_vec) == eval_scalar(&c.value, &ty, column, ctx)?),
+        (Some(key), CqlType::Map(kt, vt)) => {
+            let key = eval_scalar(key, kt, column, ctx)?
+                .ok_or_else(|| CqlError::invalid("Invalid null value for map element access"))?;
+            let want = eval_scalar(&c.value, vt, column, ctx)?;
+            let items = elements(have, true);
+            let entry = items
+                .chunks(2)
+                .find(|kv| kt.compare(&kv[0], &key).is_eq())
+                .map(|kv| &kv[1]);
+            Ok(match (want, entry) {
+                (None, entry) => entry.is_none(),
+                (Some(w), Some(v)) => vt.compare(v, &w).is_eq(),
+                (Some(_), None) => false,
+            })
+        }
+        (Some(index), CqlType::List(et)) => {
+            let int = CqlType::Native(super::super::types::Native::Int);
+            let index = eval_scalar(index, &int, column, ctx)?
+                .ok_or_else(|| CqlError::invalid("Invalid null value for list element access"))?;
+            let idx = <[u8; 4]>::try_from(index.as_slice())
+                .map(i32::from_be_bytes)
+                .map_err(|_| CqlError::invalid("Invalid list index"))?;
+            if idx < 0 {
+                return Err(CqlError::invalid(format!(
+                    "Invalid negative list index {idx}"
+                )));
+            }
+            let items = elements(have, false);
+            let item = items.get(idx as usize);
+            if item.is_none() && ctx.values.refuses_list_condition_out_of_bounds() {
+                return Err(CqlError::invalid(format!(
+                    "List index {idx} out of bound, list has size {}",
+                    items.len()
+                )));
+            }
+            // 2.1: an element past the end is null, equal to null only;
+            // 2.0: a null asked of an element is never held.
+            let want = eval_scalar(&c.value, et, column, ctx)?;
+            Ok(match (item, want) {
+                (Some(item), Some(w)) => et.compare(item, &w).is_eq(),
+                (None, None) => true,
+                _ => false,
+            })
+        }
+        // Refused by `check`.
+        (Some(_), _) => Ok(false),
+    }
+}
+
+/// A collection read (`None`: nothing), as its elements (a map's keys
+/// and values alternating).
+fn elements(have: Option<&[u8]>, pairs: bool) -> Vec<Vec<u8>> {
+    have.and_then(|v| deserialize_collection(v, pairs).ok())
+        .unwrap_or_default()
+}
+
+/// Whether the collection read holds exactly the literal's elements.
+fn collection_equals(ty: &CqlType, have: Option<&[u8]>, want: CqlValue) -> bool {
+    let eq = |t: &CqlType, a: &[u8], b: &[u8]| t.compare(a, b).is_eq();
+    let same = |t: &CqlType, have: &[Vec<u8>], want: &[Vec<u8>]| {
+        have.len() == want.len() && have.iter().zip(want).all(|(a, b)| eq(t, a, b))
+    };
+    // The literal's elements in the type's order, each once (2.0's
+    // `TreeSet` / `TreeMap` of them); the map's last value for a key.
+    let sorted = |t: &CqlType, mut items: Vec<(Vec<u8>, Vec<u8>)>| {
+        items.sort_by(|a, b| t.compare(&a.0, &b.0));
+        let mut out: Vec<(Vec<u8>, Vec<u8>)> = Vec::with_capacity(items.len());
+        for it in items {
+            match out.last_mut() {
+                Some(last) if eq(t, &last.0, &it.0) => *last = it,
+                _ => out.push(it),
+            }
+        }
+        out
+    };
+    match (ty, want) {
+        (CqlType::List(e), CqlValue::List(w)) => same(e, &elements(have, false), &w),
+        (CqlType::Set(e), CqlValue::Set(w) | CqlValue::List(w)) => {
+            let w: Vec<Vec<u8>> = sorted(e, w.into_iter().map(|x| (x, Vec::new())).collect())
+                .into_iter()
+                .map(|(x, _)| x)
+                .collect();
+            same(e, &elements(have, false), &w)
+        }
+        (CqlType::Set(_), CqlValue::Map(w)) if w.is_empty() => elements(have, false).is_empty(),
+        (CqlType::Map(k, v), CqlValue::Map(w)) => {
+            let w = sorted(k, w);
+            let h = elements(have, true);
+            h.len() == 2 * w.len()
+                && h.chunks(2)
+                    .zip(&w)
+                    .all(|(kv, (wk, wv))| eq(k, &kv[0], wk) && eq(v, &kv[1], wv))
+        }
+        // Nothing asked: no element read (the count leads the form).
+        (_, CqlValue::Null) => have.is_none_or(|v| v.starts_with(&[0, 0])),
+        _ => false,
+    }
 }
 
 /// 2.0's reply: `[applied]`, then (not applied) the rows as read.
@@ -399,6 +521,48 @@ mod tests {
             }],
             rows,
         }
+    }
+
+    #[test]
+    fn whole_collections_hold_exactly_the_literal() {
+        use crate::cql::types::{serialize_collection, Native};
+        let int = || Box::new(CqlType::Native(Native::Int));
+        let b = |i: i32| i.to_be_bytes().to_vec();
+        let read = |items: &[Vec<u8>], n| {
+            let refs: Vec<&[u8]> = items.iter().map(Vec::as_slice).collect();
+            serialize_collection(&refs, n)
+        };
+        let list = CqlType::List(int());
+        let have = read(&[b(1), b(2)], 2);
+        assert!(collection_equals(
+            &list,
+            Some(&have),
+            CqlValue::List(vec![b(1), b(2)])
+        ));
+        assert!(!collection_equals(
+            &list,
+            Some(&have),
+            CqlValue::List(vec![b(2), b(1)])
+        ));
+        // A set in any order, each element once.
+        let set = CqlType::Set(int());
+        let w = CqlValue::Set(vec![b(2), b(1), b(2)]);
+        assert!(collection_equals(&set, Some(&have), w));
+        assert!(!collection_equals(
+            &set,
+            Some(&have),
+            CqlValue::Set(vec![b(1)])
+        ));
+        // Null and empty: nothing read.
+        assert!(collection_equals(&set, None, CqlValue::Null));
+        assert!(collection_equals(&set, None, CqlValue::Map(vec![])));
+        assert!(!collection_equals(&set, Some(&have), CqlValue::Null));
+        let map = CqlType::Map(int(), int());
+        let have = read(&[b(1), b(10), b(2), b(20)], 2);
+        let w = CqlValue::Map(vec![(b(2), b(20)), (b(1), b(10))]);
+        assert!(collection_equals(&map, Some(&have), w));
+        let w = CqlValue::Map(vec![(b(2), b(20))]);
+        assert!(!collection_equals(&map, Some(&have), w));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 pub mod assign;
 mod binds;
 pub mod condition;
+mod contains;
 mod context;
 mod index;
 pub mod keys;

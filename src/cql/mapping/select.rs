@@ -13,6 +13,7 @@ use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Layout, Table};
 use super::super::timeuuid::TimeUuidGenerator;
 use super::super::types::{CqlType, Native};
+use super::contains;
 use super::keys::cartesian;
 use super::names::row_key;
 use super::result::ResultColumn;
@@ -119,7 +120,7 @@ pub fn plan_select_by(
         uuids,
         values: rules.values,
     };
-    let rels = restrictions(table, sel, partitioner, &mut ctx)?;
+    let rels = restrictions(table, sel, partitioner, &mut ctx, rules)?;
     let partitions = partitions_of(
         table,
         rels.partition,
@@ -131,9 +132,17 @@ pub fn plan_select_by(
     let single = matches!(partitions, Partitions::Keys(_));
     let indexed = indexed_eqs(table, &rels.regular);
     let index = indexed.first();
+    // 2.1's CONTAINS on an index of the collection's elements (CONTAINS
+    // KEY: of a map's keys) serves the query too: the rows are found by a
+    // scan in ring order (the index's order) checked against the filters.
+    let contains_served = rels
+        .regular
+        .iter()
+        .any(|f| contains::contains_indexed(table, f));
+    let served = index.is_some() || contains_served;
     // 1.2/2.0 filter non-key columns only behind an indexed EQ; ALLOW
     // FILTERING permits extra restrictions, never an unindexed scan.
-    if !rels.regular.is_empty() && index.is_none() {
+    if !rels.regular.is_empty() && !served {
         return Err(invalid(
             "No indexed columns present in by-columns clause with Equal operator",
         ));
@@ -147,19 +156,16 @@ pub fn plan_select_by(
         ));
     }
     // An index on a static column (3.4+) finds whole partitions too.
-    let full_partitions = !has_clustering && index.is_none_or(|i| table.is_static(&i.column));
+    let full_partitions =
+        !has_clustering && !contains_served && index.is_none_or(|i| table.is_static(&i.column));
     // The releases checked the clustering columns' restrictions before
     // asking for ALLOW FILTERING (1.2's and 2.0's SelectStatement, 2.2's
     // StatementRestrictions), where no index serves the query.
-    let early = match index {
-        None => Some(clustering_of(table, &rels.clustering, rules)?),
-        Some(_) => None,
+    let early = match served {
+        false => Some(clustering_of(table, &rels.clustering, rules)?),
+        true => None,
     };
-    if !sel.allow_filtering
-        && ((!single && has_clustering && index.is_none())
-            || rels.regular.len() > 1
-            || (index.is_some() && has_clustering))
-    {
+    if !sel.allow_filtering && (rels.regular.len() > 1 || (has_clustering && (!single || served))) {
         return Err(invalid(FILTERING));
     }
     let ClusteringPlan {
@@ -224,6 +230,7 @@ fn restrictions(
     sel: &Select,
     partitioner: &dyn Partitioner,
     ctx: &mut TermContext,
+    rules: &SelectRules,
 ) -> CqlResult<Restrictions> {
     let mut r = Restrictions {
         partition: vec![None; table.partition_key.len()],
@@ -254,6 +261,10 @@ fn restrictions(
                     Operator::In => {
                         return Err(invalid("IN is not supported with the token function"))
                     }
+                    // The grammar has no CONTAINS after token(...).
+                    Operator::Contains | Operator::ContainsKey => {
+                        return Err(invalid("Invalid token restriction"))
+                    }
                 }
             }
             Relation::Column { column, op, value } => {
@@ -271,6 +282,7 @@ fn restrictions(
                     .column(column)
                     .map(|c| c.ty.clone())
                     .expect("role implies column");
+                let ty = contains::relation_type(&ty, column, *op, rules)?;
                 let values = relation_values(&ty, column, *op, value, ctx)?;
                 match role {
                     ColumnRole::PartitionKey(i) => {

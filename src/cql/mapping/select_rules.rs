@@ -39,6 +39,9 @@ pub struct SelectRules {
     /// A token range beside EQ/IN on every partition key column keeps the
     /// keys whose token it holds (2.2's `TokenFilter`); before, refused.
     pub token_filters_keys: bool,
+    /// 2.0 on: a relation other than CONTAINS on a whole collection is
+    /// refused naming the column's type and the operator.
+    pub collection_relations: bool,
 }
 
 /// The words of a release's clustering restriction refusals.
@@ -115,6 +118,7 @@ impl SelectRules {
             values: ValueRules::of_release(release),
             functions_in_system: at_least(2, 2),
             token_filters_keys: at_least(2, 2),
+            collection_relations: at_least(2, 0),
         }
     }
 

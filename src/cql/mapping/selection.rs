@@ -232,6 +232,9 @@ pub(super) fn passes(table: &Table, row: &CqlRow, f: &Filter) -> bool {
         Operator::Lte => o(&f.values[0]) != Ordering::Greater,
         Operator::Gt => o(&f.values[0]) == Ordering::Greater,
         Operator::Gte => o(&f.values[0]) != Ordering::Less,
+        Operator::Contains | Operator::ContainsKey => {
+            super::contains::contains(ty, v, f.op == Operator::ContainsKey, &f.values[0])
+        }
     }
 }
 

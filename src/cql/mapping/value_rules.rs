@@ -41,6 +41,13 @@ impl ValueRules {
         }
     }
 
+    /// Whether a condition on a list element past the list's end is
+    /// refused (2.0's `ElementAccessBound`: `List index N out of bound`);
+    /// 2.1's `ColumnCondition` took such an element as null.
+    pub fn refuses_list_condition_out_of_bounds(self) -> bool {
+        matches!(self, ValueRules::Since12 | ValueRules::Since20)
+    }
+
     /// The validators' dialect.
     pub fn dialect(self) -> Dialect {
         match self {

@@ -67,7 +67,7 @@ impl Parser<'_> {
             self.expect_kw("on")?;
             let table = self.table_name()?;
             self.expect_sym("(")?;
-            let column = self.ident()?;
+            let (column, target) = self.index_ident()?;
             self.expect_sym(")")?;
             if self.eat_kw("using") {
                 self.property_scalar()?;
@@ -76,10 +76,33 @@ impl Parser<'_> {
                 name,
                 table,
                 column,
+                target,
                 if_not_exists,
             });
         }
         Err(self.no_viable())
+    }
+
+    /// 2.1's `indexIdent`: a column, `KEYS(m)` or `FULL(c)` (the words
+    /// are unreserved: a column of that name is taken when no `(` follows).
+    fn index_ident(&mut self) -> CqlResult<(String, IndexTarget)> {
+        if self.grammar.has_contains() && self.peek_at(1).is_sym("(") {
+            let target = if self.at_kw("keys") {
+                Some(IndexTarget::Keys)
+            } else if self.at_kw("full") {
+                Some(IndexTarget::Full)
+            } else {
+                None
+            };
+            if let Some(target) = target {
+                self.advance();
+                self.advance();
+                let column = self.ident()?;
+                self.expect_sym(")")?;
+                return Ok((column, target));
+            }
+        }
+        Ok((self.ident()?, IndexTarget::Values))
     }
 
     fn properties(&mut self) -> CqlResult<Vec<Property>> {
@@ -172,7 +195,7 @@ impl Parser<'_> {
 
     /// 2.0's `static` after a column's type, where the grammar has it.
     fn static_modifier(&mut self) -> bool {
-        self.grammar == super::Grammar::WithStatics && self.eat_kw("static")
+        self.grammar.has_statics() && self.eat_kw("static")
     }
 
     /// `(k, c1, c2)` or `((k1, k2), c1, ...)`.

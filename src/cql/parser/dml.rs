@@ -100,9 +100,22 @@ impl Parser<'_> {
         let mut conditions = Vec::new();
         loop {
             let column = self.ident()?;
+            // 2.0's `IF m['k'] = v` / `IF l[i] = v`.
+            let element = match self.grammar.has_statics() && self.eat_sym("[") {
+                true => {
+                    let e = self.term()?;
+                    self.expect_sym("]")?;
+                    Some(e)
+                }
+                false => None,
+            };
             self.expect_sym("=")?;
             let value = self.term()?;
-            conditions.push(ColumnCondition { column, value });
+            conditions.push(ColumnCondition {
+                column,
+                element,
+                value,
+            });
             if !self.eat_kw("and") {
                 return Ok(Some(Condition::Columns(conditions)));
             }
@@ -271,6 +284,15 @@ impl Parser<'_> {
             return Ok(Relation::Token { columns, op, value });
         }
         let column = self.ident()?;
+        if self.grammar.has_contains() && self.eat_kw("contains") {
+            let op = if self.eat_kw("key") {
+                Operator::ContainsKey
+            } else {
+                Operator::Contains
+            };
+            let value = self.term()?;
+            return Ok(Relation::Column { column, op, value });
+        }
         let op = self.operator()?;
         let value = if op == Operator::In {
             if self.at_sym("?") {

@@ -36,6 +36,22 @@ pub enum Grammar {
     /// answering as 1.1): 1.2.9's, with 1.1's keyspace options
     /// `strategy_class = C AND strategy_options:NAME = V`.
     Beta1,
+    /// 2.1's CQL 3.2: 2.0's (statics, named markers) plus the collection
+    /// index targets `KEYS(m)` / `FULL(c)` of CREATE INDEX and the
+    /// `CONTAINS` / `CONTAINS KEY` relations.
+    Cql32,
+}
+
+impl Grammar {
+    /// 2.0.6's `static` columns and named markers (`:name`).
+    pub fn has_statics(self) -> bool {
+        matches!(self, Grammar::WithStatics | Grammar::Cql32)
+    }
+
+    /// 2.1's collection indexes and CONTAINS relations.
+    pub fn has_contains(self) -> bool {
+        self == Grammar::Cql32
+    }
 }
 
 /// Parses one statement (a trailing `;` is allowed).

@@ -34,7 +34,7 @@ impl Parser<'_> {
             // position, as `?` is.
             TokenKind::Symbol
                 if t.text == ":"
-                    && self.grammar == Grammar::WithStatics
+                    && self.grammar.has_statics()
                     && matches!(
                         self.peek_at(1).kind,
                         TokenKind::Ident | TokenKind::QuotedName

@@ -438,3 +438,73 @@ fn named_markers_came_with_2_0() {
         "line 1:25 no viable alternative at input ':'"
     );
 }
+
+#[test]
+fn cql_3_2_collection_indexes_and_contains() {
+    let index = |s: &str, g| match parse_with(s, g).map(|p| p.statement) {
+        Ok(Statement::CreateIndex { column, target, .. }) => Ok((column, target)),
+        Ok(other) => panic!("{other:?}"),
+        Err(e) => Err(e.to_string()),
+    };
+    let g = Grammar::Cql32;
+    assert_eq!(
+        index("CREATE INDEX ON t (KEYS(m))", g),
+        Ok(("m".into(), IndexTarget::Keys))
+    );
+    assert_eq!(
+        index("CREATE INDEX ON t (full(l))", g),
+        Ok(("l".into(), IndexTarget::Full))
+    );
+    // The words are unreserved: columns of those names.
+    assert_eq!(
+        index("CREATE INDEX ON t (keys)", g),
+        Ok(("keys".into(), IndexTarget::Values))
+    );
+    // 2.0's grammar has neither.
+    assert_eq!(
+        index("CREATE INDEX ON t (KEYS(m))", Grammar::WithStatics),
+        Err("line 1:23 mismatched input '(' expecting ')'".into())
+    );
+    let rel = |s: &str| match parse_with(s, g).unwrap().statement {
+        Statement::Select(sel) => sel.where_clause,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        rel("SELECT k FROM t WHERE m CONTAINS KEY 'y' AND s CONTAINS ?"),
+        vec![
+            Relation::Column {
+                column: "m".into(),
+                op: Operator::ContainsKey,
+                value: Term::Constant(Constant {
+                    kind: ConstantKind::String,
+                    text: "y".into()
+                }),
+            },
+            Relation::Column {
+                column: "s".into(),
+                op: Operator::Contains,
+                value: Term::Bind(0),
+            },
+        ]
+    );
+    assert!(parse_with("SELECT k FROM t WHERE s CONTAINS 1", Grammar::WithStatics).is_err());
+}
+
+#[test]
+fn conditions_on_collection_elements_from_2_0() {
+    let Statement::Update(u) = parse_with(
+        "UPDATE t SET v = 1 WHERE k = 1 IF m['y'] = 2 AND l = ['a']",
+        Grammar::WithStatics,
+    )
+    .unwrap()
+    .statement
+    else {
+        panic!()
+    };
+    let Some(Condition::Columns(cs)) = u.condition else {
+        panic!()
+    };
+    assert_eq!(cs[0].column, "m");
+    assert!(cs[0].element.is_some());
+    assert_eq!(cs[1].element, None);
+}

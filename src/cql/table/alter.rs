@@ -116,6 +116,7 @@ impl Table {
                         ty,
                     },
                     index: None,
+                    index_keys: false,
                     is_static: *is_static,
                 });
                 self.regular

@@ -249,3 +249,80 @@ fn alter_table_as_each_series() {
         "Cannot change c from type int to type varint: types are not order-compatible."
     );
 }
+
+#[test]
+fn collection_indexes_by_release() {
+    use crate::cql::ast::IndexTarget;
+    let mut t = table("CREATE TABLE ci (k int PRIMARY KEY, l list<text>, m map<text, int>, v int)")
+        .unwrap();
+    let of = |target| IndexRules {
+        static_allowed: false,
+        collections: true,
+        target,
+    };
+    // 2.0: refused.
+    assert_eq!(
+        t.clone().add_index("l", None).unwrap_err().to_string(),
+        "Indexes on collections are no yet supported"
+    );
+    assert_eq!(
+        t.add_index_with("l", None, of(IndexTarget::Keys))
+            .unwrap_err()
+            .to_string(),
+        "Cannot create index on keys of column l with non-map type"
+    );
+    assert_eq!(
+        t.add_index_with("l", None, of(IndexTarget::Full))
+            .unwrap_err()
+            .to_string(),
+        "full() indexes can only be created on frozen collections"
+    );
+    assert_eq!(
+        t.add_index_with("l", None, of(IndexTarget::Values))
+            .unwrap(),
+        "ci_l_idx"
+    );
+    assert_eq!(
+        t.add_index_with("m", None, of(IndexTarget::Keys)).unwrap(),
+        "ci_m_idx"
+    );
+    assert_eq!(
+        t.clone()
+            .add_index_with("m", None, of(IndexTarget::Values))
+            .unwrap_err()
+            .to_string(),
+        "Cannot create index on m values, an index on m keys already exists and indexing a \
+         map on both keys and values at the same time is not currently supported"
+    );
+    assert_eq!(
+        t.clone()
+            .add_index_with("m", None, of(IndexTarget::Keys))
+            .unwrap_err()
+            .to_string(),
+        "Index already exists"
+    );
+    // The index options 2.1 recorded, read back.
+    let s = t.schema();
+    let options: Vec<Option<&str>> = s
+        .columns
+        .iter()
+        .map(|c| c.index_options.as_deref())
+        .collect();
+    assert_eq!(
+        options,
+        [
+            Some("{\"index_values\":\"\"}"),
+            Some("{\"index_keys\":\"\"}"),
+            None
+        ]
+    );
+    let back = Table::from_schema("ks", "ci", &s).unwrap();
+    assert!(back
+        .regular
+        .iter()
+        .any(|r| r.column.name == "m" && r.index_keys));
+    assert!(back
+        .regular
+        .iter()
+        .any(|r| r.column.name == "l" && !r.index_keys));
+}

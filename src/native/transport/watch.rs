@@ -298,7 +298,7 @@ impl Kit {
 
     /// The kind of `text`'s statement, its names noted when it parses.
     fn parsed(&mut self, text: &str) -> &'static str {
-        match crate::cql::parse_with(text, crate::cql::Grammar::WithStatics) {
+        match crate::cql::parse_with(text, crate::cql::Grammar::Cql32) {
             Ok(p) => self.statement(&p.statement),
             Err(_) => text_kind(text),
         }

@@ -253,6 +253,7 @@ mod tests {
     fn cond(col: &str) -> Vec<ColumnCondition> {
         vec![ColumnCondition {
             column: col.into(),
+            element: None,
             value: Term::Null,
         }]
     }

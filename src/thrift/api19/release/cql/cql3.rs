@@ -154,14 +154,12 @@ const FILTERING: &str = "Cannot execute this query as it might involve data filt
                          may have unpredictable performance. If you want to execute this query \
                          despite the performance unpredictability, use ALLOW FILTERING";
 
-/// The name of an `IndexExpression.Operator`.
+/// An `IndexExpression`'s operator as 2.1 printed it (`Operator.toString`:
+/// the symbol, `CONTAINS`, `CONTAINS KEY`).
 fn index_operator(op: Operator) -> &'static str {
     match op {
-        Operator::Eq | Operator::In => "EQ",
-        Operator::Lt => "LT",
-        Operator::Lte => "LTE",
-        Operator::Gt => "GT",
-        Operator::Gte => "GTE",
+        Operator::Eq => "=",
+        other => other.symbol(),
     }
 }
 

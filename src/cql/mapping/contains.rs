@@ -1,0 +1,113 @@
+//! 2.1's CONTAINS and CONTAINS KEY relations: the type of the value they
+//! compare (a collection's element, a map's key), which index serves one
+//! (an index of the collection's elements, or of a map's keys), and the
+//! test of a row's collection against it. Other relations on a whole
+//! collection are refused here too (2.0 on). It must not read data.
+
+use super::super::ast::Operator;
+use super::super::error::{CqlError, CqlResult};
+use super::super::table::Table;
+use super::super::types::{deserialize_collection, CqlType};
+use super::select_rules::SelectRules;
+use super::selection::Filter;
+use std::cmp::Ordering;
+
+fn invalid(msg: impl Into<String>) -> CqlError {
+    CqlError::invalid(msg)
+}
+
+/// The type a relation's value has: the column's, or for CONTAINS a
+/// collection's element (a map's value; CONTAINS KEY a map's key). 2.0 on
+/// refused any other relation on a whole collection
+/// (`SelectStatement.updateRestriction`, 2.2's `SingleColumnRelation`).
+pub(super) fn relation_type(
+    ty: &CqlType,
+    column: &str,
+    op: Operator,
+    rules: &SelectRules,
+) -> CqlResult<CqlType> {
+    match (op, ty) {
+        (Operator::ContainsKey, CqlType::Map(k, _)) => Ok((**k).clone()),
+        (Operator::ContainsKey, _) => Err(invalid(format!(
+            "Cannot use CONTAINS KEY on non-map column {column}"
+        ))),
+        (Operator::Contains, CqlType::List(e) | CqlType::Set(e) | CqlType::Map(_, e)) => {
+            Ok((**e).clone())
+        }
+        (Operator::Contains, _) => Err(invalid(format!(
+            "Cannot use CONTAINS relation on non collection column {column}"
+        ))),
+        (_, CqlType::List(_) | CqlType::Set(_) | CqlType::Map(..))
+            if rules.collection_relations =>
+        {
+            Err(invalid(format!(
+                "Collection column '{column}' ({}) cannot be restricted by a '{}' relation",
+                ty.cql_name(),
+                op.symbol()
+            )))
+        }
+        _ => Ok(ty.clone()),
+    }
+}
+
+/// Whether `f` is a CONTAINS (KEY) an index of its column serves: one on
+/// the collection's elements (a map's values), or on a map's keys.
+pub(super) fn contains_indexed(table: &Table, f: &Filter) -> bool {
+    let keys = match f.op {
+        Operator::Contains => false,
+        Operator::ContainsKey => true,
+        _ => return false,
+    };
+    table
+        .regular
+        .iter()
+        .any(|r| r.column.name == f.column && r.index.is_some() && r.index_keys == keys)
+}
+
+/// Whether the collection `v` (the u16-count form rows carry) of type `ty`
+/// holds `wanted` among its elements (a map's values; `key`: its keys),
+/// compared by the element type.
+pub(super) fn contains(ty: &CqlType, v: &[u8], key: bool, wanted: &[u8]) -> bool {
+    let (pairs, element) = match ty {
+        CqlType::List(e) | CqlType::Set(e) => (false, e),
+        CqlType::Map(k, _) if key => (true, k),
+        CqlType::Map(_, e) => (true, e),
+        _ => return false,
+    };
+    let Ok(items) = deserialize_collection(v, pairs) else {
+        return false;
+    };
+    let (skip, step) = match (pairs, key) {
+        (false, _) => (0, 1),
+        (true, true) => (0, 2),
+        (true, false) => (1, 2),
+    };
+    items
+        .iter()
+        .skip(skip)
+        .step_by(step)
+        .any(|x| element.compare(x, wanted) == Ordering::Equal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cql::types::{serialize_collection, Native};
+
+    #[test]
+    fn contains_looks_at_elements_values_or_keys() {
+        let text = || Box::new(CqlType::Native(Native::Text));
+        let int = || Box::new(CqlType::Native(Native::Int));
+        let list = serialize_collection(&[b"a", b"b"], 2);
+        assert!(contains(&CqlType::List(text()), &list, false, b"b"));
+        assert!(!contains(&CqlType::List(text()), &list, false, b"c"));
+        let one = 1i32.to_be_bytes();
+        let map = serialize_collection(&[b"y", &one], 1);
+        let m = CqlType::Map(text(), int());
+        assert!(contains(&m, &map, true, b"y"));
+        assert!(!contains(&m, &map, true, &one));
+        assert!(contains(&m, &map, false, &one));
+        assert!(!contains(&m, &map, false, b"y"));
+        assert!(!contains(&CqlType::Native(Native::Int), &one, false, &one));
+    }
+}
