@@ -7,7 +7,7 @@
 pub(super) mod filtered;
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
-use super::release::reads::{prefix_end, statics};
+use super::release::reads::{badtoken, prefix_end, slicebounds, statics};
 use super::scan::bigtoken;
 use super::scan::scan;
 use super::validation::{self as v, Access};
@@ -110,6 +110,7 @@ pub(super) fn checked_slice<'k>(
         parent,
         crate::thrift::api19::release::dialect(node.release),
     )?;
+    slicebounds::check(node, predicate)?;
     v::validate_predicate(
         &cf,
         parent.super_column.as_deref(),
@@ -359,6 +360,7 @@ pub fn get_range_slices(
         parent,
         crate::thrift::api19::release::dialect(node.release),
     )?;
+    slicebounds::check(node, predicate)?;
     v::validate_predicate(
         &cf,
         parent.super_column.as_deref(),
@@ -369,6 +371,11 @@ pub fn get_range_slices(
     if let Some(e) =
         super::release::reads::badtoken::unreadable(node, schema.partitioner.as_ref(), range)
     {
+        return Err(e);
+    }
+    let read_range = range;
+    let range = &*badtoken::for_checks(node, schema.partitioner.as_ref(), read_range);
+    if let Some(e) = badtoken::in_checks(node, schema.partitioner.as_ref(), read_range) {
         return Err(e);
     }
     let first_expression = row_filter(range).and_then(<[_]>::first);
@@ -431,6 +438,9 @@ pub fn get_range_slices(
     let level = refused_level(check_read(node, ks, scan_cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
+    if let Some(e) = badtoken::at_read(node, schema.partitioner.as_ref(), read_range) {
+        return Err(e);
+    }
     if super_filtered {
         return Ok(Vec::new());
     }
@@ -473,7 +483,11 @@ pub fn get_paged_slice(
     {
         return Err(e);
     }
-    let checked = bigtoken::for_checks(node, schema.partitioner.as_ref(), range);
+    if let Some(e) = badtoken::in_checks(node, schema.partitioner.as_ref(), range) {
+        return Err(e);
+    }
+    let masked = badtoken::for_checks(node, schema.partitioner.as_ref(), range);
+    let checked = bigtoken::for_checks(node, schema.partitioner.as_ref(), &masked);
     v::validate_key_range(
         schema.partitioner.as_ref(),
         Some(&cf),
@@ -484,6 +498,9 @@ pub fn get_paged_slice(
     let level = refused_level(check_read(node, ks, cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
+    if let Some(e) = badtoken::at_read(node, schema.partitioner.as_ref(), range) {
+        return Err(e);
+    }
     if let Some(filter) = row_filter(range) {
         return Err(
             super::release::reads::pagedfilter::refusal(node, &cf, filter, cl).unwrap_or_else(
@@ -606,6 +623,7 @@ pub fn get_multi_slice(
             reversed,
             count,
         );
+        slicebounds::check_range(node, &range)?;
         v::validate_range(
             &cf,
             parent.super_column.as_deref(),

@@ -13,6 +13,7 @@ pub(in crate::thrift::api19) mod keybound;
 pub(in crate::thrift::api19) mod paged;
 pub(in crate::thrift::api19) mod pagedfilter;
 pub(in crate::thrift::api19) mod prefix_end;
+pub(in crate::thrift::api19) mod slicebounds;
 pub(in crate::thrift::api19) mod statics;
 pub(in crate::thrift::api19) mod superfilter;
 
