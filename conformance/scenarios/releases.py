@@ -2778,6 +2778,7 @@ if (0, 8) <= R < (1, 3):
                     describe_ks(ks).mask("0/5/*/16")]
         out += [cql2("SELECT * FROM Users WHERE %s = 'k4'" % key),
                 cql2("DELETE FROM Users USING CONSISTENCY LOCAL_QUORUM WHERE %s = 'k1'" % key)]
+        return out
 
 
 if (1, 2) <= R < (3, 0):
@@ -3106,6 +3107,7 @@ if R < (1, 2):
                         cf_def(ks, "Users", comparator="UTF8Type",
                                extra={**lz4, 16: W.i32(1000)})),
                     describe_ks(ks)]
+        return out
 
 
 if R >= (3, 0):
@@ -4217,6 +4219,7 @@ if R >= (3, 0):
                 cql3("CREATE TABLE c (k text PRIMARY KEY, v int) WITH COMPACT STORAGE"),
                 upd(cf_def(ks, "c", comparator="UTF8Type", comment="via thrift")),
                 describe_ks(ks)]
+        return out
 
 
 if R < (1, 1):
@@ -4400,6 +4403,7 @@ if R == (1, 1):
                                                        extra={16: W.i32(1000)})),
                 v19.system_drop_column_family("Tags"),
                 describe_ks(ks).mask("0/5/*/16")]
+        return out
 
 
 if R >= (2, 1):
@@ -4506,5 +4510,65 @@ if R >= (2, 0):
             q("UPDATE cd SET v = 19 WHERE k = 3 IF m['x'] = null"),
             q("DELETE FROM cd WHERE k = 1 IF m['y'] = 2"),
             q("SELECT * FROM cd"),
+        ]
+        return out
+
+
+if R >= (1, 2):
+    @scenario("rel_readbounds", "19", "range", keyspace_reset="cv_r_readbounds")
+    def _readbounds():
+        """what pycassa apps send past a read's bounds (found by driving pycassa against the
+        releases): a token Murmur3Partitioner cannot read (a RandomPartitioner-sized number,
+        a word) closes the connection (fromString's IllegalArgumentException, uncaught) once
+        validateKeyRange and the level passed, but inside validateKeyRange for a (key, token)
+        range; a slice start or finish over 65535 bytes (1.2.14 on: refused after the count);
+        a DateType given with parameters, as pycassa names types (3.x: TimestampType)"""
+        ks = "cv_r_readbounds"
+        date = M + "DateType(reversed=false)"
+        out = setup(ks, cf_def(ks, "R", comparator="UTF8Type"),
+                    cf_def(ks, "D", comparator=date,
+                           column_metadata=[column_def(long_(0), date)]))
+        out += [v19.batch_mutate({k: {"R": [ins("a", k, 1)]} for k in ["k1", "k2", "k3"]})]
+
+        def again():  # after a connection the release closed
+            return v19.set_keyspace(ks)
+        big = "85070591730234615865843651857942052864"
+        out += [
+            v19.get_range_slices(cparent("R"), pred(start=""),
+                                 key_range(start_token="0", end_token=big, count=10)), again(),
+            v19.get_range_slices(cparent("R"), pred(start=""),
+                                 key_range(start_token=big, end_token="0", count=10)), again(),
+            v19.get_range_slices(cparent("R"), pred(start=""),
+                                 key_range(start_token="x", end_token="0", count=10)), again(),
+            # the count's refusal came first
+            v19.get_range_slices(cparent("R"), pred(start=""),
+                                 key_range(start_token="0", end_token=big, count=0)), again(),
+            v19.get_range_slices(cparent("R"), pred(start=""),
+                                 key_range(start_token=big, end_key="k1", count=10)), again(),
+            # (key, token): read inside validateKeyRange, before the count
+            v19.get_range_slices(cparent("R"), pred(start=""),
+                                 key_range(start_key="k1", end_token=big, count=0)), again(),
+            v19.get_range_slices(cparent("R"), pred(start=""),
+                                 key_range(start_token="-9223372036854775808",
+                                           end_token="9223372036854775807", count=10)),
+            v19.get_paged_slice("R", key_range(start_token="0", end_token=big, count=5), ""),
+            again(),
+            v19.get_paged_slice("R", key_range(start_token="0", end_token=big, count=0), ""),
+            again(),
+            # a slice's bounds
+            v19.get_slice("k1", cparent("R"), pred(start="s" * 70000)),
+            v19.get_slice("k1", cparent("R"), pred(start="", finish="f" * 65536)),
+            v19.get_slice("k1", cparent("R"), pred(start="s" * 65535, finish="t")),
+            v19.get_slice("k1", cparent("R"), pred(start="s" * 70000, count=-1)),
+            v19.multiget_slice(["k1", "k2"], cparent("R"), pred(start="s" * 70000)),
+            v19.get_count("k1", cparent("R"), pred(start="", finish="f" * 70000)),
+            v19.get_range_slices(cparent("R"), pred(start="s" * 70000),
+                                 key_range("", "", count=10)),
+            # DateType with parameters: dates before and after the epoch
+            v19.batch_mutate({"d": {"D": [ins(long_(n), long_(n), 1)
+                                          for n in [-86400000, 0, 86400000]]}}),
+            v19.get_slice("d", cparent("D"), pred(start="")),
+            v19.get_slice("d", cparent("D"), pred(start=long_(-1), finish=long_(86400000))),
+            describe_ks(ks),
         ]
         return out

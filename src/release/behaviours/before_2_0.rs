@@ -662,6 +662,17 @@ macro_rules! with_behaviours_before_2_0 {
                     position into one row fails on the server (Internal error)",
             }
 
+            // ThriftValidation.validateRange from 1.2.14 (after the count's
+            // check, before the comparator's).
+            /// A slice start or finish longer than 65535 bytes is refused
+            /// (`range start length cannot be larger than 65535`).
+            SliceBoundLengthChecked {
+                key: "slice_bound_length_checked",
+                from: (1, 2, 14),
+                until: None,
+                says: "a slice start or finish longer than 65535 bytes is refused",
+            }
+
             $($later)*
         }
     };

@@ -46,6 +46,7 @@ pub fn get_indexed_slices(
         crate::thrift::api19::release::dialect(node.release),
     )?;
     // Every release checked the predicate before the index clause.
+    super::super::release::reads::slicebounds::check(node, predicate)?;
     v::validate_predicate(
         &cf,
         parent.super_column.as_deref(),

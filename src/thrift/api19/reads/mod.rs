@@ -13,7 +13,7 @@ pub use multislice::get_multi_slice;
 pub use paged::get_paged_slice;
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
-use super::release::reads::{prefix_end, statics};
+use super::release::reads::{badtoken, prefix_end, slicebounds, statics};
 use super::scan::bigtoken;
 use super::scan::scan;
 use super::validation::{self as v, Access};
@@ -115,6 +115,7 @@ pub(super) fn checked_slice<'k>(
         parent,
         crate::thrift::api19::release::dialect(node.release),
     )?;
+    slicebounds::check(node, predicate)?;
     v::validate_predicate(
         &cf,
         parent.super_column.as_deref(),
@@ -364,6 +365,7 @@ pub fn get_range_slices(
         parent,
         crate::thrift::api19::release::dialect(node.release),
     )?;
+    slicebounds::check(node, predicate)?;
     v::validate_predicate(
         &cf,
         parent.super_column.as_deref(),
@@ -374,6 +376,11 @@ pub fn get_range_slices(
     if let Some(e) =
         super::release::reads::badtoken::unreadable(node, schema.partitioner.as_ref(), range)
     {
+        return Err(e);
+    }
+    let read_range = range;
+    let range = &*badtoken::for_checks(node, schema.partitioner.as_ref(), read_range);
+    if let Some(e) = badtoken::in_checks(node, schema.partitioner.as_ref(), read_range) {
         return Err(e);
     }
     let first_expression = row_filter(range).and_then(<[_]>::first);
@@ -436,6 +443,9 @@ pub fn get_range_slices(
     let level = refused_level(check_read(node, ks, scan_cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
+    if let Some(e) = badtoken::at_read(node, schema.partitioner.as_ref(), read_range) {
+        return Err(e);
+    }
     if super_filtered {
         return Ok(Vec::new());
     }

@@ -15,6 +15,7 @@ use crate::model::Slice;
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::thrift::api19::convert::{slice_command, thriftify};
+use crate::thrift::api19::release::reads::badtoken;
 use crate::thrift::api19::scan::{bigtoken, scan};
 use crate::thrift::api19::validation as v;
 use crate::thrift::error::{ApiError, ApiResult};
@@ -34,14 +35,18 @@ pub fn get_paged_slice(
 ) -> ApiResult<Vec<t::KeySlice>> {
     let schema = node.schema();
     let cf = v::validate_read_cf(&schema, ks, column_family)?;
-    if let Some(e) = crate::thrift::api19::release::reads::badtoken::unreadable(
+    if let Some(e) = badtoken::unreadable(
         node,
         schema.partitioner.as_ref(),
         range,
     ) {
         return Err(e);
     }
-    let checked = bigtoken::for_checks(node, schema.partitioner.as_ref(), range);
+    if let Some(e) = badtoken::in_checks(node, schema.partitioner.as_ref(), range) {
+        return Err(e);
+    }
+    let masked = badtoken::for_checks(node, schema.partitioner.as_ref(), range);
+    let checked = bigtoken::for_checks(node, schema.partitioner.as_ref(), &masked);
     v::validate_key_range(
         schema.partitioner.as_ref(),
         Some(&cf),
@@ -52,6 +57,9 @@ pub fn get_paged_slice(
     let level = refused_level(check_read(node, ks, cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
+    if let Some(e) = badtoken::at_read(node, schema.partitioner.as_ref(), range) {
+        return Err(e);
+    }
     if let Some(filter) = row_filter(range) {
         return Err(crate::thrift::api19::release::reads::pagedfilter::refusal(
             node, &cf, filter, cl,

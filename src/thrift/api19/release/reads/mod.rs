@@ -15,6 +15,7 @@ pub(in crate::thrift::api19) mod paged;
 pub(in crate::thrift::api19) mod pagedcells;
 pub(in crate::thrift::api19) mod pagedfilter;
 pub(in crate::thrift::api19) mod prefix_end;
+pub(in crate::thrift::api19) mod slicebounds;
 pub(in crate::thrift::api19) mod statics;
 pub(in crate::thrift::api19) mod superfilter;
 

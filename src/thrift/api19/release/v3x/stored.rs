@@ -141,7 +141,9 @@ fn through_cql(name: &str, split: bool) -> String {
     };
     let with = |s: String| if long { format!("{MARSHAL}{s}") } else { s };
     let args = |prefix: &str| short.strip_prefix(prefix).and_then(|r| r.strip_suffix(')'));
-    if short == "DateType" {
+    // TypeParser read a simple type's parameters (pycassa sends
+    // `DateType(reversed=false)`) as nothing: the type's instance.
+    if short == "DateType" || short.starts_with("DateType(") {
         return with("TimestampType".to_string());
     }
     if let Some(inner) = args("CompositeType(").filter(|_| split) {
@@ -196,6 +198,10 @@ mod tests {
     #[test]
     fn date_types_come_back_as_timestamps_where_cql_named_them() {
         assert_eq!(through_cql("DateType", true), "TimestampType");
+        assert_eq!(
+            through_cql(&format!("{MARSHAL}DateType(reversed=false)"), false),
+            format!("{MARSHAL}TimestampType")
+        );
         assert_eq!(
             through_cql(&format!("{MARSHAL}DateType"), false),
             format!("{MARSHAL}TimestampType")

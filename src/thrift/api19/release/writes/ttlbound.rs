@@ -8,7 +8,7 @@
 //! policy, the system property `cassandra.expiration_date_overflow_policy`,
 //! defaults to REJECT); before, the column was built anyway and
 //! `ExpiringColumn`'s `assert localExpirationTime > 0` failed the call on
-//! the server: 0.8 and 1.0 answered an internal error, 1.1 to 2.0 sent no
+//! the server: 0.7 to 1.0 answered an internal error, 1.1 to 2.0 sent no
 //! reply (the connection left open or closed).
 
 use crate::release::{Behaviour, Release};
@@ -67,13 +67,12 @@ pub fn refusal(
 }
 
 /// How building the column failed a release that validated no expiry:
-/// the assertion escaped the call, answered by 0.8 and 1.0 as an internal
+/// the assertion escaped the call, answered by 0.7 to 1.0 as an internal
 /// error and by 1.1 to 2.0 with no reply.
 pub fn failure(release: Option<&Release>, ttl: Option<i32>, now: i32) -> Option<ApiError> {
     let r = release?;
     let ttl = ttl?;
     if !passes_2038(ttl, now)
-        || !r.at_least(0, 8)
         || r.does(Behaviour::ExpiryPast2038Refused)
         || (ttl > MAX_TTL && r.does(Behaviour::ThriftTtlAtMostTwentyYears))
     {
@@ -186,7 +185,7 @@ mod tests {
                 "{v}"
             );
         }
-        for v in ["0.8.10", "1.0.12"] {
+        for v in ["0.7.10", "0.8.10", "1.0.12"] {
             let r = Release::find(v);
             assert!(
                 matches!(failure(r, ttl, NOW), Some(ApiError::Internal(_))),
