@@ -242,7 +242,8 @@ fn a_server_closing_without_a_reply_is_a_reply_the_target_must_not_give() {
     assert_eq!(proxy.stop(), Some(0));
     let recs = records(&file);
     assert!(
-        recs.iter().any(|r| r["type"] == "close" && r["by"] == "server"),
+        recs.iter()
+            .any(|r| r["type"] == "close" && r["by"] == "server"),
         "{recs:?}"
     );
 

@@ -25,9 +25,7 @@ use crate::release::Release;
 use crate::schema::{CfDef, Schema};
 use crate::thrift::api19::batch::{batch_row, process_batch_mutate, write_outcome};
 use crate::thrift::api19::convert::cell_parts;
-use crate::thrift::api19::release::writes::{
-    cellname, defaultttl, dynamic, mutationrow, ttlbound,
-};
+use crate::thrift::api19::release::writes::{cellname, defaultttl, dynamic, mutationrow, ttlbound};
 use crate::thrift::api19::validation::{self as v, Access, ColumnParts};
 use crate::thrift::api19::writes::{check_writable, check_write, row_mutation};
 use crate::thrift::api19::Handler;

@@ -35,11 +35,7 @@ pub fn get_paged_slice(
 ) -> ApiResult<Vec<t::KeySlice>> {
     let schema = node.schema();
     let cf = v::validate_read_cf(&schema, ks, column_family)?;
-    if let Some(e) = badtoken::unreadable(
-        node,
-        schema.partitioner.as_ref(),
-        range,
-    ) {
+    if let Some(e) = badtoken::unreadable(node, schema.partitioner.as_ref(), range) {
         return Err(e);
     }
     if let Some(e) = badtoken::in_checks(node, schema.partitioner.as_ref(), range) {

@@ -240,7 +240,10 @@ fn an_absent_list_argument_is_null_and_written_in_empty() {
         message("cas", args)
     };
     let given = cas(Some(Value::List(ttype::STRUCT, Vec::new())));
-    assert_eq!(read("2.1.22", &given), Declared::Read(Cow::Owned(given.clone())));
+    assert_eq!(
+        read("2.1.22", &given),
+        Declared::Read(Cow::Owned(given.clone()))
+    );
     match read("2.1.22", &cas(None)) {
         Declared::NullLists(m, names) => {
             assert_eq!(names, ["expected"]);
