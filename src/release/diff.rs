@@ -380,6 +380,7 @@ mod tests {
                 Behaviour::FramingFromConfig,
                 Behaviour::UpdateSetsIndexNames,
                 Behaviour::BatchOfNoListsWithoutKeyspace,
+                Behaviour::ColumnsInCopiedHashMap,
             ]
         );
         assert_eq!(
@@ -387,7 +388,9 @@ mod tests {
             [
                 Behaviour::TruncateFlushesAll,
                 Behaviour::CompactsFlushes,
-                Behaviour::UpdateSetsKeyAlias
+                Behaviour::UpdateSetsKeyAlias,
+                Behaviour::ColumnsInKeptMap,
+                Behaviour::DynamicCompositeMixedTypesFail,
             ]
         );
         let d = diff(r("1.2.9"), r("1.0.12"));
@@ -405,6 +408,8 @@ mod tests {
                 Behaviour::NoLz4Compressor,
                 Behaviour::EmptyCompressorRefused,
                 Behaviour::UpdateCompressionFailsInternally,
+                Behaviour::ColumnsInKeptMap,
+                Behaviour::CfIdsAfterHighest,
             ]
         );
     }

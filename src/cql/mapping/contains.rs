@@ -9,7 +9,6 @@ use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
 use super::super::types::{deserialize_collection, CqlType};
 use super::select_rules::SelectRules;
-use super::selection::Filter;
 use std::cmp::Ordering;
 
 fn invalid(msg: impl Into<String>) -> CqlError {
@@ -50,10 +49,11 @@ pub(super) fn relation_type(
     }
 }
 
-/// Whether `f` is a CONTAINS (KEY) an index of its column serves: one on
-/// the collection's elements (a map's values), or on a map's keys.
-pub(super) fn contains_indexed(table: &Table, f: &Filter) -> bool {
-    let keys = match f.op {
+/// Whether a filter of `column` by `op` is a CONTAINS (KEY) an index of
+/// its column serves: one on the collection's elements (a map's values), or
+/// on a map's keys.
+pub(super) fn contains_indexed(table: &Table, column: &str, op: Operator) -> bool {
+    let keys = match op {
         Operator::Contains => false,
         Operator::ContainsKey => true,
         _ => return false,
@@ -61,7 +61,7 @@ pub(super) fn contains_indexed(table: &Table, f: &Filter) -> bool {
     table
         .regular
         .iter()
-        .any(|r| r.column.name == f.column && r.index.is_some() && r.index_keys == keys)
+        .any(|r| r.column.name == column && r.index.is_some() && r.index_keys == keys)
 }
 
 /// Whether the collection `v` (the u16-count form rows carry) of type `ty`

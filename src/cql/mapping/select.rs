@@ -138,7 +138,7 @@ pub fn plan_select_by(
     let contains_served = rels
         .regular
         .iter()
-        .any(|f| contains::contains_indexed(table, f));
+        .any(|f| contains::contains_indexed(table, &f.column, f.op));
     let served = index.is_some() || contains_served;
     // 1.2/2.0 filter non-key columns only behind an indexed EQ; ALLOW
     // FILTERING permits extra restrictions, never an unindexed scan.
