@@ -264,6 +264,8 @@ mod tests {
                  a JSON map (not JSON: the connection closes)\n\
                  Behaviour starts: a CfDef's min_index_interval below 1 or max below min is \
                  refused\n\
+                 Behaviour starts: a written CompositeType column name ending in \
+                 end-of-component 1 or -1 closes the connection\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
