@@ -107,6 +107,9 @@ fn excess_connections_are_refused_and_storage_keeps_its_descriptors() {
         IDLE - kept,
         "cap {cap}: refused {refused} of {IDLE}"
     );
+    // The log arrives on stderr through another thread: the refusals' line
+    // may trail the closed sockets by a moment.
+    server.wait_for_line(&["refusing connection from"]);
     let log = server.log();
     let lines = log.matches("refusing connection from").count();
     assert!(
