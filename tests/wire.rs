@@ -51,6 +51,7 @@ mod wire {
         mod native;
         mod real;
         mod roundtrip;
+        mod upgrade;
     }
     mod cql {
         mod cas;

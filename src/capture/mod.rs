@@ -91,6 +91,15 @@ pub struct ReplayArgs {
     /// server's storage-conf.xml.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// The JVM heap, in MB, of the release the started emulations answer as
+    /// (`serve --jvm-heap`): give the captured node's -Xmx, as 0.7 and 0.8
+    /// described memtable defaults sized from it.
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(64..))]
+    pub jvm_heap: Option<u64>,
+    /// The memory of the machine the captured node ran on, in MB
+    /// (`serve --machine-memory`), when its heap was the stock script's pick.
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(128..))]
+    pub machine_memory: Option<u64>,
     /// Replay through the gateway: the emulation started (the default, or
     /// --cassandra-version's) keeps its data in the cluster at this URL
     /// (`serve --backend`, e.g. cassandra://127.0.0.1:9042).
@@ -268,6 +277,8 @@ pub fn replay_main(args: &ReplayArgs) -> i32 {
             native,
             config: args.config.as_deref(),
             backend: args.backend.as_deref(),
+            jvm_heap: args.jvm_heap,
+            machine_memory: args.machine_memory,
         };
         match target::Emulation::start(v, &with) {
             Ok(e) => {

@@ -26,6 +26,10 @@ pub struct Started<'a> {
     /// Keeping its data in this cluster (`serve --backend URL`): a replay
     /// through the gateway.
     pub backend: Option<&'a str>,
+    /// `serve --jvm-heap` (MB).
+    pub jvm_heap: Option<u64>,
+    /// `serve --machine-memory` (MB).
+    pub machine_memory: Option<u64>,
 }
 
 /// An emulation started for a replay; killed when dropped.
@@ -58,6 +62,12 @@ impl Emulation {
         }
         if let Some(url) = with.backend {
             cmd.args(["--backend", url]);
+        }
+        if let Some(mb) = with.jvm_heap {
+            cmd.arg("--jvm-heap").arg(mb.to_string());
+        }
+        if let Some(mb) = with.machine_memory {
+            cmd.arg("--machine-memory").arg(mb.to_string());
         }
         let mut child = cmd
             .args(["--listen", "127.0.0.1:0", "--admin-listen", "off"])
