@@ -318,6 +318,38 @@ if COUNTERS:
         return out
 
 
+if COUNTERS:
+    @scenario("rel_counterorder", "19", "counter", keyspace_reset="cv_r_counterorder")
+    def _counterorder():
+        """add checks its level right after the key, before the column parent (found by
+        Cassandra's own system tests replayed: 0.8-1.1 validateCommutativeForWrite, 1.2 on
+        ConsistencyLevel.validateCounterForWrite): ANY, a level above ONE without
+        replicate_on_write (before 2.1), a serial level (2.0 on)"""
+        ks = "cv_r_counterorder"
+        cv = "CounterColumnType"
+        out = setup(ks, cf_def(ks, "Cnt", comparator="UTF8Type", default_validation=cv),
+                    cf_def(ks, "SupCnt", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type", default_validation=cv),
+                    cf_def(ks, "NoRep", comparator="UTF8Type", default_validation=cv,
+                           extra={24: W.boolean(False)}))
+        out += [
+            v19.add("k", cparent("Cnt", "x"), counter_column("c", 1), cl=ANY),
+            v19.add("k", cparent("SupCnt"), counter_column("c", 1), cl=ANY),
+            v19.add("k", cparent("Cnt", "x"), counter_column("c", 1), cl=QUORUM),
+            v19.add("k", cparent("NoRep", "x"), counter_column("c", 1), cl=QUORUM),
+            v19.add("k", cparent("NoRep"), counter_column("c", 1), cl=QUORUM),
+            v19.add("k", cparent("NoRep"), counter_column("c", 2)),
+            v19.get_slice("k", cparent("NoRep"), pred(start="")),
+            v19.add("", cparent("Cnt", "x"), counter_column("c", 1), cl=ANY),
+        ]
+        if R >= (2, 0):
+            out += [
+                v19.add("k", cparent("Cnt", "x"), counter_column("c", 1), cl=9),
+                v19.add("k", cparent("SupCnt"), counter_column("c", 1), cl=10),
+            ]
+        return out
+
+
 if R >= (2, 1):
     @scenario("rel_counterdel", "19", "counter", keyspace_reset="cv_r_counterdel")
     def _counterdel():

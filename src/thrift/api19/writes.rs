@@ -174,6 +174,7 @@ pub fn add(
 ) -> ApiResult<()> {
     let cf = v::validate_cf_for(&node.schema(), ks, &parent.column_family, true)?;
     v::validate_key(&cf, key, super::release::dialect(node.release))?;
+    counter_level(node, &cf, cl)?;
     v::validate_column_parent(&cf, parent, super::release::dialect(node.release))?;
     if cf.is_super() && parent.super_column.is_none() {
         return Err(ApiError::invalid(format!(
@@ -196,6 +197,35 @@ pub fn add(
         delta: column.value,
     };
     counters::add(node, ks, &[inc])
+}
+
+/// The level rules of a counter write, which `add` checked right after the
+/// key and before the column parent (0.8-1.1's
+/// `ThriftValidation.validateCommutativeForWrite`, 1.2-3.x's
+/// `ConsistencyLevel.validateCounterForWrite`): ANY; a level above ONE on a
+/// column family without replicate_on_write (before 2.1, which dropped the
+/// option); a serial level (2.0 on, worded per release by `release::words`).
+/// The availability of the level is checked later, as the write is made.
+fn counter_level(node: &Node, cf: &CfDef, cl: ConsistencyLevel) -> ApiResult<()> {
+    use ConsistencyLevel as L;
+    if cl == L::ANY {
+        return Err(ApiError::invalid(format!(
+            "Consistency level ANY is not yet supported for counter columnfamily {}",
+            cf.name
+        )));
+    }
+    let replicate_on_write_kept = node.release.is_none_or(|r| !r.at_least(2, 1));
+    if replicate_on_write_kept && !cf.options.replicate_on_write && !matches!(cl, L::ONE | L::LOCAL_ONE)
+    {
+        return Err(ApiError::invalid(format!(
+            "cannot achieve CL > CL.ONE without replicate_on_write on columnfamily {}",
+            cf.name
+        )));
+    }
+    if matches!(cl, L::SERIAL | L::LOCAL_SERIAL) {
+        return Err(ApiError::invalid("You must use CAS for serializable writes"));
+    }
+    Ok(())
 }
 
 /// `remove_counter`: a tombstone at the counter clock.
