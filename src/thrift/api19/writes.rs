@@ -215,7 +215,9 @@ fn counter_level(node: &Node, cf: &CfDef, cl: ConsistencyLevel) -> ApiResult<()>
         )));
     }
     let replicate_on_write_kept = node.release.is_none_or(|r| !r.at_least(2, 1));
-    if replicate_on_write_kept && !cf.options.replicate_on_write && !matches!(cl, L::ONE | L::LOCAL_ONE)
+    if replicate_on_write_kept
+        && !cf.options.replicate_on_write
+        && !matches!(cl, L::ONE | L::LOCAL_ONE)
     {
         return Err(ApiError::invalid(format!(
             "cannot achieve CL > CL.ONE without replicate_on_write on columnfamily {}",
@@ -223,7 +225,9 @@ fn counter_level(node: &Node, cf: &CfDef, cl: ConsistencyLevel) -> ApiResult<()>
         )));
     }
     if matches!(cl, L::SERIAL | L::LOCAL_SERIAL) {
-        return Err(ApiError::invalid("You must use CAS for serializable writes"));
+        return Err(ApiError::invalid(
+            "You must use CAS for serializable writes",
+        ));
     }
     Ok(())
 }
