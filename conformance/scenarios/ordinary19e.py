@@ -648,3 +648,276 @@ if V08:
             cql("USE Typed;"),
             cql("SELECT * FROM Orders WHERE order_id = 1;"),
         ]
+
+
+# ================================================================ second round: both releases
+@scenario("o19e_tuned_cf_options", "19", "schema", keyspace_reset="Tuned")
+def tuned_cf_options():
+    """An ops script tuning CFs the 0.7/0.8 way (cache sizes, compaction thresholds, memtable
+    settings), with the out-of-range values such scripts were run with."""
+    ks = "Tuned"
+    d, i = W.double, W.i32
+    return [
+        setup(ks, [cfdef(ks, "Hot", comparator="UTF8Type",
+                         extra={9: d(1000.0), 11: d(0.5), 12: d(0.1), 19: i(3600),
+                                20: i(14400), 21: i(60), 22: i(64), 23: d(0.3)})]),
+        v19.system_add_column_family(cfdef(ks, "Bad1", extra={17: i(32), 18: i(4)})),
+        v19.system_add_column_family(cfdef(ks, "Bad2", extra={12: d(1.5)})),
+        v19.system_add_column_family(cfdef(ks, "Bad3", extra={22: i(0)})),
+        v19.system_add_column_family(cfdef(ks, "Bad4", extra={23: d(-1.0)})),
+        v19.system_add_column_family(cfdef(ks, "Bad5", extra={9: d(-5.0)})),
+        v19.system_add_column_family(cfdef(ks, "Bad6", extra={17: i(1)})),
+        v19.system_add_column_family(cfdef(ks, "bad name")),
+        v19.system_add_column_family(cfdef(ks, "Cold", extra={21: i(0), 18: i(0), 17: i(0)})),
+        v19.describe_keyspace(ks),
+        v19.system_update_column_family(cfdef(ks, "Hot", comparator="UTF8Type", cf_id=1000,
+                                              extra={17: i(2), 18: i(64), 14: i(3600)})),
+        v19.system_update_column_family(cfdef(ks, "Hot", comparator="UTF8Type", cf_id=1000,
+                                              extra={17: i(64), 18: i(2)})),
+        v19.system_update_column_family(cfdef(ks, "Hot", column_type="Super",
+                                              comparator="UTF8Type", cf_id=1000)),
+        v19.describe_keyspace(ks),
+    ]
+
+
+@scenario("o19e_bad_mutations", "19", "app", keyspace_reset="Sloppy")
+def bad_mutations():
+    """A hand-rolled Thrift client's batch builder with bugs: empty mutations, both column and
+    deletion, a CoSC with two members, a negative slice count, predicates with both or
+    neither member, a super column to a standard CF, invalid UTF-8 and ASCII values."""
+    ks = "Sloppy"
+    meta = [column_def("email", "AsciiType"), column_def("age", "IntegerType"),
+            column_def("id", "LexicalUUIDType")]
+    return [
+        setup(ks, [cfdef(ks, "Std", comparator="UTF8Type", metadata=meta,
+                         default_validation="UTF8Type"),
+                   cfdef(ks, "Sup", column_type="Super", comparator="UTF8Type",
+                         subcomparator="UTF8Type")]),
+        batch({"k": {"Std": [mutation()]}}),
+        batch({"k": {"Std": [mutation(cosc(column=column("a", "1", 200)),
+                                      deletion(200, predicate=pred(names=["b"])))]}}),
+        batch({"k": {"Std": [mutation(cosc(column=column("a", "1", 200),
+                                           super_column=super_column("s", [])))]}}),
+        batch({"k": {"Std": [mutation(cosc())]}}),
+        batch({"k": {"Std": [mutation(cosc(super_column=super_column(
+            "s", [column("a", "1", 200)])))]}}),
+        batch({"k": {"Sup": [ins("a", "1", 200)]}}),
+        batch({"k": {"Sup": [mutation(deletion_=deletion(200, sc="s", predicate=pred(
+            names=["x"])))]}}),
+        batch({"k": {}}),
+        batch({}),
+        v19.get_slice("k", cparent("Std"), pred(start="", count=-1)),
+        v19.get_slice("k", cparent("Std"), W.struct({1: W.list_("bin", [dsl.b("a")]),
+                                                     2: dsl.srange("", "", False, 10)})),
+        v19.get_slice("k", cparent("Std"), W.struct({})),
+        v19.get_slice("k", cparent("Std", "s"), pred(start="", count=10)),
+        v19.insert("k", cparent("Std"), column("bio", b"\xff\xfe bad", 201)),
+        v19.insert("k", cparent("Std"), column("email", "caf\xe9@x", 201)),
+        v19.insert("k", cparent("Std"), column("age", b"\x00\x2a", 201)),
+        v19.insert("k", cparent("Std"), column("id", b"\x01\x02", 201)),
+        v19.insert("k", cparent("Std"), column(b"\xc3\x28", "v", 201)),
+        v19.insert("k" * 70000, cparent("Std"), column("a", "1", 201)),
+        v19.insert("k", cparent("Std"), column("n" * 70000, "1", 201)),
+        v19.get_slice("k", cparent("Std"), pred(start="", count=10)),
+        v19.multiget_slice(["k", "k", "j"], cparent("Std"), pred(start="", count=10)),
+        v19.remove("k", cpath("Std", "s"), 202),
+        v19.remove("k", cpath("Sup", col="a"), 202),
+        v19.get("k", cpath("Std")),
+        v19.get("k", cpath("Sup")),
+    ]
+
+
+@scenario("o19e_super_cf_deletes", "19", "app", keyspace_reset="Inbox")
+def super_cf_deletes():
+    """A mail app on a super CF (folder -> message ids): move a message between folders with
+    one batch (insert + subcolumn deletion), delete a folder, read reversed and counted pages."""
+    ks = "Inbox"
+    return [
+        setup(ks, [cfdef(ks, "Folders", column_type="Super", comparator="UTF8Type",
+                         subcomparator="LongType")]),
+        batch({"ann": {"Folders": [
+            mutation(cosc(super_column=super_column("inbox", [column(long_(n), "m%d" % n, 210)
+                                                               for n in range(1, 7)]))),
+            mutation(cosc(super_column=super_column("sent", [column(long_(50), "s", 210)])))]}}),
+        batch({"ann": {"Folders": [
+            mutation(cosc(super_column=super_column("archive", [column(long_(3), "m3", 211)]))),
+            mutation(deletion_=deletion(211, sc="inbox", predicate=pred(names=[long_(3)])))]}}),
+        v19.get_slice("ann", cparent("Folders", "inbox"),
+                      pred(start="", finish="", reversed=True, count=2)),
+        v19.get_slice("ann", cparent("Folders", "inbox"),
+                      pred(start=long_(4), finish="", reversed=True, count=10)),
+        v19.get_count("ann", cparent("Folders", "inbox"), pred(start="", count=3)),
+        v19.get_slice("ann", cparent("Folders"), pred(names=["archive", "trash"])),
+        v19.remove("ann", cpath("Folders", "inbox", long_(1)), 212),
+        v19.remove("ann", cpath("Folders", "sent"), 212),
+        batch({"ann": {"Folders": [mutation(deletion_=deletion(213, predicate=pred(
+            names=["archive"])))]}}),
+        v19.get_slice("ann", cparent("Folders"), pred(start="", count=10)),
+        v19.get_range_slices(cparent("Folders"), pred(start="", count=10),
+                             key_range(start_key="", end_key="", count=10)),
+        v19.get_range_slices(cparent("Folders", "inbox"), pred(start="", count=2),
+                             key_range(start_key="", end_key="", count=10)),
+        v19.multiget_count(["ann", "bob"], cparent("Folders", "inbox"),
+                           pred(start="", count=100)),
+        v19.insert("ann", cparent("Folders", "inbox"), column("seven", "m7", 214)),
+    ]
+
+
+@scenario("o19e_token_ranges", "19", "app", keyspace_reset="Scan")
+def token_ranges():
+    """A batch exporter walking the ring by tokens (RandomPartitioner), as a map/reduce-less
+    job did: describe_ring, token ranges, a wrapping range, start_key with end_token."""
+    ks = "Scan"
+    return [
+        setup(ks, [cfdef(ks, "Items", comparator="UTF8Type")]),
+        batch({"item%d" % n: {"Items": [ins("v", str(n), 220)]} for n in range(8)}),
+        v19.describe_ring(ks),
+        v19.get_range_slices(cparent("Items"), pred(names=["v"]),
+                             key_range(start_token="0",
+                                       end_token="85070591730234615865843651857942052864",
+                                       count=100)),
+        v19.get_range_slices(cparent("Items"), pred(names=["v"]),
+                             key_range(start_token="85070591730234615865843651857942052864",
+                                       end_token="0", count=100)),
+        v19.get_range_slices(cparent("Items"), pred(names=["v"]),
+                             key_range(start_token="abc", end_token="0", count=100)),
+        v19.get_range_slices(cparent("Items"), pred(names=["v"]),
+                             key_range(start_key="item3", end_token="0", count=100)),
+        v19.get_range_slices(cparent("Items"), pred(names=["v"]),
+                             key_range(start_key="item3", end_key="item3", count=100)),
+        v19.describe_splits("Items", "0", "85070591730234615865843651857942052864", 128),
+        v19.get_range_slices(cparent("Items"), pred(names=["v"]),
+                             key_range(start_token="-1", end_token="0", count=100)),
+    ]
+
+
+@scenario("o19e_system_keyspace_poking", "19", "admin", keyspace_reset="Poke")
+def system_keyspace_poking():
+    """An admin tool that pokes at the system keyspace: reads LocationInfo, tries to write to it,
+    to drop it, to add a CF to it; keyspace names a tool got wrong."""
+    return [
+        v19.set_keyspace("system"),
+        v19.get_slice("no-such-row", cparent("LocationInfo"), pred(start="", count=10)),
+        v19.insert("x", cparent("NoSuchSystemCf"), column("c", "v", 230)),
+        v19.system_add_column_family(cfdef("system", "Mine")),
+        v19.system_add_keyspace(ksdef("system")),
+        v19.system_add_keyspace(ksdef("my-app")),
+        v19.system_add_keyspace(ksdef("Poke", strategy="SimpleStrategy")),
+        v19.describe_keyspace("Poke"),
+        v19.system_add_keyspace(ksdef("Poke")),
+        v19.system_add_keyspace(ksdef("Poke2", strategy="org.example.NoSuchStrategy")),
+        v19.system_add_keyspace(ksdef("Poke3", rf=0)),
+        v19.describe_keyspace("Poke3"),
+        v19.system_drop_keyspace("Poke3"),
+        v19.system_update_keyspace(ksdef("Poke", strategy=NTS, options={"datacenter1": "1"})),
+        v19.describe_keyspace("Poke"),
+        v19.system_update_keyspace(ksdef("Nope")),
+        v19.system_update_keyspace(ksdef("Poke", [cfdef("Poke", "X")])),
+    ]
+
+
+@scenario("o19e_index_maintenance", "19", "index", keyspace_reset="Idx")
+def index_maintenance():
+    """Index maintenance: overwrite and delete indexed values and query again (stale entries
+    must not show), index on a BytesType column, two indexes in one clause."""
+    ks = "Idx"
+    meta = [column_def("color", "BytesType", KEYS_INDEX), column_def("size", "UTF8Type",
+                                                                      KEYS_INDEX, "by_size")]
+    return [
+        setup(ks, [cfdef(ks, "Things", comparator="UTF8Type", metadata=meta)]),
+        batch({"t%d" % n: {"Things": [ins("color", c, 240), ins("size", s, 240)]}
+               for n, (c, s) in enumerate([("red", "S"), ("blue", "M"), ("red", "L"),
+                                            ("red", "M")])}),
+        v19.insert("t0", cparent("Things"), column("color", "blue", 241)),
+        v19.remove("t2", cpath("Things", col="color"), 241),
+        v19.get_indexed_slices(cparent("Things"), index_clause([index_expr("color", EQ, "red")]),
+                               pred(start="", count=10)),
+        v19.get_indexed_slices(cparent("Things"), index_clause(
+            [index_expr("color", EQ, "red"), index_expr("size", EQ, "M")]),
+            pred(names=["size"])),
+        v19.get_indexed_slices(cparent("Things"), index_clause(
+            [index_expr("size", EQ, "M")], count=1), pred(start="", count=10)),
+        v19.get_indexed_slices(cparent("Things"), index_clause(
+            [index_expr("size", EQ, "M")], count=0), pred(start="", count=10)),
+        v19.get_indexed_slices(cparent("Things"), index_clause(
+            [index_expr("size", LT, "Z")]), pred(start="", count=10)),
+        v19.get_indexed_slices(cparent("Things"), index_clause([]), pred(start="", count=10)),
+        v19.remove("t1", cpath("Things"), 242),
+        v19.get_indexed_slices(cparent("Things"), index_clause([index_expr("color", EQ, "blue")]),
+                               pred(start="", count=10)),
+        v19.get_indexed_slices(cparent("Nope"), index_clause([index_expr("color", EQ, "blue")]),
+                               pred(start="", count=10)),
+    ]
+
+
+# ================================================================ second round: 0.8 only
+if V08:
+    import zlib
+
+    @scenario("o19e_v08_cql2_gzip_driver", "19", "cql", keyspace_reset="gz")
+    def v08_cql2_gzip_driver():
+        """The Python cql driver (1.0) sends its queries zlib-compressed (Compression.GZIP);
+        schema changes with ALTER, ranges, REVERSED, LIMIT, TTL, errors."""
+        def gz(q):
+            return dsl.Step("execute_cql_query", W.struct({1: dsl.b(zlib.compress(q.encode())),
+                                                           2: W.i32(1)}))
+        return [
+            gz("CREATE KEYSPACE gz WITH strategy_class = SimpleStrategy "
+               "AND strategy_options:replication_factor = 1;"),
+            gz("USE gz;"),
+            gz("CREATE COLUMNFAMILY log (KEY varchar PRIMARY KEY) WITH comparator = bigint "
+               "AND default_validation = text AND comment = 'app log';"),
+            gz("INSERT INTO log (KEY, 1, 2, 3, 4) VALUES ('day1', 'a', 'b', 'c', 'd') "
+               "USING TIMESTAMP 3000;"),
+            gz("SELECT 2..3 FROM log WHERE KEY = 'day1';"),
+            gz("SELECT FIRST 2 REVERSED 4..1 FROM log WHERE KEY = 'day1';"),
+            gz("SELECT * FROM log WHERE KEY > 'a' LIMIT 5;"),
+            gz("SELECT * FROM log WHERE KEY >= 'day1' AND KEY <= 'day1';"),
+            gz("ALTER TABLE log ADD level varchar;"),
+            gz("ALTER TABLE log DROP level;"),
+            gz("ALTER TABLE log ADD 5 int;"),
+            gz("INSERT INTO log (KEY, 5) VALUES ('day1', 'x') USING TIMESTAMP 3001;"),
+            gz("INSERT INTO log (KEY, 'five') VALUES ('day1', 'x') USING TIMESTAMP 3001;"),
+            gz("UPDATE log USING TIMESTAMP 3002 AND TTL 86400 SET 6 = 'e' WHERE KEY = 'day1';"),
+            gz("SELECT 6 FROM log WHERE KEY = 'day1';"),
+            gz("USE nosuchks;"),
+            gz("DELETE 1 FROM log WHERE KEY = 'day1' USING TIMESTAMP 3003;"),
+            v19.execute_cql_query("SELECT 1..2 FROM log WHERE KEY = 'day1';", compression=1),
+            gz("DROP KEYSPACE gz;"),
+            gz("SELECT * FROM log WHERE KEY = 'day1';"),
+        ]
+
+    @scenario("o19e_v08_counter_batches", "19", "counters", keyspace_reset="Tally")
+    def v08_counter_batches():
+        """Counter batches from an analytics collector: counter deletions in batch_mutate, a
+        counter super column removed whole, counters read by range and counted."""
+        ks = "Tally"
+        cc = lambda n, v: mutation(cosc(counter_column=counter_column(n, v)))  # noqa: E731
+        return [
+            setup(ks, [cfdef(ks, "Clicks", comparator="UTF8Type",
+                             default_validation="CounterColumnType"),
+                       cfdef(ks, "ByHour", column_type="Super", comparator="LongType",
+                             subcomparator="UTF8Type", default_validation="CounterColumnType")]),
+            batch({"ad1": {"Clicks": [cc("total", 4), cc("mobile", 1)]},
+                   "ad2": {"Clicks": [cc("total", 9)]}}),
+            batch({"ad1": {"Clicks": [cc("total", 1)], "ByHour": [mutation(cosc(
+                counter_super_column=dsl.counter_super_column(long_(10), [
+                    counter_column("us", 3), counter_column("eu", 2)])))]}}),
+            batch({"ad2": {"Clicks": [mutation(deletion_=deletion(None, predicate=pred(
+                names=["total"])))]}}),
+            batch({"ad1": {"Clicks": [mutation(deletion_=deletion(250, predicate=pred(
+                names=["mobile"])))]}}),
+            v19.get_range_slices(cparent("Clicks"), pred(start="", count=10),
+                                 key_range(start_key="", end_key="", count=10)),
+            v19.get_count("ad1", cparent("ByHour", long_(10)), pred(start="", count=10)),
+            v19.remove_counter("ad1", cpath("ByHour", long_(10))),
+            v19.get_slice("ad1", cparent("ByHour"), pred(start="", count=10)),
+            v19.add("ad1", cparent("Clicks"), counter_column("total", 1), ALL),
+            v19.add("ad1", cparent("ByHour"), counter_column("us", 1)),
+            v19.add("ad1", cparent("Clicks", long_(1)), counter_column("us", 1)),
+            v19.remove("ad1", cpath("Clicks", col="total"), 251),
+            v19.get("ad1", cpath("Clicks", col="total")),
+            v19.insert("ad1", cparent("ByHour", long_(11)), column("us", long_(1), 252)),
+            v19.multiget_count(["ad1", "ad2"], cparent("Clicks"), pred(start="", count=10)),
+            v19.describe_keyspace(ks),
+        ]
