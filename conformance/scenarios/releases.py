@@ -4604,3 +4604,58 @@ if R >= (1, 2):
             describe_ks(ks),
         ]
         return out
+
+
+if R == (0, 7):
+    @scenario("rel_coscboth", "19", "batch", keyspace_reset="cv_r_coscboth")
+    def rel_coscboth():
+        """0.7 took a batch's ColumnOrSuperColumn holding both a column and a super column: each
+        member checked as if alone (the super column's sub-columns only), the column alone
+        written (ThriftValidation.validateColumnOrSuperColumn, RowMutation)."""
+        ks = "cv_r_coscboth"
+        both = lambda sub, t: mutation(cosc(column=column("a", "1", t),  # noqa: E731
+                                            super_column=super_column("s", sub)))
+        return [
+            setup(ks, cf_def(ks, "Std", comparator="UTF8Type"),
+                  cf_def(ks, "Sup", column_type="Super", comparator="UTF8Type")),
+            v19.batch_mutate({"k": {"Std": [both([], 1)]}}),
+            v19.batch_mutate({"k": {"Std": [both([column("x", "2", 2)], 2)]}}),
+            v19.batch_mutate({"k": {"Sup": [both([], 3)]}}),
+            v19.batch_mutate({"k": {"Sup": [both([column("x", "2", 4)], 4)]}}),
+            v19.get_slice("k", cparent("Std"), pred(start="", count=10)),
+            v19.get_slice("k", cparent("Sup"), pred(start="", count=10)),
+        ]
+
+if R < (1, 1):
+    @scenario("rel_cachesize", "19", "schema", keyspace_reset="cv_r_cachesize")
+    def rel_cachesize():
+        """A CfDef with a negative cache size: the column family is added (and described with
+        it), the call then fails on the server as the store sized its cache."""
+        ks = "cv_r_cachesize"
+        d = W.double
+        return [
+            setup(ks, cf_def(ks, "Base")),
+            v19.system_add_column_family(cf_def(ks, "NegRow", extra={9: d(-5.0)})),
+            v19.system_add_column_family(cf_def(ks, "NegKey", extra={11: d(-1.0)})),
+            v19.system_add_column_family(cf_def(ks, "Fine", extra={9: d(10.0), 11: d(0.0)})),
+            v19.system_update_column_family(cf_def(ks, "Fine", extra={9: d(-2.0),
+                                                                      16: W.i32(1003)})),
+            describe_ks(ks),
+        ]
+
+if (0, 8) <= R < (1, 1):
+    @scenario("rel_cql2altername", "19", "cql", keyspace_reset="cv_r_cql2altername")
+    def rel_cql2altername():
+        """CQL 2 ALTER TABLE naming a column the comparator cannot read: the
+        comparator's MarshalException escaped AlterTableStatement (0.8, 1.0: Internal error)."""
+        return [
+            cql2("CREATE KEYSPACE cv_r_cql2altername WITH strategy_class = SimpleStrategy "
+                 "AND strategy_options:replication_factor = 1;"),
+            cql2("USE cv_r_cql2altername;"),
+            cql2("CREATE COLUMNFAMILY log (KEY varchar PRIMARY KEY) WITH comparator = bigint;"),
+            cql2("ALTER TABLE log ADD level varchar;"),
+            cql2("ALTER TABLE log DROP level;"),
+            cql2("ALTER TABLE log ADD 5 varchar;"),
+            cql2("ALTER TABLE log DROP 6;"),
+            v19.describe_keyspace("cv_r_cql2altername"),
+        ]

@@ -92,6 +92,11 @@ pub struct Era {
     /// CREATE COLUMNFAMILY without compression parameters compressed
     /// nothing (1.0; later releases' default was Snappy).
     pub uncompressed_unless_told: bool,
+    /// ALTER TABLE's column name the comparator could not read failed on
+    /// the server (0.8 and 1.0: `AlterTableStatement` read it with the
+    /// comparator's `fromString`, whose `MarshalException` no one caught;
+    /// 1.2's `fromStringCQL2` refused it as an invalid request).
+    pub alter_name_failure_escapes: bool,
 }
 
 impl Era {
@@ -128,6 +133,7 @@ impl Era {
             index_without_options: !r.at_least(1, 1),
             column_families_word: !r.at_least(1, 2),
             uncompressed_unless_told: r.series() == (1, 0),
+            alter_name_failure_escapes: !r.at_least(1, 1),
         }
     }
 

@@ -381,6 +381,7 @@ mod tests {
                 Behaviour::UpdateSetsIndexNames,
                 Behaviour::BatchOfNoListsWithoutKeyspace,
                 Behaviour::ColumnsInCopiedHashMap,
+                Behaviour::CoscBothMembersTaken,
             ]
         );
         assert_eq!(
@@ -410,6 +411,7 @@ mod tests {
                 Behaviour::UpdateCompressionFailsInternally,
                 Behaviour::ColumnsInKeptMap,
                 Behaviour::CfIdsAfterHighest,
+                Behaviour::NegativeCacheSizeFails,
             ]
         );
     }

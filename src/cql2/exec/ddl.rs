@@ -11,6 +11,7 @@
 use super::{column_family, invalid, keyspace, Context, Result};
 use crate::cql::CqlError;
 use crate::cql2::ast::{AlterOp, CfColumn, Statement, Term, TermKind};
+use crate::cql2::era::Era;
 use crate::cql2::result::Cql2Result;
 use crate::marshal::{parse_type, AbstractType, FloatType, IntegerType, LexicalUUIDType, TypeRef};
 use crate::schema::{CfSpec, ColumnSpec, IndexType, KeyspaceSpec, SchemaChange};
@@ -346,12 +347,7 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             let ks = ctx.session_keyspace()?;
             let def = column_family(&schema, &ks, cf)?;
             let era = ctx.era;
-            let spec = alter_spec(
-                &def,
-                op,
-                era.grammar.first_type_words,
-                era.alter_keeps_bloom_unset,
-            )?;
+            let spec = alter_spec(&def, op, era)?;
             change(ctx, SchemaChange::UpdateColumnFamily(spec))
         }
         other => invalid(format!("not a schema statement: {other:?}")),
@@ -423,20 +419,20 @@ fn create_cf_spec(
     Ok(spec)
 }
 
-/// 1.2's `AlterTableStatement.getCFMetaData`.
-/// `first`: 0.8's type words; `keep_bloom_unset`: see
-/// `Era::alter_keeps_bloom_unset`.
-fn alter_spec(
-    def: &crate::schema::CfDef,
-    op: &AlterOp,
-    first: bool,
-    keep_bloom_unset: bool,
-) -> Result<CfSpec> {
+/// 1.2's `AlterTableStatement.getCFMetaData`, as `era` ran it (its type
+/// words, `Era::alter_keeps_bloom_unset`, `Era::alter_name_failure_escapes`).
+fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp, era: Era) -> Result<CfSpec> {
+    let first = era.grammar.first_type_words;
+    let keep_bloom_unset = era.alter_keeps_bloom_unset;
     let mut spec = def.describe_v12();
     let name_of = |column: &str| {
-        def.comparator
-            .from_string(column)
-            .map_err(|e| CqlError::Invalid(e.0))
+        def.comparator.from_string(column).map_err(|e| {
+            if era.alter_name_failure_escapes {
+                CqlError::Failed(e.0)
+            } else {
+                CqlError::Invalid(e.0)
+            }
+        })
     };
     let not_found = |column: &str| {
         invalid(format!(

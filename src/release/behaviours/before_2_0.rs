@@ -673,6 +673,35 @@ macro_rules! with_behaviours_before_2_0 {
                 says: "a slice start or finish longer than 65535 bytes is refused",
             }
 
+            // 0.7.10 ThriftValidation.validateColumnOrSuperColumn checked each
+            // member given; RowMutation.addColumnOrSuperColumnToRowMutation
+            // wrote the super column only when no column was given.
+            /// A batch's ColumnOrSuperColumn holding both a column and a super
+            /// column was taken: each checked as if alone (a super column's
+            /// sub-columns, none when its list is empty), the column alone
+            /// written.
+            CoscBothMembersTaken {
+                key: "cosc_both_members_taken",
+                from: (0, 7, 0),
+                until: Some((0, 8, 0)),
+                says: "a batch's ColumnOrSuperColumn with both a column and a super column is \
+                    checked member by member and writes the column alone",
+            }
+
+            // 0.7.10-1.0.12 ColumnFamilyStore sized its caches from the CfDef's
+            // row_cache_size and key_cache_size once the migration had put it in
+            // the schema; a negative capacity threw there, uncaught.
+            /// A CfDef with a negative row or key cache size, added or updated,
+            /// goes into the schema (described with it) and the call then fails
+            /// on the server.
+            NegativeCacheSizeFails {
+                key: "negative_cache_size_fails",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "adding or updating a column family with a negative cache size changes the \
+                    schema, then fails on the server (Internal error)",
+            }
+
             $($later)*
         }
     };

@@ -141,6 +141,9 @@ impl Rules for Api19 {
         } else {
             v::RangeDeletions::Refused
         };
+        // 0.7 checked a column and a super column given together one after
+        // the other, and wrote the column alone.
+        let super_part = super::release::writes::bothmembers::split(self.release, &mut m);
         // 1.1 on bounded a column's TTL first of its checks
         // (`ThriftValidation.validateTtl`), as each column was validated.
         if let Err(e) = super::release::v3x::mutation_ttls(self.release, &mut m)
@@ -171,6 +174,17 @@ impl Rules for Api19 {
                 &m,
                 e,
             )));
+        }
+        if let Some(part) = &super_part {
+            let dialect = super::release::dialect(self.release);
+            if let Err(e) = v::validate_mutation(cf, part, range_deletions, dialect) {
+                return Ok(Err(super::release::v07::mutation_error(
+                    self.release,
+                    cf,
+                    part,
+                    e,
+                )));
+            }
         }
         // The mutation's columns were built as it was validated, before
         // the next one: building one failed where no check bounded its

@@ -382,6 +382,7 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     }
     let version = schema_change(node, change).map_err(refusal)?;
     release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
+    cfdefs::cache_size_failure(node, def)?;
     if fails {
         release::schema::plainindex::note_failure(node, &def.keyspace);
         return Err(ApiError::Dropped(format!(
@@ -423,6 +424,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let version = schema_change(node, change)
         .map_err(|e| release::old::failed_update(node, def, refusal(e)))?;
     release::old::after_cf_update(node, &def.keyspace, &def.name)?;
+    cfdefs::cache_size_failure(node, def)?;
     Ok(version)
 }
 

@@ -4,10 +4,12 @@
 //! (`defaultttl`), 2.1's and 2.2's row of a batch's list of mutations
 //! (`mutationrow`), 2.0-2.2's deletion of a range of a super column's
 //! sub-columns (`subrange`), the bounds of a column's TTL (`ttlbound`),
-//! 0.7's batch before `set_keyspace` (`unset`) and 0.8's
+//! 0.7's batch before `set_keyspace` (`unset`), 0.7's mutation giving both
+//! a column and a super column (`bothmembers`) and 0.8's
 //! DynamicCompositeType names of different types in one batch (`dynamic`).
 
 pub(in crate::thrift::api19) mod batchlog;
+pub(in crate::thrift::api19) mod bothmembers;
 pub(in crate::thrift::api19) mod cellname;
 pub(in crate::thrift::api19) mod defaultttl;
 pub(in crate::thrift::api19) mod dynamic;
