@@ -426,7 +426,7 @@ mod tests {
             vec![column("count", Some(&[0; 8]))],
             &[("count", "LongType")],
         );
-        let shaped = count.shape(&posts, result);
+        let shaped = count.shape(&posts, result, None);
         assert_eq!(shaped.rows.unwrap()[0].key, b"count");
         let md = shaped.schema.unwrap();
         assert!(md.name_types.is_empty() && md.value_types.is_empty());
