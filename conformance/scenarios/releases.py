@@ -4659,3 +4659,146 @@ if (0, 8) <= R < (1, 1):
             cql2("ALTER TABLE log DROP 6;"),
             v19.describe_keyspace("cv_r_cql2altername"),
         ]
+
+
+if R == (1, 1):
+    @scenario("rel_betastamps", "19", "cql3", keyspace_reset="cv_r_betastamps")
+    def _betastamps():
+        """1.1's CQL 3 beta gave every cell of a row its own write timestamp (USING TIMESTAMP
+        read back), key columns -1, a COMPACT STORAGE table's clustering column its cell's."""
+        ks = "cv_r_betastamps"
+
+        def q(text):
+            return v19.execute_cql_query(text)
+        return [
+            v19.set_cql_version("3.0.0"),
+            q("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+              "AND strategy_options:replication_factor = 1" % ks),
+            q("USE %s" % ks),
+            q("CREATE TABLE posts (author varchar, at int, body varchar, tag varchar, "
+              "PRIMARY KEY (author, at))"),
+            q("CREATE TABLE users (id varchar PRIMARY KEY, name varchar, age int)"),
+            q("CREATE TABLE events (dev varchar, at int, what varchar, PRIMARY KEY (dev, at)) "
+              "WITH COMPACT STORAGE"),
+            q("INSERT INTO posts (author, at, body) VALUES ('a', 1, 'x') USING TIMESTAMP 100"),
+            q("INSERT INTO posts (author, at, body, tag) VALUES ('a', 2, 'y', 't') "
+              "USING TIMESTAMP 200"),
+            q("UPDATE posts USING TIMESTAMP 300 SET tag = 'u' WHERE author = 'a' AND at = 1"),
+            q("INSERT INTO users (id, name, age) VALUES ('u1', 'ann', 30) USING TIMESTAMP 400"),
+            q("UPDATE users USING TIMESTAMP 500 SET age = 31 WHERE id = 'u1'"),
+            q("INSERT INTO users (id, name) VALUES ('u2', 'bob') USING TIMESTAMP 600"),
+            q("INSERT INTO events (dev, at, what) VALUES ('d', 5, 'boot') USING TIMESTAMP 700"),
+            q("INSERT INTO events (dev, at, what) VALUES ('d', 6, 'halt') USING TIMESTAMP 800"),
+            q("SELECT * FROM posts WHERE author = 'a'"),
+            q("SELECT body, tag FROM posts WHERE author = 'a' AND at > 1"),
+            q("SELECT * FROM users"),
+            q("SELECT age FROM users WHERE id = 'u1'"),
+            q("SELECT * FROM events WHERE dev = 'd'"),
+            q("SELECT at, what FROM events WHERE dev = 'd' AND at < 6"),
+            q("SELECT COUNT(*) FROM posts WHERE author = 'a'"),
+        ]
+
+
+if R >= (1, 1):
+    @scenario("rel_filternames", "19", "index", keyspace_reset="cv_r_filternames")
+    def _filternames():
+        """get_range_slices with a row_filter no index answered (no EQ on an indexed
+        column): the rows were read by the call's predicate and tested on what it read, so
+        a names predicate without the expression's column matched no row until 2.0
+        (ExtendedFilter's extra query was only for slices); with a slice, or with the
+        column named, the rows matched."""
+        ks = "cv_r_filternames"
+        cf = cf_def(ks, "P", comparator="UTF8Type", key_validation="UTF8Type",
+                    default_validation="UTF8Type",
+                    column_metadata=[column_def("city", "UTF8Type", KEYS_INDEX, "p_city"),
+                                     column_def("age", "LongType", KEYS_INDEX, "p_age"),
+                                     column_def("score", "LongType")])
+        rows = {}
+        for i, (n, c, a) in enumerate([("ann", "Oslo", 30), ("bob", "Rome", 41),
+                                       ("cid", "Oslo", 41), ("dee", "Lima", 25)]):
+            rows["p%d" % i] = {"P": [ins("name", n, 1), ins("city", c, 1),
+                                     ins("age", long_(a), 1), ins("score", long_(a * 2), 1)]}
+
+        def scan(predicate, *exprs):
+            return v19.get_range_slices(cparent("P"), predicate, key_range(
+                start_key="", end_key="", count=100, row_filter=list(exprs)))
+        older = index_expr("age", GT, long_(35))
+        return setup(ks, cf) + [
+            v19.batch_mutate(rows),
+            scan(pred(names=["name"]), older),
+            scan(pred(names=["name", "age"]), older),
+            scan(pred(start="", count=100), older),
+            scan(pred(start="a", finish="c"), older),
+            scan(pred(start="", count=2), older),
+            scan(pred(names=["name"]), index_expr("score", GTE, long_(60))),
+            scan(pred(names=["score"]), index_expr("score", GTE, long_(60))),
+            scan(pred(names=["name"]), index_expr("city", EQ, "Oslo")),
+            scan(pred(names=["name"]), index_expr("city", EQ, "Oslo"), older),
+            scan(pred(names=["name"]), index_expr("city", GT, "M"), older),
+            scan(pred(names=["name", "city"]), index_expr("city", GT, "M"), older),
+        ]
+
+
+if R < (1, 2):
+    @scenario("rel_oldschemawords", "19", "schema", keyspace_reset="cv_r_oldschemawords")
+    def _oldschemawords():
+        """Schema refusals worded otherwise before 1.1: a keyspace name that is not a word
+        (AddKeyspace: "Invalid keyspace name"), and from 1.0 a compaction strategy class
+        that could not be loaded (CFMetaData.createCompactionStrategy)."""
+        ks = "cv_r_oldschemawords"
+        out = [
+            v19.system_add_keyspace(ks_def("cv-r-oldschemawords")),
+            v19.system_add_keyspace(ks_def("cv r")),
+            v19.system_add_keyspace(ks_def(ks, [cf_def(ks, "A", comparator="UTF8Type")])),
+            v19.set_keyspace(ks),
+        ]
+        if R >= (1, 0):
+            out += [
+                v19.system_add_column_family(cf_def(ks, "B", extra={
+                    29: b("org.example.NoSuchStrategy")})),
+                v19.system_add_column_family(cf_def(ks, "C", extra={
+                    29: b("TieredCompaction")})),
+                v19.system_add_column_family(cf_def(ks, "D", extra={
+                    29: b("LeveledCompactionStrategy")})),
+                v19.describe_keyspace(ks).mask("0/5/*/16"),
+            ]
+        return out
+
+
+if (0, 8) <= R < (1, 3):
+    @scenario("rel_cql2names", "19", "cql2", keyspace_reset="cv_r_cql2names")
+    def _cql2names():
+        """CQL 2's keyspace and column family names were a token set (IDENT | STRING_LITERAL
+        | INTEGER): a statement with anything else there (a bind marker, a keyword, the end)
+        was refused with ANTLR's words for a set, where its other refusals say `no viable
+        alternative`."""
+        ks = "cv_r_cql2names"
+        out = [
+            v19.system_add_keyspace(ks_def(ks, [cf_def(ks, "T", comparator="UTF8Type",
+                                                       default_validation="UTF8Type")])),
+            v19.set_keyspace(ks),
+        ]
+        # (0.8 and 1.0 had no bind markers: their lexer refused the '?' itself; 0.8 lexed
+        # a name and its dot apart otherwise)
+        dotted = ["SELECT * FROM %s. WHERE KEY = 'a'" % ks] if R >= (1, 0) else []
+        if R >= (1, 1):
+            dotted.append("SELECT * FROM %s.? WHERE KEY = 'a'" % ks)
+        for q in ["SELECT * FROM ? WHERE KEY = 'a'",
+                  "SELECT * FROM WHERE KEY = 'a'",
+                  "SELECT * FROM"] + dotted + [
+                  "USE ?",
+                  "USE",
+                  "TRUNCATE ?",
+                  "DROP COLUMNFAMILY ?",
+                  "INSERT INTO ? (KEY, a) VALUES ('k', 'v')",
+                  "UPDATE ? SET a = 'b' WHERE KEY = 'k'",
+                  "DELETE FROM ? WHERE KEY = 'k'",
+                  "DELETE a FROM WHERE KEY = 'k'",
+                  "CREATE INDEX ON ? (a)"]:
+            out.append(v19.execute_cql_query(q))
+        if R >= (1, 1):
+            out.append(raw("prepare_cql_query", {1: b("SELECT * FROM ? WHERE KEY = ?"),
+                                                 2: W.i32(2)}))
+            out.append(raw("prepare_cql_query", {1: b("UPDATE ? SET a = ? WHERE KEY = ?"),
+                                                 2: W.i32(2)}))
+        return out

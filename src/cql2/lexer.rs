@@ -46,12 +46,23 @@ pub type Token = lexing::Token<Kind>;
 /// Hands out a statement's tokens one at a time (see `cql::lookahead`).
 pub struct Lexer<'a> {
     at: Cursor<'a>,
+    /// Whether `?` is a token (a bind marker).
+    markers: bool,
 }
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a str) -> Lexer<'a> {
         Lexer {
             at: Cursor::new(src),
+            markers: true,
+        }
+    }
+
+    /// A lexer without bind markers, whose `?` is a character it refuses.
+    pub fn without_markers(src: &'a str) -> Lexer<'a> {
+        Lexer {
+            markers: false,
+            ..Lexer::new(src)
         }
     }
 
@@ -158,7 +169,7 @@ impl<'a> Lexer<'a> {
                 Some(s) => Ok(tok(Kind::Str, s)),
                 None => Err(self.error("mismatched character '<EOF>' expecting '''".into())),
             },
-            '?' => Ok(tok(Kind::Marker, self.at.take(1))),
+            '?' if self.markers => Ok(tok(Kind::Marker, self.at.take(1))),
             '.' if self.at.peek(1) == Some('.') => Ok(tok(Kind::RangeOp, self.at.take(2))),
             '<' | '>' if self.at.peek(1) == Some('=') => Ok(tok(Kind::Symbol, self.at.take(2))),
             '(' | ')' | ',' | ';' | '.' | '*' | '=' | '<' | '>' | '+' | '-' => {

@@ -30,11 +30,16 @@ pub enum Refusal {
     DropKsMissing,
     /// A multiget at SERIAL or LOCAL_SERIAL (2.0 on; 2.x said "one row").
     SerialMultiget,
+    /// `system_add_keyspace` of a name that is not a word: `{name}`.
+    BadKeyspaceName,
+    /// A compaction strategy class that could not be loaded: `{name}` (the
+    /// class in full).
+    CompactionClass,
 }
 
 impl Refusal {
     /// Every refusal, in the order they are declared.
-    pub const ALL: [Refusal; 11] = [
+    pub const ALL: [Refusal; 13] = [
         Refusal::NoKeyspaceSet,
         Refusal::AnyRead,
         Refusal::UnknownKeyspace,
@@ -46,6 +51,8 @@ impl Refusal {
         Refusal::SystemKeyspaceAdd,
         Refusal::DropKsMissing,
         Refusal::SerialMultiget,
+        Refusal::BadKeyspaceName,
+        Refusal::CompactionClass,
     ];
 
     /// What is refused, for a person (`release-diff`).
@@ -62,6 +69,8 @@ impl Refusal {
             Refusal::SystemKeyspaceAdd => "adding a keyspace named system",
             Refusal::DropKsMissing => "dropping a missing keyspace",
             Refusal::SerialMultiget => "a multiget at SERIAL or LOCAL_SERIAL",
+            Refusal::BadKeyspaceName => "a keyspace name that is not a word",
+            Refusal::CompactionClass => "a compaction strategy class not found",
         }
     }
 }
@@ -161,6 +170,20 @@ pub(super) const WORDINGS: &[(Refusal, Series, Series, &str)] = &[
         (0, 7),
         (1, 1),
         "Keyspace does not exist.",
+    ),
+    // AddKeyspace's check of Migration.isLegalName.
+    (
+        Refusal::BadKeyspaceName,
+        (0, 7),
+        (1, 1),
+        "Invalid keyspace name: {name}",
+    ),
+    // CFMetaData.createCompactionStrategy (1.0 added the field).
+    (
+        Refusal::CompactionClass,
+        (1, 0),
+        (1, 1),
+        "Could not create Compaction Strategy of type {name}",
     ),
     // To 4.0, which served no Thrift.
     (

@@ -108,6 +108,9 @@ pub struct Grammar {
     /// neither an assignment nor a counter operation is reported at the
     /// value (0.8 and 1.0, whose terms had no `?`), else at that token.
     pub assignment_error_at_value: bool,
+    /// No bind markers (0.8 and 1.0: `?` was no token of their lexer,
+    /// which refused the character itself).
+    pub no_markers: bool,
 }
 
 impl Grammar {
@@ -183,7 +186,11 @@ fn parse_pass<'q>(
     batch_mode: BatchMode<'q>,
 ) -> Result<Parsed, CqlError> {
     let mut p = Parser {
-        tokens: Lookahead::new(Lexer::new(query)),
+        tokens: Lookahead::new(if grammar.no_markers {
+            Lexer::without_markers(query)
+        } else {
+            Lexer::new(query)
+        }),
         markers: 0,
         query,
         batch_mode,
@@ -287,13 +294,15 @@ impl Parser<'_> {
         t.kind == Kind::Word && !is_reserved(self.grammar, &t.text)
     }
 
-    /// `( IDENT | STRING_LITERAL | INTEGER )`: a keyspace or CF name.
+    /// `( IDENT | STRING_LITERAL | INTEGER )`: a keyspace or CF name. The
+    /// grammar matched it as a token set: anything else there was ANTLR's
+    /// MismatchedSetException, which knew no expected token ("set null").
     fn name(&mut self) -> PResult<String> {
         let t = self.peek();
         if self.is_ident(t) || matches!(t.kind, Kind::Str | Kind::Integer) {
             Ok(self.advance().text)
         } else {
-            Err(self.no_viable())
+            Err(self.mismatched("set null"))
         }
     }
 

@@ -342,6 +342,20 @@ macro_rules! with_behaviours_before_2_0 {
                     holding a super column of its first expression's name",
             }
 
+            // RangeSliceVerbHandler scanned by the call's own filter when no
+            // index answered the clause; ExtendedFilter asked for the clause's
+            // missing columns only after a slice (2.0: after a names filter too).
+            /// A `row_filter` no index answered (no EQ on an indexed column) was
+            /// tested on the columns the call's names predicate read: an
+            /// expression on a column it did not name matched no row.
+            RowFilterSeesNamedColumns {
+                key: "row_filter_sees_named_columns",
+                from: (1, 1, 0),
+                until: Some((2, 0, 0)),
+                says: "a row_filter no index answers is tested on the columns a names predicate \
+                    read: an expression on a column not named matches no row",
+            }
+
             // ExtendedFilter.create threw for a paging read with clauses.
             /// `get_paged_slice` of a range carrying a `row_filter` of unindexed
             /// columns failed on the replica: 1.1 at ONE read inline and closed the

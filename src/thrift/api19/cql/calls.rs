@@ -75,6 +75,7 @@ impl Handler<'_> {
             None => (parsed, None),
         };
         let table = std::cell::RefCell::new(None);
+        let times = std::cell::RefCell::new(None);
         let parsed = &parsed;
         let result = self.cql3(
             method,
@@ -96,6 +97,19 @@ impl Handler<'_> {
                         .and(Err(crate::cql::CqlError::Invalid(why))),
                     None => exec::execute_outlined(backend, session, text.into(), parsed),
                 }
+                .inspect(|_| {
+                    // The beta's cells carried their write times: the same
+                    // rows read again for them.
+                    let query = beta
+                        .as_ref()
+                        .zip(table.borrow().as_ref())
+                        .and_then(|(b, t)| Some((b.write_times_query(t, parsed)?, t.clone())));
+                    if let Some((query, t)) = query {
+                        *times.borrow_mut() = exec::execute_parsed(backend, session, &query)
+                            .ok()
+                            .and_then(|o| beta::BetaSelect::write_times(&t, o));
+                    }
+                })
                 .map_err(|e| {
                     let schema = backend.schema();
                     let e = cql3::reword_unindexed(self.node, &schema, session, parsed, e);
@@ -106,7 +120,9 @@ impl Handler<'_> {
             },
         );
         match (beta, table.into_inner()) {
-            (Some(shape), Some(table)) => result.map(|r| shape.shape(&table, r)),
+            (Some(shape), Some(table)) => {
+                result.map(|r| shape.shape(&table, r, times.borrow().as_ref()))
+            }
             _ => result,
         }
     }

@@ -14,6 +14,7 @@ use super::super::validation as v;
 use super::{as_answered, check_read, release_command, unstored};
 use crate::model::{IndexQuery, ReadCommand, Slice};
 use crate::node::Node;
+use crate::release::Behaviour;
 use crate::schema::CfDef;
 use crate::thrift::error::ApiResult;
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
@@ -216,15 +217,40 @@ fn filtered_scan(
         ..cmd.clone()
     };
     let now = node.now();
+    // 1.1 and 1.2 tested a names predicate's row on what it named, where
+    // no index answered the filter (SecondaryIndexManager.hasIndexFor: an
+    // EQ on an indexed column; the index's search read the clause's columns
+    // besides).
+    let by_index = filter.iter().any(|e| {
+        e.op == t::IndexOperator::EQ
+            && cf
+                .options
+                .column(&e.column_name)
+                .is_some_and(|c| c.index_type.is_some())
+    });
+    let named_only = !by_index
+        && matches!(cmd.slice, Slice::Names(_))
+        && node
+            .release
+            .is_some_and(|r| r.does(Behaviour::RowFilterSeesNamedColumns));
     let mut out = Vec::new();
     for (key, row) in scan(node, &whole, range, usize::MAX)? {
         if out.len() >= max_rows {
             break;
         }
-        if index::row_matches(cf, &thriftify(&row, now, cf.is_counter()), filter) {
+        let read = if named_only {
             let columns = thriftify(&node.read(cmd, &key)?, now, cf.is_counter());
-            out.push((key.clone(), t::KeySlice::new(key, columns)));
-        }
+            if !index::row_matches(cf, &columns, filter) {
+                continue;
+            }
+            columns
+        } else {
+            if !index::row_matches(cf, &thriftify(&row, now, cf.is_counter()), filter) {
+                continue;
+            }
+            thriftify(&node.read(cmd, &key)?, now, cf.is_counter())
+        };
+        out.push((key.clone(), t::KeySlice::new(key, read)));
     }
     Ok(out)
 }

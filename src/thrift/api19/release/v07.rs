@@ -197,6 +197,19 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
     {
         return Some((Refusal::BadCfName, "", name));
     }
+    if let Some(name) = why
+        .strip_prefix(BAD_KS_NAME)
+        .and_then(|rest| rest.strip_suffix("\")"))
+        .filter(|_| method == "system_add_keyspace")
+    {
+        return Some((Refusal::BadKeyspaceName, "", name));
+    }
+    if let Some(class) = why
+        .strip_prefix("Unable to find compaction strategy class '")
+        .and_then(|rest| rest.strip_suffix('\''))
+    {
+        return Some((Refusal::CompactionClass, "", class));
+    }
     if let Some((cf, ks)) = why
         .strip_prefix("Cannot add already existing column family \"")
         .and_then(|rest| rest.strip_suffix('"'))
@@ -230,6 +243,10 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
 
 /// 1.2's refusal of a column family name, before the name.
 const BAD_CF_NAME: &str = "ColumnFamily name must not be empty, more than 48 characters long, \
+                           or contain non-alphanumeric-underscore characters (got \"";
+
+/// 1.2's refusal of a keyspace name, before the name.
+const BAD_KS_NAME: &str = "Keyspace name must not be empty, more than 48 characters long, \
                            or contain non-alphanumeric-underscore characters (got \"";
 
 /// A column's value its validator refused, in 0.7's words

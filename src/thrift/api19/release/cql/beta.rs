@@ -2,18 +2,20 @@
 //! [`Behaviour::Cql3BetaRows`]): a SELECT of named columns reads every
 //! column, to learn each row's partition key, and keeps the named ones;
 //! its rows are then keyed, stamped and typed as the beta answered. This
-//! module must not run statements; it only rewrites what a SELECT reads
-//! and reshapes the Thrift rows it gave. `describe_keyspace` listed the
+//! module must not run statements of its own; it only rewrites what a
+//! SELECT reads (and what reads its cells' write times) and reshapes the
+//! Thrift rows it gave. `describe_keyspace` listed the
 //! beta's tables too ([`Behaviour::Cql3BetaSchema`], [`add_cql3_tables`]).
 
 use crate::cql::ast::{Parsed, Selection, Selector, Statement};
-use crate::cql::exec::{tables, CqlSession};
+use crate::cql::exec::{tables, CqlOutcome, CqlSession};
+use crate::cql::table::Layout;
 use crate::cql::table::Table;
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::{javaorder, KeyspaceDef, Schema};
 use crate::thrift::gen::cassandra19 as t;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 /// The Java package of the type names 1.2 gave in full.
@@ -132,10 +134,70 @@ pub fn table_of(schema: &Arc<Schema>, session: &CqlSession, parsed: &Parsed) -> 
     tables::lookup(schema, &keyspace, &select.table.name).ok()
 }
 
+/// The write time of each regular column, by row, of what a planned
+/// SELECT reads.
+pub type WriteTimes = Vec<HashMap<Vec<u8>, i64>>;
+
 impl BetaSelect {
+    /// The statement reading the write time of each of `table`'s regular
+    /// columns in the rows `planned` reads (the same rows, in the same
+    /// order); `None` for a count or a table without regular columns. The
+    /// beta gave each cell its stored timestamp (1.1's
+    /// `SelectStatement.makeReturnColumn`), which the reads of the 1.2
+    /// engine answer without.
+    pub fn write_times_query(&self, table: &Table, planned: &Parsed) -> Option<Parsed> {
+        let Statement::Select(select) = &planned.statement else {
+            return None;
+        };
+        if self.count || table.regular.is_empty() {
+            return None;
+        }
+        let mut select = select.clone();
+        select.selection = Selection::Columns(
+            table
+                .regular
+                .iter()
+                .map(|c| (Selector::WriteTime(c.column.name.clone()), None))
+                .collect(),
+        );
+        Some(Parsed {
+            statement: Statement::Select(select),
+            bind_count: planned.bind_count,
+        })
+    }
+
+    /// The write times `outcome` (of [`Self::write_times_query`]) read.
+    pub fn write_times(table: &Table, outcome: CqlOutcome) -> Option<WriteTimes> {
+        let CqlOutcome::Rows(rows) = outcome else {
+            return None;
+        };
+        Some(
+            rows.rows
+                .into_iter()
+                .map(|values| {
+                    table
+                        .regular
+                        .iter()
+                        .zip(values)
+                        .filter_map(|(c, v)| {
+                            let stamp = i64::from_be_bytes(v?.as_slice().try_into().ok()?);
+                            Some((c.column.name.as_bytes().to_vec(), stamp))
+                        })
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
     /// The rows of `result` (from the planned statement on `table`) as the
-    /// beta gave them.
-    pub fn shape(&self, table: &Table, mut result: t::CqlResult) -> t::CqlResult {
+    /// beta gave them, each cell stamped with its write time from `times`
+    /// (by row; the current time where none was read).
+    pub fn shape(
+        &self,
+        table: &Table,
+        mut result: t::CqlResult,
+        times: Option<&WriteTimes>,
+    ) -> t::CqlResult {
         let Some(rows) = result.rows.take() else {
             return result;
         };
@@ -157,9 +219,28 @@ impl BetaSelect {
             .map(|c| c.name.as_bytes())
             .collect();
         let stamp = now_micros();
+        // A COMPACT STORAGE table with clustering columns gave those the
+        // timestamp of the row's cell; a sparse one gave them -1.
+        let dense = table.layout == Layout::CompactDense;
+        let clustering: HashSet<&[u8]> = table
+            .clustering
+            .iter()
+            .map(|c| c.column.name.as_bytes())
+            .collect();
         let rows = rows
             .into_iter()
-            .map(|mut row| {
+            .enumerate()
+            .map(|(i, mut row)| {
+                let row_times = times.and_then(|t| t.get(i));
+                let cell_time = |name: &[u8]| {
+                    row_times.map_or(Some(stamp), |t| {
+                        if dense && clustering.contains(name) {
+                            t.values().next().copied()
+                        } else {
+                            t.get(name).copied()
+                        }
+                    })
+                };
                 row.key = row
                     .columns
                     .iter()
@@ -175,8 +256,9 @@ impl BetaSelect {
                 }
                 for cell in &mut row.columns {
                     if cell.value.is_some() {
-                        let key = keys.contains(cell.name.as_slice());
-                        cell.timestamp = Some(if key { -1 } else { stamp });
+                        let name = cell.name.as_slice();
+                        let key = keys.contains(name) && !(dense && clustering.contains(name));
+                        cell.timestamp = if key { Some(-1) } else { cell_time(name) };
                     }
                 }
                 row
@@ -196,8 +278,16 @@ impl BetaSelect {
                     *class = short.to_string();
                 }
             }
-            if !table.clustering.is_empty() {
-                schema.default_name_type = "CompositeType".to_string();
+            // The comparator's short name: a COMPACT STORAGE table of one
+            // clustering column had that column's type, not a composite.
+            match (dense, table.clustering.as_slice()) {
+                (true, [only]) => {
+                    let class = only.column.ty.class_name();
+                    schema.default_name_type =
+                        class.strip_prefix(MARSHAL).unwrap_or(&class).to_string();
+                }
+                (_, []) => {}
+                _ => schema.default_name_type = "CompositeType".to_string(),
             }
         }
         result
@@ -295,7 +385,7 @@ mod tests {
                 ("name", "UTF8Type"),
             ],
         );
-        let shaped = shape.shape(&users, result);
+        let shaped = shape.shape(&users, result, None);
         let row = &shaped.rows.unwrap()[0];
         assert_eq!(row.key, b"u1");
         let names: Vec<&[u8]> = row.columns.iter().map(|c| c.name.as_slice()).collect();
@@ -320,7 +410,7 @@ mod tests {
             ],
             &[("author", "UTF8Type"), ("at", "Int32Type")],
         );
-        let shaped = all.shape(&posts, result);
+        let shaped = all.shape(&posts, result, None);
         let row = &shaped.rows.unwrap()[0];
         assert!(
             row.columns.iter().all(|c| c.timestamp == Some(-1)),
@@ -336,7 +426,7 @@ mod tests {
             vec![column("count", Some(&[0; 8]))],
             &[("count", "LongType")],
         );
-        let shaped = count.shape(&posts, result);
+        let shaped = count.shape(&posts, result, None);
         assert_eq!(shaped.rows.unwrap()[0].key, b"count");
         let md = shaped.schema.unwrap();
         assert!(md.name_types.is_empty() && md.value_types.is_empty());
