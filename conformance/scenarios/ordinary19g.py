@@ -280,7 +280,13 @@ def g_compact_thrift():
         cql("SELECT * FROM kv"),
         cql("SELECT * FROM timeline WHERE user = 'ada' AND day = 20130801"),
         cql("SELECT * FROM timeline WHERE user = 'ada' AND post = 'p1'"),
-        cql("UPDATE timeline SET body = 'x' WHERE user = 'ada' AND day = 20130801"),
+        cql("UPDATE timeline USING TIMESTAMP 3000010 SET body = 'x' WHERE user = 'ada' "
+            "AND day = 20130801"),
+        cql("UPDATE timeline USING TIMESTAMP 3000011 SET body = 'y' WHERE user = 'ada' "
+            "AND post = 'p1'"),
+        cql("UPDATE timeline USING TIMESTAMP 3000012 SET body = 'z' WHERE user = 'ada'"),
+        v19.get_slice("ada", cparent("timeline"), pred(start="", finish="", count=10)),
+        cql("SELECT * FROM timeline WHERE user = 'ada'"),
     ]
 
 
@@ -886,5 +892,65 @@ def g_later_client():
         v19.set_cql_version("3.0.0"),
         cql("SELECT * FROM events", LOCAL_ONE),
         cql("SELECT * FROM events"),
+    ]
+    return steps
+
+
+# ------------------------------------------------------------------ levels of a multi-DC DAO
+@scenario("g_dao_levels", "19", "consistency", keyspace_reset="g_lvl")
+def g_dao_levels():
+    """A DAO layer configured for a multi-DC deployment (LOCAL_QUORUM reads and writes,
+    EACH_QUORUM for its audit log) running against a single-DC SimpleStrategy keyspace, then
+    reconfigured: the levels it sent with CQL 3 and Thrift calls, counters at ANY, a serial
+    level given to a plain write, TWO and THREE on one node."""
+    ks = "g_lvl"
+    steps = [
+        v19.set_cql_version("3.1.0" if V20 else "3.0.0"),
+        cql_ks(ks),
+        cql("USE " + ks),
+        schema_change("CREATE TABLE items (id int PRIMARY KEY, label text)"),
+        schema_change("CREATE TABLE stock (id int PRIMARY KEY, n counter)"),
+        cql("INSERT INTO items (id, label) VALUES (1, 'one') USING TIMESTAMP 12000000",
+            LOCAL_QUORUM),
+        cql("SELECT * FROM items WHERE id = 1", LOCAL_QUORUM),
+        cql("INSERT INTO items (id, label) VALUES (2, 'two') USING TIMESTAMP 12000001",
+            EACH_QUORUM),
+        cql("SELECT * FROM items WHERE id = 2", EACH_QUORUM),
+        cql("UPDATE stock SET n = n + 1 WHERE id = 1", ANY),
+        cql("BEGIN COUNTER BATCH UPDATE stock SET n = n + 2 WHERE id = 1 "
+            "UPDATE stock SET n = n + 3 WHERE id = 2 APPLY BATCH", ANY),
+        cql("DELETE FROM stock WHERE id = 2", ANY),
+        cql("INSERT INTO items (id, label) VALUES (3, 'three') USING TIMESTAMP 12000002", ANY),
+        cql("DELETE FROM items USING TIMESTAMP 12000003 WHERE id = 3", ANY),
+        cql("BEGIN BATCH INSERT INTO items (id, label) VALUES (4, 'four') "
+            "UPDATE stock SET n = n + 1 WHERE id = 4 APPLY BATCH", ANY),
+        cql("INSERT INTO items (id, label) VALUES (5, 'five') USING TIMESTAMP 12000004", TWO),
+        cql("SELECT * FROM items WHERE id = 5", dsl.THREE),
+        cql("SELECT * FROM stock", QUORUM),
+        cql("SELECT * FROM items", ALL),
+        v19.set_keyspace(ks),
+        v19.get_slice(int32(1), cparent("items"), pred(start="", finish="", count=10),
+                      LOCAL_QUORUM),
+        v19.add(int32(9), cparent("stock"), counter_column("n", 1), LOCAL_QUORUM),
+        v19.add(int32(9), cparent("stock"), counter_column("n", 1), EACH_QUORUM),
+    ]
+    if V20:
+        steps += [
+            cql("INSERT INTO items (id, label) VALUES (6, 'six') USING TIMESTAMP 12000005",
+                SERIAL),
+            cql("UPDATE stock SET n = n + 1 WHERE id = 1", SERIAL),
+            cql("BEGIN BATCH INSERT INTO items (id, label) VALUES (7, 's') APPLY BATCH",
+                LOCAL_SERIAL),
+            cql("SELECT * FROM items WHERE id = 1", SERIAL),
+            cql("SELECT * FROM items WHERE id IN (1, 2)", LOCAL_SERIAL),
+            cql("SELECT * FROM items", SERIAL),
+            cql("SELECT * FROM items WHERE id = 1", LOCAL_ONE),
+            cql("UPDATE stock SET n = n + 1 WHERE id = 1", LOCAL_ONE),
+        ]
+    steps += [
+        cql("SELECT * FROM stock", ONE),
+        cql("SELECT id, label FROM items", ONE),
+        # last: 1.2 closed the connection on a counter update at LOCAL_QUORUM
+        cql("UPDATE stock SET n = n + 1 WHERE id = 1", LOCAL_QUORUM),
     ]
     return steps
