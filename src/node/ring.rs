@@ -58,7 +58,7 @@ impl Node {
         let traces =
             keyspace == SYSTEM_TRACES_KEYSPACE && self.release.is_none_or(|r| r.at_least(1, 2));
         let ringless = keyspace == SYSTEM_KEYSPACE
-            || (!traces && self.schema().keyspace(keyspace).is_none_or(|k| local(k)));
+            || (!traces && self.schema().keyspace(keyspace).is_none_or(local));
         if ringless {
             return Err(NodeError::Invalid(format!(
                 "There is no ring for the keyspace: {keyspace}"
