@@ -4802,3 +4802,117 @@ if (0, 8) <= R < (1, 3):
             out.append(raw("prepare_cql_query", {1: b("UPDATE ? SET a = ? WHERE KEY = ?"),
                                                  2: W.i32(2)}))
         return out
+
+
+# ------------------------------------------------------------------------------ CQL 3 levels
+if R >= (1, 2):
+    @scenario("rel_cqllevels", "19", "consistency", keyspace_reset="cv_r_cqllevels")
+    def _cqllevels():
+        """the levels a CQL 3 statement over Thrift was refused at as it began to run (found by
+        ordinary19g's multi-DC DAO on a SimpleStrategy keyspace): 1.2.9's LOCAL_QUORUM and
+        EACH_QUORUM only of a NetworkTopologyStrategy keyspace (1.2.19 no longer asked); a
+        counter write at ANY (1.2: in a batch too, statement by statement; from 2.0 a batch
+        checked no level); from 2.0 a plain write at a serial level, a serial read of more
+        than one partition; last, 1.2.9's counter write at LOCAL_QUORUM, which failed on the
+        server"""
+        ks = "cv_r_cqllevels"
+        SERIAL, LOCAL_SERIAL = 9, 10
+        q = v19.execute_cql3_query
+        out = [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 1}" % ks),
+            q("USE " + ks),
+            q("CREATE TABLE items (id int PRIMARY KEY, label text)"),
+            q("CREATE TABLE stock (id int PRIMARY KEY, n counter)"),
+            q("INSERT INTO items (id, label) VALUES (1, 'one') USING TIMESTAMP 10", LOCAL_QUORUM),
+            q("SELECT * FROM items WHERE id = 1", LOCAL_QUORUM),
+            q("INSERT INTO items (id, label) VALUES (2, 'two') USING TIMESTAMP 11", 4),
+            q("SELECT * FROM items WHERE id = 2", 4),
+            q("UPDATE stock SET n = n + 1 WHERE id = 1", ANY),
+            q("BEGIN COUNTER BATCH UPDATE stock SET n = n + 2 WHERE id = 1 "
+              "UPDATE stock SET n = n + 3 WHERE id = 2 APPLY BATCH", ANY),
+            q("DELETE FROM stock WHERE id = 2", ANY),
+            q("INSERT INTO items (id, label) VALUES (3, 'three') USING TIMESTAMP 12", ANY),
+            q("BEGIN BATCH INSERT INTO items (id, label) VALUES (4, 'four') "
+              "UPDATE stock SET n = n + 1 WHERE id = 4 APPLY BATCH", ANY),
+            v19.prepare_cql3_query("UPDATE stock SET n = n + ? WHERE id = ?"),
+            v19.execute_prepared_cql3_query(
+                thrift_id(ks, "UPDATE stock SET n = n + ? WHERE id = ?"),
+                [long_(5), int32(1)], ANY),
+        ]
+        if R >= (2, 0):
+            out += [
+                q("INSERT INTO items (id, label) VALUES (6, 'six') USING TIMESTAMP 13", SERIAL),
+                q("UPDATE stock SET n = n + 1 WHERE id = 1", SERIAL),
+                q("BEGIN BATCH INSERT INTO items (id, label) VALUES (7, 's') APPLY BATCH",
+                  LOCAL_SERIAL),
+                q("SELECT * FROM items WHERE id = 1", SERIAL),
+                q("SELECT * FROM items WHERE id IN (1, 2)", LOCAL_SERIAL),
+                q("SELECT * FROM items WHERE id IN (2)", SERIAL),
+                q("INSERT INTO items (id, label) VALUES (8, 'e') IF NOT EXISTS", SERIAL),
+            ]
+        out += [
+            q("SELECT * FROM stock"),
+            q("SELECT id, label FROM items"),
+            q("UPDATE stock SET n = n + 1 WHERE id = 1", LOCAL_QUORUM),
+        ]
+        return out
+
+    @scenario("rel_tracesring", "19", "describe", keyspace_reset="cv_r_tracesring")
+    def _tracesring():
+        """describe_ring of system_traces, a SimpleStrategy keyspace with a ring (only a
+        LocalStrategy keyspace had none: StorageService.describeRing), beside system's refusal
+        (found by ordinary19g's token-aware client)"""
+        ks = "cv_r_tracesring"
+        return setup(ks, cf_def(ks, "data", comparator="UTF8Type")) + [
+            ring("system_traces"), ring("system"), ring(ks)]
+
+    @scenario("rel_literalkinds", "19", "cql3", keyspace_reset="cv_r_literalkinds")
+    def _literalkinds():
+        """a collection literal holding a constant of the wrong kind, refused in the
+        collection's words (Maps/Sets/Lists.Literal.validateAssignableTo), and 2.0's words for
+        a marker in a table's place (Cql.g's cfOrKsName; both found by ordinary19g)"""
+        ks = "cv_r_literalkinds"
+        q = v19.execute_cql3_query
+        return [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 1}" % ks),
+            q("USE " + ks),
+            q("CREATE TABLE p (k text PRIMARY KEY, m map<text, int>, s set<int>, l list<text>)"),
+            q("INSERT INTO p (k, m) VALUES ('a', {'x': 'one'})"),
+            q("INSERT INTO p (k, m) VALUES ('a', {1: 1})"),
+            q("INSERT INTO p (k, s) VALUES ('a', {1, 'two'})"),
+            q("INSERT INTO p (k, l) VALUES ('a', ['x', 2])"),
+            q("UPDATE p SET m = m + {'y': 2.5} WHERE k = 'a'"),
+            q("UPDATE p SET l = l + [true] WHERE k = 'a'"),
+            q("INSERT INTO p (k, m, s, l) VALUES ('b', {'x': 1}, {2}, ['z']) USING TIMESTAMP 5"),
+            q("SELECT * FROM p"),
+            # a marker for the table's name: 2.0's grammar refused it in words of its own
+            v19.prepare_cql3_query("SELECT * FROM ? WHERE k = ?"),
+            v19.prepare_cql3_query("INSERT INTO %s.? (k) VALUES (?)" % ks),
+        ]
+
+
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_compactprefix", "19", "cql3", keyspace_reset="cv_r_compactprefix")
+    def _compactprefix():
+        """a write of a COMPACT STORAGE table with two clustering columns naming only the
+        first: 1.2 to 2.2 wrote the cell under the prefix (only a non-dense table needed the
+        whole clustering key); none, or a gap, refused (found by ordinary19g)"""
+        ks = "cv_r_compactprefix"
+        q = v19.execute_cql3_query
+        return [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 1}" % ks),
+            q("USE " + ks),
+            q("CREATE TABLE t (k text, a int, b text, v text, PRIMARY KEY (k, a, b)) "
+              "WITH COMPACT STORAGE"),
+            q("INSERT INTO t (k, a, b, v) VALUES ('x', 1, 'p', 'full') USING TIMESTAMP 10"),
+            q("UPDATE t USING TIMESTAMP 11 SET v = 'prefix' WHERE k = 'x' AND a = 1"),
+            q("INSERT INTO t (k, a, v) VALUES ('x', 2, 'ins') USING TIMESTAMP 12"),
+            q("UPDATE t USING TIMESTAMP 13 SET v = 'gap' WHERE k = 'x' AND b = 'p'"),
+            q("UPDATE t USING TIMESTAMP 14 SET v = 'none' WHERE k = 'x'"),
+            v19.set_keyspace(ks),
+            v19.get_slice("x", cparent("t"), pred(start="", finish="", count=10)),
+            q("SELECT * FROM t WHERE k = 'x' AND a = 1 AND b = 'p'"),
+        ]

@@ -7,7 +7,7 @@
 //! This module must not know any wire protocol's types.
 
 use super::{Node, NodeError, NodeResult};
-use crate::schema::system19::{SYSTEM_AUTH_KEYSPACE, SYSTEM_TRACES_KEYSPACE};
+use crate::schema::system19::SYSTEM_TRACES_KEYSPACE;
 use crate::schema::SYSTEM_KEYSPACE;
 
 /// The data center and rack of a single node (SimpleSnitch's).
@@ -46,19 +46,28 @@ impl Node {
     }
 
     /// The ranges of `keyspace`'s ring, as 1.2's `describe_ring` gave
-    /// them; its system keyspaces have no ring.
+    /// them. Only a keyspace of LocalStrategy has no ring (1.2 to 3.x's
+    /// `StorageService.describeRing`): `system` (0.7 to 1.1 left it out by
+    /// name), 3.x's `system_schema`; `system_traces` and `system_auth`
+    /// are SimpleStrategy keyspaces, ringed like an application's.
     pub fn describe_ring(&self, keyspace: &str) -> NodeResult<Vec<RingRange>> {
-        let system = [
-            SYSTEM_KEYSPACE,
-            SYSTEM_TRACES_KEYSPACE,
-            SYSTEM_AUTH_KEYSPACE,
-        ];
-        if system.contains(&keyspace) || self.schema().keyspace(keyspace).is_none() {
+        let local = |k: &crate::schema::KeyspaceDef| {
+            k.replica_placement_strategy.ends_with("LocalStrategy")
+        };
+        // system_traces (1.2 on) is described, not kept in the schema.
+        let traces =
+            keyspace == SYSTEM_TRACES_KEYSPACE && self.release.is_none_or(|r| r.at_least(1, 2));
+        let ringless = keyspace == SYSTEM_KEYSPACE
+            || (!traces && self.schema().keyspace(keyspace).is_none_or(local));
+        if ringless {
             return Err(NodeError::Invalid(format!(
                 "There is no ring for the keyspace: {keyspace}"
             )));
         }
-        if let Some(r) = self.on_cluster(|c| c.keyspace_ring(keyspace)) {
+        if let Some(r) = self
+            .on_cluster(|c| c.keyspace_ring(keyspace))
+            .filter(|_| !traces)
+        {
             let r = r?;
             return Ok(r
                 .ranges

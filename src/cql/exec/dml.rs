@@ -377,6 +377,7 @@ fn with_write_context<T>(
             row_marker: session.grammar() != crate::cql::Grammar::Beta1,
             refuses_empty_names: session.local_facts().claims_at_least((2, 0, 0))
                 && !session.local_facts().claims_at_least((2, 1, 0)),
+            dense_prefixes: !session.local_facts().claims_at_least((3, 0, 0)),
             past_2038: past_2038(session.local_facts()),
             values: value_rules(session),
         })

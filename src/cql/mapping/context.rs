@@ -47,6 +47,12 @@ pub struct WriteContext<'a> {
     /// checked every name it wrote: a COMPACT table's only clustering value
     /// may not be empty; 1.2 wrote it, and failed to flush it).
     pub refuses_empty_names: bool,
+    /// Whether a write of a COMPACT table with several clustering columns
+    /// may name a leading part of them only (1.2 to 2.2: `UpdateStatement`,
+    /// then `ModificationStatement.createClusteringPrefix`, asked for the
+    /// whole clustering key only of a non-dense table; the cell's name is
+    /// the prefix given).
+    pub dense_prefixes: bool,
     /// What becomes of a TTL whose expiry passes 2038 (see [`Past2038`]).
     pub past_2038: Past2038,
     /// How the release checked the statement's values (see [`ValueRules`]).
@@ -90,6 +96,7 @@ impl WriteContext<'_> {
             lists,
             row_marker: self.row_marker,
             refuses_empty_names: self.refuses_empty_names,
+            dense_prefixes: self.dense_prefixes,
             past_2038: self.past_2038,
             values: self.values,
         }
@@ -107,6 +114,7 @@ impl WriteContext<'_> {
             lists: self.lists,
             row_marker: self.row_marker,
             refuses_empty_names: self.refuses_empty_names,
+            dense_prefixes: self.dense_prefixes,
             past_2038: self.past_2038,
             values: self.values,
         }

@@ -83,6 +83,11 @@ pub fn cell_name(
             composite(&parts, Eoc::None)
         }
         Layout::CompactStatic => Ok(column.as_bytes().to_vec()),
+        // A prefix of a compound key is still a composite name.
+        Layout::CompactDense if clustering.len() < table.clustering.len() => {
+            let parts: Vec<&[u8]> = clustering.iter().map(Vec::as_slice).collect();
+            composite(&parts, Eoc::None)
+        }
         Layout::CompactDense => dense_name(clustering, Eoc::None),
     }
 }

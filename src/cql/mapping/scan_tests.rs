@@ -102,6 +102,7 @@ impl Store {
             lists: &NoLists,
             row_marker: true,
             refuses_empty_names: false,
+            dense_prefixes: false,
             past_2038: Default::default(),
             values: Default::default(),
         };

@@ -47,6 +47,7 @@ fn writes_bound(
         lists: &reader,
         row_marker: true,
         refuses_empty_names: false,
+        dense_prefixes: false,
         past_2038: Default::default(),
         values: Default::default(),
     };

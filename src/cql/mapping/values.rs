@@ -46,6 +46,9 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
             Some(bytes) => decode_bound(&bytes, ty, ctx.values),
         },
         (Term::List(items), CqlType::List(elem)) => {
+            for t in items {
+                unassignable(t, elem, column, "list", "value")?;
+            }
             let vals = items
                 .iter()
                 .map(|t| {
@@ -57,6 +60,9 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
             Ok(CqlValue::List(vals))
         }
         (Term::Set(items), CqlType::Set(elem)) => {
+            for t in items {
+                unassignable(t, elem, column, "set", "value")?;
+            }
             let vals = items
                 .iter()
                 .map(|t| {
@@ -71,6 +77,10 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
             Ok(CqlValue::Set(Vec::new()))
         }
         (Term::Map(entries), CqlType::Map(kt, vt)) => {
+            for (k, v) in entries {
+                unassignable(k, kt, column, "map", "key")?;
+                unassignable(v, vt, column, "map", "value")?;
+            }
             let mut out = Vec::new();
             for (k, v) in entries {
                 let k = eval_element(k, kt, column, "map", ctx)?;
@@ -125,6 +135,29 @@ pub fn eval_scalar(
             "Invalid collection value for {column}"
         ))),
     }
+}
+
+/// A collection literal's element of the wrong kind for the collection's
+/// element type, refused before any element was read (`Maps.Literal`,
+/// `Sets.Literal`, `Lists.Literal`'s `validateAssignableTo`: a constant's
+/// kind against the native type; a string shown quoted, as
+/// `Constants.Literal.toString` printed it).
+fn unassignable(term: &Term, ty: &CqlType, column: &str, kind: &str, part: &str) -> CqlResult<()> {
+    let (Term::Constant(c), CqlType::Native(native)) = (term, ty) else {
+        return Ok(());
+    };
+    if c.kind == ConstantKind::BetaText || native.accepts(c.kind) {
+        return Ok(());
+    }
+    let shown = if c.kind == ConstantKind::String {
+        format!("'{}'", c.text)
+    } else {
+        c.text.clone()
+    };
+    Err(CqlError::invalid(format!(
+        "Invalid {kind} literal for {column}: {part} {shown} is not of type {}",
+        ty.cql_name()
+    )))
 }
 
 fn eval_element(

@@ -288,6 +288,12 @@ fn write_rows(
     let rows = if statics_alone {
         require_all(table, &keys, 0)?;
         vec![Vec::new()]
+    } else if table.layout == Layout::CompactDense
+        && ctx.dense_prefixes
+        && table.clustering.len() > 1
+    {
+        let given = dense_prefix(table, &keys)?;
+        cartesian(&keys.clustering[..given])
     } else {
         require_all(table, &keys, table.clustering.len())?;
         cartesian(&keys.clustering)
@@ -392,6 +398,34 @@ pub fn delete_writes(
 
 /// 2.0's refusal of a COMPACT table's empty cell name: its only clustering
 /// value, empty, would be the whole name.
+/// How many leading clustering columns a write of a COMPACT table names,
+/// where a prefix would do (see `WriteContext::dense_prefixes`): at least
+/// the first, and none after a missing one (1.2's `buildColumnNames` and
+/// `mutationForKey`).
+fn dense_prefix(table: &Table, keys: &KeyRestrictions) -> CqlResult<usize> {
+    require_all(table, keys, 0)?;
+    let given = keys.clustering.iter().take_while(|v| !v.is_empty()).count();
+    if let Some(set) = keys
+        .clustering
+        .iter()
+        .skip(given)
+        .position(|v| !v.is_empty())
+    {
+        return Err(super::keys::missing_key(format!(
+            "Missing PRIMARY KEY part {} since {} is set",
+            table.clustering[given].column.name,
+            table.clustering[given + set].column.name
+        )));
+    }
+    if given == 0 {
+        return Err(super::keys::missing_key(format!(
+            "Missing PRIMARY KEY part {}",
+            table.clustering[0].column.name
+        )));
+    }
+    Ok(given)
+}
+
 fn refuse_empty_name(table: &Table, ck: &[Vec<u8>], ctx: &WriteContext) -> CqlResult<()> {
     if ctx.refuses_empty_names
         && table.clustering.len() == 1

@@ -13,6 +13,7 @@ use super::scan::bigtoken;
 use super::validation as v;
 use crate::node::Node;
 use crate::release::Behaviour;
+use crate::schema::system19::SYSTEM_TRACES_KEYSPACE;
 use crate::schema::{CfSpec, KeyspaceDef, SchemaChange};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
@@ -66,12 +67,13 @@ fn described(node: &Node, ks: &KeyspaceDef) -> t::KsDef {
 
 /// The keyspace's ring as the node describes it ([`Node::describe_ring`]).
 /// 1.2 failed on the server for a keyspace it lacked (the connection
-/// closes).
+/// closes); `system_traces`, described rather than kept, it had.
 pub fn ring(node: &Node, keyspace: &str) -> ApiResult<Vec<t::TokenRange>> {
     let dropped = node
         .release
         .is_some_and(|r| r.does(Behaviour::RingOfUnknownKeyspaceDropped));
-    if dropped && node.schema().keyspace(keyspace).is_none() {
+    let known = node.schema().keyspace(keyspace).is_some() || keyspace == SYSTEM_TRACES_KEYSPACE;
+    if dropped && !known {
         return Err(ApiError::Dropped(format!(
             "describe_ring of the unknown keyspace {keyspace}"
         )));

@@ -392,6 +392,7 @@ impl Session {
                         lists: &lists,
                         row_marker: true,
                         refuses_empty_names: false,
+                        dense_prefixes: false,
                         past_2038: Default::default(),
                         values: Default::default(),
                     };

@@ -5,7 +5,7 @@
 //! file must not interpret CQL.
 
 use super::super::cql::cql2;
-use super::super::release::{cql::beta, cql::cql3, cql::words3x, old, v3x};
+use super::super::release::{cql::beta, cql::cql3, cql::levels, cql::words3x, old, v3x};
 use super::super::validation::known_level;
 use super::super::{cql, methods, Handler};
 use crate::cql::exec::{self, CqlBackend};
@@ -91,10 +91,17 @@ impl Handler<'_> {
                 }
                 // A read at a level the release did not read at, refused
                 // once the statement was prepared, as it began to run.
-                let refused = cql3::unread_level(self.node, &parsed.statement, consistency);
+                let refused = levels::refusal(
+                    self.node,
+                    &backend.schema(),
+                    keyspace.as_deref(),
+                    &parsed.statement,
+                    consistency,
+                );
                 match refused {
-                    Some(why) => exec::check_statement(backend, session, &parsed.statement)
-                        .and(Err(crate::cql::CqlError::Invalid(why))),
+                    Some(e) => {
+                        exec::check_statement(backend, session, &parsed.statement).and(Err(e))
+                    }
                     None => exec::execute_outlined(backend, session, text.into(), parsed),
                 }
                 .inspect(|_| {
@@ -258,8 +265,20 @@ impl Handler<'_> {
         // Counted, the values wait for the level's check (a refused read
         // level is the first thing the statement's execution checked).
         if values.len() == prepared.specs.len() {
-            if let Some(why) = cql3::unread_level(self.node, &prepared.statement, consistency) {
-                return self.wrap(method, Err(ApiError::invalid(why)));
+            let keyspace = self.session.borrow().api19.keyspace.clone();
+            let refused = levels::refusal(
+                self.node,
+                &self.node.schema(),
+                keyspace.as_deref(),
+                &prepared.statement,
+                consistency,
+            );
+            if let Some(e) = refused {
+                let e = match e {
+                    crate::cql::CqlError::Failed(why) => ApiError::Dropped(why),
+                    e => ApiError::invalid(e.to_string()),
+                };
+                return self.wrap(method, Err(e));
             }
         }
         self.cql3(

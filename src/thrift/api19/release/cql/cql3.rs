@@ -13,7 +13,6 @@ use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::Schema;
 use crate::thrift::api19::release::cql::beta;
-use crate::thrift::gen::cassandra19::ConsistencyLevel;
 use std::sync::Arc;
 
 /// The engine's refusal of a SELECT whose non-key restrictions have no
@@ -38,7 +37,46 @@ pub fn syntax_error(node: &Node, text: &str, e: CqlError) -> String {
             return with;
         }
     }
-    e.to_string()
+    let e = e.to_string();
+    if node.release.is_some_and(|r| r.series() == (2, 0)) && marker_for_name(text, &e) {
+        return "Bind variables cannot be used for keyspace or table names".to_string();
+    }
+    e
+}
+
+/// Whether the syntax error `e` of `text` is at a `?` standing for a
+/// keyspace or table name: 2.0's grammar took a marker there to refuse it
+/// in its own words (`cfOrKsName`), other releases' did not.
+fn marker_for_name(text: &str, e: &str) -> bool {
+    let Some(at) = e
+        .strip_prefix("line 1:")
+        .and_then(|rest| rest.split_once(' '))
+        .filter(|(_, rest)| rest.ends_with("at input '?'"))
+        .and_then(|(col, _)| col.parse::<usize>().ok())
+    else {
+        return false;
+    };
+    let Some(before) = text.get(..at) else {
+        return false;
+    };
+    let before = before.trim_end();
+    let word = before
+        .rsplit(|c: char| c.is_whitespace())
+        .next()
+        .unwrap_or_default()
+        .to_ascii_uppercase();
+    before.ends_with('.')
+        || [
+            "FROM",
+            "INTO",
+            "UPDATE",
+            "TABLE",
+            "COLUMNFAMILY",
+            "KEYSPACE",
+            "USE",
+            "TRUNCATE",
+        ]
+        .contains(&word.as_str())
 }
 
 /// `e` as the node's release worded it, for the statement `parsed` run by
@@ -161,26 +199,6 @@ fn index_operator(op: Operator) -> &'static str {
         Operator::Eq => "=",
         other => other.symbol(),
     }
-}
-
-/// Why the node's release refused a CQL 3 `statement` at `level` as it
-/// began to run it, if it did (`ConsistencyLevel.validateForRead`, the
-/// first thing `SelectStatement.execute` did, once the statement was
-/// prepared): no release read at ANY, and 1.2 to 2.2 at no EACH_QUORUM
-/// (3.0 served such reads).
-pub fn unread_level(node: &Node, statement: &Statement, level: ConsistencyLevel) -> Option<String> {
-    let release = node.release.filter(|r| r.at_least(1, 2))?;
-    if !matches!(statement, Statement::Select(_)) {
-        return None;
-    }
-    let name = match level {
-        ConsistencyLevel::ANY => "ANY",
-        ConsistencyLevel::EACH_QUORUM if !release.does(Behaviour::EachQuorumReads) => "EACH_QUORUM",
-        _ => return None,
-    };
-    Some(format!(
-        "{name} ConsistencyLevel is only supported for writes"
-    ))
 }
 
 /// `e` in the words of the Thrift CQL 3 path of the node's release, where
@@ -348,4 +366,23 @@ pub fn fails_on_server(
     t.layout == Layout::CompactDense
         && t.clustering.len() == 1
         && t.clustering[0].column.name == *column
+}
+
+#[cfg(test)]
+mod tests {
+    use super::marker_for_name;
+
+    #[test]
+    fn a_marker_is_a_name_after_from_into_or_a_keyspace() {
+        let e = "line 1:14 no viable alternative at input '?'";
+        assert!(marker_for_name("SELECT * FROM ? WHERE id = ?", e));
+        assert!(marker_for_name(
+            "INSERT INTO ks.? (k) VALUES (1)",
+            "line 1:15 no viable alternative at input '?'"
+        ));
+        assert!(!marker_for_name(
+            "SELECT * FROM t WHERE ? = 1",
+            "line 1:22 no viable alternative at input '?'"
+        ));
+    }
 }
