@@ -46,6 +46,7 @@ fn writes_bound(
         uuids: &mut uuids,
         lists: &reader,
         row_marker: true,
+        update_writes_marker: true,
         refuses_empty_names: false,
         past_2038: Default::default(),
         values: Default::default(),
