@@ -139,7 +139,9 @@ fn validate_date_tiered(
     };
     if let Some(n) = long("base_time_seconds")? {
         if n <= 0 {
-            return Err(format!("base_time_seconds must be greater than 0, but was {n}"));
+            return Err(format!(
+                "base_time_seconds must be greater than 0, but was {n}"
+            ));
         }
     }
     if let Some(n) = long("expired_sstable_check_frequency_seconds")? {
@@ -271,5 +273,39 @@ mod tests {
             ..of_2_2
         };
         assert_eq!(validate_compaction_options(&cold, of_2_1), Ok(()));
+    }
+
+    /// Recorded: 2.0.17 to 3.11.10 (`rel_datetiered`).
+    #[test]
+    fn date_tiered_only_where_the_release_had_it_and_its_options_checked() {
+        let of_2_1 = Rules {
+            unknown_compaction_options_refused: true,
+            cold_reads_to_omit: true,
+            date_tiered: true,
+            date_tiered_reads_size_tiered: true,
+            ..Rules::default()
+        };
+        let of_2_0 = Rules {
+            date_tiered_reads_size_tiered: false,
+            ..of_2_1
+        };
+        let dt = |pairs: &[(&str, &str)]| options(DATE_TIERED, pairs);
+        assert_eq!(
+            validate_compaction_options(&dt(&[]), Rules::default()),
+            Err(format!(
+                "Unable to find compaction strategy class '{DATE_TIERED}'"
+            ))
+        );
+        let sized = dt(&[("min_sstable_size", "10"), ("base_time_seconds", "60")]);
+        assert_eq!(validate_compaction_options(&sized, of_2_1), Ok(()));
+        assert!(validate_compaction_options(&sized, of_2_0).is_err());
+        assert_eq!(
+            validate_compaction_options(&dt(&[("base_time_seconds", "0")]), of_2_1),
+            Err("base_time_seconds must be greater than 0, but was 0".to_string())
+        );
+        assert_eq!(
+            validate_compaction_options(&dt(&[("timestamp_resolution", "SECS")]), of_2_1),
+            Err("timestamp_resolution SECS is not valid".to_string())
+        );
     }
 }

@@ -58,7 +58,10 @@ pub fn get_multi_slice(
             s.finish.clone().unwrap_or_default(),
         );
         // 2.1 and 2.2 read each bound into a composite without checking it
-        // against the comparator (no `validateRange`); 3.x checked them.
+        // against the comparator (no `validateRange`); 3.x decoded it into a
+        // clustering (`LegacyLayout.decodeSliceBound`), which failed on the
+        // server for a bound the comparator does not take: the connection
+        // closed.
         if bounds_of_3x {
             v::validate_bounds(
                 &cf,
@@ -66,7 +69,10 @@ pub fn get_multi_slice(
                 &start,
                 &finish,
                 crate::thrift::api19::release::dialect(node.release),
-            )?;
+            )
+            .map_err(|e| {
+                ApiError::Dropped(format!("3.x's decoding of a slice bound failed: {e}"))
+            })?;
         }
         if count < 0 {
             return Err(ApiError::invalid("get_slice requires non-negative count"));
