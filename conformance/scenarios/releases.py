@@ -4916,3 +4916,146 @@ if (1, 2) <= R < (3, 0):
             v19.get_slice("x", cparent("t"), pred(start="", finish="", count=10)),
             q("SELECT * FROM t WHERE k = 'x' AND a = 1 AND b = 'p'"),
         ]
+
+
+if R >= (2, 0):
+    @scenario("rel_datetiered", "19", "schema", keyspace_reset="cv_r_datetiered")
+    def _datetiered():
+        """time-series column families of the 2.x era (found by ordinary19h.py): the
+        DateTiered strategy (2.0.11 on) with its options, each option's value checked
+        (DateTieredCompactionStrategyOptions.validateOptions), the options it did not read
+        refused (2.1 and 2.2 also read SizeTiered's and max_window_size_seconds), its short
+        name, an update onto it; TimeWindow (3.0.8 on) where it existed"""
+        ks = "cv_r_datetiered"
+        dt = "org.apache.cassandra.db.compaction.DateTieredCompactionStrategy"
+
+        def cf(name, strategy, options=None):
+            extra = {29: W.bin_(strategy)}
+            if options is not None:
+                extra[30] = W.map_("bin", "bin", [(b(k), b(v)) for k, v in options.items()])
+            return cf_def(ks, name, comparator="TimeUUIDType", key_validation="UTF8Type",
+                          default_validation="UTF8Type", extra=extra)
+        out = setup(ks)
+        out += [
+            v19.system_add_column_family(cf("events", dt, {
+                "base_time_seconds": "3600", "max_sstable_age_days": "30",
+                "timestamp_resolution": "MICROSECONDS"})),
+            v19.system_add_column_family(cf("short", "DateTieredCompactionStrategy")),
+            v19.system_add_column_family(cf("window", dt, {"max_window_size_seconds": "86400"})),
+            v19.system_add_column_family(cf("sized", dt, {"min_sstable_size": "10",
+                                                          "min_threshold": "6"})),
+            v19.system_add_column_family(cf("b1", dt, {"base_time_seconds": "0"})),
+            v19.system_add_column_family(cf("b2", dt, {"base_time_seconds": "soon"})),
+            v19.system_add_column_family(cf("b3", dt, {"timestamp_resolution": "SECS"})),
+            v19.system_add_column_family(cf("b4", dt, {"max_sstable_age_days": "-1"})),
+            v19.system_add_column_family(cf("b5", dt, {"expired_sstable_check_frequency_seconds":
+                                                       "-5"})),
+            v19.system_add_column_family(cf("b6", dt, {"foo": "1"})),
+            v19.system_add_column_family(cf("b7", dt, {"sstable_size_in_mb": "10"})),
+            v19.system_add_column_family(cf("tw", "TimeWindowCompactionStrategy")),
+            v19.system_add_column_family(cf("plain", "SizeTieredCompactionStrategy")),
+            v19.system_update_column_family(cf("plain", dt, {"base_time_seconds": "60"})),
+            v19.insert("s1", cparent("events"), column(timeuuid(1), "21.5", 1)),
+            v19.get_slice("s1", cparent("events"), pred(start="")),
+            describe_ks(ks),
+            v19.execute_cql3_query(
+                "CREATE TABLE %s.readings (k text, t timeuuid, v text, PRIMARY KEY (k, t)) "
+                "WITH compaction = {'class': 'DateTieredCompactionStrategy', "
+                "'base_time_seconds': '120'}" % ks),
+            v19.execute_cql3_query(
+                "CREATE TABLE %s.bad (k text PRIMARY KEY, v text) WITH compaction = "
+                "{'class': 'DateTieredCompactionStrategy', 'base_time_seconds': '-1'}" % ks),
+        ]
+        return out
+
+    @scenario("rel_updatemarker", "19", "cql3", keyspace_reset="cv_r_updatemarker")
+    def _updatemarker():
+        """a row a CQL UPDATE made has no row marker from 2.0 (CASSANDRA-6782: only INSERT
+        writes one), so Thrift reads no marker cell and the row goes when its cells go; an
+        INSERT's marker keeps its own timestamp when a later UPDATE (alone or in a batch)
+        changes the row (found by ordinary19h.py)"""
+        ks = "cv_r_updatemarker"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE t (k text, c int, v text, w text, PRIMARY KEY (k, c))"),
+            q("UPDATE t USING TIMESTAMP 1000 SET v = 'a' WHERE k = 'u' AND c = 1"),
+            v19.get_slice("u", cparent("t"), pred(start="")),
+            q("SELECT * FROM t WHERE k = 'u'"),
+            q("DELETE v FROM t USING TIMESTAMP 1001 WHERE k = 'u' AND c = 1"),
+            q("SELECT * FROM t WHERE k = 'u'"),
+            q("INSERT INTO t (k, c, v) VALUES ('i', 1, 'a') USING TIMESTAMP 1000"),
+            q("UPDATE t USING TIMESTAMP 1005 SET w = 'b' WHERE k = 'i' AND c = 1"),
+            q("BEGIN BATCH USING TIMESTAMP 1010 UPDATE t SET v = 'c' WHERE k = 'i' AND c = 1 "
+              "UPDATE t SET v = 'd' WHERE k = 'i' AND c = 2 APPLY BATCH"),
+            v19.get_slice("i", cparent("t"), pred(start="")),
+            q("DELETE v FROM t USING TIMESTAMP 1011 WHERE k = 'i' AND c = 2"),
+            q("SELECT * FROM t WHERE k = 'i'"),
+            q("SELECT count(*) FROM t"),
+        ]
+        return out
+
+    @scenario("rel_bytescomparator", "19", "schema", keyspace_reset="cv_r_bytescomparator")
+    def _bytescomparator():
+        """an admin tool's system_update_column_family without a comparator: BytesType
+        replaced UTF8Type (BytesType.isCompatibleWith took UTF8 and Ascii), the stored names
+        kept their order; back to UTF8Type refused (found by ordinary19h.py)"""
+        ks = "cv_r_bytescomparator"
+        out = setup(ks, cf_def(ks, "kv", comparator="UTF8Type", key_validation="UTF8Type",
+                               default_validation="UTF8Type"),
+                    cf_def(ks, "ak", comparator="AsciiType"))
+        out += [
+            v19.batch_mutate({"r": {"kv": [ins(n, n, 1) for n in ["b", "a", "é", "c"]],
+                                    "ak": [ins(n, n, 1) for n in ["y", "x"]]}}),
+            v19.system_update_column_family(cf_def(ks, "kv", comment="no comparator")),
+            v19.get_slice("r", cparent("kv"), pred(start="")),
+            v19.system_update_column_family(cf_def(ks, "kv", comparator="UTF8Type")),
+            v19.system_update_column_family(cf_def(ks, "ak", comparator="BytesType")),
+            v19.get_slice("r", cparent("ak"), pred(start="", reversed=True)),
+            v19.system_update_column_family(cf_def(ks, "ak", comparator="LongType")),
+            describe_ks(ks),
+        ]
+        return out
+
+    @scenario("rel_renamekeep", "19", "cql3", keyspace_reset="cv_r_renamekeep")
+    def _renamekeep():
+        """CQL's ALTER TABLE RENAME of a Thrift-made column family's key: its default
+        validator and its indexes' options stay as Thrift gave them (found by
+        ordinary19h.py)"""
+        ks = "cv_r_renamekeep"
+        out = setup(ks, cf_def(ks, "users", comparator="UTF8Type", key_validation="UTF8Type",
+                               default_validation="UTF8Type",
+                               column_metadata=[column_def("age", "Int32Type"),
+                                                column_def("email", "UTF8Type", KEYS_INDEX,
+                                                           "users_email")]))
+        out += [
+            v19.execute_cql3_query("ALTER TABLE users RENAME key TO username"),
+            describe_ks(ks),
+            v19.execute_cql3_query("CREATE INDEX users_age ON users (age)"),
+            describe_ks(ks),
+        ]
+        return out
+
+
+if R >= (2, 1):
+    @scenario("rel_multibounds", "19", "slice", keyspace_reset="cv_r_multibounds")
+    def _multibounds():
+        """get_multi_slice as a metrics reader sent it: 2.1 and 2.2 read each bound without
+        checking it against the comparator; a request without a key met validateKey after
+        the slices; one without a column parent failed on the server (the connection
+        closed) (found by ordinary19h.py)"""
+        ks = "cv_r_multibounds"
+
+        def multi(fields):
+            return raw("get_multi_slice", {1: W.struct(fields)})
+        out = setup(ks, cf_def(ks, "m", comparator="LongType", default_validation="UTF8Type"))
+        out += [
+            v19.batch_mutate({"h": {"m": [ins(long_(t), "v%d" % t, 1) for t in range(0, 50, 10)]}}),
+            multi({1: b("h"), 2: cparent("m"), 3: W.list_("struct", [
+                W.struct({1: b("abc"), 2: b("")})])}),
+            multi({1: b("h"), 2: cparent("m"), 3: W.list_("struct", [
+                W.struct({1: b(""), 2: b(long_(10))}), W.struct({1: b(long_(30)), 2: b("")})])}),
+            multi({2: cparent("m"), 3: W.list_("struct", [W.struct({1: b(""), 2: b("")})])}),
+            multi({1: b("h"), 3: W.list_("struct", [W.struct({1: b(""), 2: b("")})])}),
+        ]
+        return out

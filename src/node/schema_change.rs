@@ -92,6 +92,15 @@ impl Node {
             cold_reads_to_omit: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::ColdReadsToOmit)),
+            date_tiered: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::DateTieredCompaction)),
+            date_tiered_reads_size_tiered: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::DateTieredReadsSizeTiered)),
+            time_window: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::TimeWindowCompaction)),
             column_maps: self.column_map_rule(),
             cf_ids_after_highest: self
                 .release

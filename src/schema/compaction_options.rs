@@ -11,6 +11,7 @@ use super::options::*;
 /// options allowed): the tombstone options of every strategy, then the
 /// strategy's own; from 2.0 the unknown ones refused (`rules`).
 pub(super) fn validate_compaction_options(o: &CfOptions, rules: Rules) -> Result<(), String> {
+    strategy_exists(o, rules)?;
     let opts = &o.compaction_strategy_options;
     let unparsable = |v: &str, k: &str| format!("{v} is not a parsable int (base10) for {k}");
     if let Some(v) = opts.get("tombstone_threshold") {
@@ -33,7 +34,12 @@ pub(super) fn validate_compaction_options(o: &CfOptions, rules: Rules) -> Result
             ));
         }
     }
-    if o.compaction_strategy == SIZE_TIERED {
+    if o.compaction_strategy == DATE_TIERED {
+        validate_date_tiered(opts, rules)?;
+    }
+    let size_tiered_options = o.compaction_strategy == SIZE_TIERED
+        || (o.compaction_strategy == DATE_TIERED && rules.date_tiered_reads_size_tiered);
+    if size_tiered_options {
         if let Some(v) = opts.get("min_sstable_size") {
             let n: i64 = v.parse().map_err(|_| unparsable(v, "min_sstable_size"))?;
             if n < 0 {
@@ -72,6 +78,91 @@ pub(super) fn validate_compaction_options(o: &CfOptions, rules: Rules) -> Result
     Ok(())
 }
 
+/// The time-series strategies exist only from the release that brought
+/// them (the class lookup of `CFMetaData.createCompactionStrategy`).
+pub(super) fn strategy_exists(o: &CfOptions, rules: Rules) -> Result<(), String> {
+    let strategy = o.compaction_strategy.as_str();
+    if (strategy == DATE_TIERED && !rules.date_tiered)
+        || (strategy == TIME_WINDOW && !rules.time_window)
+    {
+        return Err(format!(
+            "Unable to find compaction strategy class '{strategy}'"
+        ));
+    }
+    Ok(())
+}
+
+/// The options DateTiered read (`DateTieredCompactionStrategyOptions`; 2.1
+/// added `max_window_size_seconds`).
+const DATE_TIERED_OWN: [&str; 5] = [
+    "timestamp_resolution",
+    "max_sstable_age_days",
+    "base_time_seconds",
+    "expired_sstable_check_frequency_seconds",
+    "max_window_size_seconds",
+];
+
+/// `DateTieredCompactionStrategyOptions.validateOptions`: each option's
+/// value, in the order it checked them.
+fn validate_date_tiered(
+    opts: &std::collections::BTreeMap<String, String>,
+    rules: Rules,
+) -> Result<(), String> {
+    const UNITS: [&str; 7] = [
+        "NANOSECONDS",
+        "MICROSECONDS",
+        "MILLISECONDS",
+        "SECONDS",
+        "MINUTES",
+        "HOURS",
+        "DAYS",
+    ];
+    let unparsable = |v: &str, k: &str| format!("{v} is not a parsable int (base10) for {k}");
+    if let Some(v) = opts.get("timestamp_resolution") {
+        if !UNITS.contains(&v.as_str()) {
+            return Err(format!("timestamp_resolution {v} is not valid"));
+        }
+    }
+    if let Some(v) = opts.get("max_sstable_age_days") {
+        let d: f64 = v
+            .trim()
+            .parse()
+            .map_err(|_| unparsable(v, "max_sstable_age_days"))?;
+        if d < 0.0 {
+            return Err(format!("max_sstable_age_days must be non-negative: {d:.2}"));
+        }
+    }
+    let long = |k: &str| -> Result<Option<i64>, String> {
+        opts.get(k)
+            .map(|v| v.parse::<i64>().map_err(|_| unparsable(v, k)))
+            .transpose()
+    };
+    if let Some(n) = long("base_time_seconds")? {
+        if n <= 0 {
+            return Err(format!(
+                "base_time_seconds must be greater than 0, but was {n}"
+            ));
+        }
+    }
+    if let Some(n) = long("expired_sstable_check_frequency_seconds")? {
+        if n < 0 {
+            return Err(format!(
+                "expired_sstable_check_frequency_seconds must not be negative, but was {n}"
+            ));
+        }
+    }
+    if rules.date_tiered_reads_size_tiered {
+        if let Some(n) = long("max_window_size_seconds")? {
+            if n < 0 {
+                return Err(format!(
+                    "max_window_size_seconds must not be negative, but was {n}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// 2.0's refusal of the options its strategy's `validateOptions` left
 /// unread (`CFMetaData.validateCompactionOptions`), named in the order of
 /// the `HashMap` copy they were left in: every strategy reads the
@@ -88,6 +179,20 @@ fn unknown_compaction_options(o: &CfOptions, rules: Rules) -> Result<(), String>
     ];
     const SIZE_TIERED_OWN: [&str; 3] = ["min_sstable_size", "bucket_low", "bucket_high"];
     let leveled = o.compaction_strategy == LEVELED;
+    if o.compaction_strategy == DATE_TIERED {
+        // DateTiered's own and the thresholds; from 2.1 SizeTiered's too.
+        let wide = rules.date_tiered_reads_size_tiered;
+        let dated = |k: &str| {
+            ANY.contains(&k)
+                || k == "min_threshold"
+                || k == "max_threshold"
+                || DATE_TIERED_OWN[..4].contains(&k)
+                || (wide && k == "max_window_size_seconds")
+                || (wide && SIZE_TIERED_OWN.contains(&k))
+                || (wide && rules.cold_reads_to_omit && k == "cold_reads_to_omit")
+        };
+        return refuse_unread(o, dated);
+    }
     let known = |k: &str| {
         ANY.contains(&k)
             || SIZE_TIERED_OWN.contains(&k)
@@ -95,6 +200,11 @@ fn unknown_compaction_options(o: &CfOptions, rules: Rules) -> Result<(), String>
             || (leveled && k == "sstable_size_in_mb")
             || (!leveled && (k == "min_threshold" || k == "max_threshold"))
     };
+    refuse_unread(o, known)
+}
+
+/// The refusal of the options `known` does not name (none: `Ok`).
+fn refuse_unread(o: &CfOptions, known: impl Fn(&str) -> bool) -> Result<(), String> {
     let keys = o.compaction_strategy_options.keys().map(String::as_str);
     let unknown: Vec<&str> = string_hashmap_order(keys)
         .into_iter()
@@ -163,5 +273,39 @@ mod tests {
             ..of_2_2
         };
         assert_eq!(validate_compaction_options(&cold, of_2_1), Ok(()));
+    }
+
+    /// Recorded: 2.0.17 to 3.11.10 (`rel_datetiered`).
+    #[test]
+    fn date_tiered_only_where_the_release_had_it_and_its_options_checked() {
+        let of_2_1 = Rules {
+            unknown_compaction_options_refused: true,
+            cold_reads_to_omit: true,
+            date_tiered: true,
+            date_tiered_reads_size_tiered: true,
+            ..Rules::default()
+        };
+        let of_2_0 = Rules {
+            date_tiered_reads_size_tiered: false,
+            ..of_2_1
+        };
+        let dt = |pairs: &[(&str, &str)]| options(DATE_TIERED, pairs);
+        assert_eq!(
+            validate_compaction_options(&dt(&[]), Rules::default()),
+            Err(format!(
+                "Unable to find compaction strategy class '{DATE_TIERED}'"
+            ))
+        );
+        let sized = dt(&[("min_sstable_size", "10"), ("base_time_seconds", "60")]);
+        assert_eq!(validate_compaction_options(&sized, of_2_1), Ok(()));
+        assert!(validate_compaction_options(&sized, of_2_0).is_err());
+        assert_eq!(
+            validate_compaction_options(&dt(&[("base_time_seconds", "0")]), of_2_1),
+            Err("base_time_seconds must be greater than 0, but was 0".to_string())
+        );
+        assert_eq!(
+            validate_compaction_options(&dt(&[("timestamp_resolution", "SECS")]), of_2_1),
+            Err("timestamp_resolution SECS is not valid".to_string())
+        );
     }
 }

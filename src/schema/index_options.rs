@@ -42,6 +42,13 @@ pub struct Rules {
     pub unknown_compaction_options_refused: bool,
     /// 2.0 and 2.1: SizeTiered (and Leveled) read `cold_reads_to_omit`.
     pub cold_reads_to_omit: bool,
+    /// 2.0.11 on: `DateTieredCompactionStrategy` exists.
+    pub date_tiered: bool,
+    /// 2.1 and 2.2: DateTiered also read SizeTiered's options and
+    /// `max_window_size_seconds` (2.0's read its own alone).
+    pub date_tiered_reads_size_tiered: bool,
+    /// 3.0.8 on: `TimeWindowCompactionStrategy` exists.
+    pub time_window: bool,
     /// 0.7 to 1.0: the map a column family kept its columns in (see
     /// [`super::column_maps`]).
     pub column_maps: super::column_maps::ColumnMapRule,
@@ -155,6 +162,9 @@ mod tests {
         update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,
+        date_tiered: false,
+        date_tiered_reads_size_tiered: false,
+        time_window: false,
         column_maps: super::super::column_maps::ColumnMapRule::Untracked,
         cf_ids_after_highest: false,
     };
@@ -168,6 +178,9 @@ mod tests {
         update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,
+        date_tiered: false,
+        date_tiered_reads_size_tiered: false,
+        time_window: false,
         column_maps: super::super::column_maps::ColumnMapRule::Untracked,
         cf_ids_after_highest: false,
     };

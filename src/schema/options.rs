@@ -17,6 +17,10 @@ pub const COMPACTION_PACKAGE: &str = "org.apache.cassandra.db.compaction.";
 pub const SIZE_TIERED: &str = "org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy";
 /// 1.2's other compaction strategy.
 pub const LEVELED: &str = "org.apache.cassandra.db.compaction.LeveledCompactionStrategy";
+/// 2.0.11's strategy for time series (see [`super::Rules::date_tiered`]).
+pub const DATE_TIERED: &str = "org.apache.cassandra.db.compaction.DateTieredCompactionStrategy";
+/// 3.0.8's strategy for time series (see [`super::Rules::time_window`]).
+pub const TIME_WINDOW: &str = "org.apache.cassandra.db.compaction.TimeWindowCompactionStrategy";
 /// Package of the sstable compressors 1.2 ships.
 pub const COMPRESSION_PACKAGE: &str = "org.apache.cassandra.io.compress.";
 /// 1.2's default compressor for user column families.

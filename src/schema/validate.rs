@@ -115,7 +115,9 @@ fn resolve_compaction_strategy(name: &str) -> Result<String, String> {
     } else {
         format!("{COMPACTION_PACKAGE}{name}")
     };
-    if class == SIZE_TIERED || class == LEVELED {
+    // The time-series strategies only where the release had them (checked
+    // by `validate_cf`, which knows the release's rules).
+    if [SIZE_TIERED, LEVELED, DATE_TIERED, TIME_WINDOW].contains(&class.as_str()) {
         Ok(class)
     } else {
         Err(format!(
@@ -330,6 +332,7 @@ pub(super) fn validate_cf(
         ));
     }
     let o = &cf.options;
+    super::compaction_options::strategy_exists(o, rules)?;
     if cf.comparator.is_counter() {
         return Err("CounterColumnType is not a valid comparator".into());
     }

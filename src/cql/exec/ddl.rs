@@ -48,8 +48,26 @@ fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
     let column_name = |i: usize| format!("column{}", i + 1);
     spec.comparator_type = shape.comparator_type;
     spec.key_validation_class = shape.key_validation_class;
-    spec.default_validation_class = shape.default_validation_class;
-    spec.column_metadata = shape.column_metadata;
+    // A static COMPACT table's model has no value column: its default
+    // validator (a Thrift CfDef's `default_validation_class`) stays.
+    if table.layout != crate::cql::table::Layout::CompactStatic {
+        spec.default_validation_class = shape.default_validation_class;
+    }
+    // An index the statement left alone keeps its options as they were (a
+    // Thrift-made index has none: `ColumnDefinition.getIndexOptions` null).
+    spec.column_metadata = shape.column_metadata.map(|columns| {
+        columns
+            .into_iter()
+            .map(|mut c| {
+                if let Some(old) = o.column_metadata.iter().find(|d| {
+                    d.name == c.name && d.index_name == c.index_name && d.index_type.is_some()
+                }) {
+                    c.index_options = old.index_options.clone();
+                }
+                c
+            })
+            .collect()
+    });
     spec.key_aliases = shape
         .key_aliases
         .filter(|a| !(o.key_aliases.is_empty() && defaults(a, key_name)));

@@ -375,6 +375,7 @@ fn with_write_context<T>(
             uuids,
             lists: &lists,
             row_marker: session.grammar() != crate::cql::Grammar::Beta1,
+            update_writes_marker: !session.local_facts().claims_at_least((2, 0, 0)),
             refuses_empty_names: session.local_facts().claims_at_least((2, 0, 0))
                 && !session.local_facts().claims_at_least((2, 1, 0)),
             dense_prefixes: !session.local_facts().claims_at_least((3, 0, 0)),

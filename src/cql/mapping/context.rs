@@ -43,6 +43,11 @@ pub struct WriteContext<'a> {
     /// Whether a non-compact row gets its marker: 1.1's CQL 3 beta wrote
     /// none, so a row lived only while one of its cells did.
     pub row_marker: bool,
+    /// Whether an UPDATE writes the marker too: 1.2's `UpdateStatement`
+    /// wrote it for every statement; from 2.0 (CASSANDRA-6782) only an
+    /// INSERT did, so a row an UPDATE made lives only while one of its
+    /// cells does.
+    pub update_writes_marker: bool,
     /// Whether an empty cell name is refused (2.0's `UpdateParameters`
     /// checked every name it wrote: a COMPACT table's only clustering value
     /// may not be empty; 1.2 wrote it, and failed to flush it).
@@ -95,6 +100,7 @@ impl WriteContext<'_> {
             uuids: &mut *self.uuids,
             lists,
             row_marker: self.row_marker,
+            update_writes_marker: self.update_writes_marker,
             refuses_empty_names: self.refuses_empty_names,
             dense_prefixes: self.dense_prefixes,
             past_2038: self.past_2038,
@@ -113,6 +119,7 @@ impl WriteContext<'_> {
             uuids: &mut *self.uuids,
             lists: self.lists,
             row_marker: self.row_marker,
+            update_writes_marker: self.update_writes_marker,
             refuses_empty_names: self.refuses_empty_names,
             dense_prefixes: self.dense_prefixes,
             past_2038: self.past_2038,

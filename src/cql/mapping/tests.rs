@@ -35,6 +35,21 @@ fn writes_bound(
     lists: &[Cell],
     binds: &[Option<Vec<u8>>],
 ) -> CqlResult<Vec<CqlWrite>> {
+    writes_of(t, cql, lists, binds, true)
+}
+
+/// The writes under a release whose UPDATE wrote the marker or not.
+fn writes_with(t: &Table, cql: &str, update_writes_marker: bool) -> CqlResult<Vec<CqlWrite>> {
+    writes_of(t, cql, &[], &[], update_writes_marker)
+}
+
+fn writes_of(
+    t: &Table,
+    cql: &str,
+    lists: &[Cell],
+    binds: &[Option<Vec<u8>>],
+    update_writes_marker: bool,
+) -> CqlResult<Vec<CqlWrite>> {
     let stmt = parse(cql).unwrap().statement;
     let mut uuids = TimeUuidGenerator::new(7);
     let reader = Lists(lists.to_vec());
@@ -46,6 +61,7 @@ fn writes_bound(
         uuids: &mut uuids,
         lists: &reader,
         row_marker: true,
+        update_writes_marker,
         refuses_empty_names: false,
         dense_prefixes: false,
         past_2038: Default::default(),
@@ -100,6 +116,18 @@ fn insert_matches_seed_002_bytes() {
             "00040000006700000576616c756500=76616c756531315f313033@5000",
         ]
     );
+}
+
+/// 2.0 on (CASSANDRA-6782): only an INSERT writes the marker
+/// (`rel_updatemarker`).
+#[test]
+fn from_2_0_an_update_writes_no_marker() {
+    let t = table("CREATE TABLE m_t (k text, c int, v text, PRIMARY KEY (k, c))");
+    let stmt = "UPDATE m_t USING TIMESTAMP 42 SET v = 'x' WHERE k = 'c' AND c = 2";
+    let w = writes_with(&t, stmt, false).unwrap();
+    assert_eq!(w[0].ops.len(), 1);
+    let insert = "INSERT INTO m_t (k, c, v) VALUES ('c', 2, 'x')";
+    assert_eq!(writes_with(&t, insert, false).unwrap()[0].ops.len(), 2);
 }
 
 #[test]

@@ -311,7 +311,8 @@ fn write_rows(
             let ck = ck.clone();
             match table.layout {
                 Layout::Sparse => {
-                    if !table.is_counter_table() && ctx.row_marker {
+                    let marked = !is_update || ctx.update_writes_marker;
+                    if !table.is_counter_table() && ctx.row_marker && marked {
                         w.ops.push(st.cell(marker_name(&ck)?, Vec::new()));
                     }
                     for a in &upd.assignments {

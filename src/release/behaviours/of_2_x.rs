@@ -302,6 +302,28 @@ macro_rules! with_behaviours_of_2_x {
                     specified [..] are not understood by ..)",
             }
 
+            // DateTieredCompactionStrategy (CASSANDRA-6602, 2.0.11).
+            /// A column family may compact with `DateTieredCompactionStrategy`
+            /// (earlier: `Unable to find compaction strategy class`).
+            DateTieredCompaction {
+                key: "date_tiered_compaction",
+                from: (2, 0, 11),
+                until: None,
+                says: "DateTieredCompactionStrategy exists",
+            }
+
+            // DateTieredCompactionStrategy.validateOptions (2.1, 2.2) ended with
+            // SizeTieredCompactionStrategyOptions.validateOptions, and its options
+            // had max_window_size_seconds; 2.0's read its own four alone.
+            /// DateTiered compaction reads SizeTiered's options and
+            /// `max_window_size_seconds` besides its own.
+            DateTieredReadsSizeTiered {
+                key: "date_tiered_reads_size_tiered",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "DateTiered compaction reads SizeTiered's options and max_window_size_seconds",
+            }
+
             // SizeTieredCompactionStrategyOptions.COLD_READS_TO_OMIT_KEY (2.0.3 to 2.1).
             /// SizeTiered and Leveled compaction read a `cold_reads_to_omit`
             /// option.

@@ -212,6 +212,15 @@ macro_rules! with_behaviours_of_3_x {
                 says: "a COMPOSITES index of a declared column fails a new keyspace at that table (closes the connection)",
             }
 
+            // TimeWindowCompactionStrategy (CASSANDRA-9666, 3.0.8).
+            /// A column family may compact with `TimeWindowCompactionStrategy`.
+            TimeWindowCompaction {
+                key: "time_window_compaction",
+                from: (3, 0, 8),
+                until: None,
+                says: "TimeWindowCompactionStrategy exists",
+            }
+
             // IndexMetadata took a legacy index's options as given: no prefix.
             /// A COMPOSITES index of a CfDef took whatever options it carried (1.2
             /// required an integer `prefix_size`; 2.0 to 2.2 refused any other).

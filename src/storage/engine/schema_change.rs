@@ -53,9 +53,19 @@ impl Engine {
                     // A comparator may only become one that sorts the
                     // stored names alike (a composite gaining components,
                     // as CQL 3's ALTER TABLE ADD of a collection made it).
+                    // BytesType, UTF8Type and AsciiType all sort by
+                    // unsigned bytes: the one a release let replace the
+                    // others (BytesType.isCompatibleWith) changes no order.
+                    let bytewise = |t: &crate::marshal::TypeRef| {
+                        matches!(
+                            t.class_name().rsplit('.').next(),
+                            Some("BytesType" | "UTF8Type" | "AsciiType")
+                        )
+                    };
                     let sorts_alike = was.comparator.class_name() == def.comparator.class_name()
                         || crate::schema::is_compatible_with(&def.comparator, &was.comparator)
-                            && def.comparator.class_name().contains("CompositeType(");
+                            && (def.comparator.class_name().contains("CompositeType(")
+                                || bytewise(&def.comparator) && bytewise(&was.comparator));
                     if !sorts_alike || name(&was.subcomparator) != name(&def.subcomparator) {
                         return Err(StorageError::Invalid(format!(
                             "column family {}.{} cannot change its comparators",

@@ -391,6 +391,7 @@ impl Session {
                         uuids: &mut self.uuids,
                         lists: &lists,
                         row_marker: true,
+                        update_writes_marker: true,
                         refuses_empty_names: false,
                         dense_prefixes: false,
                         past_2038: Default::default(),

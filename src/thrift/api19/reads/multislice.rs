@@ -22,14 +22,13 @@ pub fn get_multi_slice(
     ks: &str,
     req: &t::MultiSliceRequest,
 ) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
-    let parent = req
-        .column_parent
-        .clone()
-        .ok_or_else(|| ApiError::invalid("column_parent is required"))?;
-    let key = req
-        .key
-        .clone()
-        .ok_or_else(|| ApiError::invalid("key is required"))?;
+    // `request.getColumn_parent().column_family` was the first thing read:
+    // without a parent the server failed (a NullPointerException) and the
+    // connection closed; a missing key met `validateKey`, after the slices.
+    let parent = req.column_parent.clone().ok_or_else(|| {
+        ApiError::Dropped("get_multi_slice without a column_parent failed on the server".into())
+    })?;
+    let key = req.key.clone().unwrap_or_default();
     let cf = v::validate_read_cf(&node.schema(), ks, &parent.column_family)?;
     if cf.is_super() {
         return Err(ApiError::invalid(
@@ -58,13 +57,23 @@ pub fn get_multi_slice(
             s.start.clone().unwrap_or_default(),
             s.finish.clone().unwrap_or_default(),
         );
-        v::validate_bounds(
-            &cf,
-            parent.super_column.as_deref(),
-            &start,
-            &finish,
-            crate::thrift::api19::release::dialect(node.release),
-        )?;
+        // 2.1 and 2.2 read each bound into a composite without checking it
+        // against the comparator (no `validateRange`); 3.x decoded it into a
+        // clustering (`LegacyLayout.decodeSliceBound`), which failed on the
+        // server for a bound the comparator does not take: the connection
+        // closed.
+        if bounds_of_3x {
+            v::validate_bounds(
+                &cf,
+                parent.super_column.as_deref(),
+                &start,
+                &finish,
+                crate::thrift::api19::release::dialect(node.release),
+            )
+            .map_err(|e| {
+                ApiError::Dropped(format!("3.x's decoding of a slice bound failed: {e}"))
+            })?;
+        }
         if count < 0 {
             return Err(ApiError::invalid("get_slice requires non-negative count"));
         }
