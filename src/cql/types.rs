@@ -11,7 +11,7 @@
 use super::ast::{Constant, ConstantKind, TypeExpr};
 use super::error::{CqlError, CqlResult};
 use crate::marshal::{
-    bytes_to_hex, parse_type, AbstractType, CollectionKind, TypeRef, MARSHAL_PACKAGE,
+    bytes_to_hex, parse_type, AbstractType, CollectionKind, TupleKind, TypeRef, MARSHAL_PACKAGE,
 };
 use std::cmp::Ordering;
 use std::sync::OnceLock;
@@ -139,6 +139,27 @@ pub enum CqlType {
     Map(Box<CqlType>, Box<CqlType>),
     /// A type given by its marshal class name.
     Custom(String),
+    /// 2.1's `tuple<A, B>` (always frozen).
+    Tuple(Vec<CqlType>),
+    /// 2.1's user type (frozen): its keyspace, name and fields.
+    User(UserTypeDef),
+    /// 2.1's `frozen<collection>`: the collection in one cell.
+    Frozen(Box<CqlType>),
+}
+
+/// A user type as 2.1's `UserType` described it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct UserTypeDef {
+    pub keyspace: String,
+    pub name: String,
+    pub fields: Vec<(String, CqlType)>,
+}
+
+impl UserTypeDef {
+    /// The type of the field `name`.
+    pub fn field(&self, name: &str) -> Option<&CqlType> {
+        self.fields.iter().find(|(f, _)| f == name).map(|(_, t)| t)
+    }
 }
 
 impl CqlType {
@@ -158,13 +179,48 @@ impl CqlType {
                 let t = parse_type(c).map_err(|e| CqlError::invalid(e.0))?;
                 Self::from_marshal(t.as_ref())?
             }
+            // 2.1's CQL3Type.Raw.RawTuple: its elements frozen.
+            TypeExpr::Tuple(items) => CqlType::Tuple(
+                items
+                    .iter()
+                    .map(|t| Self::from_expr(t).map(CqlType::freeze))
+                    .collect::<CqlResult<_>>()?,
+            ),
+            TypeExpr::Frozen(inner) => Self::from_expr_frozen(inner)?,
         })
+    }
+
+    /// `frozen<T>`: a collection kept whole (its elements frozen too);
+    /// a tuple or user type is frozen already.
+    fn from_expr_frozen(inner: &TypeExpr) -> CqlResult<CqlType> {
+        let t = match inner {
+            TypeExpr::List(t) => CqlType::List(Box::new(Self::from_expr(t)?.freeze())),
+            TypeExpr::Set(t) => CqlType::Set(Box::new(Self::from_expr(t)?.freeze())),
+            TypeExpr::Map(k, v) => CqlType::Map(
+                Box::new(Self::from_expr(k)?.freeze()),
+                Box::new(Self::from_expr(v)?.freeze()),
+            ),
+            other => Self::from_expr(other)?,
+        };
+        Ok(t.freeze())
+    }
+
+    /// This type frozen: a collection becomes [`CqlType::Frozen`].
+    pub fn freeze(self) -> CqlType {
+        if self.is_collection() {
+            CqlType::Frozen(Box::new(self))
+        } else {
+            self
+        }
     }
 
     fn element(expr: &TypeExpr) -> CqlResult<CqlType> {
         let t = Self::from_expr(expr)?;
         if t.is_collection() {
             return Err(CqlError::invalid("Nested collections are not supported"));
+        }
+        if let CqlType::Frozen(_) = t {
+            return Ok(t);
         }
         if t == CqlType::Native(Native::Counter) {
             return Err(CqlError::invalid(
@@ -176,6 +232,31 @@ impl CqlType {
 
     /// From a marshal type (schema reload): the inverse of [`CqlType::class_name`].
     pub fn from_marshal(t: &dyn AbstractType) -> CqlResult<CqlType> {
+        if let Some(inner) = t.frozen() {
+            return Ok(CqlType::Frozen(Box::new(Self::from_marshal(inner.as_ref())?)));
+        }
+        if let Some(tuple) = t.tuple() {
+            let types = tuple
+                .types()
+                .iter()
+                .map(|t| Self::from_marshal(t.as_ref()))
+                .collect::<CqlResult<Vec<_>>>()?;
+            return Ok(match tuple.kind() {
+                TupleKind::Tuple => CqlType::Tuple(types),
+                TupleKind::User {
+                    keyspace,
+                    name,
+                    fields,
+                } => {
+                    let utf8 = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+                    CqlType::User(UserTypeDef {
+                        keyspace: keyspace.clone(),
+                        name: utf8(name),
+                        fields: fields.iter().map(|f| utf8(f)).zip(types).collect(),
+                    })
+                }
+            });
+        }
         if let Some(c) = t.collection() {
             let name = t.class_name();
             let inner = |i: usize| -> CqlResult<Box<CqlType>> {
@@ -210,6 +291,18 @@ impl CqlType {
             CqlType::List(t) => CqlType::List(inner(t)),
             CqlType::Set(t) => CqlType::Set(inner(t)),
             CqlType::Map(k, v) => CqlType::Map(inner(k), inner(v)),
+            CqlType::Frozen(t) => CqlType::Frozen(inner(t)),
+            CqlType::Tuple(ts) => {
+                CqlType::Tuple(ts.into_iter().map(|t| t.with_signed_timestamps()).collect())
+            }
+            CqlType::User(mut u) => {
+                u.fields = u
+                    .fields
+                    .into_iter()
+                    .map(|(f, t)| (f, t.with_signed_timestamps()))
+                    .collect();
+                CqlType::User(u)
+            }
             other => other,
         }
     }
@@ -234,6 +327,18 @@ impl CqlType {
                 v.class_name()
             ),
             CqlType::Custom(c) => c.clone(),
+            CqlType::Tuple(ts) => {
+                let inner: Vec<String> = ts.iter().map(CqlType::class_name).collect();
+                format!("{MARSHAL_PACKAGE}TupleType({})", inner.join(","))
+            }
+            CqlType::User(u) => {
+                let mut parts = vec![u.keyspace.clone(), bytes_to_hex(u.name.as_bytes())];
+                for (f, t) in &u.fields {
+                    parts.push(format!("{}:{}", bytes_to_hex(f.as_bytes()), t.class_name()));
+                }
+                format!("{MARSHAL_PACKAGE}UserType({})", parts.join(","))
+            }
+            CqlType::Frozen(t) => format!("{MARSHAL_PACKAGE}FrozenType({})", t.class_name()),
         }
     }
 
@@ -269,6 +374,12 @@ impl CqlType {
             CqlType::Set(t) => format!("set<{}>", t.cql_name()),
             CqlType::Map(k, v) => format!("map<{}, {}>", k.cql_name(), v.cql_name()),
             CqlType::Custom(c) => format!("'{c}'"),
+            CqlType::Tuple(ts) => {
+                let inner: Vec<String> = ts.iter().map(CqlType::cql_name).collect();
+                format!("tuple<{}>", inner.join(", "))
+            }
+            CqlType::User(u) => u.name.clone(),
+            CqlType::Frozen(t) => format!("frozen<{}>", t.cql_name()),
         }
     }
 

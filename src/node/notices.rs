@@ -53,6 +53,7 @@ impl SchemaNotice {
             SchemaChange::DropColumnFamily { keyspace, name } => {
                 table(NoticeKind::Dropped, keyspace, name)
             }
+            SchemaChange::SetUserType { keyspace, .. } => ks(NoticeKind::Updated, keyspace),
         }
     }
 }

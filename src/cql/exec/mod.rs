@@ -60,6 +60,7 @@ pub mod system_tables;
 pub mod system_traces;
 pub mod tables;
 pub mod unset;
+pub mod usertypes;
 
 pub use dml::packed::{apply_packed, pack_members, MemberSource};
 pub use local::{LocalFacts, CQL_VERSION, RELEASE_VERSION, THRIFT_VERSION};

@@ -514,6 +514,7 @@ fn selects_only_statics(table: &Table, selection: &Selection) -> bool {
 fn selector_columns<'a>(s: &'a Selector, out: &mut Vec<&'a str>) {
     match s {
         Selector::Column(c) | Selector::WriteTime(c) | Selector::Ttl(c) => out.push(c),
+        Selector::Field { column, .. } => out.push(column),
         Selector::Function { args, .. } => args.iter().for_each(|a| selector_columns(a, out)),
     }
 }
