@@ -170,11 +170,12 @@ impl CqlType {
                 Native::from_name(n)
                     .ok_or_else(|| CqlError::invalid(format!("Unknown type {n}")))?,
             ),
-            TypeExpr::List(t) => CqlType::List(Box::new(Self::element(t)?)),
-            TypeExpr::Set(t) => CqlType::Set(Box::new(Self::element(t)?)),
-            TypeExpr::Map(k, v) => {
-                CqlType::Map(Box::new(Self::element(k)?), Box::new(Self::element(v)?))
-            }
+            TypeExpr::List(t) => CqlType::List(Box::new(Self::element(t, "list")?)),
+            TypeExpr::Set(t) => CqlType::Set(Box::new(Self::element(t, "set")?)),
+            TypeExpr::Map(k, v) => CqlType::Map(
+                Box::new(Self::element(k, "map")?),
+                Box::new(Self::element(v, "map")?),
+            ),
             TypeExpr::Custom(c) => {
                 let t = parse_type(c).map_err(|e| CqlError::invalid(e.0))?;
                 Self::from_marshal(t.as_ref())?
@@ -214,10 +215,14 @@ impl CqlType {
         }
     }
 
-    fn element(expr: &TypeExpr) -> CqlResult<CqlType> {
+    /// A collection's element type (1.2-2.0's `CQL3Type.Collection`
+    /// checks; 2.1's are made before, see `exec::usertypes`).
+    fn element(expr: &TypeExpr, kind: &str) -> CqlResult<CqlType> {
         let t = Self::from_expr(expr)?;
         if t.is_collection() {
-            return Err(CqlError::invalid("Nested collections are not supported"));
+            return Err(CqlError::invalid(format!(
+                "{kind} type cannot contain another collection"
+            )));
         }
         if let CqlType::Frozen(_) = t {
             return Ok(t);

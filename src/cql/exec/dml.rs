@@ -379,6 +379,11 @@ fn with_write_context<T>(
                 && !session.local_facts().claims_at_least((2, 1, 0)),
             past_2038: past_2038(session.local_facts()),
             values: value_rules(session),
+            // Over Thrift (no native session) a frozen collection's
+            // literal took protocol version 2's form in 2.1 and 2.2
+            // (`QueryOptions.fromProtocolV2`); 3.0 wrote the v3 form.
+            frozen_as_v2: !session.super_tables()
+                && !session.local_facts().claims_at_least((3, 0, 0)),
         })
     })
 }

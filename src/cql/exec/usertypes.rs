@@ -52,6 +52,48 @@ fn resolve_in(schema: &Schema, ks: &str, expr: &TypeExpr, frozen: bool) -> CqlRe
             }
             TypeExpr::Custom(CqlType::User(u).class_name())
         }
+        TypeExpr::List(_) | TypeExpr::Set(_) | TypeExpr::Map(..) if !frozen => {
+            // 2.1's RawCollection.prepare: the values' type, then the
+            // keys', must be frozen where it could be, and no counter.
+            let not_frozen = |e: &TypeExpr| {
+                matches!(
+                    e,
+                    TypeExpr::List(_) | TypeExpr::Set(_) | TypeExpr::Map(..) | TypeExpr::Tuple(_)
+                ) || matches!(e, TypeExpr::Native(n) if Native::from_name(n).is_none())
+            };
+            let counter = |e: &TypeExpr| matches!(e, TypeExpr::Native(n) if n == "counter");
+            let fail = |what: &str| {
+                Err(invalid(format!(
+                    "{what} are not allowed inside collections: {}",
+                    written(expr)
+                )))
+            };
+            let (keys, values) = match expr {
+                TypeExpr::List(e) | TypeExpr::Set(e) => (None, e.as_ref()),
+                TypeExpr::Map(k, v) => (Some(k.as_ref()), v.as_ref()),
+                _ => (None, expr),
+            };
+            if not_frozen(values) {
+                return fail("Non-frozen collections");
+            }
+            if counter(values) {
+                return fail("Counters");
+            }
+            if let Some(k) = keys {
+                if counter(k) {
+                    return fail("Counters");
+                }
+                if not_frozen(k) {
+                    return fail("Non-frozen collections");
+                }
+            }
+            match expr {
+                TypeExpr::List(e) => TypeExpr::List(inner(e, true)?),
+                TypeExpr::Set(e) => TypeExpr::Set(inner(e, true)?),
+                TypeExpr::Map(k, v) => TypeExpr::Map(inner(k, true)?, inner(v, true)?),
+                _ => expr.clone(),
+            }
+        }
         TypeExpr::List(e) => TypeExpr::List(inner(e, frozen)?),
         TypeExpr::Set(e) => TypeExpr::Set(inner(e, frozen)?),
         TypeExpr::Map(k, v) => TypeExpr::Map(inner(k, frozen)?, inner(v, frozen)?),
@@ -64,6 +106,20 @@ fn resolve_in(schema: &Schema, ks: &str, expr: &TypeExpr, frozen: bool) -> CqlRe
         ),
         TypeExpr::Custom(_) => expr.clone(),
     })
+}
+
+/// A type as 2.1's `CQL3Type.Raw` printed it.
+fn written(expr: &TypeExpr) -> String {
+    let all = |items: &[TypeExpr]| items.iter().map(written).collect::<Vec<_>>().join(", ");
+    match expr {
+        TypeExpr::Native(n) => n.clone(),
+        TypeExpr::List(e) => format!("list<{}>", written(e)),
+        TypeExpr::Set(e) => format!("set<{}>", written(e)),
+        TypeExpr::Map(k, v) => format!("map<{}, {}>", written(k), written(v)),
+        TypeExpr::Custom(c) => format!("'{c}'"),
+        TypeExpr::Frozen(e) => format!("frozen<{}>", written(e)),
+        TypeExpr::Tuple(items) => format!("tuple<{}>", all(items)),
+    }
 }
 
 /// Whether `ty` is or holds the user type `name` of `ks`.

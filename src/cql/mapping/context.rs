@@ -51,6 +51,9 @@ pub struct WriteContext<'a> {
     pub past_2038: Past2038,
     /// How the release checked the statement's values (see [`ValueRules`]).
     pub values: ValueRules,
+    /// A frozen collection's literal takes the u16 form (see
+    /// [`TermContext::frozen_as_v2`]).
+    pub frozen_as_v2: bool,
 }
 
 /// A TTL whose expiry passes 2038-01-19 overflows a cell's local
@@ -76,6 +79,8 @@ impl WriteContext<'_> {
             now_millis: self.now_millis,
             uuids: &mut *self.uuids,
             values: self.values,
+            receiver: None,
+            frozen_as_v2: self.frozen_as_v2,
         }
     }
 
@@ -92,6 +97,7 @@ impl WriteContext<'_> {
             refuses_empty_names: self.refuses_empty_names,
             past_2038: self.past_2038,
             values: self.values,
+            frozen_as_v2: self.frozen_as_v2,
         }
     }
 
@@ -109,6 +115,7 @@ impl WriteContext<'_> {
             refuses_empty_names: self.refuses_empty_names,
             past_2038: self.past_2038,
             values: self.values,
+            frozen_as_v2: self.frozen_as_v2,
         }
     }
 }

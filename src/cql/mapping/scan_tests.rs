@@ -104,6 +104,7 @@ impl Store {
             refuses_empty_names: false,
             past_2038: Default::default(),
             values: Default::default(),
+            frozen_as_v2: false,
         };
         let t = self.table.clone();
         let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t.clone()) };

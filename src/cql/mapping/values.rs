@@ -23,6 +23,13 @@ pub struct TermContext<'a> {
     pub uuids: &'a mut TimeUuidGenerator,
     /// How the release checked a bound value (see [`ValueRules`]).
     pub values: ValueRules,
+    /// How 2.1's messages about a user type literal named the column
+    /// (its `ColumnDefinition` printed); `None`: by its name.
+    pub receiver: Option<String>,
+    /// Whether a frozen collection's literal (not one nested in another
+    /// value, which always took the v3 form) takes the u16 form of
+    /// protocol version 2, as 2.1 and 2.2 serialized it over Thrift.
+    pub frozen_as_v2: bool,
 }
 
 impl TermContext<'_> {
@@ -123,7 +130,8 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
                 if let Some((_, v)) = fields.iter().find(|(f, _)| f == name) {
                     if !assignable(v, t) {
                         return Err(CqlError::invalid(format!(
-                            "Invalid user type literal for {column}: field {name} is not of type {}",
+                            "Invalid user type literal for {}: field {name} is not of type {}",
+                            ctx.receiver.as_deref().unwrap_or(column),
                             t.cql_name()
                         )));
                     }
@@ -212,7 +220,10 @@ fn component(
     name: &str,
     ctx: &mut TermContext,
 ) -> CqlResult<Option<Vec<u8>>> {
-    Ok(match eval(term, ty, name, ctx)? {
+    let v2 = std::mem::replace(&mut ctx.frozen_as_v2, false);
+    let v = eval(term, ty, name, ctx);
+    ctx.frozen_as_v2 = v2;
+    Ok(match v? {
         CqlValue::Null => None,
         CqlValue::Bytes(b) => Some(b),
         other => Some(frozen_bytes(&other)),
@@ -227,7 +238,27 @@ fn frozen_literal(
     column: &str,
     ctx: &mut TermContext,
 ) -> CqlResult<CqlValue> {
-    let v = eval(term, inner, column, ctx)?;
+    let v2 = std::mem::replace(&mut ctx.frozen_as_v2, false);
+    let v = eval(term, inner, column, ctx);
+    ctx.frozen_as_v2 = v2;
+    let v = v?;
+    if v2 {
+        let bytes = match &v {
+            CqlValue::List(items) | CqlValue::Set(items) => {
+                let refs: Vec<&[u8]> = items.iter().map(Vec::as_slice).collect();
+                super::super::types::serialize_collection(&refs, items.len())
+            }
+            CqlValue::Map(entries) => {
+                let refs: Vec<&[u8]> = entries
+                    .iter()
+                    .flat_map(|(k, v)| [k.as_slice(), v.as_slice()])
+                    .collect();
+                super::super::types::serialize_collection(&refs, entries.len())
+            }
+            other => frozen_bytes(other),
+        };
+        return Ok(CqlValue::Bytes(bytes));
+    }
     Ok(CqlValue::Bytes(frozen_bytes(&v)))
 }
 
@@ -278,7 +309,12 @@ fn eval_element(
         Term::Bind(_) => Err(CqlError::invalid(format!(
             "Invalid {kind} literal for {column}: bind variables are not supported inside collection literals"
         ))),
-        _ => match eval(term, ty, column, ctx)? {
+        _ => match {
+            let v2 = std::mem::replace(&mut ctx.frozen_as_v2, false);
+            let v = eval(term, ty, column, ctx);
+            ctx.frozen_as_v2 = v2;
+            v?
+        } {
             CqlValue::Bytes(b) => Ok(b),
             CqlValue::Null => Err(CqlError::invalid("null is not supported inside collections")),
             _ => Err(CqlError::invalid(format!("Invalid collection literal for {column}"))),
