@@ -31,7 +31,7 @@ fn changed(change: ChangeKind, keyspace: &str, table: &str) -> CqlOutcome {
 /// defaults read from their absence), keeps none after a CREATE/DROP INDEX
 /// or an ALTER; only a RENAME names the column it renames. An empty list
 /// (or no value alias) in the update keeps what is stored.
-pub(super) fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
+fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
     let mut spec = cf.describe_v12();
     let shape = table_spec(table);
     let o = &cf.options;
@@ -147,7 +147,13 @@ pub(super) fn run(
             if_not_exists,
             fields,
         } => super::usertypes::create(backend, session, name, *if_not_exists, fields),
-        Statement::AlterType { name, op } => super::usertypes::alter(backend, session, name, op),
+        Statement::AlterType { name, op } => {
+            let (outcome, tables) = super::usertypes::alter(backend, session, name, op)?;
+            for (cf, t) in tables {
+                backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(&cf, &t)))?;
+            }
+            Ok(outcome)
+        }
         Statement::DropType { name, if_exists } => {
             super::usertypes::drop(backend, session, name, *if_exists)
         }

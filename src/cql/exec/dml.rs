@@ -432,7 +432,11 @@ pub(super) fn select_columns(
 pub(super) fn select_rules(session: &CqlSession) -> mapping::SelectRules {
     let local = session.local_facts();
     match local.emulated {
-        true => mapping::SelectRules::of_release(local.release_numbers()),
+        true => mapping::SelectRules {
+            // 2.1's and 2.2's `QueryOptions.fromProtocolV2` over Thrift.
+            frozen_as_v2: !session.super_tables() && !local.claims_at_least((3, 0, 0)),
+            ..mapping::SelectRules::of_release(local.release_numbers())
+        },
         false => mapping::SelectRules {
             values: value_rules(session),
             ..mapping::SelectRules::default()

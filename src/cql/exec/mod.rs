@@ -178,6 +178,13 @@ pub enum CqlOutcome {
         /// Empty for keyspace changes.
         table: String,
     },
+    /// 2.1's CREATE / ALTER / DROP TYPE (the native protocol's `TYPE`
+    /// target).
+    TypeChange {
+        change: ChangeKind,
+        keyspace: String,
+        name: String,
+    },
 }
 
 /// Parses and runs one statement.

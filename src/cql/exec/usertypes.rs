@@ -11,6 +11,7 @@ use super::tables::table_of;
 use super::{CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{AlterTypeOp, TableName, TypeExpr};
 use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::table::Table;
 use crate::cql::types::{CqlType, Native, UserTypeDef};
 use crate::marshal::parse_type;
 use crate::schema::{CfDef, Schema, SchemaChange};
@@ -159,12 +160,11 @@ fn replaced(ty: &CqlType, new: &UserTypeDef) -> CqlType {
     }
 }
 
-fn changed(ks: &str) -> CqlOutcome {
-    // Thrift's CqlResult of a schema statement is VOID whatever changed.
-    CqlOutcome::SchemaChange {
-        change: super::ChangeKind::Updated,
+fn changed(change: super::ChangeKind, ks: &str, name: &str) -> CqlOutcome {
+    CqlOutcome::TypeChange {
+        change,
         keyspace: ks.to_string(),
-        table: String::new(),
+        name: name.to_string(),
     }
 }
 
@@ -206,7 +206,7 @@ pub(super) fn create(
         def.fields.push((field.clone(), ty));
     }
     set(backend, &def)?;
-    Ok(changed(&ks))
+    Ok(changed(super::ChangeKind::Created, &ks, &name.name))
 }
 
 /// A field's type: frozen, never a counter (2.1's `CreateTypeStatement`).
@@ -227,14 +227,15 @@ fn set(backend: &dyn CqlBackend, def: &UserTypeDef) -> CqlResult<()> {
     })
 }
 
-/// ALTER TYPE: the type changed, then every table of its keyspace using
-/// it (2.1's `AlterTypeStatement.announceMigration`).
+/// ALTER TYPE: the type changed; the tables of its keyspace using it,
+/// each with its columns' new types, are returned for the caller to
+/// update (2.1's `AlterTypeStatement.announceMigration`).
 pub(super) fn alter(
     backend: &dyn CqlBackend,
     session: &CqlSession,
     name: &TableName,
     op: &AlterTypeOp,
-) -> CqlResult<CqlOutcome> {
+) -> CqlResult<(CqlOutcome, Vec<(std::sync::Arc<CfDef>, Table)>)> {
     let schema = backend.schema();
     let ks = session.keyspace_for(name)?;
     if schema.keyspace(&ks).is_none() {
@@ -281,15 +282,13 @@ pub(super) fn alter(
         }
     }
     set(backend, &def)?;
-    let Some(keyspace) = schema.keyspace(&ks) else {
-        return Ok(changed(&ks));
-    };
-    for cf in keyspace.cfs.values() {
-        if let Some(spec) = retyped(cf, &def) {
-            backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;
-        }
-    }
-    Ok(changed(&ks))
+    let tables = schema
+        .keyspace(&ks)
+        .into_iter()
+        .flat_map(|k| k.cfs.values())
+        .filter_map(|cf| retyped(cf, &def).map(|t| (cf.clone(), t)))
+        .collect();
+    Ok((changed(super::ChangeKind::Updated, &ks, &name.name), tables))
 }
 
 /// 2.1's `isCompatibleWith` as ALTER TYPE asked it: the same type, or
@@ -300,8 +299,8 @@ fn compatible(previous: &CqlType, new: &CqlType) -> bool {
         || (*previous == CqlType::Native(Native::Ascii) && *new == CqlType::Native(Native::Text))
 }
 
-/// The update of `cf` whose columns use `def`'s type, if any does.
-fn retyped(cf: &CfDef, def: &UserTypeDef) -> Option<crate::schema::CfSpec> {
+/// The table of `cf` with `def`'s type in its columns, if any uses it.
+fn retyped(cf: &CfDef, def: &UserTypeDef) -> Option<Table> {
     let mut t = table_of(cf).ok()?;
     let mut any = false;
     let columns = t
@@ -315,7 +314,7 @@ fn retyped(cf: &CfDef, def: &UserTypeDef) -> Option<crate::schema::CfSpec> {
             any = true;
         }
     }
-    any.then(|| super::ddl::update_spec(cf, &t))
+    any.then_some(t)
 }
 
 /// DROP TYPE: refused while a type or a table of its keyspace uses it.
@@ -371,5 +370,5 @@ pub(super) fn drop(
         name: name.name.clone(),
         class: None,
     })?;
-    Ok(changed(&ks))
+    Ok(changed(super::ChangeKind::Dropped, &ks, &name.name))
 }

@@ -120,7 +120,7 @@ pub fn plan_select_by(
         uuids,
         values: rules.values,
             receiver: None,
-            frozen_as_v2: false,
+            frozen_as_v2: rules.frozen_as_v2,
     };
     let rels = restrictions(table, sel, partitioner, &mut ctx, rules)?;
     let partitions = partitions_of(
