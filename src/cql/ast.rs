@@ -367,7 +367,10 @@ pub enum Selector {
     WriteTime(String),
     Ttl(String),
     /// 2.1's `c.field` of a user type column.
-    Field { column: String, field: String },
+    Field {
+        column: String,
+        field: String,
+    },
     /// `f(args)`: `token(k)`, `dateOf(c)`, `unixTimestampOf(c)`, `blobAsText(c)`...
     Function {
         name: String,
@@ -466,9 +469,15 @@ pub enum Statement {
         fields: Vec<(String, TypeExpr)>,
     },
     /// 2.1's `ALTER TYPE [ks.]name ...`.
-    AlterType { name: TableName, op: AlterTypeOp },
+    AlterType {
+        name: TableName,
+        op: AlterTypeOp,
+    },
     /// 2.1's `DROP TYPE [IF EXISTS] [ks.]name`.
-    DropType { name: TableName, if_exists: bool },
+    DropType {
+        name: TableName,
+        if_exists: bool,
+    },
     Insert(Insert),
     Update(Update),
     Delete(Delete),

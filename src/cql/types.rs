@@ -238,7 +238,9 @@ impl CqlType {
     /// From a marshal type (schema reload): the inverse of [`CqlType::class_name`].
     pub fn from_marshal(t: &dyn AbstractType) -> CqlResult<CqlType> {
         if let Some(inner) = t.frozen() {
-            return Ok(CqlType::Frozen(Box::new(Self::from_marshal(inner.as_ref())?)));
+            return Ok(CqlType::Frozen(Box::new(Self::from_marshal(
+                inner.as_ref(),
+            )?)));
         }
         if let Some(tuple) = t.tuple() {
             let types = tuple

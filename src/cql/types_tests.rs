@@ -109,7 +109,10 @@ fn user_types_tuples_and_frozen_name_their_classes() {
     );
     assert_eq!(u.cql_name(), "address");
     assert_eq!(CqlType::from_marshal(u.marshal().as_ref()).unwrap(), u);
-    let t = CqlType::Tuple(vec![CqlType::Native(Native::Int), CqlType::Native(Native::Text)]);
+    let t = CqlType::Tuple(vec![
+        CqlType::Native(Native::Int),
+        CqlType::Native(Native::Text),
+    ]);
     assert_eq!(t.cql_name(), "tuple<int, text>");
     assert_eq!(CqlType::from_marshal(t.marshal().as_ref()).unwrap(), t);
     let f = CqlType::List(Box::new(CqlType::Native(Native::Int))).freeze();

@@ -164,7 +164,11 @@ pub fn user_type_rows(
     keyspace: &str,
     type_text: impl Fn(&crate::cql::types::CqlType) -> String,
 ) -> Vec<Row> {
-    let names = schema.user_types.get(keyspace).into_iter().flat_map(|m| m.keys());
+    let names = schema
+        .user_types
+        .get(keyspace)
+        .into_iter()
+        .flat_map(|m| m.keys());
     names
         .filter_map(|name| super::usertypes::user_type(schema, keyspace, name))
         .map(|u| {

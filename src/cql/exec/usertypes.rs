@@ -331,7 +331,9 @@ pub(super) fn drop(
         if if_exists {
             return Ok(CqlOutcome::Void);
         }
-        return Err(invalid(format!("Cannot drop type in unknown keyspace {ks}")));
+        return Err(invalid(format!(
+            "Cannot drop type in unknown keyspace {ks}"
+        )));
     };
     if user_type(&schema, &ks, &name.name).is_none() {
         if if_exists {
@@ -339,7 +341,12 @@ pub(super) fn drop(
         }
         return Err(invalid(format!("No user type named {full} exists.")));
     }
-    for other in schema.user_types.get(&ks).into_iter().flat_map(|m| m.keys()) {
+    for other in schema
+        .user_types
+        .get(&ks)
+        .into_iter()
+        .flat_map(|m| m.keys())
+    {
         let Some(u) = user_type(&schema, &ks, other) else {
             continue;
         };

@@ -148,7 +148,10 @@ pub fn is_missing_key(e: &CqlError) -> bool {
 /// literal in the u16 form over Thrift fails there. The refusal's text.
 pub(super) fn frozen_keys_valid(table: &Table, values: &[Vec<u8>]) -> Result<(), String> {
     for (c, v) in table.partition_key.iter().zip(values) {
-        if matches!(c.ty, CqlType::Frozen(_) | CqlType::Tuple(_) | CqlType::User(_)) {
+        if matches!(
+            c.ty,
+            CqlType::Frozen(_) | CqlType::Tuple(_) | CqlType::User(_)
+        ) {
             c.ty.marshal().validate(v).map_err(|e| e.0)?;
         }
     }

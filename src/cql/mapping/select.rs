@@ -119,8 +119,8 @@ pub fn plan_select_by(
         now_millis,
         uuids,
         values: rules.values,
-            receiver: None,
-            frozen_as_v2: rules.frozen_as_v2,
+        receiver: None,
+        frozen_as_v2: rules.frozen_as_v2,
     };
     let rels = restrictions(table, sel, partitioner, &mut ctx, rules)?;
     let partitions = partitions_of(

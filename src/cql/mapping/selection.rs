@@ -75,12 +75,8 @@ fn field_type<'t>(table: &'t Table, column: &str, field: &str) -> CqlResult<&'t 
             ty.cql_name()
         )));
     };
-    u.field(field).ok_or_else(|| {
-        invalid(format!(
-            "{column} of type {} has no field {field}",
-            u.name
-        ))
-    })
+    u.field(field)
+        .ok_or_else(|| invalid(format!("{column} of type {} has no field {field}", u.name)))
 }
 
 fn class(short: &str) -> String {
@@ -93,7 +89,9 @@ fn selector_type(table: &Table, s: &Selector, partitioner: &dyn Partitioner) -> 
             .column(c)
             .map(|c| c.ty.class_name())
             .ok_or_else(|| invalid(format!("Undefined name {c} in selection clause"))),
-        Selector::Field { column, field } => field_type(table, column, field).map(|t| t.class_name()),
+        Selector::Field { column, field } => {
+            field_type(table, column, field).map(|t| t.class_name())
+        }
         Selector::WriteTime(c) | Selector::Ttl(c) => {
             let f = if matches!(s, Selector::WriteTime(_)) {
                 "writeTime"

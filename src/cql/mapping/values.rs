@@ -88,12 +88,9 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
             }
             Ok(CqlValue::Map(sorted_map(out, kt)))
         }
-        (Term::List(items), CqlType::Frozen(inner)) => frozen_literal(
-            &Term::List(items.clone()),
-            inner,
-            column,
-            ctx,
-        ),
+        (Term::List(items), CqlType::Frozen(inner)) => {
+            frozen_literal(&Term::List(items.clone()), inner, column, ctx)
+        }
         (Term::Set(items), CqlType::Frozen(inner)) => {
             frozen_literal(&Term::Set(items.clone()), inner, column, ctx)
         }

@@ -489,4 +489,3 @@ fn delete_column(
     }
     Ok(())
 }
-

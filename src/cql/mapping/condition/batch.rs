@@ -314,7 +314,7 @@ mod tests {
             now_millis: 0,
             uuids: &mut uuids,
             values: Default::default(),
-                    receiver: None,
+            receiver: None,
             frozen_as_v2: false,
         };
         assert_eq!(b.row_of(&read, &mut ctx).unwrap(), row(7));
