@@ -77,6 +77,17 @@ impl Parser<'_> {
             TokenKind::Ident if self.peek_at(1).is_sym("(") => {
                 return self.nested(Self::function_term)
             }
+            // Before 2.1, `name :` (a user type literal's field) left no
+            // alternative at the `:` (a name starts only a function call):
+            // reported, the `:` dropped, the value read on (each field's
+            // `:` is reported again; the last error reported stands).
+            TokenKind::Ident if !self.grammar.has_contains() && self.peek_at(1).is_sym(":") => {
+                self.advance();
+                let e = self.no_viable();
+                self.report(e);
+                self.tokens.advance();
+                return self.term();
+            }
             // A name (typically a double-quoted "string") where a value is due:
             // ANTLR reports it and recovers by dropping the token.
             TokenKind::QuotedName | TokenKind::Ident => {
@@ -219,6 +230,25 @@ impl Parser<'_> {
                         }
                         self.expect_sym(">")?;
                         Ok(TypeExpr::Tuple(items))
+                    }
+                    // 1.2's and 2.0's native types were keywords: any
+                    // other name is no type (2.1: a user type's name).
+                    // ANTLR reported it and resynchronized at the column
+                    // list's `,` or `)`; the last error reported stands.
+                    _ if !self.grammar.has_contains()
+                        && super::super::types::Native::from_name(&name).is_none() =>
+                    {
+                        self.report(Self::error_at(
+                            &t,
+                            format!("no viable alternative at input '{}'", t.text),
+                        ));
+                        while !(self.at_sym(",")
+                            || self.at_sym(")")
+                            || self.peek().kind == TokenKind::Eof)
+                        {
+                            self.tokens.advance();
+                        }
+                        Ok(TypeExpr::Native("blob".into()))
                     }
                     _ => Ok(TypeExpr::Native(name)),
                 }

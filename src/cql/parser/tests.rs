@@ -577,3 +577,32 @@ fn cql_3_2_user_types_tuples_and_frozen() {
         "line 1:7 no viable alternative at input 'TYPE'"
     );
 }
+
+#[test]
+fn cql_3_0_5_refuses_2_1_types_and_literals_as_1_2_19_did() {
+    // Recorded from 1.2.19 and 2.0.17 (conformance/releases/*/rel_udt.json):
+    // the last error ANTLR reported.
+    for g in [Grammar::Cql305, Grammar::WithStatics] {
+        let e = |s: &str| parse_with(s, g).unwrap_err().to_string();
+        assert_eq!(
+            e("CREATE TABLE users (id text PRIMARY KEY, name text, addr frozen<address>)"),
+            "line 1:57 no viable alternative at input 'frozen'"
+        );
+        assert_eq!(
+            e("CREATE TABLE users2 (id text PRIMARY KEY, addr address)"),
+            "line 1:47 no viable alternative at input 'address'"
+        );
+        assert_eq!(
+            e("CREATE TABLE fk (k frozen<list<int>>, c frozen<set<text>>, v int, PRIMARY KEY (k, c))"),
+            "line 1:40 no viable alternative at input 'frozen'"
+        );
+        assert_eq!(
+            e("UPDATE users SET addr = {street: '2 Rue', city: 'Nice', zip: 6000} WHERE id = 'u3'"),
+            "line 1:59 no viable alternative at input ':'"
+        );
+        assert_eq!(
+            e("INSERT INTO users (id, addr) VALUES ('u4', {nope: 'x'})"),
+            "line 1:48 no viable alternative at input ':'"
+        );
+    }
+}

@@ -267,16 +267,48 @@ impl AbstractType for FrozenType {
         }
         xa.len().cmp(&xb.len())
     }
+    /// 2.1's collection serializers at version 3: each element checked
+    /// as it is read, then nothing may be left.
     fn validate(&self, value: &[u8]) -> Result<(), MarshalError> {
         let Some((kind, k, v)) = self.parts() else {
             return Ok(());
         };
-        let pairs = kind == CollectionKind::Map;
-        for (i, x) in read_v3_collection(value, pairs)?.iter().enumerate() {
-            match (&v, i % 2) {
-                (Some(v), 1) => v.validate(x)?,
-                _ => k.validate(x)?,
+        let word = match kind {
+            CollectionKind::List => "list",
+            CollectionKind::Set => "set",
+            CollectionKind::Map => "map",
+        };
+        let short = || MarshalError(format!("Not enough bytes to read a {word}"));
+        let int = |b: &[u8]| i32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+        if value.len() < 4 {
+            return Err(short());
+        }
+        let n = int(value).max(0) as usize;
+        let n = if v.is_some() { n.saturating_mul(2) } else { n };
+        let mut rest = &value[4..];
+        for i in 0..n {
+            if rest.len() < 4 {
+                return Err(short());
             }
+            let len = int(rest);
+            rest = &rest[4..];
+            if len < 0 {
+                continue;
+            }
+            let len = len as usize;
+            if rest.len() < len {
+                return Err(short());
+            }
+            match (&v, i % 2) {
+                (Some(v), 1) => v.validate(&rest[..len])?,
+                _ => k.validate(&rest[..len])?,
+            }
+            rest = &rest[len..];
+        }
+        if !rest.is_empty() {
+            return Err(MarshalError(format!(
+                "Unexpected extraneous bytes after {word} value"
+            )));
         }
         Ok(())
     }
