@@ -227,6 +227,9 @@ fn set(backend: &dyn CqlBackend, def: &UserTypeDef) -> CqlResult<()> {
     })
 }
 
+/// A table whose columns an altered type changed, with its definition.
+pub(super) type Retyped = (std::sync::Arc<CfDef>, Table);
+
 /// ALTER TYPE: the type changed; the tables of its keyspace using it,
 /// each with its columns' new types, are returned for the caller to
 /// update (2.1's `AlterTypeStatement.announceMigration`).
@@ -235,7 +238,7 @@ pub(super) fn alter(
     session: &CqlSession,
     name: &TableName,
     op: &AlterTypeOp,
-) -> CqlResult<(CqlOutcome, Vec<(std::sync::Arc<CfDef>, Table)>)> {
+) -> CqlResult<(CqlOutcome, Vec<Retyped>)> {
     let schema = backend.schema();
     let ks = session.keyspace_for(name)?;
     if schema.keyspace(&ks).is_none() {

@@ -302,20 +302,23 @@ fn eval_element(
     kind: &str,
     ctx: &mut TermContext,
 ) -> CqlResult<Vec<u8>> {
-    match term {
-        Term::Bind(_) => Err(CqlError::invalid(format!(
+    if let Term::Bind(_) = term {
+        return Err(CqlError::invalid(format!(
             "Invalid {kind} literal for {column}: bind variables are not supported inside collection literals"
+        )));
+    }
+    // A nested value: a frozen collection in it takes the v3 form.
+    let v2 = std::mem::replace(&mut ctx.frozen_as_v2, false);
+    let value = eval(term, ty, column, ctx);
+    ctx.frozen_as_v2 = v2;
+    match value? {
+        CqlValue::Bytes(b) => Ok(b),
+        CqlValue::Null => Err(CqlError::invalid(
+            "null is not supported inside collections",
+        )),
+        _ => Err(CqlError::invalid(format!(
+            "Invalid collection literal for {column}"
         ))),
-        _ => match {
-            let v2 = std::mem::replace(&mut ctx.frozen_as_v2, false);
-            let v = eval(term, ty, column, ctx);
-            ctx.frozen_as_v2 = v2;
-            v?
-        } {
-            CqlValue::Bytes(b) => Ok(b),
-            CqlValue::Null => Err(CqlError::invalid("null is not supported inside collections")),
-            _ => Err(CqlError::invalid(format!("Invalid collection literal for {column}"))),
-        },
     }
 }
 
