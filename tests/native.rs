@@ -24,5 +24,6 @@ mod native {
     mod wire_native_schema;
     mod wire_native_super;
     mod wire_native_tracing;
+    mod wire_native_udt;
     mod wire_native_values;
 }

@@ -5059,3 +5059,88 @@ if R >= (2, 1):
             multi({1: b("h"), 3: W.list_("struct", [W.struct({1: b(""), 2: b("")})])}),
         ]
         return out
+
+
+# ------------------------------------------------------------------------------ 2.1's types
+def _udt_value(*fields):
+    """a UDT or tuple value as 2.1 serialized it (UserType/TupleType): each field an int32
+    length (-1: null) and its bytes"""
+    out = b""
+    for f in fields:
+        if f is None:
+            out += b"\xff\xff\xff\xff"
+        else:
+            f = f.encode() if isinstance(f, str) else f
+            out += len(f).to_bytes(4, "big") + f
+    return out
+
+
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_udt", "19", "cql3", keyspace_reset="cv_r_udt")
+    def _udt():
+        """2.1's user-defined types, tuples and frozen<> over Thrift's CQL 3 (1.2 and 2.0:
+        their parser's refusals): CREATE/ALTER/DROP TYPE, a frozen UDT column written as a
+        literal and as a bound value, field selection, tuples, frozen collections in
+        collections and in the primary key, the result metadata's type strings and
+        system.schema_usertypes (3.x answers otherwise, see the releases README: not
+        recorded)"""
+        ks = "cv_r_udt"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        q = v19.execute_cql3_query
+        out += [
+            q("CREATE TYPE address (street text, city text, zip int)"),
+            q("CREATE TYPE address (street text)"),
+            q("CREATE TYPE IF NOT EXISTS address (street text)"),
+            q("CREATE TABLE users (id text PRIMARY KEY, name text, addr frozen<address>)"),
+            q("CREATE TABLE users2 (id text PRIMARY KEY, addr address)"),
+            q("INSERT INTO users (id, name, addr) VALUES ('u1', 'Ann', "
+              "{street: '1 Main St', city: 'Paris', zip: 75001})"),
+            q("INSERT INTO users (id, name, addr) VALUES ('u2', 'Bob', {city: 'Lyon'})"),
+            q("UPDATE users SET addr = {street: '2 Rue', city: 'Nice', zip: 6000} "
+              "WHERE id = 'u3'"),
+            q("SELECT * FROM users WHERE id = 'u1'"),
+            q("SELECT id, addr FROM users"),
+            q("SELECT addr.city, addr.zip FROM users WHERE id = 'u2'"),
+            q("SELECT addr.nope FROM users WHERE id = 'u2'"),
+            q("INSERT INTO users (id, addr) VALUES ('u4', {nope: 'x'})"),
+            q("INSERT INTO users (id, addr) VALUES ('u4', {zip: 'x'})"),
+            q("ALTER TYPE address ADD country text"),
+            q("ALTER TYPE address RENAME zip TO postcode"),
+            q("SELECT * FROM users WHERE id = 'u1'"),
+            q("DROP TYPE address"),
+            q("CREATE TYPE unused (a int)"),
+            q("DROP TYPE unused"),
+            q("DROP TYPE unused"),
+            q("DROP TYPE IF EXISTS unused"),
+            q("SELECT type_name, field_names, field_types FROM system.schema_usertypes "
+              "WHERE keyspace_name = 'cv_r_udt'"),
+            # tuples
+            q("CREATE TABLE pts (k int PRIMARY KEY, p tuple<int, text>, t frozen<tuple<int, int>>)"),
+            q("INSERT INTO pts (k, p, t) VALUES (1, (1, 'a'), (2, 3))"),
+            q("INSERT INTO pts (k, p) VALUES (2, (5))"),
+            q("INSERT INTO pts (k, p) VALUES (3, (1, 'a', 2))"),
+            q("SELECT * FROM pts"),
+            # frozen collections
+            q("CREATE TABLE fz (k int PRIMARY KEY, m map<text, frozen<list<int>>>, "
+              "s set<frozen<set<text>>>)"),
+            q("INSERT INTO fz (k, m, s) VALUES (1, {'a': [1, 2], 'b': []}, {{'x', 'y'}})"),
+            q("UPDATE fz SET m['c'] = [3] WHERE k = 1"),
+            q("SELECT * FROM fz"),
+            q("CREATE TABLE fk (k frozen<list<int>>, c frozen<set<text>>, v int, "
+              "PRIMARY KEY (k, c))"),
+            q("INSERT INTO fk (k, c, v) VALUES ([1, 2], {'b', 'a'}, 1)"),
+            q("SELECT * FROM fk WHERE k = [1, 2]"),
+            q("CREATE TABLE nf (k int PRIMARY KEY, m map<text, list<int>>)"),
+            q("CREATE TABLE nfk (k list<int> PRIMARY KEY, v int)"),
+        ]
+        ins = "INSERT INTO users (id, addr) VALUES (?, ?)"
+        sel = "SELECT addr FROM users WHERE id = ?"
+        out += [
+            v19.prepare_cql3_query(ins).mask("0/1"),
+            v19.execute_prepared_cql3_query(thrift_id(ks, ins), [
+                "u5", _udt_value("5 Av", "Rome", b"\x00\x00\x00\x07", None)]),
+            v19.prepare_cql3_query(sel).mask("0/1"),
+            v19.execute_prepared_cql3_query(thrift_id(ks, sel), ["u5"]),
+            describe_ks(ks),
+        ]
+        return out

@@ -238,6 +238,8 @@ fn filters(source: &Table, sel: &Select) -> AdvisorResult<Vec<Filter>> {
         now_millis: super::now_millis(),
         uuids: &mut uuids,
         values: Default::default(),
+        receiver: None,
+        frozen_as_v2: false,
     };
     let mut out = Vec::new();
     for r in &sel.where_clause {

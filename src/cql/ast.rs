@@ -29,6 +29,10 @@ pub enum Term {
         name: String,
         args: Vec<Term>,
     },
+    /// 2.1's tuple literal `(a, b)`.
+    Tuple(Vec<Term>),
+    /// 2.1's user type literal `{field: value, ...}`.
+    UserLiteral(Vec<(String, Term)>),
 }
 
 impl Term {
@@ -58,6 +62,14 @@ impl Term {
                 format!("{{{}}}", pairs.join(", "))
             }
             Term::Function { name, args } => format!("{name}({})", items(args)),
+            Term::Tuple(ts) => format!("({})", items(ts)),
+            Term::UserLiteral(fs) => {
+                let pairs: Vec<String> = fs
+                    .iter()
+                    .map(|(f, v)| format!("{f}:{}", v.as_written()))
+                    .collect();
+                format!("{{{}}}", pairs.join(", "))
+            }
         }
     }
 }
@@ -122,6 +134,10 @@ pub enum TypeExpr {
     Map(Box<TypeExpr>, Box<TypeExpr>),
     /// A quoted class name: a custom type.
     Custom(String),
+    /// 2.1's `frozen<T>`.
+    Frozen(Box<TypeExpr>),
+    /// 2.1's `tuple<T, ...>`.
+    Tuple(Vec<TypeExpr>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -350,6 +366,11 @@ pub enum Selector {
     Column(String),
     WriteTime(String),
     Ttl(String),
+    /// 2.1's `c.field` of a user type column.
+    Field {
+        column: String,
+        field: String,
+    },
     /// `f(args)`: `token(k)`, `dateOf(c)`, `unixTimestampOf(c)`, `blobAsText(c)`...
     Function {
         name: String,
@@ -387,6 +408,17 @@ pub enum IndexTarget {
     Keys,
     /// `FULL(c)`: a frozen collection as a whole.
     Full,
+}
+
+/// What `ALTER TYPE` does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlterTypeOp {
+    /// `ADD field type`
+    Add(String, TypeExpr),
+    /// `ALTER field TYPE type`
+    Alter(String, TypeExpr),
+    /// `RENAME a TO b [AND c TO d ...]`
+    Rename(Vec<(String, String)>),
 }
 
 /// A parsed statement; `bind_count` on [`Parsed`] says how many `?` it has.
@@ -428,6 +460,22 @@ pub enum Statement {
         /// `DROP INDEX ks.name` (2.0+; 1.2 took the session's keyspace only).
         keyspace: Option<String>,
         name: String,
+        if_exists: bool,
+    },
+    /// 2.1's `CREATE TYPE [IF NOT EXISTS] [ks.]name (field type, ...)`.
+    CreateType {
+        name: TableName,
+        if_not_exists: bool,
+        fields: Vec<(String, TypeExpr)>,
+    },
+    /// 2.1's `ALTER TYPE [ks.]name ...`.
+    AlterType {
+        name: TableName,
+        op: AlterTypeOp,
+    },
+    /// 2.1's `DROP TYPE [IF EXISTS] [ks.]name`.
+    DropType {
+        name: TableName,
         if_exists: bool,
     },
     Insert(Insert),

@@ -11,7 +11,7 @@
 use super::ast::{Constant, ConstantKind, TypeExpr};
 use super::error::{CqlError, CqlResult};
 use crate::marshal::{
-    bytes_to_hex, parse_type, AbstractType, CollectionKind, TypeRef, MARSHAL_PACKAGE,
+    bytes_to_hex, parse_type, AbstractType, CollectionKind, TupleKind, TypeRef, MARSHAL_PACKAGE,
 };
 use std::cmp::Ordering;
 use std::sync::OnceLock;
@@ -139,6 +139,27 @@ pub enum CqlType {
     Map(Box<CqlType>, Box<CqlType>),
     /// A type given by its marshal class name.
     Custom(String),
+    /// 2.1's `tuple<A, B>` (always frozen).
+    Tuple(Vec<CqlType>),
+    /// 2.1's user type (frozen): its keyspace, name and fields.
+    User(UserTypeDef),
+    /// 2.1's `frozen<collection>`: the collection in one cell.
+    Frozen(Box<CqlType>),
+}
+
+/// A user type as 2.1's `UserType` described it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct UserTypeDef {
+    pub keyspace: String,
+    pub name: String,
+    pub fields: Vec<(String, CqlType)>,
+}
+
+impl UserTypeDef {
+    /// The type of the field `name`.
+    pub fn field(&self, name: &str) -> Option<&CqlType> {
+        self.fields.iter().find(|(f, _)| f == name).map(|(_, t)| t)
+    }
 }
 
 impl CqlType {
@@ -149,22 +170,62 @@ impl CqlType {
                 Native::from_name(n)
                     .ok_or_else(|| CqlError::invalid(format!("Unknown type {n}")))?,
             ),
-            TypeExpr::List(t) => CqlType::List(Box::new(Self::element(t)?)),
-            TypeExpr::Set(t) => CqlType::Set(Box::new(Self::element(t)?)),
-            TypeExpr::Map(k, v) => {
-                CqlType::Map(Box::new(Self::element(k)?), Box::new(Self::element(v)?))
-            }
+            TypeExpr::List(t) => CqlType::List(Box::new(Self::element(t, "list")?)),
+            TypeExpr::Set(t) => CqlType::Set(Box::new(Self::element(t, "set")?)),
+            TypeExpr::Map(k, v) => CqlType::Map(
+                Box::new(Self::element(k, "map")?),
+                Box::new(Self::element(v, "map")?),
+            ),
             TypeExpr::Custom(c) => {
                 let t = parse_type(c).map_err(|e| CqlError::invalid(e.0))?;
                 Self::from_marshal(t.as_ref())?
             }
+            // 2.1's CQL3Type.Raw.RawTuple: its elements frozen.
+            TypeExpr::Tuple(items) => CqlType::Tuple(
+                items
+                    .iter()
+                    .map(|t| Self::from_expr(t).map(CqlType::freeze))
+                    .collect::<CqlResult<_>>()?,
+            ),
+            TypeExpr::Frozen(inner) => Self::from_expr_frozen(inner)?,
         })
     }
 
-    fn element(expr: &TypeExpr) -> CqlResult<CqlType> {
+    /// `frozen<T>`: a collection kept whole (its elements frozen too);
+    /// a tuple or user type is frozen already.
+    fn from_expr_frozen(inner: &TypeExpr) -> CqlResult<CqlType> {
+        let t = match inner {
+            TypeExpr::List(t) => CqlType::List(Box::new(Self::from_expr(t)?.freeze())),
+            TypeExpr::Set(t) => CqlType::Set(Box::new(Self::from_expr(t)?.freeze())),
+            TypeExpr::Map(k, v) => CqlType::Map(
+                Box::new(Self::from_expr(k)?.freeze()),
+                Box::new(Self::from_expr(v)?.freeze()),
+            ),
+            other => Self::from_expr(other)?,
+        };
+        Ok(t.freeze())
+    }
+
+    /// This type frozen: a collection becomes [`CqlType::Frozen`].
+    pub fn freeze(self) -> CqlType {
+        if self.is_collection() {
+            CqlType::Frozen(Box::new(self))
+        } else {
+            self
+        }
+    }
+
+    /// A collection's element type (1.2-2.0's `CQL3Type.Collection`
+    /// checks; 2.1's are made before, see `exec::usertypes`).
+    fn element(expr: &TypeExpr, kind: &str) -> CqlResult<CqlType> {
         let t = Self::from_expr(expr)?;
         if t.is_collection() {
-            return Err(CqlError::invalid("Nested collections are not supported"));
+            return Err(CqlError::invalid(format!(
+                "{kind} type cannot contain another collection"
+            )));
+        }
+        if let CqlType::Frozen(_) = t {
+            return Ok(t);
         }
         if t == CqlType::Native(Native::Counter) {
             return Err(CqlError::invalid(
@@ -176,6 +237,33 @@ impl CqlType {
 
     /// From a marshal type (schema reload): the inverse of [`CqlType::class_name`].
     pub fn from_marshal(t: &dyn AbstractType) -> CqlResult<CqlType> {
+        if let Some(inner) = t.frozen() {
+            return Ok(CqlType::Frozen(Box::new(Self::from_marshal(
+                inner.as_ref(),
+            )?)));
+        }
+        if let Some(tuple) = t.tuple() {
+            let types = tuple
+                .types()
+                .iter()
+                .map(|t| Self::from_marshal(t.as_ref()))
+                .collect::<CqlResult<Vec<_>>>()?;
+            return Ok(match tuple.kind() {
+                TupleKind::Tuple => CqlType::Tuple(types),
+                TupleKind::User {
+                    keyspace,
+                    name,
+                    fields,
+                } => {
+                    let utf8 = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+                    CqlType::User(UserTypeDef {
+                        keyspace: keyspace.clone(),
+                        name: utf8(name),
+                        fields: fields.iter().map(|f| utf8(f)).zip(types).collect(),
+                    })
+                }
+            });
+        }
         if let Some(c) = t.collection() {
             let name = t.class_name();
             let inner = |i: usize| -> CqlResult<Box<CqlType>> {
@@ -210,6 +298,18 @@ impl CqlType {
             CqlType::List(t) => CqlType::List(inner(t)),
             CqlType::Set(t) => CqlType::Set(inner(t)),
             CqlType::Map(k, v) => CqlType::Map(inner(k), inner(v)),
+            CqlType::Frozen(t) => CqlType::Frozen(inner(t)),
+            CqlType::Tuple(ts) => {
+                CqlType::Tuple(ts.into_iter().map(|t| t.with_signed_timestamps()).collect())
+            }
+            CqlType::User(mut u) => {
+                u.fields = u
+                    .fields
+                    .into_iter()
+                    .map(|(f, t)| (f, t.with_signed_timestamps()))
+                    .collect();
+                CqlType::User(u)
+            }
             other => other,
         }
     }
@@ -234,6 +334,18 @@ impl CqlType {
                 v.class_name()
             ),
             CqlType::Custom(c) => c.clone(),
+            CqlType::Tuple(ts) => {
+                let inner: Vec<String> = ts.iter().map(CqlType::class_name).collect();
+                format!("{MARSHAL_PACKAGE}TupleType({})", inner.join(","))
+            }
+            CqlType::User(u) => {
+                let mut parts = vec![u.keyspace.clone(), bytes_to_hex(u.name.as_bytes())];
+                for (f, t) in &u.fields {
+                    parts.push(format!("{}:{}", bytes_to_hex(f.as_bytes()), t.class_name()));
+                }
+                format!("{MARSHAL_PACKAGE}UserType({})", parts.join(","))
+            }
+            CqlType::Frozen(t) => format!("{MARSHAL_PACKAGE}FrozenType({})", t.class_name()),
         }
     }
 
@@ -269,6 +381,12 @@ impl CqlType {
             CqlType::Set(t) => format!("set<{}>", t.cql_name()),
             CqlType::Map(k, v) => format!("map<{}, {}>", k.cql_name(), v.cql_name()),
             CqlType::Custom(c) => format!("'{c}'"),
+            CqlType::Tuple(ts) => {
+                let inner: Vec<String> = ts.iter().map(CqlType::cql_name).collect();
+                format!("tuple<{}>", inner.join(", "))
+            }
+            CqlType::User(u) => u.name.clone(),
+            CqlType::Frozen(t) => format!("frozen<{}>", t.cql_name()),
         }
     }
 
@@ -398,97 +516,5 @@ pub fn deserialize_collection(value: &[u8], pairs: bool) -> CqlResult<Vec<Vec<u8
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn c(kind: ConstantKind, text: &str) -> Constant {
-        Constant {
-            kind,
-            text: text.into(),
-        }
-    }
-
-    #[test]
-    fn timestamps_of_2_0_are_timestamp_type_in_collections_too() {
-        let t = CqlType::Map(
-            Box::new(CqlType::Native(Native::Timestamp)),
-            Box::new(CqlType::List(Box::new(CqlType::Native(Native::Timestamp)))),
-        )
-        .with_signed_timestamps();
-        let m = "org.apache.cassandra.db.marshal.";
-        assert_eq!(
-            t.class_name(),
-            format!("{m}MapType({m}TimestampType,{m}ListType({m}TimestampType))")
-        );
-        assert_eq!(t.cql_name(), "map<timestamp, list<timestamp>>");
-        // Read back from its class, it stays 2.0's.
-        let back = CqlType::from_marshal(t.marshal().as_ref()).unwrap();
-        assert_eq!(back, t);
-    }
-
-    #[test]
-    fn class_names_match_1_2() {
-        let m = CqlType::Map(
-            Box::new(CqlType::Native(Native::Text)),
-            Box::new(CqlType::Native(Native::Text)),
-        );
-        assert_eq!(m.class_name(), "org.apache.cassandra.db.marshal.MapType(org.apache.cassandra.db.marshal.UTF8Type,org.apache.cassandra.db.marshal.UTF8Type)");
-        assert_eq!(
-            CqlType::Native(Native::Timestamp).class_name(),
-            "org.apache.cassandra.db.marshal.DateType"
-        );
-        assert_eq!(Native::from_name("VARCHAR"), Some(Native::Text));
-        let back = CqlType::from_marshal(m.marshal().as_ref()).unwrap();
-        assert_eq!(back, m);
-        assert_eq!(m.cql_name(), "map<text, text>");
-    }
-
-    #[test]
-    fn constants_serialize_per_type() {
-        let int = CqlType::Native(Native::Int);
-        assert_eq!(
-            int.constant_to_bytes(&c(ConstantKind::Integer, "-1"), "k")
-                .unwrap(),
-            vec![0xff; 4]
-        );
-        assert_eq!(
-            int.constant_to_bytes(&c(ConstantKind::String, "notanint"), "id")
-                .unwrap_err()
-                .to_string(),
-            "Invalid STRING constant (notanint) for id of type int"
-        );
-        let ts = CqlType::Native(Native::Timestamp);
-        assert_eq!(
-            ts.constant_to_bytes(&c(ConstantKind::String, "2012-06-01 08:00:00+0000"), "d")
-                .unwrap(),
-            1_338_537_600_000i64.to_be_bytes().to_vec()
-        );
-        let blob = CqlType::Native(Native::Blob);
-        assert_eq!(
-            blob.constant_to_bytes(&c(ConstantKind::Hex, "0x82a7"), "k")
-                .unwrap(),
-            vec![0x82, 0xa7]
-        );
-        let tu = CqlType::Native(Native::Timeuuid);
-        assert!(tu
-            .constant_to_bytes(
-                &c(ConstantKind::Uuid, "99051fe9-6a9c-46c2-b949-38ef78858dd0"),
-                "t"
-            )
-            .is_err());
-        assert!(int
-            .constant_to_bytes(&c(ConstantKind::Integer, "99999999999"), "k")
-            .is_err());
-    }
-
-    #[test]
-    fn collection_serialization_round_trips() {
-        let bytes = serialize_collection(&[b"hoge1", b"fuga1"], 1);
-        assert_eq!(bytes_to_hex(&bytes), "00010005686f67653100056675676131");
-        assert_eq!(
-            deserialize_collection(&bytes, true).unwrap(),
-            vec![b"hoge1".to_vec(), b"fuga1".to_vec()]
-        );
-        assert!(deserialize_collection(&[0, 1, 0], false).is_err());
-    }
-}
+#[path = "types_tests.rs"]
+mod tests;

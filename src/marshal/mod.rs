@@ -44,6 +44,10 @@ pub use compound::composite::{
 };
 pub use compound::dynamic_composite::DynamicCompositeType;
 pub use compound::reversed::ReversedType;
+pub use compound::tuple::{
+    join_components, read_v3_collection, split_components, write_v3_collection, FrozenType,
+    TupleKind, TupleType,
+};
 pub use numbers::boolean::BooleanType;
 pub use numbers::counter::CounterColumnType;
 pub use numbers::date::{days_from_civil, DateType, TimestampType};
@@ -155,6 +159,16 @@ pub trait AbstractType: Send + Sync + fmt::Debug {
 
     /// `ListType`/`SetType`/`MapType`: the collection's description.
     fn collection(&self) -> Option<&CollectionType> {
+        None
+    }
+
+    /// 2.1's `FrozenType(C)`: the collection kept whole; `None` otherwise.
+    fn frozen(&self) -> Option<&TypeRef> {
+        None
+    }
+
+    /// 2.1's `TupleType`/`UserType`: its description; `None` otherwise.
+    fn tuple(&self) -> Option<&TupleType> {
         None
     }
 

@@ -74,6 +74,18 @@ fn builtins() -> HashMap<String, TypeFactory> {
         ))),
     });
     m.insert("ReversedType".into(), reversed);
+    let tuple: TypeFactory = Arc::new(|params: &[TypeRef]| {
+        Ok(Arc::new(TupleType::new(TupleKind::Tuple, params.to_vec())) as TypeRef)
+    });
+    m.insert("TupleType".into(), tuple);
+    let frozen: TypeFactory = Arc::new(|params: &[TypeRef]| match params {
+        [inner] => Ok(Arc::new(FrozenType::new(inner.clone())) as TypeRef),
+        _ => Err(MarshalError(format!(
+            "FrozenType takes exactly 1 type parameter, {} given",
+            params.len()
+        ))),
+    });
+    m.insert("FrozenType".into(), frozen);
     for kind in [
         CollectionKind::List,
         CollectionKind::Set,
@@ -115,6 +127,27 @@ fn dynamic_composite(params: &[String]) -> Result<TypeRef, MarshalError> {
         })
         .collect::<Result<Vec<_>, MarshalError>>()?;
     Ok(Arc::new(DynamicCompositeType::new(aliases)))
+}
+
+/// 2.1's `UserType(keyspace,hexname,hexfield:Type,...)`.
+fn user_type(params: &[String]) -> Result<TypeRef, MarshalError> {
+    let bad = || MarshalError::new("Invalid UserType parameters");
+    let [keyspace, name, fields @ ..] = params else {
+        return Err(bad());
+    };
+    let name = hex_to_bytes(name.trim()).ok_or_else(bad)?;
+    let (mut names, mut types) = (Vec::new(), Vec::new());
+    for f in fields {
+        let (field, ty) = f.split_once(':').ok_or_else(bad)?;
+        names.push(hex_to_bytes(field.trim()).ok_or_else(bad)?);
+        types.push(parse_type(ty)?);
+    }
+    let kind = TupleKind::User {
+        keyspace: keyspace.trim().to_string(),
+        name,
+        fields: names,
+    };
+    Ok(Arc::new(TupleType::new(kind, types)))
 }
 
 /// `ColumnToCollectionType(hexname:Type,...)`: its parameters are named, so
@@ -204,6 +237,9 @@ fn parse_nested(name: &str) -> Result<TypeRef, MarshalError> {
     }
     if short == "DynamicCompositeType" {
         return dynamic_composite(&params);
+    }
+    if short == "UserType" {
+        return user_type(&params);
     }
     // Like Cassandra, a dotted name is a class name as given; a bare one is
     // looked up in the marshal package. Only built-in (or registered) short

@@ -285,6 +285,7 @@ fn changed_keyspaces(change: &SchemaChange) -> Vec<&str> {
             vec![cf.keyspace.as_str()]
         }
         SchemaChange::DropColumnFamily { keyspace, .. } => vec![keyspace.as_str()],
+        SchemaChange::SetUserType { keyspace, .. } => vec![keyspace.as_str()],
     }
 }
 

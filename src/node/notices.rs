@@ -28,6 +28,8 @@ pub struct SchemaNotice {
     pub keyspace: String,
     /// `None` for a change of the keyspace itself.
     pub table: Option<String>,
+    /// `table` names a user type (2.1's `TYPE` target), not a table.
+    pub user_type: bool,
 }
 
 impl SchemaNotice {
@@ -36,11 +38,13 @@ impl SchemaNotice {
             kind,
             keyspace: keyspace.to_string(),
             table: None,
+            user_type: false,
         };
         let table = |kind, keyspace: &str, name: &str| SchemaNotice {
             kind,
             keyspace: keyspace.to_string(),
             table: Some(name.to_string()),
+            user_type: false,
         };
         match change {
             SchemaChange::AddKeyspace(k) => ks(NoticeKind::Created, &k.name),
@@ -53,6 +57,19 @@ impl SchemaNotice {
             SchemaChange::DropColumnFamily { keyspace, name } => {
                 table(NoticeKind::Dropped, keyspace, name)
             }
+            SchemaChange::SetUserType {
+                keyspace,
+                name,
+                class,
+            } => SchemaNotice {
+                kind: match class {
+                    Some(_) => NoticeKind::Updated,
+                    None => NoticeKind::Dropped,
+                },
+                keyspace: keyspace.clone(),
+                table: Some(name.clone()),
+                user_type: true,
+            },
         }
     }
 }

@@ -81,6 +81,27 @@ impl Schema {
             SchemaChange::AddColumnFamily(spec) => next.add_cf(spec, rules)?,
             SchemaChange::UpdateColumnFamily(spec) => next.update_cf(spec, rules)?,
             SchemaChange::DropColumnFamily { keyspace, name } => next.drop_cf(&keyspace, &name)?,
+            SchemaChange::SetUserType {
+                keyspace,
+                name,
+                class,
+            } => {
+                if !next.keyspaces.contains_key(&keyspace) {
+                    return invalid(format!("Keyspace {keyspace} does not exist"));
+                }
+                let types = next.user_types.entry(keyspace.clone()).or_default();
+                match class {
+                    Some(class) => {
+                        types.insert(name, class);
+                    }
+                    None => {
+                        types.remove(&name);
+                    }
+                }
+                if types.is_empty() {
+                    next.user_types.remove(&keyspace);
+                }
+            }
         }
         Ok(next)
     }
@@ -280,6 +301,7 @@ impl Schema {
         }
         self.creation_ids.forget_keyspace(name);
         self.column_maps.forget_keyspace(name);
+        self.user_types.remove(name);
         if let Some(gone) = self.keyspaces.remove(name) {
             self.retired_cf_ids
                 .extend(gone.cfs.values().map(|cf| cf.id));

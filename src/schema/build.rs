@@ -154,6 +154,7 @@ impl Schema {
             retired_cf_ids: Default::default(),
             creation_ids,
             column_maps: Default::default(),
+            user_types: Default::default(),
         })
     }
 }

@@ -247,6 +247,10 @@ pub struct Schema {
     /// The maps 0.7 to 1.0 kept each column family's declared columns
     /// in (their describe order). Not persisted.
     pub column_maps: ColumnMaps,
+    /// 2.1's user types, by keyspace and name: each its full
+    /// `UserType(...)` class name (a table's column carries the same
+    /// name, so its values stay readable without this). Not persisted.
+    pub user_types: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 impl Schema {
@@ -263,6 +267,7 @@ impl Schema {
             retired_cf_ids: BTreeSet::new(),
             creation_ids: Default::default(),
             column_maps: Default::default(),
+            user_types: Default::default(),
         };
         schema.creation_ids.started(schema.keyspaces.values());
         schema

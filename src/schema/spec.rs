@@ -106,6 +106,13 @@ pub enum SchemaChange {
         keyspace: String,
         name: String,
     },
+    /// 2.1's CREATE / ALTER TYPE (`class`: the type's `UserType(...)`
+    /// name) and DROP TYPE (`None`).
+    SetUserType {
+        keyspace: String,
+        name: String,
+        class: Option<String>,
+    },
 }
 
 impl CfSpec {

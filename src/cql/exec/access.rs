@@ -93,6 +93,19 @@ fn requirements_in(
             keyspace: Some(ks), ..
         } => Ok(vec![Access::keyspace(Permission::Alter, ks.clone())]),
         Statement::DropIndex { .. } => one(session_keyspace(Permission::Alter)),
+        // 2.1's type statements: the keyspace's CREATE / ALTER / DROP.
+        Statement::CreateType { name, .. } => Ok(vec![Access::keyspace(
+            Permission::Create,
+            session.keyspace_for(name)?,
+        )]),
+        Statement::AlterType { name, .. } => Ok(vec![Access::keyspace(
+            Permission::Alter,
+            session.keyspace_for(name)?,
+        )]),
+        Statement::DropType { name, .. } => Ok(vec![Access::keyspace(
+            Permission::Drop,
+            session.keyspace_for(name)?,
+        )]),
     }
 }
 

@@ -105,7 +105,16 @@ pub(super) fn run(
         }
         Statement::CreateTable(ct) => {
             let ks = session.keyspace_for(&ct.table)?;
-            let mut table = Table::from_create(&ks, ct)?;
+            let mut table = if session.grammar().has_contains() {
+                // 2.1: user type names are the keyspace's types.
+                let mut ct = ct.clone();
+                for c in &mut ct.columns {
+                    c.ty = super::usertypes::resolve(&schema, &ks, &c.ty)?;
+                }
+                Table::from_create(&ks, &ct)?
+            } else {
+                Table::from_create(&ks, ct)?
+            };
             if signed_timestamps(session) {
                 table.sign_timestamps(None);
             }
@@ -130,7 +139,42 @@ pub(super) fn run(
             backend.change_schema(SchemaChange::AddColumnFamily(spec))?;
             Ok(changed(ChangeKind::Created, &ks, &table.name))
         }
-        Statement::AlterTable { table, op } => alter_table(backend, session, &schema, table, op),
+        Statement::AlterTable { table, op } => {
+            let op = match op {
+                AlterTableOp::Add {
+                    column,
+                    ty,
+                    is_static,
+                } if session.grammar().has_contains() => AlterTableOp::Add {
+                    column: column.clone(),
+                    ty: super::usertypes::resolve(&schema, &session.keyspace_for(table)?, ty)?,
+                    is_static: *is_static,
+                },
+                AlterTableOp::Alter { column, ty } if session.grammar().has_contains() => {
+                    AlterTableOp::Alter {
+                        column: column.clone(),
+                        ty: super::usertypes::resolve(&schema, &session.keyspace_for(table)?, ty)?,
+                    }
+                }
+                other => other.clone(),
+            };
+            alter_table(backend, session, &schema, table, &op)
+        }
+        Statement::CreateType {
+            name,
+            if_not_exists,
+            fields,
+        } => super::usertypes::create(backend, session, name, *if_not_exists, fields),
+        Statement::AlterType { name, op } => {
+            let (outcome, tables) = super::usertypes::alter(backend, session, name, op)?;
+            for (cf, t) in tables {
+                backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(&cf, &t)))?;
+            }
+            Ok(outcome)
+        }
+        Statement::DropType { name, if_exists } => {
+            super::usertypes::drop(backend, session, name, *if_exists)
+        }
         Statement::DropTable { table, if_exists } => {
             let ks = session.keyspace_for(table)?;
             if *if_exists && schema.cf(&ks, &table.name).is_none() {

@@ -381,6 +381,11 @@ fn with_write_context<T>(
             dense_prefixes: !session.local_facts().claims_at_least((3, 0, 0)),
             past_2038: past_2038(session.local_facts()),
             values: value_rules(session),
+            // Over Thrift (no native session) a frozen collection's
+            // literal took protocol version 2's form in 2.1 and 2.2
+            // (`QueryOptions.fromProtocolV2`); 3.0 wrote the v3 form.
+            frozen_as_v2: !session.super_tables()
+                && !session.local_facts().claims_at_least((3, 0, 0)),
         })
     })
 }
@@ -429,7 +434,11 @@ pub(super) fn select_columns(
 pub(super) fn select_rules(session: &CqlSession) -> mapping::SelectRules {
     let local = session.local_facts();
     match local.emulated {
-        true => mapping::SelectRules::of_release(local.release_numbers()),
+        true => mapping::SelectRules {
+            // 2.1's and 2.2's `QueryOptions.fromProtocolV2` over Thrift.
+            frozen_as_v2: !session.super_tables() && !local.claims_at_least((3, 0, 0)),
+            ..mapping::SelectRules::of_release(local.release_numbers())
+        },
         false => mapping::SelectRules {
             values: value_rules(session),
             ..mapping::SelectRules::default()

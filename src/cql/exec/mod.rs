@@ -60,6 +60,7 @@ pub mod system_tables;
 pub mod system_traces;
 pub mod tables;
 pub mod unset;
+pub mod usertypes;
 
 pub use dml::packed::{apply_packed, pack_members, MemberSource};
 pub use local::{LocalFacts, CQL_VERSION, RELEASE_VERSION, THRIFT_VERSION};
@@ -176,6 +177,13 @@ pub enum CqlOutcome {
         keyspace: String,
         /// Empty for keyspace changes.
         table: String,
+    },
+    /// 2.1's CREATE / ALTER / DROP TYPE (the native protocol's `TYPE`
+    /// target).
+    TypeChange {
+        change: ChangeKind,
+        keyspace: String,
+        name: String,
     },
 }
 

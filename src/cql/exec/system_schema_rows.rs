@@ -150,8 +150,53 @@ pub fn schema_rows(schema: &Schema, name: &str, keyspace: &str) -> Vec<Row> {
             }
             out
         }
+        // 3.x's user types: field types in CQL.
+        "types" => user_type_rows(schema, keyspace, |t| t.cql_name()),
         _ => Vec::new(),
     }
+}
+
+/// A keyspace's user types as rows of 2.1's `schema_usertypes` or 3.x's
+/// `types`: clustered by name, the field names and each field's type as
+/// `type_text` writes it.
+pub fn user_type_rows(
+    schema: &Schema,
+    keyspace: &str,
+    type_text: impl Fn(&crate::cql::types::CqlType) -> String,
+) -> Vec<Row> {
+    let names = schema
+        .user_types
+        .get(keyspace)
+        .into_iter()
+        .flat_map(|m| m.keys());
+    names
+        .filter_map(|name| super::usertypes::user_type(schema, keyspace, name))
+        .map(|u| {
+            let fields = text_list(u.fields.iter().map(|(f, _)| f.clone()));
+            let types = text_list(u.fields.iter().map(|(_, t)| type_text(t)));
+            (
+                vec![u.name.as_bytes().to_vec()],
+                vec![("field_names", fields), ("field_types", types)],
+            )
+        })
+        .collect()
+}
+
+/// A list of texts as its element cells: each keyed by a time UUID of
+/// its position (they order as the list).
+fn text_list(items: impl Iterator<Item = String>) -> Val {
+    Val::Entries(
+        items
+            .enumerate()
+            .map(|(i, v)| {
+                let mut key = vec![0u8; 16];
+                key[..4].copy_from_slice(&(i as u32).to_be_bytes());
+                key[6] = 0x10;
+                key[8] = 0x80;
+                (key, v.into_bytes())
+            })
+            .collect(),
+    )
 }
 
 /// `system_schema.columns` rows of one table.

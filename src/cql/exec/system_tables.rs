@@ -30,6 +30,8 @@ use std::ops::Bound;
 const KEYSPACES: &str = "CREATE TABLE system.schema_keyspaces (keyspace_name text PRIMARY KEY, durable_writes boolean, strategy_class text, strategy_options text)";
 const COLUMNFAMILIES: &str = "CREATE TABLE system.schema_columnfamilies (keyspace_name text, columnfamily_name text, bloom_filter_fp_chance double, caching text, column_aliases text, comment text, compaction_strategy_class text, compaction_strategy_options text, comparator text, compression_parameters text, default_read_consistency text, default_validator text, default_write_consistency text, gc_grace_seconds int, id int, key_alias text, key_aliases text, key_validator text, local_read_repair_chance double, max_compaction_threshold int, min_compaction_threshold int, populate_io_cache_on_flush boolean, read_repair_chance double, replicate_on_write boolean, subcomparator text, type text, value_alias text, PRIMARY KEY (keyspace_name, columnfamily_name))";
 const LOCAL: &str = "CREATE TABLE system.local (key text PRIMARY KEY, bootstrapped text, broadcast_address inet, cluster_name text, cql_version text, data_center text, host_id uuid, listen_address inet, native_protocol_version text, partitioner text, rack text, release_version text, rpc_address inet, schema_version uuid, thrift_version text, tokens set<text>)";
+/// 2.1-2.2's user types.
+const USERTYPES: &str = "CREATE TABLE system.schema_usertypes (keyspace_name text, type_name text, field_names list<text>, field_types list<text>, PRIMARY KEY (keyspace_name, type_name))";
 /// 2.0-2.2's triggers table (always empty: no triggers are run).
 const TRIGGERS: &str = "CREATE TABLE system.schema_triggers (keyspace_name text, columnfamily_name text, trigger_name text, trigger_options map<text, text>, PRIMARY KEY (keyspace_name, columnfamily_name, trigger_name))";
 const PEERS: &str = "CREATE TABLE system.peers (peer inet PRIMARY KEY, data_center text, host_id uuid, preferred_ip inet, rack text, release_version text, rpc_address inet, schema_version uuid, tokens set<text>)";
@@ -69,6 +71,7 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
         "local" => LOCAL,
         "peers" => PEERS,
         "schema_triggers" if local.claims_at_least((2, 0, 0)) => TRIGGERS,
+        "schema_usertypes" if local.claims_at_least((2, 1, 0)) => USERTYPES,
         _ => return None,
     };
     let Ok(parsed) = parse(text) else { return None };
@@ -196,6 +199,10 @@ fn partition(
     }
     match table.name.as_str() {
         "local" => return local_partition(schema, table, local, keyspace),
+        "schema_usertypes" => {
+            let rows = system_schema_rows::user_type_rows(schema, keyspace, |t| t.class_name());
+            return system_schema_rows::cells(table, rows);
+        }
         "peers" | "schema_triggers" => return Ok(Vec::new()),
         _ => {}
     }

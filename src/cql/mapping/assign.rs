@@ -86,6 +86,17 @@ pub(super) fn sparse_assignment(
         }
         (Assignment::Set { value, .. }, t) => {
             let mut tctx = ctx.terms();
+            if matches!(t, CqlType::User(_))
+                && tctx.values == super::value_rules::ValueRules::Since21
+            {
+                // 2.1's UserTypes.Literal printed its receiver, the
+                // column's ColumnDefinition.
+                tctx.receiver = Some(format!(
+                    "ColumnDefinition{{name={column}, type={}, kind=REGULAR, componentIndex={}, indexName=null, indexType=null}}",
+                    t.class_name(),
+                    table.clustering.len()
+                ));
+            }
             let name = cell_name(table, ck, column, None)?;
             match eval_scalar(value, t, column, &mut tctx)? {
                 Some(v) => ops.push(st.cell(name, v)),

@@ -119,6 +119,24 @@ impl Collector<'_> {
                     self.term(a, name, &arg_ty);
                 }
             }
+            Term::Tuple(items) => {
+                let types = match ty {
+                    CqlType::Tuple(ts) => ts.clone(),
+                    other => vec![other.clone(); items.len()],
+                };
+                for (i, t) in items.iter().zip(types.iter().chain(std::iter::repeat(ty))) {
+                    self.term(i, name, t);
+                }
+            }
+            Term::UserLiteral(fields) => {
+                for (f, v) in fields {
+                    let ft = match ty {
+                        CqlType::User(u) => u.field(f).cloned().unwrap_or_else(|| ty.clone()),
+                        other => other.clone(),
+                    };
+                    self.term(v, name, &ft);
+                }
+            }
             Term::Constant(_) | Term::Null => {}
         }
     }

@@ -62,6 +62,9 @@ pub struct WriteContext<'a> {
     pub past_2038: Past2038,
     /// How the release checked the statement's values (see [`ValueRules`]).
     pub values: ValueRules,
+    /// A frozen collection's literal takes the u16 form (see
+    /// [`TermContext::frozen_as_v2`]).
+    pub frozen_as_v2: bool,
 }
 
 /// A TTL whose expiry passes 2038-01-19 overflows a cell's local
@@ -87,6 +90,8 @@ impl WriteContext<'_> {
             now_millis: self.now_millis,
             uuids: &mut *self.uuids,
             values: self.values,
+            receiver: None,
+            frozen_as_v2: self.frozen_as_v2,
         }
     }
 
@@ -105,6 +110,7 @@ impl WriteContext<'_> {
             dense_prefixes: self.dense_prefixes,
             past_2038: self.past_2038,
             values: self.values,
+            frozen_as_v2: self.frozen_as_v2,
         }
     }
 
@@ -124,6 +130,7 @@ impl WriteContext<'_> {
             dense_prefixes: self.dense_prefixes,
             past_2038: self.past_2038,
             values: self.values,
+            frozen_as_v2: self.frozen_as_v2,
         }
     }
 }

@@ -141,3 +141,19 @@ const MISSING_KEY: &str = "Missing ";
 pub fn is_missing_key(e: &CqlError) -> bool {
     matches!(e, CqlError::Invalid(m) if m.starts_with(MISSING_KEY) && m.contains("PRIMARY KEY part"))
 }
+
+/// A key's frozen collections (tuples, user types) checked by their
+/// validators, as 2.1 checked every written key (`ThriftValidation.
+/// validateKey`) and read one (`SelectStatement.validateKey`): a frozen
+/// literal in the u16 form over Thrift fails there. The refusal's text.
+pub(super) fn frozen_keys_valid(table: &Table, values: &[Vec<u8>]) -> Result<(), String> {
+    for (c, v) in table.partition_key.iter().zip(values) {
+        if matches!(
+            c.ty,
+            CqlType::Frozen(_) | CqlType::Tuple(_) | CqlType::User(_)
+        ) {
+            c.ty.marshal().validate(v).map_err(|e| e.0)?;
+        }
+    }
+    Ok(())
+}

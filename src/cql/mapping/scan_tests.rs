@@ -106,6 +106,7 @@ impl Store {
             dense_prefixes: false,
             past_2038: Default::default(),
             values: Default::default(),
+            frozen_as_v2: false,
         };
         let t = self.table.clone();
         let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t.clone()) };

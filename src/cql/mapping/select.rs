@@ -119,6 +119,8 @@ pub fn plan_select_by(
         now_millis,
         uuids,
         values: rules.values,
+        receiver: None,
+        frozen_as_v2: rules.frozen_as_v2,
     };
     let rels = restrictions(table, sel, partitioner, &mut ctx, rules)?;
     let partitions = partitions_of(
@@ -329,6 +331,15 @@ fn partitions_of(
         let mut keys = Vec::new();
         for combo in cartesian(&lists) {
             let k = row_key(table, &combo)?;
+            if rules.values == super::value_rules::ValueRules::Since21 {
+                // 2.1's `SelectStatement.validateKey`, quoting the refusal.
+                super::keys::frozen_keys_valid(table, &combo).map_err(|e| {
+                    invalid(format!(
+                        "Partition key IN clause contained invalid value: \
+                         org.apache.cassandra.serializers.MarshalException: {e}"
+                    ))
+                })?;
+            }
             keys.push((combo, k));
         }
         if on_token {
@@ -514,6 +525,7 @@ fn selects_only_statics(table: &Table, selection: &Selection) -> bool {
 fn selector_columns<'a>(s: &'a Selector, out: &mut Vec<&'a str>) {
     match s {
         Selector::Column(c) | Selector::WriteTime(c) | Selector::Ttl(c) => out.push(c),
+        Selector::Field { column, .. } => out.push(column),
         Selector::Function { args, .. } => args.iter().for_each(|a| selector_columns(a, out)),
     }
 }

@@ -42,6 +42,9 @@ pub struct SelectRules {
     /// 2.0 on: a relation other than CONTAINS on a whole collection is
     /// refused naming the column's type and the operator.
     pub collection_relations: bool,
+    /// A frozen collection's literal takes the u16 form (2.1 and 2.2
+    /// over Thrift; see `values::TermContext::frozen_as_v2`).
+    pub frozen_as_v2: bool,
 }
 
 /// The words of a release's clustering restriction refusals.
@@ -119,6 +122,7 @@ impl SelectRules {
             functions_in_system: at_least(2, 2),
             token_filters_keys: at_least(2, 2),
             collection_relations: at_least(2, 0),
+            frozen_as_v2: false,
         }
     }
 

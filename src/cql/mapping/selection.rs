@@ -57,9 +57,26 @@ fn result_name(s: &Selector, in_system: bool) -> String {
             }
         }
         Selector::Column(c) => c.clone(),
+        Selector::Field { column, field } => format!("{column}.{field}"),
         Selector::WriteTime(c) => format!("writetime({c})"),
         Selector::Ttl(c) => format!("ttl({c})"),
     }
+}
+
+/// 2.1's `Selectable.WithFieldSelection`: the type of `column.field`.
+fn field_type<'t>(table: &'t Table, column: &str, field: &str) -> CqlResult<&'t CqlType> {
+    let ty = &table
+        .column(column)
+        .ok_or_else(|| invalid(format!("Undefined name {column} in selection clause")))?
+        .ty;
+    let CqlType::User(u) = ty else {
+        return Err(invalid(format!(
+            "Invalid field selection: {column} of type {} is not a user type",
+            ty.cql_name()
+        )));
+    };
+    u.field(field)
+        .ok_or_else(|| invalid(format!("{column} of type {} has no field {field}", u.name)))
 }
 
 fn class(short: &str) -> String {
@@ -72,6 +89,9 @@ fn selector_type(table: &Table, s: &Selector, partitioner: &dyn Partitioner) -> 
             .column(c)
             .map(|c| c.ty.class_name())
             .ok_or_else(|| invalid(format!("Undefined name {c} in selection clause"))),
+        Selector::Field { column, field } => {
+            field_type(table, column, field).map(|t| t.class_name())
+        }
         Selector::WriteTime(c) | Selector::Ttl(c) => {
             let f = if matches!(s, Selector::WriteTime(_)) {
                 "writeTime"
@@ -204,6 +224,19 @@ pub(super) fn eval_selector(
     };
     match s {
         Selector::Column(c) => row.value_of(table, c).map(<[u8]>::to_vec),
+        Selector::Field { column, field } => {
+            let CqlType::User(u) = &table.column(column)?.ty else {
+                return None;
+            };
+            let at = u.fields.iter().position(|(f, _)| f == field)?;
+            let value = row.value_of(table, column)?;
+            crate::marshal::split_components(value)
+                .ok()?
+                .get(at)
+                .copied()
+                .flatten()
+                .map(<[u8]>::to_vec)
+        }
         Selector::WriteTime(c) => regular(c).map(|v| v.timestamp.to_be_bytes().to_vec()),
         Selector::Ttl(c) => regular(c)
             .and_then(|v| v.ttl)

@@ -66,6 +66,7 @@ fn writes_of(
         dense_prefixes: false,
         past_2038: Default::default(),
         values: Default::default(),
+        frozen_as_v2: false,
     };
     let t2 = t.clone();
     let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t2.clone()) };

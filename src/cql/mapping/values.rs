@@ -23,6 +23,13 @@ pub struct TermContext<'a> {
     pub uuids: &'a mut TimeUuidGenerator,
     /// How the release checked a bound value (see [`ValueRules`]).
     pub values: ValueRules,
+    /// How 2.1's messages about a user type literal named the column
+    /// (its `ColumnDefinition` printed); `None`: by its name.
+    pub receiver: Option<String>,
+    /// Whether a frozen collection's literal (not one nested in another
+    /// value, which always took the v3 form) takes the u16 form of
+    /// protocol version 2, as 2.1 and 2.2 serialized it over Thrift.
+    pub frozen_as_v2: bool,
 }
 
 impl TermContext<'_> {
@@ -91,6 +98,75 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
             }
             Ok(CqlValue::Map(sorted_map(out, kt)))
         }
+        (Term::List(items), CqlType::Frozen(inner)) => {
+            frozen_literal(&Term::List(items.clone()), inner, column, ctx)
+        }
+        (Term::Set(items), CqlType::Frozen(inner)) => {
+            frozen_literal(&Term::Set(items.clone()), inner, column, ctx)
+        }
+        (Term::Map(entries), CqlType::Frozen(inner)) => {
+            frozen_literal(&Term::Map(entries.clone()), inner, column, ctx)
+        }
+        (Term::Tuple(items), CqlType::Tuple(types)) => {
+            // 2.1's Tuples.Literal: no more elements than the type has.
+            if items.len() > types.len() {
+                return Err(CqlError::invalid(format!(
+                    "Invalid tuple literal for {column}: too many elements. Type {} expects {} but got {}",
+                    ty.cql_name(),
+                    types.len(),
+                    items.len()
+                )));
+            }
+            let mut out = Vec::with_capacity(items.len());
+            for (i, (item, t)) in items.iter().zip(types).enumerate() {
+                if !assignable(item, t) {
+                    return Err(CqlError::invalid(format!(
+                        "Invalid tuple literal for {column}: component {i} is not of type {}",
+                        t.cql_name()
+                    )));
+                }
+                out.push(component(item, t, &format!("{column}[{i}]"), ctx)?);
+            }
+            Ok(CqlValue::Bytes(crate::marshal::join_components(&out)))
+        }
+        (Term::UserLiteral(fields), CqlType::User(u)) => {
+            // 2.1's UserTypes.Literal: each field given must be of its
+            // type, then a field the type lacks is named; the value holds
+            // every field of the type, null where none was given.
+            for (name, t) in &u.fields {
+                if let Some((_, v)) = fields.iter().find(|(f, _)| f == name) {
+                    if !assignable(v, t) {
+                        return Err(CqlError::invalid(format!(
+                            "Invalid user type literal for {}: field {name} is not of type {}",
+                            ctx.receiver.as_deref().unwrap_or(column),
+                            t.cql_name()
+                        )));
+                    }
+                }
+            }
+            if let Some((f, _)) = fields.iter().find(|(f, _)| u.field(f).is_none()) {
+                return Err(CqlError::invalid(format!(
+                    "Unknown field '{f}' in value of user defined type {}",
+                    u.name
+                )));
+            }
+            let mut out = Vec::with_capacity(u.fields.len());
+            for (name, t) in &u.fields {
+                out.push(match fields.iter().find(|(f, _)| f == name) {
+                    Some((_, v)) => component(v, t, &format!("{column}.{name}"), ctx)?,
+                    None => None,
+                });
+            }
+            Ok(CqlValue::Bytes(crate::marshal::join_components(&out)))
+        }
+        (Term::Tuple(_), _) => Err(CqlError::invalid(format!(
+            "Invalid tuple type literal for {column} of type {}",
+            ty.cql_name()
+        ))),
+        (Term::UserLiteral(_), _) => Err(CqlError::invalid(format!(
+            "Invalid user type literal for {column} of type {}",
+            ty.cql_name()
+        ))),
         (Term::List(_), _) => Err(CqlError::invalid(format!(
             "Invalid list literal for {column} of type {}",
             ty.cql_name()
@@ -117,6 +193,98 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
         }
         (Term::Function { name, args }, _) => {
             eval_function(name, args, ty, column, ctx).map(CqlValue::Bytes)
+        }
+    }
+}
+
+/// Whether a term could be given for a type (Cassandra's
+/// `testAssignment`): a constant of a kind the type takes, a literal of
+/// its shape; markers, nulls and functions are left to evaluation.
+fn assignable(term: &Term, ty: &CqlType) -> bool {
+    let ty = match ty {
+        CqlType::Frozen(inner) => inner.as_ref(),
+        other => other,
+    };
+    match (term, ty) {
+        (Term::Constant(c), CqlType::Native(n)) => n.accepts(c.kind),
+        (Term::Constant(_), CqlType::Custom(_)) => true,
+        (Term::Constant(_), _) => false,
+        (Term::List(_), t) => matches!(t, CqlType::List(_)),
+        (Term::Set(_), t) => matches!(t, CqlType::Set(_)),
+        (Term::Map(m), t) => {
+            matches!(t, CqlType::Map(..)) || (m.is_empty() && matches!(t, CqlType::Set(_)))
+        }
+        (Term::Tuple(_), t) => matches!(t, CqlType::Tuple(_)),
+        (Term::UserLiteral(_), t) => matches!(t, CqlType::User(_)),
+        _ => true,
+    }
+}
+
+/// One component of a tuple or user type value (`None`: null).
+fn component(
+    term: &Term,
+    ty: &CqlType,
+    name: &str,
+    ctx: &mut TermContext,
+) -> CqlResult<Option<Vec<u8>>> {
+    let v2 = std::mem::replace(&mut ctx.frozen_as_v2, false);
+    let v = eval(term, ty, name, ctx);
+    ctx.frozen_as_v2 = v2;
+    Ok(match v? {
+        CqlValue::Null => None,
+        CqlValue::Bytes(b) => Some(b),
+        other => Some(frozen_bytes(&other)),
+    })
+}
+
+/// A collection literal for a frozen collection: its v3 form (2.1's
+/// `CollectionSerializer` at protocol version 3, as nested values are).
+fn frozen_literal(
+    term: &Term,
+    inner: &CqlType,
+    column: &str,
+    ctx: &mut TermContext,
+) -> CqlResult<CqlValue> {
+    let v2 = std::mem::replace(&mut ctx.frozen_as_v2, false);
+    let v = eval(term, inner, column, ctx);
+    ctx.frozen_as_v2 = v2;
+    let v = v?;
+    if v2 {
+        let bytes = match &v {
+            CqlValue::List(items) | CqlValue::Set(items) => {
+                let refs: Vec<&[u8]> = items.iter().map(Vec::as_slice).collect();
+                super::super::types::serialize_collection(&refs, items.len())
+            }
+            CqlValue::Map(entries) => {
+                let refs: Vec<&[u8]> = entries
+                    .iter()
+                    .flat_map(|(k, v)| [k.as_slice(), v.as_slice()])
+                    .collect();
+                super::super::types::serialize_collection(&refs, entries.len())
+            }
+            other => frozen_bytes(other),
+        };
+        return Ok(CqlValue::Bytes(bytes));
+    }
+    Ok(CqlValue::Bytes(frozen_bytes(&v)))
+}
+
+/// A collection value in the v3 form.
+pub fn frozen_bytes(v: &CqlValue) -> Vec<u8> {
+    use crate::marshal::write_v3_collection;
+    match v {
+        CqlValue::Null => Vec::new(),
+        CqlValue::Bytes(b) => b.clone(),
+        CqlValue::List(items) | CqlValue::Set(items) => {
+            let refs: Vec<&[u8]> = items.iter().map(Vec::as_slice).collect();
+            write_v3_collection(&refs, items.len())
+        }
+        CqlValue::Map(entries) => {
+            let refs: Vec<&[u8]> = entries
+                .iter()
+                .flat_map(|(k, v)| [k.as_slice(), v.as_slice()])
+                .collect();
+            write_v3_collection(&refs, entries.len())
         }
     }
 }
@@ -167,15 +335,23 @@ fn eval_element(
     kind: &str,
     ctx: &mut TermContext,
 ) -> CqlResult<Vec<u8>> {
-    match term {
-        Term::Bind(_) => Err(CqlError::invalid(format!(
+    if let Term::Bind(_) = term {
+        return Err(CqlError::invalid(format!(
             "Invalid {kind} literal for {column}: bind variables are not supported inside collection literals"
+        )));
+    }
+    // A nested value: a frozen collection in it takes the v3 form.
+    let v2 = std::mem::replace(&mut ctx.frozen_as_v2, false);
+    let value = eval(term, ty, column, ctx);
+    ctx.frozen_as_v2 = v2;
+    match value? {
+        CqlValue::Bytes(b) => Ok(b),
+        CqlValue::Null => Err(CqlError::invalid(
+            "null is not supported inside collections",
+        )),
+        _ => Err(CqlError::invalid(format!(
+            "Invalid collection literal for {column}"
         ))),
-        _ => match eval(term, ty, column, ctx)? {
-            CqlValue::Bytes(b) => Ok(b),
-            CqlValue::Null => Err(CqlError::invalid("null is not supported inside collections")),
-            _ => Err(CqlError::invalid(format!("Invalid collection literal for {column}"))),
-        },
     }
 }
 
@@ -299,6 +475,24 @@ pub fn stand_in(ty: &CqlType) -> Vec<u8> {
         },
         // Validators of custom types accept the empty value.
         CqlType::Custom(_) => Vec::new(),
+        CqlType::Tuple(ts) => {
+            let parts: Vec<Option<Vec<u8>>> = ts.iter().map(|t| Some(stand_in(t))).collect();
+            crate::marshal::join_components(&parts)
+        }
+        CqlType::User(u) => {
+            let parts: Vec<Option<Vec<u8>>> =
+                u.fields.iter().map(|(_, t)| Some(stand_in(t))).collect();
+            crate::marshal::join_components(&parts)
+        }
+        CqlType::Frozen(inner) => match inner.as_ref() {
+            CqlType::Map(k, v) => {
+                crate::marshal::write_v3_collection(&[&stand_in(k), &stand_in(v)], 1)
+            }
+            CqlType::List(e) | CqlType::Set(e) => {
+                crate::marshal::write_v3_collection(&[&stand_in(e)], 1)
+            }
+            other => stand_in(other),
+        },
     }
 }
 

@@ -22,7 +22,7 @@ use super::super::types::CqlType;
 use super::assign::{column_type, compact_assignment, existing_element, sparse_assignment};
 use super::condition::statics;
 use super::context::{stamp, Stamp, WriteContext};
-use super::keys::{cartesian, key_values, require_all, KeyRestrictions};
+use super::keys::{cartesian, frozen_keys_valid, key_values, require_all, KeyRestrictions};
 use super::names::{cell_name, marker_name, prefix_range, row_key_for};
 use super::values::{eval_i64, eval_scalar};
 use super::{CqlOp, CqlWrite};
@@ -300,6 +300,7 @@ fn write_rows(
     };
     let mut out = Vec::new();
     for pk in cartesian(&keys.partition) {
+        frozen_keys_valid(table, &pk).map_err(CqlError::invalid)?;
         let mut w = new_write(table, row_key_for(table, &pk, ctx.values)?);
         for ck in &rows {
             if statics_alone {
@@ -370,6 +371,7 @@ pub fn delete_writes(
     let given = deleted_prefix(table, del, &keys)?;
     let mut out = Vec::new();
     for pk in cartesian(&keys.partition) {
+        frozen_keys_valid(table, &pk).map_err(CqlError::invalid)?;
         let key = row_key_for(table, &pk, ctx.values)?;
         let mut w = new_write(table, key.clone());
         for ck in cartesian(&keys.clustering[..given]) {

@@ -56,6 +56,26 @@ impl Parser<'_> {
         if self.eat_kw("table") || self.eat_kw("columnfamily") {
             return self.create_table().map(Statement::CreateTable);
         }
+        if self.grammar.has_contains() && self.eat_kw("type") {
+            // 2.1's createTypeStatement: fields as `ident comparatorType`.
+            let if_not_exists = self.if_not_exists()?;
+            let name = self.table_name()?;
+            self.expect_sym("(")?;
+            let mut fields = Vec::new();
+            loop {
+                let field = self.ident()?;
+                fields.push((field, self.type_expr()?));
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+            self.expect_sym(")")?;
+            return Ok(Statement::CreateType {
+                name,
+                if_not_exists,
+                fields,
+            });
+        }
         let _custom = self.eat_kw("custom");
         if self.eat_kw("index") {
             let if_not_exists = self.if_not_exists()?;
@@ -227,6 +247,22 @@ impl Parser<'_> {
             let properties = self.properties()?;
             return Ok(Statement::AlterKeyspace { name, properties });
         }
+        if self.grammar.has_contains() && self.eat_kw("type") {
+            let name = self.table_name()?;
+            let op = if self.eat_kw("alter") {
+                let field = self.ident()?;
+                self.expect_kw("type")?;
+                AlterTypeOp::Alter(field, self.type_expr()?)
+            } else if self.eat_kw("add") {
+                let field = self.ident()?;
+                AlterTypeOp::Add(field, self.type_expr()?)
+            } else if self.eat_kw("rename") {
+                AlterTypeOp::Rename(self.renames()?)
+            } else {
+                return Err(self.no_viable());
+            };
+            return Ok(Statement::AlterType { name, op });
+        }
         if !(self.eat_kw("table") || self.eat_kw("columnfamily")) {
             return Err(self.no_viable());
         }
@@ -254,22 +290,27 @@ impl Parser<'_> {
                 column: self.ident()?,
             }
         } else if self.eat_kw("rename") {
-            let mut pairs = Vec::new();
-            loop {
-                let from = self.ident()?;
-                self.expect_kw("to")?;
-                pairs.push((from, self.ident()?));
-                if !self.eat_kw("and") {
-                    break;
-                }
-            }
-            AlterTableOp::Rename(pairs)
+            AlterTableOp::Rename(self.renames()?)
         } else if self.eat_kw("with") {
             AlterTableOp::With(self.properties()?)
         } else {
             return Err(self.no_viable());
         };
         Ok(Statement::AlterTable { table, op })
+    }
+
+    /// `a TO b [AND c TO d ...]`
+    fn renames(&mut self) -> CqlResult<Vec<(String, String)>> {
+        let mut pairs = Vec::new();
+        loop {
+            let from = self.ident()?;
+            self.expect_kw("to")?;
+            pairs.push((from, self.ident()?));
+            if !self.eat_kw("and") {
+                break;
+            }
+        }
+        Ok(pairs)
     }
 
     pub(super) fn drop(&mut self) -> CqlResult<Statement> {
@@ -287,6 +328,11 @@ impl Parser<'_> {
                 if_exists,
                 table: self.table_name()?,
             });
+        }
+        if self.grammar.has_contains() && self.eat_kw("type") {
+            let if_exists = self.if_exists()?;
+            let name = self.table_name()?;
+            return Ok(Statement::DropType { name, if_exists });
         }
         if self.eat_kw("index") {
             let if_exists = self.if_exists()?;

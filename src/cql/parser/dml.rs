@@ -403,7 +403,13 @@ impl Parser<'_> {
         if t.kind == TokenKind::Ident && self.peek_at(1).is_sym("(") {
             return self.nested(Self::function_selector);
         }
-        Ok(Selector::Column(self.ident()?))
+        let column = self.ident()?;
+        // 2.1's `selector '.' ident`: a field of a user type column.
+        if self.grammar.has_contains() && self.eat_sym(".") {
+            let field = self.ident()?;
+            return Ok(Selector::Field { column, field });
+        }
+        Ok(Selector::Column(column))
     }
 
     /// `f(selector, ...)`, `writetime(c)` or `ttl(c)`.

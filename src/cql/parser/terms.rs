@@ -45,6 +45,27 @@ impl Parser<'_> {
                 Term::Bind(self.binds - 1)
             }
             TokenKind::Symbol if t.text == "[" => return self.nested(Self::list_literal),
+            // 2.1's tupleLiteral `(a, b)`.
+            TokenKind::Symbol if t.text == "(" && self.grammar.has_contains() => {
+                return self.nested(Self::tuple_literal)
+            }
+            // 2.1's usertypeLiteral `{field: value}` (a name then `:`).
+            TokenKind::Symbol
+                if t.text == "{"
+                    && self.grammar.has_contains()
+                    && matches!(
+                        self.peek_at(1).kind,
+                        TokenKind::Ident | TokenKind::QuotedName
+                    )
+                    && !self.peek_at(1).is_kw("true")
+                    && !self.peek_at(1).is_kw("false")
+                    && !self.peek_at(1).is_kw("null")
+                    && !self.peek_at(1).is_kw("nan")
+                    && !self.peek_at(1).is_kw("infinity")
+                    && self.peek_at(2).is_sym(":") =>
+            {
+                return self.nested(Self::user_literal)
+            }
             TokenKind::Symbol if t.text == "{" => return self.nested(Self::brace_literal),
             TokenKind::Ident if t.is_kw("true") || t.is_kw("false") => {
                 constant(ConstantKind::Boolean)
@@ -55,6 +76,17 @@ impl Parser<'_> {
             }
             TokenKind::Ident if self.peek_at(1).is_sym("(") => {
                 return self.nested(Self::function_term)
+            }
+            // Before 2.1, `name :` (a user type literal's field) left no
+            // alternative at the `:` (a name starts only a function call):
+            // reported, the `:` dropped, the value read on (each field's
+            // `:` is reported again; the last error reported stands).
+            TokenKind::Ident if !self.grammar.has_contains() && self.peek_at(1).is_sym(":") => {
+                self.advance();
+                let e = self.no_viable();
+                self.report(e);
+                self.tokens.advance();
+                return self.term();
             }
             // A name (typically a double-quoted "string") where a value is due:
             // ANTLR reports it and recovers by dropping the token.
@@ -85,6 +117,31 @@ impl Parser<'_> {
         }
         self.expect_sym(")")?;
         Ok(Term::Function { name, args })
+    }
+
+    fn tuple_literal(&mut self) -> CqlResult<Term> {
+        self.expect_sym("(")?;
+        let mut items = vec![self.term()?];
+        while self.eat_sym(",") {
+            items.push(self.term()?);
+        }
+        self.expect_sym(")")?;
+        Ok(Term::Tuple(items))
+    }
+
+    fn user_literal(&mut self) -> CqlResult<Term> {
+        self.expect_sym("{")?;
+        let mut fields = Vec::new();
+        loop {
+            let field = self.ident()?;
+            self.expect_sym(":")?;
+            fields.push((field, self.term()?));
+            if !self.eat_sym(",") {
+                break;
+            }
+        }
+        self.expect_sym("}")?;
+        Ok(Term::UserLiteral(fields))
     }
 
     pub(super) fn list_literal(&mut self) -> CqlResult<Term> {
@@ -157,6 +214,41 @@ impl Parser<'_> {
                         let v = Box::new(self.nested(Self::type_expr)?);
                         self.expect_sym(">")?;
                         Ok(TypeExpr::Map(k, v))
+                    }
+                    // 2.1's `frozen<T>` and `tuple<T, ...>`.
+                    "frozen" if self.grammar.has_contains() && self.at_sym("<") => {
+                        self.expect_sym("<")?;
+                        let inner = Box::new(self.nested(Self::type_expr)?);
+                        self.expect_sym(">")?;
+                        Ok(TypeExpr::Frozen(inner))
+                    }
+                    "tuple" if self.grammar.has_contains() && self.at_sym("<") => {
+                        self.expect_sym("<")?;
+                        let mut items = vec![self.nested(Self::type_expr)?];
+                        while self.eat_sym(",") {
+                            items.push(self.nested(Self::type_expr)?);
+                        }
+                        self.expect_sym(">")?;
+                        Ok(TypeExpr::Tuple(items))
+                    }
+                    // 1.2's and 2.0's native types were keywords: any
+                    // other name is no type (2.1: a user type's name).
+                    // ANTLR reported it and resynchronized at the column
+                    // list's `,` or `)`; the last error reported stands.
+                    _ if !self.grammar.has_contains()
+                        && super::super::types::Native::from_name(&name).is_none() =>
+                    {
+                        self.report(Self::error_at(
+                            &t,
+                            format!("no viable alternative at input '{}'", t.text),
+                        ));
+                        while !(self.at_sym(",")
+                            || self.at_sym(")")
+                            || self.peek().kind == TokenKind::Eof)
+                        {
+                            self.tokens.advance();
+                        }
+                        Ok(TypeExpr::Native("blob".into()))
                     }
                     _ => Ok(TypeExpr::Native(name)),
                 }

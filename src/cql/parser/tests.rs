@@ -508,3 +508,101 @@ fn conditions_on_collection_elements_from_2_0() {
     assert!(cs[0].element.is_some());
     assert_eq!(cs[1].element, None);
 }
+
+#[test]
+fn cql_3_2_user_types_tuples_and_frozen() {
+    let g = Grammar::Cql32;
+    let st = |s: &str| parse_with(s, g).unwrap().statement;
+    match st("CREATE TYPE IF NOT EXISTS ks.address (street text, zip int)") {
+        Statement::CreateType {
+            name,
+            if_not_exists,
+            fields,
+        } => {
+            assert_eq!(name.keyspace.as_deref(), Some("ks"));
+            assert!(if_not_exists);
+            assert_eq!(fields[1], ("zip".into(), TypeExpr::Native("int".into())));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        st("ALTER TYPE address RENAME a TO b AND c TO d"),
+        Statement::AlterType {
+            op: AlterTypeOp::Rename(p),
+            ..
+        } if p.len() == 2
+    ));
+    assert!(matches!(
+        st("DROP TYPE IF EXISTS address"),
+        Statement::DropType {
+            if_exists: true,
+            ..
+        }
+    ));
+    match st("CREATE TABLE t (k int PRIMARY KEY, a frozen<address>, p tuple<int, text>, m map<text, frozen<list<int>>>)") {
+        Statement::CreateTable(ct) => {
+            assert_eq!(
+                ct.columns[1].ty,
+                TypeExpr::Frozen(Box::new(TypeExpr::Native("address".into())))
+            );
+            assert!(matches!(&ct.columns[2].ty, TypeExpr::Tuple(t) if t.len() == 2));
+        }
+        other => panic!("{other:?}"),
+    }
+    match st("INSERT INTO t (k, a, p) VALUES (1, {street: 'x', zip: 2}, (1, 'a'))") {
+        Statement::Insert(i) => {
+            assert!(matches!(&i.values[1], Term::UserLiteral(f) if f.len() == 2));
+            assert!(matches!(&i.values[2], Term::Tuple(t) if t.len() == 2));
+        }
+        other => panic!("{other:?}"),
+    }
+    match st("SELECT a.street FROM t") {
+        Statement::Select(s) => assert_eq!(
+            s.selection,
+            Selection::Columns(vec![(
+                Selector::Field {
+                    column: "a".into(),
+                    field: "street".into()
+                },
+                None
+            )])
+        ),
+        other => panic!("{other:?}"),
+    }
+    // 2.0's grammar has none of them.
+    assert_eq!(
+        parse_with("CREATE TYPE a (b int)", Grammar::WithStatics)
+            .unwrap_err()
+            .to_string(),
+        "line 1:7 no viable alternative at input 'TYPE'"
+    );
+}
+
+#[test]
+fn cql_3_0_5_refuses_2_1_types_and_literals_as_1_2_19_did() {
+    // Recorded from 1.2.19 and 2.0.17 (conformance/releases/*/rel_udt.json):
+    // the last error ANTLR reported.
+    for g in [Grammar::Cql305, Grammar::WithStatics] {
+        let e = |s: &str| parse_with(s, g).unwrap_err().to_string();
+        assert_eq!(
+            e("CREATE TABLE users (id text PRIMARY KEY, name text, addr frozen<address>)"),
+            "line 1:57 no viable alternative at input 'frozen'"
+        );
+        assert_eq!(
+            e("CREATE TABLE users2 (id text PRIMARY KEY, addr address)"),
+            "line 1:47 no viable alternative at input 'address'"
+        );
+        assert_eq!(
+            e("CREATE TABLE fk (k frozen<list<int>>, c frozen<set<text>>, v int, PRIMARY KEY (k, c))"),
+            "line 1:40 no viable alternative at input 'frozen'"
+        );
+        assert_eq!(
+            e("UPDATE users SET addr = {street: '2 Rue', city: 'Nice', zip: 6000} WHERE id = 'u3'"),
+            "line 1:59 no viable alternative at input ':'"
+        );
+        assert_eq!(
+            e("INSERT INTO users (id, addr) VALUES ('u4', {nope: 'x'})"),
+            "line 1:48 no viable alternative at input ':'"
+        );
+    }
+}

@@ -1,5 +1,6 @@
 //! The types built from other types: CompositeType, DynamicCompositeType,
-//! ReversedType and the CQL3 collections (with ColumnToCollectionType).
+//! ReversedType, the CQL3 collections (with ColumnToCollectionType) and
+//! 2.1's tuples, user types and frozen collections.
 //! They delegate each component to its own type and own only the layout
 //! that joins them.
 
@@ -7,3 +8,4 @@ pub(super) mod collection;
 pub(super) mod composite;
 pub(super) mod dynamic_composite;
 pub(super) mod reversed;
+pub(super) mod tuple;

@@ -315,6 +315,15 @@ pub(super) fn run(
             keyspace,
             table,
         } => result::schema_change(&result::notice_of(&change, &keyspace, &table), ctx.version),
+        CqlOutcome::TypeChange {
+            change,
+            keyspace,
+            name,
+        } => {
+            let mut n = result::notice_of(&change, &keyspace, &name);
+            n.user_type = true;
+            result::schema_change(&n, ctx.version)
+        }
     })
 }
 

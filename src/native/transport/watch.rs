@@ -356,7 +356,10 @@ impl Kit {
             Statement::AlterKeyspace { .. } | Statement::AlterTable { .. } => "ALTER",
             Statement::DropKeyspace { .. }
             | Statement::DropTable { .. }
-            | Statement::DropIndex { .. } => "DROP",
+            | Statement::DropIndex { .. }
+            | Statement::DropType { .. } => "DROP",
+            Statement::CreateType { .. } => "CREATE",
+            Statement::AlterType { .. } => "ALTER",
         }
     }
 }

@@ -226,6 +226,7 @@ pub fn notice_of(kind: &ChangeKind, keyspace: &str, table: &str) -> SchemaNotice
         },
         keyspace: keyspace.to_string(),
         table: (!table.is_empty()).then(|| table.to_string()),
+        user_type: false,
     }
 }
 
@@ -236,6 +237,9 @@ fn change(w: &mut Writer, n: &SchemaNotice, version: u8) {
         match &n.table {
             None => {
                 w.string("KEYSPACE").string(&n.keyspace);
+            }
+            Some(t) if n.user_type => {
+                w.string("TYPE").string(&n.keyspace).string(t);
             }
             Some(t) => {
                 w.string("TABLE").string(&n.keyspace).string(t);
@@ -330,6 +334,7 @@ mod tests {
             kind: NoticeKind::Created,
             keyspace: "ks".into(),
             table: Some("t".into()),
+            user_type: false,
         };
         let mut r_v2 = Writer::new();
         r_v2.int(SCHEMA_CHANGE)

@@ -19,6 +19,13 @@ pub enum WireType {
     List(Box<WireType>),
     Set(Box<WireType>),
     Map(Box<WireType>, Box<WireType>),
+    /// 2.1's user type (v3's 0x30): keyspace, name, fields.
+    Udt(String, String, Vec<(String, WireType)>),
+    /// 2.1's tuple (v3's 0x31).
+    Tuple(Vec<WireType>),
+    /// A frozen collection: named as the collection, its value already in
+    /// the v3 form (one cell), never re-encoded.
+    Frozen(Box<WireType>),
 }
 
 const SIMPLE: &[(&str, u16)] = &[
@@ -57,6 +64,14 @@ impl WireType {
         if let Some(inner) = arg("ReversedType(") {
             return WireType::of_class(inner);
         }
+        if let Some(inner) = arg("FrozenType(") {
+            return WireType::Frozen(Box::new(WireType::of_class(inner)));
+        }
+        if short.starts_with("TupleType(") || short.starts_with("UserType(") {
+            if let Some(t) = Self::tuple_of(class) {
+                return t;
+            }
+        }
         if let Some(inner) = arg("ListType(") {
             return WireType::List(Box::new(WireType::of_class(inner)));
         }
@@ -76,8 +91,46 @@ impl WireType {
         }
     }
 
+    /// A tuple or user type, from the marshal type its class names.
+    fn tuple_of(class: &str) -> Option<WireType> {
+        let t = crate::marshal::parse_type(class).ok()?;
+        let tuple = t.tuple()?;
+        let types: Vec<WireType> = tuple
+            .types()
+            .iter()
+            .map(|t| WireType::of_class(&t.class_name()))
+            .collect();
+        Some(match tuple.kind() {
+            crate::marshal::TupleKind::Tuple => WireType::Tuple(types),
+            crate::marshal::TupleKind::User {
+                keyspace,
+                name,
+                fields,
+            } => {
+                let utf8 = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+                let fields = fields.iter().map(|f| utf8(f)).zip(types).collect();
+                WireType::Udt(keyspace.clone(), utf8(name), fields)
+            }
+        })
+    }
+
     pub fn write(&self, w: &mut Writer) {
         match self {
+            WireType::Udt(keyspace, name, fields) => {
+                w.short(0x30).string(keyspace).string(name);
+                w.short(fields.len() as u16);
+                for (f, t) in fields {
+                    w.string(f);
+                    t.write(w);
+                }
+            }
+            WireType::Tuple(types) => {
+                w.short(0x31).short(types.len() as u16);
+                for t in types {
+                    t.write(w);
+                }
+            }
+            WireType::Frozen(inner) => inner.write(w),
             WireType::Simple(id) => {
                 w.short(*id);
             }

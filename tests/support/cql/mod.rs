@@ -396,6 +396,7 @@ impl Session {
                         dense_prefixes: false,
                         past_2038: Default::default(),
                         values: Default::default(),
+                        frozen_as_v2: false,
                     };
                     let (tables_map, keyspaces, current) =
                         (&self.tables, &self.keyspaces, self.keyspace.clone());

@@ -168,6 +168,21 @@ fn skip_type(r: &mut Reader) {
             skip_type(r);
             skip_type(r);
         }
+        // v3's user type: keyspace, name, then each field's name and type.
+        0x30 => {
+            r.string().unwrap();
+            r.string().unwrap();
+            for _ in 0..r.short().unwrap() {
+                r.string().unwrap();
+                skip_type(r);
+            }
+        }
+        // v3's tuple: each element's type.
+        0x31 => {
+            for _ in 0..r.short().unwrap() {
+                skip_type(r);
+            }
+        }
         _ => {}
     }
 }

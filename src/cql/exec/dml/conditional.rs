@@ -226,6 +226,8 @@ fn with_context<T>(
             now_millis: now / 1000,
             uuids,
             values: super::value_rules(session),
+            receiver: None,
+            frozen_as_v2: false,
         };
         f(&mut ctx)
     })

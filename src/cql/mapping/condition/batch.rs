@@ -314,6 +314,8 @@ mod tests {
             now_millis: 0,
             uuids: &mut uuids,
             values: Default::default(),
+            receiver: None,
+            frozen_as_v2: false,
         };
         assert_eq!(b.row_of(&read, &mut ctx).unwrap(), row(7));
         let whole = partition_read(&t, &read);

@@ -63,7 +63,10 @@ pub fn query_text(query: Vec<u8>, compression: t::Compression) -> ApiResult<Stri
 pub fn result(outcome: CqlOutcome) -> t::CqlResult {
     let rs = match outcome {
         CqlOutcome::Rows(rs) => rs,
-        CqlOutcome::Void | CqlOutcome::SetKeyspace(_) | CqlOutcome::SchemaChange { .. } => {
+        CqlOutcome::Void
+        | CqlOutcome::SetKeyspace(_)
+        | CqlOutcome::SchemaChange { .. }
+        | CqlOutcome::TypeChange { .. } => {
             return t::CqlResult::new(t::CqlResultType::VOID, None, None, None)
         }
     };

@@ -23,14 +23,18 @@ enum Shape {
 const MARSHAL: &str = "org.apache.cassandra.db.marshal.";
 
 impl Shape {
-    /// From a marshal class name: `FrozenType` and `ReversedType` see
-    /// through to what they wrap.
+    /// From a marshal class name: `ReversedType` sees through to what it
+    /// wraps; a `FrozenType` is one value the executor keeps in v3's form
+    /// already (`cql::types`), passed as it is.
     fn of(class: &str) -> Shape {
         let short = class.trim();
         let short = short.strip_prefix(MARSHAL).unwrap_or(short);
         let arg = |prefix: &str| short.strip_prefix(prefix).and_then(|r| r.strip_suffix(')'));
-        if let Some(inner) = arg("FrozenType(").or_else(|| arg("ReversedType(")) {
+        if let Some(inner) = arg("ReversedType(") {
             return Shape::of(inner);
+        }
+        if short.starts_with("FrozenType(") {
+            return Shape::Plain(class.trim().to_string());
         }
         if let Some(inner) = arg("ListType(") {
             return Shape::List(Box::new(Shape::of(inner)));
@@ -222,12 +226,16 @@ mod tests {
     const SET: &str =
         "org.apache.cassandra.db.marshal.SetType(org.apache.cassandra.db.marshal.UTF8Type)";
 
-    /// Recorded: 3.0.24 (`rel_collections`: `frozen<list<set<int>>>`).
+    /// Nested collections are re-encoded too; a frozen one is passed as
+    /// it is (recorded: 3.0.24's `rel_udt`, a map of frozen lists).
     #[test]
     fn nested_collections_take_v3s_form_too() {
+        let frozen = "org.apache.cassandra.db.marshal.FrozenType(org.apache.cassandra.db.marshal.\
+                      ListType(org.apache.cassandra.db.marshal.Int32Type))";
+        assert_eq!(Shape::of(frozen), Shape::Plain(frozen.to_string()));
         let shape = Shape::of(
-            "org.apache.cassandra.db.marshal.FrozenType(org.apache.cassandra.db.marshal.ListType(\
-             org.apache.cassandra.db.marshal.SetType(org.apache.cassandra.db.marshal.Int32Type)))",
+            "org.apache.cassandra.db.marshal.ListType(\
+             org.apache.cassandra.db.marshal.SetType(org.apache.cassandra.db.marshal.Int32Type))",
         );
         let int = |n: u32| n.to_be_bytes();
         let set_v2 = |items: &[u32]| {
