@@ -200,12 +200,19 @@ fn of_release(local: &LocalFacts) -> impl Iterator<Item = &'static SystemTable> 
     TABLES.iter().filter(move |t| t.span.0 <= r && r < t.span.1)
 }
 
+/// One definition compiled as 2.0 did: `timestamp` is TimestampType.
+fn compiled(t: &SystemTable) -> Option<Table> {
+    let mut table = compile(SYSTEM_KEYSPACE, t.text)?;
+    table.sign_timestamps(None);
+    Some(table)
+}
+
 /// The served table model of `system.<name>` for its `schema_columns`
 /// rows, as the claimed release defined it.
 pub fn table(name: &str, local: &LocalFacts) -> Option<Table> {
     of_release(local)
         .find(|t| t.name == name)
-        .and_then(|t| compile(SYSTEM_KEYSPACE, t.text))
+        .and_then(compiled)
 }
 
 /// The claimed release's `system` keyspace as its schema tables listed
@@ -213,7 +220,7 @@ pub fn table(name: &str, local: &LocalFacts) -> Option<Table> {
 pub fn keyspace_def(local: &LocalFacts) -> KeyspaceDef {
     let mut cfs = BTreeMap::new();
     for t in of_release(local) {
-        let Some(table) = compile(SYSTEM_KEYSPACE, t.text) else {
+        let Some(table) = compiled(t) else {
             continue;
         };
         let def = compiled_cf(&table, 0, t.comment, 0);
