@@ -115,7 +115,7 @@ const TABLES: &[SystemTable] = &[
     SystemTable {
         name: "schema_aggregates",
         span: ((2, 2), (3, 0)),
-        text: "CREATE TABLE system.schema_aggregates (keyspace_name text, aggregate_name text, signature frozen<list<text>>, argument_types list<text>, final_func text, initcond blob, return_type text, state_func text, state_type text, PRIMARY KEY (keyspace_name, aggregate_name, signature))",
+        text: "CREATE TABLE system.schema_aggregates (keyspace_name text, aggregate_name text, signature blob, argument_types list<text>, final_func text, initcond blob, return_type text, state_func text, state_type text, PRIMARY KEY (keyspace_name, aggregate_name, signature))",
         comment: "user defined aggregate definitions",
     },
     SystemTable {
@@ -145,7 +145,7 @@ const TABLES: &[SystemTable] = &[
     SystemTable {
         name: "schema_functions",
         span: ((2, 2), (3, 0)),
-        text: "CREATE TABLE system.schema_functions (keyspace_name text, function_name text, signature frozen<list<text>>, argument_names list<text>, argument_types list<text>, body text, language text, return_type text, called_on_null_input boolean, PRIMARY KEY (keyspace_name, function_name, signature))",
+        text: "CREATE TABLE system.schema_functions (keyspace_name text, function_name text, signature blob, argument_names list<text>, argument_types list<text>, body text, language text, return_type text, called_on_null_input boolean, PRIMARY KEY (keyspace_name, function_name, signature))",
         comment: "user defined function definitions",
     },
     SystemTable {
@@ -179,6 +179,18 @@ const TABLES: &[SystemTable] = &[
         comment: "historic sstable read rates",
     },
 ];
+
+/// 2.2's functions and aggregates are keyed by a `frozen<list<text>>`
+/// signature, which the table model does not hold: the definitions above
+/// key them by a blob, and the schema tables show 2.2's own validator.
+const FROZEN_SIGNATURE: &str = "org.apache.cassandra.db.marshal.FrozenType(org.apache.cassandra.db.marshal.ListType(org.apache.cassandra.db.marshal.UTF8Type))";
+
+/// The validator `schema_columns` shows for `table.column` where the
+/// model's differs from the release's (see [`FROZEN_SIGNATURE`]).
+pub fn shown_validator(table: &str, column: &str) -> Option<&'static str> {
+    let keyed = matches!(table, "schema_functions" | "schema_aggregates");
+    (keyed && column == "signature").then_some(FROZEN_SIGNATURE)
+}
 
 /// Whether the node emulates a 2.0-2.2 release, whose own system tables
 /// its schema tables then list.

@@ -283,7 +283,15 @@ fn partition(
                             c.index_options.as_deref().or(no_options).and_then(text),
                         ),
                         ("index_type", c.index_type.as_deref().and_then(text)),
-                        ("validator", text(&c.validator)),
+                        (
+                            "validator",
+                            text(
+                                own_system20
+                                    .then(|| system20::shown_validator(name, &c.name))
+                                    .flatten()
+                                    .unwrap_or(&c.validator),
+                            ),
+                        ),
                     ];
                     if let Some(kind) = kind {
                         values.push(("type", text(kind)));
