@@ -5143,4 +5143,46 @@ if (1, 2) <= R < (3, 0):
             v19.execute_prepared_cql3_query(thrift_id(ks, sel), ["u5"]),
             describe_ks(ks),
         ]
+
+
+if R >= (1, 2):
+    @scenario("rel_systables", "19", "cql3")
+    def _systables():
+        """the system keyspace's own tables in the CQL schema tables (1.2-2.2:
+        system.schema_columnfamilies and schema_columns; 3.x: system_schema.tables and columns,
+        which list system_schema, system_auth and system_distributed too): every table each
+        release defined (SystemKeyspace, SchemaKeyspace, 1.2's CFMetaData), then the columns of
+        a few of them as each release showed them"""
+        q = v19.execute_cql3_query
+        if R < (3, 0):
+            out = [
+                q("SELECT keyspace_name, columnfamily_name FROM system.schema_columnfamilies "
+                  "WHERE keyspace_name = 'system'"),
+                q("SELECT keyspace_name, columnfamily_name FROM system.schema_columnfamilies"),
+            ]
+            cols = "column_name, component_index, validator"
+            if R >= (2, 0):
+                cols += ", type"
+            for t in ["local", "peers", "batchlog", "hints", "IndexInfo", "paxos",
+                      "compaction_history", "schema_keyspaces"]:
+                out.append(q("SELECT %s FROM system.schema_columns WHERE keyspace_name = "
+                             "'system' AND columnfamily_name = '%s'" % (cols, t)))
+            out.append(q("SELECT columnfamily_name, column_name, " + cols.split(", ", 1)[1] +
+                         " FROM system.schema_columns WHERE keyspace_name = 'system'"))
+            return out
+        out = [
+            q("SELECT keyspace_name, table_name FROM system_schema.tables "
+              "WHERE keyspace_name = 'system'"),
+            q("SELECT keyspace_name, table_name FROM system_schema.tables"),
+        ]
+        for t in ["local", "peers", "batches", "hints", "IndexInfo", "paxos",
+                  "compaction_history"]:
+            out.append(q("SELECT column_name, clustering_order, kind, position, type FROM "
+                          "system_schema.columns WHERE keyspace_name = 'system' AND "
+                          "table_name = '%s'" % t))
+        for ks in ["system_schema", "system_auth", "system_distributed"]:
+            out.append(q("SELECT table_name, column_name, kind, position, type FROM "
+                         "system_schema.columns WHERE keyspace_name = '%s'" % ks))
+        out.append(q("SELECT table_name, column_name, kind, position, type FROM "
+                     "system_schema.columns WHERE keyspace_name = 'system'"))
         return out

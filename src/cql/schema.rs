@@ -231,9 +231,19 @@ impl Table {
         }
         match self.layout {
             Layout::CompactDense => {
-                if let Some(v) = self.regular.first().filter(|v| !v.column.name.is_empty()) {
-                    let validator = v.column.ty.class_name();
-                    rows.push((plain(&v.column.name, None, validator), "compact_value"));
+                match self.regular.first() {
+                    Some(v) if !v.column.name.is_empty() => {
+                        let validator = v.column.ty.class_name();
+                        rows.push((plain(&v.column.name, None, validator), "compact_value"));
+                    }
+                    Some(_) => {}
+                    // Nothing outside the primary key: 2.0's
+                    // CreateTableStatement gave such a table an empty value
+                    // alias of BytesType, which the schema tables list.
+                    None => rows.push((
+                        plain("", None, format!("{MARSHAL_PACKAGE}BytesType")),
+                        "compact_value",
+                    )),
                 }
             }
             _ => rows.extend(self.schema().columns.into_iter().map(|c| {

@@ -53,6 +53,7 @@ mod session;
 pub mod super3;
 mod synthesized;
 mod system12;
+mod system20;
 pub mod system_replicated;
 pub mod system_schema;
 mod system_schema_rows;

@@ -14,7 +14,9 @@
 use super::local::{gossip_generation, LocalFacts};
 use super::synthesized::{keys_within, sliced};
 use super::tables::table_of;
-use super::{system12, system_replicated, system_schema, system_schema_rows, system_traces};
+use super::{
+    system12, system20, system_replicated, system_schema, system_schema_rows, system_traces,
+};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
 use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
@@ -207,9 +209,16 @@ fn partition(
         _ => {}
     }
     let built_in;
-    let own_system = keyspace == "system" && system12::applies(local);
+    // 2.0-2.2 list their own system tables too (`system20`), 1.2 its
+    // fifteen (`system12`); the schema's `system` is Thrift's view.
+    let own_system20 = keyspace == "system" && system20::applies(local);
+    let own_system = keyspace == "system" && (system12::applies(local) || own_system20);
     let ks = match schema.keyspace(keyspace).filter(|_| !own_system) {
         Some(ks) => ks,
+        None if own_system20 => {
+            built_in = system20::keyspace_def(local);
+            &built_in
+        }
         None if own_system => {
             built_in = system12::keyspace_def(local);
             &built_in
@@ -239,6 +248,7 @@ fn partition(
         "schema_columnfamilies" => {
             for (name, cf) in &ks.cfs {
                 let old_id = ks.name != system_traces::KEYSPACE
+                    && !own_system20
                     && (!own_system || system12::has_old_id(name));
                 rows.push((vec![name.as_bytes().to_vec()], cf_row(cf, old_id)));
             }
@@ -250,6 +260,7 @@ fn partition(
                     system_traces::KEYSPACE => {
                         self::table(system_traces::KEYSPACE, name, local).ok_or(())
                     }
+                    _ if own_system20 => system20::table(name, local).ok_or(()),
                     _ if own_system => system12::hidden_table(name)
                         .map_or_else(|| table_of(cf).map_err(|_| ()), Ok),
                     _ => table_of(cf).map_err(|_| ()),
@@ -279,7 +290,15 @@ fn partition(
                             c.index_options.as_deref().or(no_options).and_then(text),
                         ),
                         ("index_type", c.index_type.as_deref().and_then(text)),
-                        ("validator", text(&c.validator)),
+                        (
+                            "validator",
+                            text(
+                                own_system20
+                                    .then(|| system20::shown_validator(name, &c.name))
+                                    .flatten()
+                                    .unwrap_or(&c.validator),
+                            ),
+                        ),
                     ];
                     if let Some(kind) = kind {
                         values.push(("type", text(kind)));
