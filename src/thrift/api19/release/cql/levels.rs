@@ -235,7 +235,7 @@ mod tests {
 
     #[test]
     fn counters_refuse_any_and_plain_tables_do_not() {
-        let mut node = test_nodes::node(crate::storage::EngineOptions::default());
+        let mut node = test_nodes::Kit::default().node();
         node.release = Release::find("2.0.17");
         let schema = node.schema();
         let ks = schema.user_keyspaces().next().unwrap().name.clone();
