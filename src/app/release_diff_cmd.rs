@@ -254,6 +254,8 @@ mod tests {
                  value, the one living longer stays\n\
                  Behaviour starts: a CfDef's key_alias is taken only beside a \
                  key_validation_class\n\
+                 Behaviour starts: DateTiered compaction reads SizeTiered's options and \
+                 max_window_size_seconds\n\
                  Behaviour starts: a TTL whose expiry passes 2038-01-19 is refused \
                  (CASSANDRA-14092)\n\
                  Behaviour starts: a prepared marker bound to no column is named \
