@@ -4662,11 +4662,11 @@ if (0, 8) <= R < (1, 1):
 
 
 if R == (1, 1):
-    @scenario("rel_betastamps", "19", "cql3", keyspace_reset="cv_r_betastamps")
+    @scenario("rel_cqlbetastamps", "19", "cql3", keyspace_reset="cv_r_cqlbetastamps")
     def _betastamps():
         """1.1's CQL 3 beta gave every cell of a row its own write timestamp (USING TIMESTAMP
         read back), key columns -1, a COMPACT STORAGE table's clustering column its cell's."""
-        ks = "cv_r_betastamps"
+        ks = "cv_r_cqlbetastamps"
 
         def q(text):
             return v19.execute_cql_query(text)
