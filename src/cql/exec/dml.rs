@@ -375,7 +375,11 @@ fn with_write_context<T>(
             uuids,
             lists: &lists,
             row_marker: session.grammar() != crate::cql::Grammar::Beta1,
-            update_writes_marker: !session.local_facts().claims_at_least((2, 0, 0)),
+            // 2.0's UpdateStatement writes no row marker; a server not
+            // emulating a release keeps 1.2's cells whatever its native
+            // claim says (the CQL-to-cell goldens).
+            update_writes_marker: !(session.local_facts().emulated
+                && session.local_facts().claims_at_least((2, 0, 0))),
             refuses_empty_names: session.local_facts().claims_at_least((2, 0, 0))
                 && !session.local_facts().claims_at_least((2, 1, 0)),
             dense_prefixes: !session.local_facts().claims_at_least((3, 0, 0)),
