@@ -399,13 +399,24 @@ pub fn delete_writes(
     Ok(out)
 }
 
-/// 2.0's refusal of a COMPACT table's empty cell name: its only clustering
-/// value, empty, would be the whole name.
 /// How many leading clustering columns a write of a COMPACT table names,
 /// where a prefix would do (see `WriteContext::dense_prefixes`): at least
 /// the first, and none after a missing one (1.2's `buildColumnNames` and
 /// `mutationForKey`).
 fn dense_prefix(table: &Table, keys: &KeyRestrictions) -> CqlResult<usize> {
+    let given = leading_clustering(table, keys)?;
+    if given == 0 {
+        return Err(super::keys::missing_key(format!(
+            "Missing PRIMARY KEY part {}",
+            table.clustering[0].column.name
+        )));
+    }
+    Ok(given)
+}
+
+/// The partition key whole and the clustering values named before the first
+/// missing one, none named after it (1.2's `buildColumnNames`): their count.
+fn leading_clustering(table: &Table, keys: &KeyRestrictions) -> CqlResult<usize> {
     require_all(table, keys, 0)?;
     let given = keys.clustering.iter().take_while(|v| !v.is_empty()).count();
     if let Some(set) = keys
@@ -420,15 +431,11 @@ fn dense_prefix(table: &Table, keys: &KeyRestrictions) -> CqlResult<usize> {
             table.clustering[given + set].column.name
         )));
     }
-    if given == 0 {
-        return Err(super::keys::missing_key(format!(
-            "Missing PRIMARY KEY part {}",
-            table.clustering[0].column.name
-        )));
-    }
     Ok(given)
 }
 
+/// 2.0's refusal of a COMPACT table's empty cell name: its only clustering
+/// value, empty, would be the whole name.
 fn refuse_empty_name(table: &Table, ck: &[Vec<u8>], ctx: &WriteContext) -> CqlResult<()> {
     if ctx.refuses_empty_names
         && table.clustering.len() == 1
@@ -444,20 +451,7 @@ fn refuse_empty_name(table: &Table, ck: &[Vec<u8>], ctx: &WriteContext) -> CqlRe
 /// How many leading clustering columns a DELETE names (by EQ/IN), checked:
 /// a prefix, and the whole key when it names columns of a row.
 fn deleted_prefix(table: &Table, del: &Delete, keys: &KeyRestrictions) -> CqlResult<usize> {
-    require_all(table, keys, 0)?;
-    let given = keys.clustering.iter().take_while(|v| !v.is_empty()).count();
-    if let Some(set) = keys
-        .clustering
-        .iter()
-        .skip(given)
-        .position(|v| !v.is_empty())
-    {
-        return Err(super::keys::missing_key(format!(
-            "Missing PRIMARY KEY part {} since {} is set",
-            table.clustering[given].column.name,
-            table.clustering[given + set].column.name
-        )));
-    }
+    let given = leading_clustering(table, keys)?;
     // 2.0: deleting static columns only is about the partition.
     let statics_only =
         statics::writes_only_statics(table, del.columns.iter().map(statics::deleted_column))
