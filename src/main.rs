@@ -35,7 +35,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use supercolumn::capture::serve::SelfCapture;
+use supercolumn::capture::serve::{Ports, SelfCapture};
 use supercolumn::config::{AdminChoice, ThriftApi, MAX_PREPARED_CACHE_MB};
 use supercolumn::native::transport::server::{serve as native_serve, NativeOptions};
 use supercolumn::node::limits;
@@ -348,25 +348,28 @@ async fn run(args: ServeArgs) -> Result<(), Fatal> {
 /// surface is handed back still running, to answer the drain after the
 /// flush.
 async fn serve_until_stopped(
-    mut listeners: Listeners,
+    listeners: Listeners,
     node: Arc<Node>,
     opts: ServerOptions,
     capture: Option<&std::path::Path>,
 ) -> Result<Option<AdminSurface>, Fatal> {
     let signals = ShutdownSignals::install()?;
-    // Clients are told the native port they connect to, the capture's when it records.
     let native_addr = match &listeners.native {
         Some(l) => Some(l.local_addr()?),
         None => None,
     };
+    let mut opts = opts;
     let capture = match capture {
         Some(file) => {
-            let native = listeners.native.take();
-            let (inner, native, c) = SelfCapture::start(listeners.thrift, native, file)
+            let ports = Ports {
+                thrift: listeners.local,
+                native: native_addr,
+                generations: opts.generations.clone(),
+            };
+            let (tap, c) = SelfCapture::start(&node, ports, file)
                 .await
                 .map_err(|e| Fatal(e.to_string()))?;
-            listeners.thrift = inner;
-            listeners.native = native;
+            opts.tap = Some(tap);
             Some(c)
         }
         None => None,
@@ -427,6 +430,7 @@ fn start_native(
     let native_opts = NativeOptions {
         max_frame_bytes: opts.max_message_bytes,
         limits: opts.limits.clone(),
+        tap: opts.tap.clone(),
         ..NativeOptions::default()
     };
     let mut stopped = stopped;

@@ -17,9 +17,13 @@
 //! 3. [`report`]: a replay's counts and first differences.
 //! 4. [`native`]: the native protocol's frames, recorded, compared and
 //!    replayed.
-//! 5. [`proxy`], [`replay`]: the capture proxy; the replay.
-//! 6. [`serve`]: the proxy in front of this server's own Thrift listener
-//!    (`serve --capture`).
+//! 5. [`writer`], [`recording`]: the thread that writes records in the
+//!    order connections hand them in; one connection's bytes cut into
+//!    records, whoever sees them.
+//! 6. [`proxy`], [`tap`], [`replay`]: the capture proxy; the server's own
+//!    traffic recorded from inside its connection tasks; the replay.
+//! 7. [`serve`]: `serve --capture`, the tap wired to this server's front
+//!    ends.
 
 pub mod compare;
 pub mod cut;
@@ -29,11 +33,14 @@ pub mod masks;
 pub(crate) mod mutations;
 pub mod native;
 pub mod proxy;
+pub mod recording;
 pub mod replay;
 pub mod report;
 pub mod schema;
 pub mod serve;
+pub mod tap;
 pub mod target;
+pub mod writer;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -77,7 +77,22 @@ pub fn call(addr: &str, method: &str, args: Vec<(i16, Value)>) -> Result<Vec<u8>
 
 /// The `schema` record of a capture of the server at `addr`.
 pub fn fetch(addr: &str) -> Record {
-    match call(addr, "describe_keyspaces", vec![]).and_then(|m| keyspaces(addr, &m).map(|_| m)) {
+    record(addr, call(addr, "describe_keyspaces", vec![]))
+}
+
+/// A `describe_keyspaces` request message (19.x, unframed), for a server
+/// asked in-process (`serve --capture`).
+pub fn describe_keyspaces_request() -> Vec<u8> {
+    let mut w = Writer::new();
+    w.message_header("describe_keyspaces", mtype::CALL, 1);
+    w.value(&Value::Struct(vec![]));
+    w.buf
+}
+
+/// The `schema` record of the server at `addr` from its reply message to
+/// `describe_keyspaces`, or from why there is none.
+pub fn record(addr: &str, reply: Result<Vec<u8>, SchemaError>) -> Record {
+    match reply.and_then(|m| keyspaces(addr, &m).map(|_| m)) {
         Ok(m) => Record::Schema {
             describe_keyspaces: Some(m),
             error: None,

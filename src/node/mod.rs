@@ -29,7 +29,8 @@
 //! task instead of blocking a thread ([`defer`]).
 //!
 //! Test support shared by front ends ([`calls`]): primed faults, the
-//! activity record of recent calls and the metrics' call observer.
+//! activity record of recent calls and the metrics' call observer; and
+//! the border a recording tool taps their traffic through ([`tap`]).
 
 pub mod backend;
 mod baseline;
@@ -46,6 +47,7 @@ pub mod reply;
 pub mod ring;
 pub mod route;
 mod schema_change;
+pub mod tap;
 #[cfg(test)]
 pub mod test_nodes;
 mod traces;

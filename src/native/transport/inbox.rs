@@ -83,6 +83,11 @@ impl Inbox {
     /// Reads what the socket has now into room for `room` bytes (see
     /// [`Inbox::room_for`]); `Ok(0)` at the end of the stream, an error of
     /// kind `WouldBlock` when nothing is there after all.
+    /// The last `n` bytes received (what the latest read added).
+    pub fn newest(&self, n: usize) -> &[u8] {
+        &self.buf[self.buf.len() - n.min(self.buf.len())..]
+    }
+
     pub fn read(&mut self, sock: &TcpStream, room: usize) -> io::Result<usize> {
         if self.start > 0 {
             self.buf.drain(..self.start);

@@ -17,7 +17,9 @@ use super::super::handle::error::NativeError;
 use super::super::wire::codec::Writer;
 use super::super::wire::frame::{self, op, FLAG_TRACING, FLAG_WARNING};
 use crate::budget::Charge;
+use crate::node::tap::ConnTap;
 use std::io;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 
@@ -38,9 +40,18 @@ pub struct Outbox {
     charges: Vec<Charge>,
     /// Since when the socket has taken nothing while bytes wait.
     stalled: Option<Instant>,
+    /// Where the bytes are handed before they are first written
+    /// (`serve --capture`), and how many of `buf` were.
+    tap: Option<Arc<dyn ConnTap>>,
+    tapped: usize,
 }
 
 impl Outbox {
+    /// Hands every byte this outbox writes to `tap` first.
+    pub fn tap(&mut self, tap: Arc<dyn ConnTap>) {
+        self.tap = Some(tap);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.sent == self.buf.len()
     }
@@ -122,6 +133,12 @@ impl Outbox {
     /// Writes what the socket takes now, without waiting. `Ok` also when
     /// bytes are left (the caller waits for the socket to be writable).
     pub fn flush(&mut self, sock: &TcpStream) -> io::Result<()> {
+        if let Some(tap) = &self.tap {
+            if self.tapped < self.buf.len() {
+                tap.answered(&self.buf[self.tapped..]);
+                self.tapped = self.buf.len();
+            }
+        }
         while self.sent < self.buf.len() {
             match sock.try_write(&self.buf[self.sent..]) {
                 Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
@@ -135,6 +152,7 @@ impl Outbox {
                     // are, coarsely, until everything is out).
                     if self.sent >= KEEP {
                         self.buf.drain(..self.sent);
+                        self.tapped -= self.sent.min(self.tapped);
                         self.sent = 0;
                     }
                     return Ok(());
@@ -145,6 +163,7 @@ impl Outbox {
         }
         self.buf.clear();
         self.sent = 0;
+        self.tapped = 0;
         self.charges.clear();
         self.stalled = None;
         if self.buf.capacity() > KEEP {

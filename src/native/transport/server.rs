@@ -52,6 +52,7 @@ use super::runner::run;
 use crate::budget::{request_cost, Charge};
 use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
+use crate::node::tap::{TapGuard, Taps};
 use crate::node::Node;
 use std::future::Future;
 use std::io;
@@ -74,6 +75,8 @@ pub struct NativeOptions {
     pub shutdown_grace: Duration,
     /// Shared with the Thrift listeners.
     pub limits: Arc<Limits>,
+    /// Where every byte read and written is handed (`serve --capture`).
+    pub tap: Option<Taps>,
 }
 
 impl Default for NativeOptions {
@@ -82,6 +85,7 @@ impl Default for NativeOptions {
             max_frame_bytes: 16 * 1024 * 1024,
             shutdown_grace: Duration::from_secs(10),
             limits: Limits::unlimited(),
+            tap: None,
         }
     }
 }
@@ -120,6 +124,7 @@ struct Conn {
     /// buffered whole; 0 when none is.
     pending: usize,
     accepted: Instant,
+    tap: Option<TapGuard>,
 }
 
 async fn connection(
@@ -141,8 +146,14 @@ async fn connection(
         node.activity.next_connection(),
         opts.max_frame_bytes,
     ));
+    let tap = TapGuard::open(&opts.tap, peer, true);
+    let mut link = Link::new(stream, shared, opts.limits.settings().write_timeout);
+    if let Some(t) = &tap {
+        link.out.tap(t.tap.clone());
+    }
     let mut conn = Conn {
-        link: Link::new(stream, shared, opts.limits.settings().write_timeout),
+        tap,
+        link,
         inbox: Inbox::new(opts.limits.budget()),
         node,
         peer,
@@ -209,7 +220,12 @@ impl Conn {
                         return End::Finish;
                     }
                     match self.fill(stop).await {
-                        Ok(0) => return End::Finish,
+                        Ok(0) => {
+                            if let Some(t) = self.tap.as_mut() {
+                                t.by = "client";
+                            }
+                            return End::Finish;
+                        }
                         Ok(_) => last_heard = Instant::now(),
                         Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
                         Err(_) => return End::Finish,
@@ -261,7 +277,11 @@ impl Conn {
         if self.link.serving(grow, stop).await.is_none() {
             return Err(io::ErrorKind::ConnectionAborted.into());
         }
-        self.inbox.read(&self.link.sock, room)
+        let n = self.inbox.read(&self.link.sock, room)?;
+        if let Some(t) = &self.tap {
+            t.tap.sent(self.inbox.newest(n)).await;
+        }
+        Ok(n)
     }
 
     /// Takes the next whole frame buffered and runs or hands off its request.

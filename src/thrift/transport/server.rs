@@ -41,6 +41,7 @@ use crate::node::defer::{self, Answers, Step};
 use crate::node::limits::{Admitted, Limits};
 use crate::node::listen::accept_loop;
 use crate::node::route::Route;
+use crate::node::tap::{TapGuard, Taps};
 use crate::node::Node;
 use crate::thrift::call::log::CallLog;
 use crate::thrift::call::testkit::{Reply, Watch};
@@ -80,6 +81,9 @@ pub struct ServerOptions {
     pub limits: Arc<Limits>,
     /// Calls at least this slow are logged at INFO (see [`crate::thrift::call::log`]).
     pub slow_request: Option<Duration>,
+    /// Where every message read whole and every reply written is handed
+    /// (`serve --capture`).
+    pub tap: Option<Taps>,
 }
 
 impl Default for ServerOptions {
@@ -91,6 +95,7 @@ impl Default for ServerOptions {
             framing: None,
             limits: Limits::unlimited(),
             slow_request: None,
+            tap: None,
         }
     }
 }
@@ -195,6 +200,7 @@ async fn connection(
         slow: opts.slow_request,
     };
     let connection_id = node.activity.next_connection();
+    let mut tap = TapGuard::open(&opts.tap, peer, false);
     loop {
         let next = tokio::select! {
             m = reader.next(&mut stream) => m,
@@ -209,9 +215,17 @@ async fn connection(
             mut charge,
         } = match next {
             Ok(Some(msg)) => msg,
-            Ok(None) => return,
+            Ok(None) => {
+                if let Some(t) = tap.as_mut() {
+                    t.by = "client";
+                }
+                return;
+            }
             Err(e) => return refuse(&mut stream, e, framing, peer, settings.write_timeout).await,
         };
+        if let Some(t) = &tap {
+            t.tap.sent(&on_the_wire(framing, &bytes)).await;
+        }
         if opts.framing.is_some_and(|only| only != framing) {
             tracing::debug!(%peer, ?framing, "closing: this release's Thrift port reads the other transport");
             return;
@@ -237,7 +251,7 @@ async fn connection(
             if let Some(w) = watch {
                 w.record(&node, connection_id, peer, &answer, received.elapsed());
             }
-            if !deliver(&mut stream, framing, answer, charge, settings.write_timeout).await {
+            if !deliver(&mut stream, framing, answer, charge, &tap, settings.write_timeout).await {
                 return;
             }
             continue;
@@ -266,9 +280,23 @@ async fn connection(
             }
             None => reply,
         };
-        if !deliver(&mut stream, framing, reply, charge, settings.write_timeout).await {
+        if !deliver(&mut stream, framing, reply, charge, &tap, settings.write_timeout).await {
             return;
         }
+    }
+}
+
+/// A request as it came on the wire: with its frame's length when framed
+/// (the transport hands on the message alone).
+fn on_the_wire(framing: Framing, message: &[u8]) -> Vec<u8> {
+    match framing {
+        Framing::Framed => {
+            let mut wire = Vec::with_capacity(4 + message.len());
+            wire.extend_from_slice(&(message.len() as u32).to_be_bytes());
+            wire.extend_from_slice(message);
+            wire
+        }
+        Framing::Unframed => message.to_vec(),
     }
 }
 
@@ -540,11 +568,15 @@ async fn deliver(
     framing: Framing,
     reply: Reply,
     mut charge: Charge,
+    tap: &Option<TapGuard>,
     write_timeout: Option<Duration>,
 ) -> bool {
     match reply {
         Ok(Some(bytes)) => {
             let framed = frame_reply(framing, bytes);
+            if let Some(t) = tap {
+                t.tap.answered(&framed);
+            }
             // The request's memory and the rows read are gone; the
             // reply's bytes are what is held until they are written.
             charge.set_now(framed.len());

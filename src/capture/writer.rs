@@ -1,5 +1,6 @@
-//! The proxy's recorder: connections hand it records, a thread of its own
-//! writes them to the capture file in the order they were handed in. Owns
+//! The capture's recorder: connections (the proxy's, or the server's own
+//! through its tap) hand it records, a thread of its own writes them to the
+//! capture file in the order they were handed in. Owns
 //! the queue between the two and its bounds; what a record holds and how
 //! it is written are [`crate::capture::format`]'s.
 //!
@@ -93,6 +94,19 @@ impl Recorder {
         }
         q.records.fetch_add(1, Ordering::AcqRel);
         q.bytes.fetch_add(size, Ordering::AcqRel);
+        lock(&q.pending).push(rec);
+    }
+
+    /// Queues a record without waiting for room: for what cannot wait
+    /// (a tap's replies, written from a task that must not block), whose
+    /// number is bounded by the requests [`Recorder::put`] let through.
+    pub fn put_now(&self, rec: Record) {
+        let q = &self.queue;
+        if q.closed.load(Ordering::Acquire) {
+            return;
+        }
+        q.records.fetch_add(1, Ordering::AcqRel);
+        q.bytes.fetch_add(payload(&rec), Ordering::AcqRel);
         lock(&q.pending).push(rec);
     }
 }
