@@ -223,7 +223,10 @@ pub fn check_compaction_thresholds(
 /// Each declared column's name against the CfDef's own comparator (a
 /// Super CF's sub-comparator), as 0.7 to 1.0's `validateCfDef` checked
 /// them before anything of the schema: in the order the call listed
-/// them, the comparator named as the call named it.
+/// them, the comparator named as the call named it. 0.7 first checked
+/// each column's `CFMetaData.indexName` (the column family's name, a dot
+/// and the index name, or without one the column's name in hex) among
+/// those of the columns before it, indexed or not.
 pub fn check_column_names(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     if node.release.is_none_or(|r| r.at_least(1, 1)) {
         return Ok(());
@@ -237,18 +240,26 @@ pub fn check_column_names(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     let Some(comparator) = names.and_then(|n| crate::marshal::parse_type(n).ok()) else {
         return Ok(());
     };
-    match def
-        .column_metadata
-        .iter()
-        .flatten()
-        .find(|c| comparator.validate(&c.name).is_err())
-    {
-        Some(c) => Err(ApiError::invalid(format!(
-            "Column name {} is not valid for comparator {sent}",
-            crate::marshal::bytes_to_hex(&c.name)
-        ))),
-        None => Ok(()),
+    let keyed = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::IndexNamesPerColumnFamily));
+    let mut keys = std::collections::BTreeSet::new();
+    for c in def.column_metadata.iter().flatten() {
+        let hex = || crate::marshal::bytes_to_hex(&c.name);
+        if keyed {
+            let key = format!("{}.{}", def.name, c.index_name.clone().unwrap_or_else(hex));
+            if !keys.insert(key.clone()) {
+                return Err(ApiError::invalid(format!("Duplicate index names {key}")));
+            }
+        }
+        if comparator.validate(&c.name).is_err() {
+            return Err(ApiError::invalid(format!(
+                "Column name {} is not valid for comparator {sent}",
+                hex()
+            )));
+        }
     }
+    Ok(())
 }
 
 /// The package a bare row cache provider name was looked up in.
