@@ -497,6 +497,35 @@ mod tests {
     }
 
     #[test]
+    fn release_0_7_keyed_each_column_by_its_column_familys_name() {
+        let col = |n: &str, index: Option<&str>| {
+            t::ColumnDef::new(
+                n.as_bytes().to_vec(),
+                "BytesType".to_string(),
+                index.map(|_| t::IndexType::KEYS),
+                index.map(str::to_string),
+                None,
+            )
+        };
+        let why = |v: &str, cols: Vec<t::ColumnDef>| {
+            let mut d = def("BytesType");
+            d.name = "Bad".into();
+            d.column_metadata = Some(cols);
+            match check_column_names(&node_as(v), &d) {
+                Ok(()) => "ok".to_string(),
+                Err(e) => e.to_string(),
+            }
+        };
+        let indexed = || vec![col("foo", Some("i")), col("bar", Some("i"))];
+        assert!(why("0.7.10", indexed()).contains("Duplicate index names Bad.i"));
+        let twice = || vec![col("foo", None), col("foo", None)];
+        assert!(why("0.7.10", twice()).contains("Duplicate index names Bad.666f6f"));
+        // 0.8 on: the schema's own check, of index names only.
+        assert_eq!(why("0.8.10", indexed()), "ok");
+        assert_eq!(why("0.8.10", twice()), "ok");
+    }
+
+    #[test]
     fn before_1_1_a_cfdefs_shape_is_refused_in_its_own_words() {
         let mut odd = def("UTF8Type");
         odd.column_type = Some("Odd".into());
