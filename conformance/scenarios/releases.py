@@ -5186,3 +5186,69 @@ if R >= (1, 2):
         out.append(q("SELECT table_name, column_name, kind, position, type FROM "
                      "system_schema.columns WHERE keyspace_name = 'system'"))
         return out
+
+
+# ------------------------------------------------------------------------------ the system tests' finds
+# (conformance/releases/systest: Cassandra's own test_thrift_server.py, captured and replayed)
+@scenario("rel_updateunset", "19", "schema", keyspace_reset="cv_r_updateunset")
+def _updateunset():
+    """system_update_column_family leaving gc_grace_seconds, default_validation_class and the
+    comment unset, as the system tests' index updates did: 0.7 copied the CfDef's fields into
+    the live definition as they came (CFMetaData.apply: an unset int 0, an unset validator
+    BytesType, an unset comment ""); later releases' defaults otherwise. Before 1.2 an update
+    names the CF by its id: a fresh node gives the first column family 1000."""
+    ks = "cv_r_updateunset"
+    by_id = {16: W.i32(1000)} if R < (1, 2) else {}
+    out = setup(ks, cf_def(ks, "V", comparator="BytesType", comment="kept?", gc_grace=100,
+                           default_validation="LongType",
+                           column_metadata=[column_def("a", "UTF8Type")],
+                           extra={12: W.double(0.5)}))
+    out += [
+        describe_ks(ks),
+        v19.system_update_column_family(cf_def(
+            ks, "V", comparator="BytesType",
+            column_metadata=[column_def("birthdate", "BytesType", KEYS_INDEX)], extra=by_id)),
+        describe_ks(ks),
+        v19.insert("k", cparent("V"), column("x", long_(1), 1)),
+        v19.insert("k", cparent("V"), column("y", "not a long", 1)),
+        v19.get_slice("k", cparent("V"), pred(start="")),
+    ]
+    return out
+
+
+@scenario("rel_indexnames", "19", "index", keyspace_reset="cv_r_indexnames")
+def _indexnames():
+    """index names the system tests gave twice: two of one column family's columns indexed
+    under one name, a second column family's index named as the first one's, two definitions
+    of one column without an index. 0.7 checked each column's name among its CfDef's only
+    (ThriftValidation.validateCfDef: the CF and the index name, or the column's hex, "Duplicate
+    index names CF.name"); 0.8 on one index name among every column family's"""
+    ks = "cv_r_indexnames"
+    out = setup(ks, cf_def(ks, "Indexed", column_metadata=[
+        column_def("birthdate", "LongType", KEYS_INDEX, "birthdate_index")]))
+    out += [
+        v19.system_add_column_family(cf_def(ks, "Bad", column_metadata=[
+            column_def("foo", "BytesType", KEYS_INDEX, "i"),
+            column_def("bar", "BytesType", KEYS_INDEX, "i")])),
+        v19.system_add_column_family(cf_def(ks, "Twice", column_metadata=[
+            column_def("foo", "BytesType"), column_def("foo", "UTF8Type")])),
+        v19.system_add_column_family(cf_def(ks, "Other", column_metadata=[
+            column_def("birthdate", "BytesType", KEYS_INDEX, "birthdate_index")])),
+        describe_ks(ks),
+    ]
+    return out
+
+
+@scenario("rel_superdelstd", "19", "invalid", keyspace_reset="cv_r_superdelstd")
+def _superdelstd():
+    """a batch's Deletion naming a super column of a standard column family, as the system
+    tests' bad batch calls sent it: 0.7's words "deletion of super_column is not possible"
+    (ThriftValidation.validateDeletion), "Deletion of super columns ..." from 0.8"""
+    ks = "cv_r_superdelstd"
+    out = setup(ks, cf_def(ks, "Standard1"))
+    out += [
+        v19.batch_mutate({"k": {"Standard1": [mutation(deletion_=deletion(1, sc="sc"))]}}),
+        v19.batch_mutate({"k": {"Standard1": [mutation(deletion_=deletion(
+            1, sc="sc", predicate=pred(names=["a"])))]}}),
+    ]
+    return out

@@ -83,6 +83,9 @@ impl Node {
             update_sets_index_names: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::UpdateSetsIndexNames)),
+            index_names_per_cf: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::IndexNamesPerColumnFamily)),
             update_takes_index_names: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::UpdateTakesIndexNames)),

@@ -379,6 +379,7 @@ mod tests {
                 Behaviour::MessagesOf07,
                 Behaviour::FramingFromConfig,
                 Behaviour::UpdateSetsIndexNames,
+                Behaviour::IndexNamesPerColumnFamily,
                 Behaviour::BatchOfNoListsWithoutKeyspace,
                 Behaviour::ColumnsInCopiedHashMap,
                 Behaviour::CoscBothMembersTaken,

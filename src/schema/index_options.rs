@@ -32,6 +32,9 @@ pub struct Rules {
     /// 0.7: an update set each index's name as its CfDef sent it (none
     /// named anew), a renamed index too.
     pub update_sets_index_names: bool,
+    /// 0.7: an index name was checked among its column family's own
+    /// only, not every column family's.
+    pub index_names_per_cf: bool,
     /// 3.0 on: an update's indexes were its CfDef's, named as sent (a
     /// renamed index renamed), an unnamed one named anew past every index
     /// name of the keyspace, the column family's own old ones too.
@@ -159,6 +162,7 @@ mod tests {
         thresholds_as_sent: false,
         update_sets_key_alias: false,
         update_sets_index_names: false,
+        index_names_per_cf: false,
         update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,
@@ -175,6 +179,7 @@ mod tests {
         thresholds_as_sent: false,
         update_sets_key_alias: false,
         update_sets_index_names: false,
+        index_names_per_cf: false,
         update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,

@@ -431,14 +431,19 @@ fn validate_aliases(o: &CfOptions) -> Result<(), String> {
 }
 
 /// Each column's name fits its comparator; each index is named, unique
-/// among `other_index_names` and the CF's own, and its options are valid.
+/// among `other_index_names` (unless the release checked a column
+/// family's own only) and the CF's own, and its options are valid.
 fn validate_columns(
     cf: &CfDef,
     other_index_names: &BTreeSet<String>,
     rules: Rules,
 ) -> Result<(), String> {
     let o = &cf.options;
-    let mut index_names = other_index_names.clone();
+    let mut index_names = if rules.index_names_per_cf {
+        BTreeSet::new()
+    } else {
+        other_index_names.clone()
+    };
     for c in &o.column_metadata {
         let comparator = cf.column_name_comparator(c.component_index);
         if comparator.validate(&c.name).is_err() {

@@ -1,9 +1,13 @@
 
-# --- harness: no server started here; SYSTEST_PORT names the server (a capture proxy) ---
+# --- harness: no server started here; SYSTEST_PORT names the server (a capture proxy), and
+# SYSTEST_MODE=unframed makes the client unframed (0.7) ---
 def get_thrift_client(host='127.0.0.1', port=int(os.environ.get('SYSTEST_PORT', '9170'))):
     socket = TSocket.TSocket(host, port)
     socket.setTimeout(20000)
-    transport = TTransport.TFramedTransport(socket)
+    if os.environ.get('SYSTEST_MODE') == 'unframed':
+        transport = TTransport.TBufferedTransport(socket)
+    else:
+        transport = TTransport.TFramedTransport(socket)
     protocol = TBinaryProtocol.TBinaryProtocol(transport)
     client = Cassandra.Client(protocol)
     client.transport = transport

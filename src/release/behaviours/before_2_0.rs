@@ -424,6 +424,17 @@ macro_rules! with_behaviours_before_2_0 {
                     loses it, a renamed one is renamed",
             }
 
+            // 0.7's ThriftValidation.validateCfDef: each column's
+            // CFMetaData.indexName checked among the CfDef's own only.
+            /// An index name was unique within its column family only: a
+            /// second column family could name its index as another's.
+            IndexNamesPerColumnFamily {
+                key: "index_names_per_column_family",
+                from: (0, 7, 0),
+                until: Some((0, 8, 0)),
+                says: "an index may be named as another column family's index",
+            }
+
             // From 0.7 a column's value was a ByteBuffer, and Column.reconcile
             // (2.1: AbstractCell, 3.x: Conflicts.resolveRegular) broke a tie of
             // timestamps by ByteBuffer.compareTo, which compares Java's signed

@@ -223,7 +223,10 @@ pub fn check_compaction_thresholds(
 /// Each declared column's name against the CfDef's own comparator (a
 /// Super CF's sub-comparator), as 0.7 to 1.0's `validateCfDef` checked
 /// them before anything of the schema: in the order the call listed
-/// them, the comparator named as the call named it.
+/// them, the comparator named as the call named it. 0.7 first checked
+/// each column's `CFMetaData.indexName` (the column family's name, a dot
+/// and the index name, or without one the column's name in hex) among
+/// those of the columns before it, indexed or not.
 pub fn check_column_names(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     if node.release.is_none_or(|r| r.at_least(1, 1)) {
         return Ok(());
@@ -237,18 +240,26 @@ pub fn check_column_names(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     let Some(comparator) = names.and_then(|n| crate::marshal::parse_type(n).ok()) else {
         return Ok(());
     };
-    match def
-        .column_metadata
-        .iter()
-        .flatten()
-        .find(|c| comparator.validate(&c.name).is_err())
-    {
-        Some(c) => Err(ApiError::invalid(format!(
-            "Column name {} is not valid for comparator {sent}",
-            crate::marshal::bytes_to_hex(&c.name)
-        ))),
-        None => Ok(()),
+    let keyed = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::IndexNamesPerColumnFamily));
+    let mut keys = std::collections::BTreeSet::new();
+    for c in def.column_metadata.iter().flatten() {
+        let hex = || crate::marshal::bytes_to_hex(&c.name);
+        if keyed {
+            let key = format!("{}.{}", def.name, c.index_name.clone().unwrap_or_else(hex));
+            if !keys.insert(key.clone()) {
+                return Err(ApiError::invalid(format!("Duplicate index names {key}")));
+            }
+        }
+        if comparator.validate(&c.name).is_err() {
+            return Err(ApiError::invalid(format!(
+                "Column name {} is not valid for comparator {sent}",
+                hex()
+            )));
+        }
     }
+    Ok(())
 }
 
 /// The package a bare row cache provider name was looked up in.
@@ -483,6 +494,35 @@ mod tests {
         assert!(why("0.7.10").contains("Column name 72616e6b is not valid for comparator LongType"));
         assert!(why("1.0.12").contains("72616e6b"));
         assert_eq!(why("1.1.12"), "ok");
+    }
+
+    #[test]
+    fn release_0_7_keyed_each_column_by_its_column_familys_name() {
+        let col = |n: &str, index: Option<&str>| {
+            t::ColumnDef::new(
+                n.as_bytes().to_vec(),
+                "BytesType".to_string(),
+                index.map(|_| t::IndexType::KEYS),
+                index.map(str::to_string),
+                None,
+            )
+        };
+        let why = |v: &str, cols: Vec<t::ColumnDef>| {
+            let mut d = def("BytesType");
+            d.name = "Bad".into();
+            d.column_metadata = Some(cols);
+            match check_column_names(&node_as(v), &d) {
+                Ok(()) => "ok".to_string(),
+                Err(e) => e.to_string(),
+            }
+        };
+        let indexed = || vec![col("foo", Some("i")), col("bar", Some("i"))];
+        assert!(why("0.7.10", indexed()).contains("Duplicate index names Bad.i"));
+        let twice = || vec![col("foo", None), col("foo", None)];
+        assert!(why("0.7.10", twice()).contains("Duplicate index names Bad.666f6f"));
+        // 0.8 on: the schema's own check, of index names only.
+        assert_eq!(why("0.8.10", indexed()), "ok");
+        assert_eq!(why("0.8.10", twice()), "ok");
     }
 
     #[test]
