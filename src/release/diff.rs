@@ -382,6 +382,7 @@ mod tests {
                 Behaviour::BatchOfNoListsWithoutKeyspace,
                 Behaviour::ColumnsInCopiedHashMap,
                 Behaviour::CoscBothMembersTaken,
+                Behaviour::SystemCfAddsTaken,
             ]
         );
         assert_eq!(
@@ -412,6 +413,7 @@ mod tests {
                 Behaviour::ColumnsInKeptMap,
                 Behaviour::CfIdsAfterHighest,
                 Behaviour::NegativeCacheSizeFails,
+                Behaviour::ComparatorsMustMatch,
             ]
         );
     }

@@ -71,25 +71,6 @@ const LZ4: &str = "org.apache.cassandra.io.compress.LZ4Compressor";
 
 const SNAPPY: &str = "org.apache.cassandra.io.compress.SnappyCompressor";
 
-/// `CFMetaData.SpeculativeRetry.toString()` of the setting parsed from
-/// `retry` (upper-cased): a percentile as `value / 100 * 100`, a custom
-/// delay as the double it parsed, each in `Double.toString`'s digits
-/// (`99.0PERCENTILE`, `50.0ms`), a type by its name (`ALWAYS`).
-fn described_retry(retry: &str) -> String {
-    let upper = retry.to_uppercase();
-    let number = |n: &str| n.trim().parse::<f64>().ok();
-    if let Some(v) = upper.strip_suffix("PERCENTILE").and_then(number) {
-        return format!(
-            "{}PERCENTILE",
-            crate::thrift::api19::javaargs::java_double(v / 100.0 * 100.0)
-        );
-    }
-    if let Some(v) = upper.strip_suffix("MS").and_then(number) {
-        return format!("{}ms", crate::thrift::api19::javaargs::java_double(v));
-    }
-    upper
-}
-
 /// 2.1's `CachingOptions.fromThrift`, then `toThriftCaching` and
 /// `toThriftCellsPerRow`: a row cache (`ALL`, `ROWS_ONLY`) keeps the cells
 /// the CfDef's `cells_per_row_to_cache` says (the IDL's default `100` when
@@ -173,7 +154,7 @@ fn shape_cf(
         .get_or_insert_with(|| if system { "99.0PERCENTILE" } else { "NONE" }.to_string());
     if release.does(Behaviour::SpeculativeRetryAsParsed) {
         if let Some(retry) = cf.speculative_retry.as_mut() {
-            *retry = described_retry(retry);
+            *retry = crate::schema::speculative::shown_2_0(retry);
         }
     }
     cf.triggers.get_or_insert_with(Vec::new);
@@ -318,7 +299,21 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         ks.strategy_options = Some(options);
     }
     let system = ks.name == crate::schema::SYSTEM_KEYSPACE;
-    if system {
+    let own = |cf: &t::CfDef| release.system_cfs.iter().any(|n| *n == cf.name);
+    if system && release.does(Behaviour::SystemCfAddsTaken) {
+        // 0.7 listed the column families added to it too, all in its
+        // HashMap's order (the declared ones' order among themselves).
+        let names: Vec<&str> = ks.cf_defs.iter().map(|cf| cf.name.as_str()).collect();
+        let order: Vec<String> = javaorder::string_hashmap_order(names)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        let built_in = crate::schema::system19::system_keyspace();
+        ks.cf_defs
+            .retain(|cf| own(cf) || !built_in.cfs.contains_key(&cf.name));
+        ks.cf_defs
+            .sort_by_key(|cf| order.iter().position(|n| *n == cf.name));
+    } else if system {
         // In the release's declaration order, which the HashMap keeps
         // for names that share a bucket.
         let place = |cf: &t::CfDef| release.system_cfs.iter().position(|n| *n == cf.name);
@@ -336,7 +331,9 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         // The ids of [`check_cf_id`].
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
         let kept = node.schema().column_maps.order(&ks.name, &cf.name);
-        shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten(), kept);
+        // (A column family 0.7 let a client add to `system` is a user's.)
+        let system_cf = system && own(&*cf);
+        shape_cf(release, node.jvm_heap_mb, cf, system_cf, id.flatten(), kept);
     }
     if !system && !release.at_least(1, 1) {
         // Before 1.1 each schema change built the keyspace's map anew from
