@@ -299,21 +299,7 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         ks.strategy_options = Some(options);
     }
     let system = ks.name == crate::schema::SYSTEM_KEYSPACE;
-    let own = |cf: &t::CfDef| release.system_cfs.iter().any(|n| *n == cf.name);
-    if system && release.does(Behaviour::SystemCfAddsTaken) {
-        // 0.7 listed the column families added to it too, all in its
-        // HashMap's order (the declared ones' order among themselves).
-        let names: Vec<&str> = ks.cf_defs.iter().map(|cf| cf.name.as_str()).collect();
-        let order: Vec<String> = javaorder::string_hashmap_order(names)
-            .into_iter()
-            .map(str::to_string)
-            .collect();
-        let built_in = crate::schema::system19::system_keyspace();
-        ks.cf_defs
-            .retain(|cf| own(cf) || !built_in.cfs.contains_key(&cf.name));
-        ks.cf_defs
-            .sort_by_key(|cf| order.iter().position(|n| *n == cf.name));
-    } else if system {
+    if system {
         // In the release's declaration order, which the HashMap keeps
         // for names that share a bucket.
         let place = |cf: &t::CfDef| release.system_cfs.iter().position(|n| *n == cf.name);
@@ -331,9 +317,7 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         // The ids of [`check_cf_id`].
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
         let kept = node.schema().column_maps.order(&ks.name, &cf.name);
-        // (A column family 0.7 let a client add to `system` is a user's.)
-        let system_cf = system && own(&*cf);
-        shape_cf(release, node.jvm_heap_mb, cf, system_cf, id.flatten(), kept);
+        shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten(), kept);
     }
     if !system && !release.at_least(1, 1) {
         // Before 1.1 each schema change built the keyspace's map anew from
