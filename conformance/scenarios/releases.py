@@ -4898,7 +4898,8 @@ if (1, 2) <= R < (3, 0):
     def _compactprefix():
         """a write of a COMPACT STORAGE table with two clustering columns naming only the
         first: 1.2 to 2.2 wrote the cell under the prefix (only a non-dense table needed the
-        whole clustering key); none, or a gap, refused (found by ordinary19g)"""
+        whole clustering key); none, or a gap, refused; 1.2 to 2.2 read the prefix's cell
+        back as a row of its own, the later clustering column null (found by ordinary19g)"""
         ks = "cv_r_compactprefix"
         q = v19.execute_cql3_query
         return [
@@ -4915,6 +4916,7 @@ if (1, 2) <= R < (3, 0):
             v19.set_keyspace(ks),
             v19.get_slice("x", cparent("t"), pred(start="", finish="", count=10)),
             q("SELECT * FROM t WHERE k = 'x' AND a = 1 AND b = 'p'"),
+            q("SELECT * FROM t WHERE k = 'x'"),
         ]
 
 
@@ -4995,6 +4997,27 @@ if R >= (2, 0):
         ]
         return out
 
+    @scenario("rel_renamekeep", "19", "cql3", keyspace_reset="cv_r_renamekeep")
+    def _renamekeep():
+        """CQL's ALTER TABLE RENAME of a Thrift-made column family's key: its default
+        validator and its indexes' options stay as Thrift gave them (found by
+        ordinary19h.py)"""
+        ks = "cv_r_renamekeep"
+        out = setup(ks, cf_def(ks, "users", comparator="UTF8Type", key_validation="UTF8Type",
+                               default_validation="UTF8Type",
+                               column_metadata=[column_def("age", "Int32Type"),
+                                                column_def("email", "UTF8Type", KEYS_INDEX,
+                                                           "users_email")]))
+        out += [
+            v19.execute_cql3_query("ALTER TABLE users RENAME key TO username"),
+            describe_ks(ks),
+            v19.execute_cql3_query("CREATE INDEX users_age ON users (age)"),
+            describe_ks(ks),
+        ]
+        return out
+
+
+if R >= (1, 2):
     @scenario("rel_bytescomparator", "19", "schema", keyspace_reset="cv_r_bytescomparator")
     def _bytescomparator():
         """an admin tool's system_update_column_family without a comparator: BytesType
@@ -5017,23 +5040,198 @@ if R >= (2, 0):
         ]
         return out
 
-    @scenario("rel_renamekeep", "19", "cql3", keyspace_reset="cv_r_renamekeep")
-    def _renamekeep():
-        """CQL's ALTER TABLE RENAME of a Thrift-made column family's key: its default
-        validator and its indexes' options stay as Thrift gave them (found by
-        ordinary19h.py)"""
-        ks = "cv_r_renamekeep"
-        out = setup(ks, cf_def(ks, "users", comparator="UTF8Type", key_validation="UTF8Type",
-                               default_validation="UTF8Type",
-                               column_metadata=[column_def("age", "Int32Type"),
-                                                column_def("email", "UTF8Type", KEYS_INDEX,
-                                                           "users_email")]))
+
+if R < (1, 2):
+    @scenario("rel_comparatormatch", "19", "schema", keyspace_reset="cv_r_comparatormatch")
+    def _comparatormatch():
+        """an update changing a column family's comparator or subcomparator, named by its
+        id: 0.7 to 1.0 refused any change (CFMetaData.apply compared the types themselves:
+        "comparators do not match."), a compatible one too (BytesType over UTF8Type); 1.1
+        took a compatible one (found by ordinary19e's schema migration)"""
+        ks = "cv_r_comparatormatch"
+        ids = lambda i: {16: W.i32(i)}  # noqa: E731 (a fresh node's first ids)
+        out = setup(ks) + [
+            v19.system_add_column_family(cf_def(ks, "kv", comparator="UTF8Type")),
+            v19.system_add_column_family(cf_def(ks, "sup", column_type="Super",
+                                                comparator="UTF8Type",
+                                                subcomparator="UTF8Type")),
+            v19.batch_mutate({"r": {"kv": [ins(n, n, 1) for n in ["b", "a", "c"]]}}),
+            v19.system_update_column_family(cf_def(ks, "kv", comparator="UTF8Type",
+                                                   comment="same", extra=ids(1000))),
+            v19.system_update_column_family(cf_def(ks, "kv", comparator="BytesType",
+                                                   extra=ids(1000))),
+            v19.get_slice("r", cparent("kv"), pred(start="")),
+        ]
+        if R < (1, 1):
+            out += [v19.system_update_column_family(cf_def(ks, "sup", column_type="Super",
+                                                           comparator="UTF8Type",
+                                                           subcomparator="BytesType",
+                                                           extra=ids(1001)))]
+        out += [describe_ks(ks).mask("0/5/*/16")]
+        return out
+
+
+if R < (1, 1):
+    @scenario("rel_systemcfadd", "19", "schema", keyspace_reset="cv_r_systemcfadd")
+    def _systemcfadd():
+        """a column family added to the system keyspace from a session in it: 0.7 took it
+        (CassandraServer checked the session's access only), 0.8 and 1.0 refused it in
+        ClientState's words (no full stop); then a Super column family with an indexed
+        column, refused in ThriftValidation's words ("supercolumns") (found by
+        ordinary19e)"""
+        ks = "cv_r_systemcfadd"
+        out = [
+            v19.set_keyspace("system"),
+            v19.system_add_column_family(cf_def("system", "Mine")),
+        ]
         out += [
-            v19.execute_cql3_query("ALTER TABLE users RENAME key TO username"),
-            describe_ks(ks),
-            v19.execute_cql3_query("CREATE INDEX users_age ON users (age)"),
+            v19.system_add_keyspace(ks_def(ks)),
+            v19.set_keyspace(ks),
+            v19.system_add_column_family(cf_def(ks, "S", column_type="Super",
+                                                column_metadata=[column_def(
+                                                    "c", "UTF8Type", KEYS_INDEX)])),
+        ]
+        return out
+
+
+if R >= (1, 1):
+    @scenario("rel_splitsnokeyspace", "19", "describe", keyspace_reset="cv_r_splitsnokeyspace")
+    def _splitsnokeyspace():
+        """describe_splits_ex and describe_splits before any set_keyspace: from 1.1 the
+        call read its tokens first (CassandraServer.describe_splits_ex built the range before
+        asking the session's keyspace), so a token the partitioner could not read failed
+        before the missing keyspace was noticed (found by ordinary19h's split reader)"""
+        ks = "cv_r_splitsnokeyspace"
+        ex = lambda cf, start, end: Step("describe_splits_ex", W.struct({  # noqa: E731
+            1: b(cf), 2: b(start), 3: b(end), 4: W.i32(100)}))
+        return [
+            ex("logs", "0", "0"),
+            ex("logs", "abc", "0"),
+            v19.describe_splits("logs", "0", "abc", 100),
+            v19.describe_splits("logs", "0", "0", 100),
+            v19.system_add_keyspace(ks_def(ks, [cf_def(ks, "logs")])),
+            v19.set_keyspace(ks),
+            ex("logs", "abc", "0"),
+        ]
+
+
+if (1, 1) <= R < (3, 0):
+    @scenario("rel_longnames", "19", "schema", keyspace_reset="cv_r_longnames")
+    def _longnames():
+        """a column family whose declared column name (16 bytes) its comparator could not
+        read: an update making BytesType's column family LongType, and one added so (the
+        release's own system test): 1.1 and 1.2 refused it in the words of
+        LongType.getString ("A long is exactly 8 bytes: 16"), read as the CQL 3 definition
+        was built, 2.0 in CFMetaData.rebuild's (found by the 1.2.9 and 2.0.17 system tests)"""
+        ks = "cv_r_longnames"
+        cd = column_def("ValidationColumn", "BytesType")
+        idf = {16: W.i32(1000)} if R < (1, 2) else {}
+        return setup(ks) + [
+            v19.system_add_column_family(cf_def(ks, "NewColumnFamily", column_metadata=[cd])),
+            v19.system_update_column_family(cf_def(ks, "NewColumnFamily", comparator="LongType",
+                                                   column_metadata=[cd], extra=idf)),
+            v19.system_update_column_family(cf_def(ks, "NewColumnFamily", comparator="BytesType",
+                                                   column_metadata=[cd], gc_grace=1,
+                                                   extra=idf)),
+            v19.system_add_column_family(cf_def(ks, "L", comparator="LongType",
+                                                column_metadata=[cd])),
+            v19.system_add_column_family(cf_def(ks, "T", comparator="TimeUUIDType",
+                                                column_metadata=[cd])),
             describe_ks(ks),
         ]
+
+
+if R >= (1, 2):
+    @scenario("rel_countermix", "19", "cql3", keyspace_reset="cv_r_countermix")
+    def _countermix():
+        """CREATE TABLE mixing counters with other columns: 1.2 and 2.0 made it a counter
+        table when the first column of their HashMap was one and named the first column of
+        the other kind; 2.1 and 2.2 took the first by name (a TreeMap); 3.0 refused the mix
+        in its own words (found by ordinary19g)"""
+        ks = "cv_r_countermix"
+        q = v19.execute_cql3_query
+        return [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 1}" % ks),
+            q("USE " + ks),
+            q("CREATE TABLE m1 (k text PRIMARY KEY, n counter, label text)"),
+            q("CREATE TABLE m2 (k text PRIMARY KEY, a counter, z text)"),
+            q("CREATE TABLE m3 (k text PRIMARY KEY, total counter, hits counter, name text, "
+              "zz text)"),
+            q("CREATE TABLE m4 (k text, c int, v text, n counter, PRIMARY KEY (k, c))"),
+            q("CREATE TABLE m5 (k text PRIMARY KEY, b text, a counter)"),
+        ]
+
+    @scenario("rel_ntswords", "19", "schema", keyspace_reset="cv_r_ntswords")
+    def _ntswords():
+        """a NetworkTopologyStrategy keyspace whose options its constructor refused: 1.2 and
+        2.0 said only that the strategy could not be made; from 2.1
+        AbstractReplicationStrategy answered the constructor's own exception (Integer's
+        NumberFormatException: For input string: "one") (found by ordinary19h)"""
+        ks = "cv_r_ntswords"
+        nts = "org.apache.cassandra.locator.NetworkTopologyStrategy"
+
+        def ks_nts(name, options):
+            return W.struct({1: b(name), 2: b(nts), 5: W.list_("struct", []),
+                             3: W.map_("bin", "bin", [(b(k), b(v)) for k, v in options])})
+        return [
+            v19.system_add_keyspace(ks_nts(ks, [("datacenter1", "one")])),
+            v19.system_add_keyspace(ks_nts(ks, [("replication_factor", "1")])),
+            v19.system_add_keyspace(ks_nts(ks, [("datacenter1", "")])),
+            v19.system_add_keyspace(ks_nts(ks, [("datacenter1", "-1")])),
+            v19.system_add_keyspace(ks_nts(ks, [("datacenter1", "1")])),
+            v19.system_update_keyspace(ks_nts(ks, [("datacenter1", "2.5")])),
+            describe_ks(ks),
+        ]
+
+
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_ordertable", "19", "cql3", keyspace_reset="cv_r_ordertable")
+    def _ordertable():
+        """a table named by the reserved word order: 2.1 reported the last of its parser's
+        errors, after ANTLR's recovery took the word for ORDER BY and missed the BY; 2.2 the
+        first (found by ordinary19h's prepared orders)"""
+        ks = "cv_r_ordertable"
+        q = v19.execute_cql3_query
+        return [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 1}" % ks),
+            q("USE " + ks),
+            q("CREATE TABLE order (id int PRIMARY KEY, customer text)"),
+            q("SELECT * FROM order WHERE customer = 'acme'"),
+            q("SELECT id FROM order LIMIT 5"),
+            q("DELETE FROM order WHERE id = 1"),
+        ]
+
+if R >= (2, 0):
+    @scenario("rel_specretry", "19", "schema", keyspace_reset="cv_r_specretry")
+    def _specretry():
+        """a CfDef's speculative_retry: 2.0 to 2.2 took any case, a percentile from 0 to 100
+        and any delay (CFMetaData.SpeculativeRetry: "invalid speculative_retry type"), 3.x
+        NONE and ALWAYS as spelled (SpeculativeRetryParam: "Invalid value .. for option");
+        each described as it parsed it; before 3.0 the schema table's row of each, with the
+        columns 2.0, 2.1 and 2.2 added to 1.2's (found by ordinary19h)"""
+        ks = "cv_r_specretry"
+        sr = lambda name, retry, more=None: cf_def(  # noqa: E731
+            ks, name, comparator="UTF8Type", extra={42: b(retry), **(more or {})})
+        out = setup(ks) + [
+            v19.system_add_column_family(sr("bad1", "99TH")),
+            v19.system_add_column_family(sr("bad2", "101PERCENTILE")),
+            v19.system_add_column_family(sr("low", "always")),
+            v19.system_add_column_family(sr("ms", "10ms")),
+            v19.system_add_column_family(sr("pct", "99.5percentile")),
+            v19.system_add_column_family(sr("up", "ALWAYS", {34: b("ALL"), 40: W.i32(60)})),
+            describe_ks(ks),
+        ]
+        if R < (3, 0):
+            cols = ("columnfamily_name, speculative_retry, caching, default_time_to_live, "
+                    "memtable_flush_period_in_ms, is_dense, compaction_strategy_options, "
+                    "compression_parameters, gc_grace_seconds, bloom_filter_fp_chance, "
+                    + ("index_interval" if R < (2, 1)
+                       else "min_index_interval, max_index_interval"))
+            out += [v19.execute_cql3_query(
+                "SELECT %s FROM system.schema_columnfamilies WHERE keyspace_name = '%s'"
+                % (cols, ks))]
         return out
 
 

@@ -165,3 +165,16 @@ fn a_quoted_name_at_a_value_fails_after_it_as_a_function_name() {
         }
     }
 }
+
+#[test]
+fn release_2_1_reported_a_table_named_order_at_its_missing_by() {
+    // Recorded from 2.1.22 (ordinary19h's prepared orders).
+    let text = "SELECT * FROM order WHERE customer = 'acme'";
+    let err = crate::cql::parse(text).expect_err("a syntax error");
+    let last = as_order_clause(text, &err).expect("the ORDER BY recovery");
+    assert_eq!(
+        with_snippet(text, &last).as_deref(),
+        Some("line 1:20 mismatched input 'WHERE' expecting K_BY (SELECT * FROM order [WHERE] customer...)")
+    );
+    assert_eq!(as_order_clause("SELECT * FROM order", &err), None);
+}

@@ -74,6 +74,12 @@ pub enum ColumnRole {
 impl Table {
     /// Builds and checks a table from its CREATE TABLE statement.
     pub fn from_create(keyspace: &str, ct: &CreateTable) -> CqlResult<Table> {
+        Table::from_create_as(keyspace, ct, CounterMix::HashFirst)
+    }
+
+    /// [`Table::from_create`] refusing counters mixed with other columns
+    /// as `mix` says the release did.
+    pub fn from_create_as(keyspace: &str, ct: &CreateTable, mix: CounterMix) -> CqlResult<Table> {
         let mut defs: Vec<Column> = Vec::new();
         for d in &ct.columns {
             if defs.iter().any(|c| c.name == d.name) {
@@ -156,7 +162,7 @@ impl Table {
                 is_static: statics.contains(&c.name.as_str()),
             })
             .collect();
-        let layout = layout_of(ct, &clustering, &regular)?;
+        let layout = layout_of(ct, &clustering, &regular, mix)?;
         regular.sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
         Ok(Table {
             keyspace: keyspace.to_string(),
@@ -360,17 +366,10 @@ fn layout_of(
     ct: &CreateTable,
     clustering: &[ClusteringColumn],
     regular: &[RegularColumn],
+    mix: CounterMix,
 ) -> CqlResult<Layout> {
-    let counters = regular.iter().filter(|r| r.column.ty.is_counter()).count();
-    if counters > 0 && counters < regular.len() {
-        let bad = regular
-            .iter()
-            .find(|r| !r.column.ty.is_counter())
-            .map(|r| r.column.name.clone())
-            .unwrap_or_default();
-        return Err(CqlError::invalid(format!(
-            "Cannot add a non counter column ({bad}) in a counter column family"
-        )));
+    if let Some(why) = mixed_counters(regular, mix) {
+        return Err(CqlError::invalid(why));
     }
     Ok(if !ct.compact_storage {
         Layout::Sparse
@@ -403,6 +402,58 @@ fn layout_of(
             }
             Layout::CompactDense
         }
+    })
+}
+
+/// How a release refused a table mixing counters with other columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CounterMix {
+    /// 1.2 and 2.0: `CreateColumnFamilyStatement` made the table a counter
+    /// one when the first column of its `HashMap` was a counter, and
+    /// `CFMetaData.validate` named the first column of the other kind in
+    /// its column map (a `HashMap` by the names' bytes).
+    HashFirst,
+    /// 2.1 and 2.2: the columns were a `TreeMap` by name (CASSANDRA-9492),
+    /// the first by name deciding, and the column named the first of the
+    /// other kind by name (`CFMetaData`'s sorted regular columns).
+    NameFirst,
+    /// 3.0 on: `CreateTableStatement` refused the mix itself.
+    Refused,
+}
+
+/// The refusal of `regular` mixing counters and other columns, if they do.
+fn mixed_counters(regular: &[RegularColumn], mix: CounterMix) -> Option<String> {
+    let counters = regular.iter().filter(|r| r.column.ty.is_counter()).count();
+    if counters == 0 || counters == regular.len() {
+        return None;
+    }
+    // The columns in the order the release met them: its HashMap's by the
+    // names' bytes (1.2, 2.0), or sorted by name (2.1, 2.2).
+    let ordered: Vec<&RegularColumn> = match mix {
+        CounterMix::Refused => {
+            return Some("Cannot mix counter and non counter columns in the same table".into())
+        }
+        CounterMix::HashFirst => {
+            let names: Vec<&[u8]> = regular.iter().map(|r| r.column.name.as_bytes()).collect();
+            java_hashmap_order(&names)
+                .into_iter()
+                .map(|i| &regular[i])
+                .collect()
+        }
+        CounterMix::NameFirst => {
+            let mut sorted: Vec<&RegularColumn> = regular.iter().collect();
+            sorted.sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
+            sorted
+        }
+    };
+    let counter_table = ordered.first()?.column.ty.is_counter();
+    let bad = ordered
+        .iter()
+        .find(|r| r.column.ty.is_counter() != counter_table)?;
+    let name = &bad.column.name;
+    Some(match counter_table {
+        true => format!("Cannot add a non counter column ({name}) in a counter column family"),
+        false => format!("Cannot add a counter column ({name}) in a non counter column family"),
     })
 }
 

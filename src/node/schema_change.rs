@@ -108,6 +108,21 @@ impl Node {
             cf_ids_after_highest: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::CfIdsAfterHighest)),
+            comparators_must_match: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::ComparatorsMustMatch)),
+            system_cf_adds: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::SystemCfAddsTaken)),
+            strategy_constructor_words: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::StrategyConstructorWords)),
+            names_read_by_get_string: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::NamesReadByGetString)),
+            names_refused_in_type_words: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::NamesRefusedInTypeWords)),
         }
     }
 

@@ -383,6 +383,7 @@ mod tests {
                 Behaviour::BatchOfNoListsWithoutKeyspace,
                 Behaviour::ColumnsInCopiedHashMap,
                 Behaviour::CoscBothMembersTaken,
+                Behaviour::SystemCfAddsTaken,
             ]
         );
         assert_eq!(
@@ -413,6 +414,7 @@ mod tests {
                 Behaviour::ColumnsInKeptMap,
                 Behaviour::CfIdsAfterHighest,
                 Behaviour::NegativeCacheSizeFails,
+                Behaviour::ComparatorsMustMatch,
             ]
         );
     }

@@ -76,7 +76,7 @@ impl Schema {
         let mut next = self.clone();
         match change {
             SchemaChange::AddKeyspace(spec) => next.add_keyspace(spec, rules)?,
-            SchemaChange::UpdateKeyspace(spec) => next.update_keyspace(spec)?,
+            SchemaChange::UpdateKeyspace(spec) => next.update_keyspace(spec, rules)?,
             SchemaChange::DropKeyspace(name) => next.drop_keyspace(&name)?,
             SchemaChange::AddColumnFamily(spec) => next.add_cf(spec, rules)?,
             SchemaChange::UpdateColumnFamily(spec) => next.update_cf(spec, rules)?,
@@ -224,7 +224,7 @@ impl Schema {
             return invalid(keyspace_name_error(&spec.name));
         }
         let options = spec.strategy_options.clone().unwrap_or_default();
-        validate_strategy_options(&strategy, &options)?;
+        validate_strategy_options(&strategy, &options, rules)?;
         // Besides 1.2's per-CF rules: names and index names unique within the request.
         let mut seen_names = BTreeSet::new();
         let mut request_indexes = BTreeSet::new();
@@ -273,7 +273,7 @@ impl Schema {
         Ok(())
     }
 
-    fn update_keyspace(&mut self, spec: KeyspaceSpec) -> Result<()> {
+    fn update_keyspace(&mut self, spec: KeyspaceSpec, rules: Rules) -> Result<()> {
         not_system(&spec.name)?;
         let Some(old) = self.keyspaces.get(&spec.name) else {
             return invalid(format!("Keyspace {} does not exist", spec.name));
@@ -286,7 +286,7 @@ impl Schema {
             return invalid(keyspace_name_error(&spec.name));
         }
         let options = spec.strategy_options.clone().unwrap_or_default();
-        validate_strategy_options(&strategy, &options)?;
+        validate_strategy_options(&strategy, &options, rules)?;
         let mut ks = dynamic_keyspace(&spec, strategy, options, old.cfs.clone());
         // A keyspace seeded from the config file keeps saying so.
         ks.origin = old.origin;
@@ -310,7 +310,9 @@ impl Schema {
     }
 
     fn add_cf(&mut self, spec: CfSpec, rules: Rules) -> Result<()> {
-        not_protected(&spec.keyspace)?;
+        if !(rules.system_cf_adds && spec.keyspace == SYSTEM_KEYSPACE) {
+            not_protected(&spec.keyspace)?;
+        }
         let mut cf = cf_from_spec(&spec)?;
         validate_compaction_options(&cf.options, rules)?;
         self.name_indexes(&mut cf, rules)?;
@@ -464,6 +466,17 @@ fn dynamic_keyspace(
 fn check_compatible(old: &CfDef, new: &CfDef, rules: Rules) -> Result<()> {
     if old.column_type != new.column_type {
         return invalid("types do not match.");
+    }
+    if rules.comparators_must_match {
+        // 0.7 to 1.0's CFMetaData.apply: the types themselves, not their
+        // compatibility.
+        if new.comparator.class_name() != old.comparator.class_name() {
+            return invalid("comparators do not match.");
+        }
+        let name = |t: &Option<crate::marshal::TypeRef>| t.as_ref().map(|t| t.class_name());
+        if name(&new.subcomparator) != name(&old.subcomparator) {
+            return invalid("subcolumncomparators do not match.");
+        }
     }
     if !is_compatible_with(&new.comparator, &old.comparator) {
         return invalid("comparators do not match or are not compatible.");

@@ -59,6 +59,20 @@ pub struct Rules {
     /// after the highest live id (`CFMetaData.fixMaxId`, 1.0's
     /// `Schema.fixCFMaxId`), before its indexes were opened.
     pub cf_ids_after_highest: bool,
+    /// 0.7 to 1.0: an update's comparator and subcomparator must be the
+    /// column family's own (`CFMetaData.apply`), not merely compatible.
+    pub comparators_must_match: bool,
+    /// 0.7: a column family may be added to the `system` keyspace.
+    pub system_cf_adds: bool,
+    /// 2.1 on: a strategy constructor's refusal in its own words (1.2
+    /// said `Error constructing replication strategy class`).
+    pub strategy_constructor_words: bool,
+    /// 1.1 and 1.2: a declared column name was read by the comparator's
+    /// `getString` before it was validated (see [`super::name_words`]).
+    pub names_read_by_get_string: bool,
+    /// 2.0: such a name was refused in its type's own words
+    /// (`CFMetaData.rebuild`: `Expected 8 or 0 byte long (16)`).
+    pub names_refused_in_type_words: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -171,6 +185,11 @@ mod tests {
         time_window: false,
         column_maps: super::super::column_maps::ColumnMapRule::Untracked,
         cf_ids_after_highest: false,
+        comparators_must_match: false,
+        system_cf_adds: false,
+        strategy_constructor_words: false,
+        names_read_by_get_string: false,
+        names_refused_in_type_words: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
@@ -188,6 +207,11 @@ mod tests {
         time_window: false,
         column_maps: super::super::column_maps::ColumnMapRule::Untracked,
         cf_ids_after_highest: false,
+        comparators_must_match: false,
+        system_cf_adds: false,
+        strategy_constructor_words: false,
+        names_read_by_get_string: false,
+        names_refused_in_type_words: false,
     };
 
     #[test]

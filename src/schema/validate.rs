@@ -66,6 +66,7 @@ pub fn resolve_strategy_class(name: &str) -> Result<String, String> {
 pub(super) fn validate_strategy_options(
     class: &str,
     options: &BTreeMap<String, String>,
+    rules: Rules,
 ) -> Result<(), String> {
     let short = class.strip_prefix(LOCATOR_PACKAGE).unwrap_or(class);
     let check_rf = |rf: &str| -> Result<(), String> {
@@ -85,12 +86,22 @@ pub(super) fn validate_strategy_options(
             }
         }
         "NetworkTopologyStrategy" => {
-            // 1.2's constructor rejected these before validation ran, and
-            // reported only that construction failed.
+            // The constructor rejected these before validation ran: 1.2
+            // reported only that construction failed, 2.1 the constructor's
+            // own words (Integer.valueOf's NumberFormatException's).
             for (dc, rf) in options {
-                if dc.eq_ignore_ascii_case("replication_factor") || rf.parse::<i32>().is_err() {
-                    return Err("Error constructing replication strategy class".into());
-                }
+                let why = if dc.eq_ignore_ascii_case("replication_factor") {
+                    "replication_factor is an option for SimpleStrategy, not NetworkTopologyStrategy"
+                        .to_string()
+                } else if rf.parse::<i32>().is_err() {
+                    format!("For input string: \"{rf}\"")
+                } else {
+                    continue;
+                };
+                return Err(match rules.strategy_constructor_words {
+                    true => why,
+                    false => "Error constructing replication strategy class".into(),
+                });
             }
             options.values().try_for_each(|rf| check_rf(rf))
         }
@@ -314,6 +325,21 @@ pub(super) fn validate_cf(
     other_index_names: &BTreeSet<String>,
     rules: Rules,
 ) -> Result<(), String> {
+    // Read as the definition was built, before it was validated: 1.1 and
+    // 1.2 by `getString`, 2.0 (CFMetaData.rebuild) by the type itself.
+    for c in &cf.options.column_metadata {
+        let comparator = cf.column_name_comparator(c.component_index);
+        if rules.names_read_by_get_string {
+            if let Some(why) = super::name_words::get_string_refusal(&comparator, &c.name) {
+                return Err(why);
+            }
+        }
+        if rules.names_refused_in_type_words {
+            if let Err(e) = comparator.validate_for(&c.name, crate::marshal::Dialect::V20) {
+                return Err(e.0);
+            }
+        }
+    }
     if !is_name_valid(&cf.keyspace) {
         return Err(keyspace_name_error(&cf.keyspace));
     }
@@ -489,21 +515,11 @@ fn validate_2_0_options(o: &CfOptions) -> Result<(), String> {
     if o.index_interval.is_some_and(|i| i <= 0) {
         return Err("index_interval must be greater than 0".into());
     }
-    if let Some(s) = &o.speculative_retry {
-        if !is_speculative_retry(s) {
-            return Err(format!("Invalid value {s} for speculative_retry"));
-        }
+    // (3.x's own reading of it is checked before, by the Thrift layer.)
+    match &o.speculative_retry {
+        Some(s) => super::speculative::check_2_0(s),
+        None => Ok(()),
     }
-    Ok(())
-}
-
-fn is_speculative_retry(s: &str) -> bool {
-    let upper = s.to_uppercase();
-    let number = |t: &str| t.parse::<f64>().is_ok_and(|v| v >= 0.0);
-    upper == "NONE"
-        || upper == "ALWAYS"
-        || upper.strip_suffix("PERCENTILE").is_some_and(number)
-        || upper.strip_suffix("MS").is_some_and(number)
 }
 
 /// 1.2's default index name: `<cf>_<column as text>_idx` without non-word

@@ -10,7 +10,7 @@ use super::{ChangeKind, CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{AlterTableOp, IndexTarget, Property, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::options::{KeyspaceOptions, TableOptions};
-use crate::cql::table::{collection_target, IndexRules, Table};
+use crate::cql::table::{collection_target, CounterMix, IndexRules, Table};
 use crate::schema::{CfDef, CfSpec, KeyspaceSpec, Schema, SchemaChange};
 use std::sync::Arc;
 
@@ -105,15 +105,23 @@ pub(super) fn run(
         }
         Statement::CreateTable(ct) => {
             let ks = session.keyspace_for(&ct.table)?;
+            let local = session.local_facts();
+            let mix = if local.emulated && local.claims_at_least((3, 0, 0)) {
+                CounterMix::Refused
+            } else if session.grammar().has_contains() {
+                CounterMix::NameFirst
+            } else {
+                CounterMix::HashFirst
+            };
             let mut table = if session.grammar().has_contains() {
                 // 2.1: user type names are the keyspace's types.
                 let mut ct = ct.clone();
                 for c in &mut ct.columns {
                     c.ty = super::usertypes::resolve(&schema, &ks, &c.ty)?;
                 }
-                Table::from_create(&ks, &ct)?
+                Table::from_create_as(&ks, &ct, mix)?
             } else {
-                Table::from_create(&ks, ct)?
+                Table::from_create_as(&ks, ct, mix)?
             };
             if signed_timestamps(session) {
                 table.sign_timestamps(None);

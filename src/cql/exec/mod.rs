@@ -54,6 +54,7 @@ pub mod super3;
 mod synthesized;
 mod system12;
 mod system20;
+mod system20_rows;
 pub mod system_replicated;
 pub mod system_schema;
 mod system_schema_rows;

@@ -15,7 +15,8 @@ use super::local::{gossip_generation, LocalFacts};
 use super::synthesized::{keys_within, sliced};
 use super::tables::table_of;
 use super::{
-    system12, system20, system_replicated, system_schema, system_schema_rows, system_traces,
+    system12, system20, system20_rows, system_replicated, system_schema, system_schema_rows,
+    system_traces,
 };
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
@@ -64,6 +65,10 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
     }
     if let Some(text) = system12::definition(name).filter(|_| system12::applies(local)) {
         return system12::compile("system", text);
+    }
+    if name == "schema_columnfamilies" && system20::applies(local) {
+        // 2.0-2.2's own columns (speculative_retry, default_time_to_live ...).
+        return system20::table(name, local);
     }
     let text = match name {
         "schema_keyspaces" => KEYSPACES,
@@ -250,7 +255,16 @@ fn partition(
                 let old_id = ks.name != system_traces::KEYSPACE
                     && !own_system20
                     && (!own_system || system12::has_old_id(name));
-                rows.push((vec![name.as_bytes().to_vec()], cf_row(cf, old_id)));
+                let mut row = cf_row(cf, old_id);
+                if system20::applies(local) {
+                    let system = ks.name == "system" || ks.name == system_traces::KEYSPACE;
+                    let (major, minor, _) = local.release_numbers();
+                    let own = system20_rows::values(cf, system, (major, minor));
+                    row.retain(|(c, _)| !own.iter().any(|(o, _)| o == c));
+                    row.extend(own);
+                    row.retain(|(c, _)| table.column(c).is_some());
+                }
+                rows.push((vec![name.as_bytes().to_vec()], row));
             }
         }
         _ => {

@@ -224,8 +224,11 @@ pub fn parse_name(table: &Table, name: &[u8]) -> Option<ParsedName> {
             let clustering = if n == 1 {
                 vec![name.to_vec()]
             } else {
+                // A name of fewer components (a clustering prefix, as 1.2's
+                // UPDATE of a COMPACT table wrote one) is a row whose later
+                // clustering columns are null (1.2 and 2.0's ColumnGroupMap).
                 let parts = CompositeType::split(name).ok()?;
-                if parts.len() != n {
+                if parts.is_empty() || parts.len() > n {
                     return None;
                 }
                 parts.iter().map(|(v, _)| v.to_vec()).collect()

@@ -326,3 +326,39 @@ fn collection_indexes_by_release() {
         .iter()
         .any(|r| r.column.name == "l" && !r.index_keys));
 }
+
+#[test]
+fn counters_mixed_with_other_columns_as_each_release_named_them() {
+    // Recorded (rel_countermix): 1.2.9 and 2.0.17, 2.1.22 and 2.2.19, 3.x.
+    let refusal = |cql: &str, mix: CounterMix| {
+        let Statement::CreateTable(ct) = parse(cql).unwrap().statement else {
+            panic!("not CREATE TABLE")
+        };
+        Table::from_create_as("ks", &ct, mix)
+            .unwrap_err()
+            .to_string()
+    };
+    let m3 =
+        "CREATE TABLE m3 (k text PRIMARY KEY, total counter, hits counter, name text, zz text)";
+    assert_eq!(
+        refusal(m3, CounterMix::HashFirst),
+        "Cannot add a counter column (hits) in a non counter column family"
+    );
+    assert_eq!(
+        refusal(m3, CounterMix::NameFirst),
+        "Cannot add a non counter column (name) in a counter column family"
+    );
+    assert_eq!(
+        refusal(m3, CounterMix::Refused),
+        "Cannot mix counter and non counter columns in the same table"
+    );
+    let m4 = "CREATE TABLE m4 (k text, c int, v text, n counter, PRIMARY KEY (k, c))";
+    assert_eq!(
+        refusal(m4, CounterMix::HashFirst),
+        "Cannot add a counter column (n) in a non counter column family"
+    );
+    assert_eq!(
+        refusal(m4, CounterMix::NameFirst),
+        "Cannot add a non counter column (v) in a counter column family"
+    );
+}

@@ -191,6 +191,11 @@ pub fn parse_error(release: Option<&Release>, text: &str, e: CqlError) -> Native
     } else {
         e
     };
+    // 2.1's ErrorCollector reported the last error (2.2 the first).
+    let e = match release.is_some_and(|r| r.series() == (2, 1)) {
+        true => crate::cql::snippet::as_order_clause(text, &e).unwrap_or(e),
+        false => e,
+    };
     if release.is_some_and(|r| r.does(Behaviour::Cql3SyntaxSnippets)) {
         if let Some(with) = crate::cql::snippet::with_snippet(text, &e) {
             return NativeError::Syntax(with);

@@ -727,6 +727,50 @@ macro_rules! with_behaviours_before_2_0 {
                     schema, then fails on the server (Internal error)",
             }
 
+            // 0.7.10-1.0.12 CFMetaData.apply compared the update's comparator
+            // and subcomparator with the column family's by identity; 1.1 took
+            // a compatible one (AbstractType.isCompatibleWith: BytesType over
+            // UTF8Type or AsciiType, UTF8Type over AsciiType).
+            /// An update changing the comparator or subcomparator at all is
+            /// refused (`comparators do not match.`, `subcolumncomparators do
+            /// not match.`), a compatible one too.
+            ComparatorsMustMatch {
+                key: "comparators_must_match",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "an update changing a column family's comparator or subcomparator is \
+                    refused, even to a compatible one (BytesType over UTF8Type)",
+            }
+
+            // 0.7.10 CassandraServer.system_add_column_family checked only the
+            // session's access (ClientState.hasColumnFamilyListAccess) and
+            // AddColumnFamily the keyspace's existence; 0.8's
+            // ClientState.hasColumnFamilySchemaAccess refused the system one.
+            /// `system_add_column_family` of a column family into the `system`
+            /// keyspace is taken like any other.
+            SystemCfAddsTaken {
+                key: "system_cf_adds_taken",
+                from: (0, 7, 0),
+                until: Some((0, 8, 0)),
+                says: "a column family can be added to the system keyspace",
+            }
+
+            // 1.1.12 and 1.2.9 CFMetaData.fromThrift: updateCfDef built the CQL 3
+            // CFDefinition, whose ColumnIdentifiers read each declared name with
+            // the comparator's getString (cql.jdbc), its MarshalException the
+            // refusal; 2.0 rebuilt the definition otherwise.
+            /// A CfDef declaring a column name its comparator cannot read
+            /// (added, or updated to that comparator) is refused in the words
+            /// of the comparator's `getString` (`A long is exactly 8 bytes:
+            /// 16`), not `Column name .. is not valid for comparator ..`.
+            NamesReadByGetString {
+                key: "names_read_by_get_string",
+                from: (1, 1, 0),
+                until: Some((2, 0, 0)),
+                says: "a declared column name the comparator cannot read is refused in its \
+                    getString's words (A long is exactly 8 bytes: 16)",
+            }
+
             $($later)*
         }
     };

@@ -510,6 +510,35 @@ macro_rules! with_behaviours_of_2_x {
                     count",
             }
 
+            // 2.1.22 AbstractReplicationStrategy.createInternal answered the
+            // strategy constructor's own exception (InvocationTargetException's
+            // target); 2.0's said only that construction failed.
+            /// A NetworkTopologyStrategy option the constructor refused is
+            /// answered in the constructor's words: `For input string: "one"`
+            /// (Integer.valueOf) or `replication_factor is an option for
+            /// SimpleStrategy, not NetworkTopologyStrategy`.
+            StrategyConstructorWords {
+                key: "strategy_constructor_words",
+                from: (2, 1, 0),
+                until: None,
+                says: "a NetworkTopologyStrategy option its constructor refused is answered in the \
+                    constructor's words (For input string: \"one\")",
+            }
+
+            // 2.0.17 CFMetaData.rebuild read each declared column name with the
+            // comparator (its serializer's validate), the MarshalException the
+            // refusal; 2.1 validated the definition first.
+            /// A declared column name the comparator cannot read is refused in
+            /// the type's own words (`Expected 8 or 0 byte long (16)`, `Invalid
+            /// version for TimeUUID type.`).
+            NamesRefusedInTypeWords {
+                key: "names_refused_in_type_words",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a declared column name the comparator cannot read is refused in the \
+                    type's words (Expected 8 or 0 byte long (16))",
+            }
+
             $($later)*
         }
     };

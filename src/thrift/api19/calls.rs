@@ -357,6 +357,7 @@ impl CassandraSyncHandler for Handler<'_> {
         end_token: String,
         keys_per_split: i32,
     ) -> thrift::Result<Vec<String>> {
+        self.split_tokens_first(methods::DESCRIBE_SPLITS.name(), &start_token, &end_token)?;
         self.with_ks(&methods::DESCRIBE_SPLITS, None, vec![], |ks| {
             let splits = describe::splits(
                 self.node,
@@ -386,6 +387,7 @@ impl CassandraSyncHandler for Handler<'_> {
         end_token: String,
         keys_per_split: i32,
     ) -> thrift::Result<Vec<t::CfSplit>> {
+        self.split_tokens_first(methods::DESCRIBE_SPLITS_EX.name(), &start_token, &end_token)?;
         self.with_ks(&methods::DESCRIBE_SPLITS_EX, None, vec![], |ks| {
             describe::splits(
                 self.node,
@@ -558,5 +560,17 @@ impl CassandraSyncHandler for Handler<'_> {
             .map(|dialect| self.session.borrow_mut().api19.cql_version = Some(dialect.to_string()))
             .map_err(ApiError::InvalidRequest);
         self.wrap(methods::SET_CQL_VERSION.name(), r)
+    }
+}
+
+impl Handler<'_> {
+    /// From 1.1 a split's tokens were read before the session's keyspace
+    /// was looked at ([`describe::split_tokens`]).
+    fn split_tokens_first(&self, method: &str, start: &str, end: &str) -> thrift::Result<()> {
+        if !self.node.release.is_some_and(|r| r.at_least(1, 1)) {
+            return Ok(());
+        }
+        let r = describe::split_tokens(self.node, start, end).map(|_| ());
+        self.wrap(method, r)
     }
 }

@@ -148,6 +148,33 @@ pub fn schema_versions(node: &Node) -> BTreeMap<String, Vec<String>> {
 /// did (`release::splits`); without one a single node answers the whole
 /// range as one split of the column family's cells. A cluster's splits are
 /// its estimates'.
+/// A split's `start` and `end` tokens read by the partitioner, as the
+/// release printed them back (`Token.toString`); from 1.1 the call read
+/// them before the session's keyspace (`CassandraServer.describe_splits_ex`
+/// built the range first), a token not read failing before a missing
+/// keyspace was noticed.
+pub fn split_tokens(node: &Node, start: &str, end: &str) -> ApiResult<(String, String)> {
+    let schema = node.schema();
+    let p = schema.partitioner.as_ref();
+    // Before 1.2 RandomPartitioner read any integer, and printed it back.
+    let printed = |tok: &str| bigtoken::printed(node, p, tok);
+    if let (Some(s), Some(e)) = (printed(start), printed(end)) {
+        return Ok((s, e));
+    }
+    let mut read = Vec::new();
+    for tok in [start, end] {
+        let token = p
+            .token_from_string(tok)
+            .map_err(|e| release::split_token_refusal(node, e.0))?;
+        // Printed back as the release's Token.toString.
+        read.push(match node.release {
+            Some(_) => p.token_to_string(&token),
+            None => tok.to_string(),
+        });
+    }
+    Ok((read.remove(0), read.remove(0)))
+}
+
 pub fn splits(
     node: &Node,
     ks: &str,
@@ -162,26 +189,7 @@ pub fn splits(
     if node.release.is_none() {
         v::validate_keyspace(&schema, ks)?;
     }
-    let p = schema.partitioner.as_ref();
-    // Before 1.2 RandomPartitioner read any integer, and printed it back.
-    let printed = |tok: &str| bigtoken::printed(node, p, tok);
-    let (start, end) = match (printed(start), printed(end)) {
-        (Some(s), Some(e)) => (s, e),
-        _ => {
-            let mut read = Vec::new();
-            for tok in [start, end] {
-                let token = p
-                    .token_from_string(tok)
-                    .map_err(|e| release::split_token_refusal(node, e.0))?;
-                // Printed back as the release's Token.toString.
-                read.push(match node.release {
-                    Some(_) => p.token_to_string(&token),
-                    None => tok.to_string(),
-                });
-            }
-            (read.remove(0), read.remove(0))
-        }
-    };
+    let (start, end) = split_tokens(node, start, end)?;
     let (start, end) = (start.as_str(), end.as_str());
     if schema.keyspace(ks).is_none() {
         let why = format!("Unknown keyspace {ks}");

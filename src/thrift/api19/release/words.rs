@@ -127,13 +127,18 @@ fn quote_cql_column(why: String) -> String {
     }
 }
 
-/// A schema refusal in 0.7 to 1.0's words: an update changing the
-/// comparator (`CFMetaData.apply` compared the types themselves, "comparators
-/// do not match."), and, from 0.8, one renaming an index
-/// (`ThriftValidation.validateCfDef`: "Cannot modify index name").
+/// A schema refusal in 0.7 to 1.0's words: an index on a super column
+/// family; from 0.8 a column family change in the `system` keyspace, and
+/// one renaming an index (`ThriftValidation.validateCfDef`: "Cannot modify
+/// index name").
 fn old_schema_words(release: &Release, why: String) -> String {
-    if why == "comparators do not match or are not compatible." {
-        return "comparators do not match.".to_string();
+    if release.at_least(0, 8) && why == "system keyspace is not user-modifiable." {
+        // ClientState.hasColumnFamilySchemaAccess's words (1.1's had the stop).
+        return "system keyspace is not user-modifiable".to_string();
+    }
+    if why == "Secondary indexes are not supported on super column families" {
+        // ThriftValidation.validateCfDef's words before 1.1's CFMetaData.
+        return "Secondary indexes are not supported on supercolumns".to_string();
     }
     if release.at_least(0, 8) && why.starts_with("Can't modify index name: was '") {
         return "Cannot modify index name".to_string();

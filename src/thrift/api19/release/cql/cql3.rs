@@ -29,6 +29,11 @@ pub fn syntax_error(node: &Node, text: &str, e: CqlError) -> String {
     } else {
         e
     };
+    // 2.1's ErrorCollector reported the last error (2.2 the first).
+    let e = match node.release.is_some_and(|r| r.series() == (2, 1)) {
+        true => crate::cql::snippet::as_order_clause(text, &e).unwrap_or(e),
+        false => e,
+    };
     if node
         .release
         .is_some_and(|r| r.does(Behaviour::Cql3SyntaxSnippets))

@@ -71,25 +71,6 @@ const LZ4: &str = "org.apache.cassandra.io.compress.LZ4Compressor";
 
 const SNAPPY: &str = "org.apache.cassandra.io.compress.SnappyCompressor";
 
-/// `CFMetaData.SpeculativeRetry.toString()` of the setting parsed from
-/// `retry` (upper-cased): a percentile as `value / 100 * 100`, a custom
-/// delay as the double it parsed, each in `Double.toString`'s digits
-/// (`99.0PERCENTILE`, `50.0ms`), a type by its name (`ALWAYS`).
-fn described_retry(retry: &str) -> String {
-    let upper = retry.to_uppercase();
-    let number = |n: &str| n.trim().parse::<f64>().ok();
-    if let Some(v) = upper.strip_suffix("PERCENTILE").and_then(number) {
-        return format!(
-            "{}PERCENTILE",
-            crate::thrift::api19::javaargs::java_double(v / 100.0 * 100.0)
-        );
-    }
-    if let Some(v) = upper.strip_suffix("MS").and_then(number) {
-        return format!("{}ms", crate::thrift::api19::javaargs::java_double(v));
-    }
-    upper
-}
-
 /// 2.1's `CachingOptions.fromThrift`, then `toThriftCaching` and
 /// `toThriftCellsPerRow`: a row cache (`ALL`, `ROWS_ONLY`) keeps the cells
 /// the CfDef's `cells_per_row_to_cache` says (the IDL's default `100` when
@@ -173,7 +154,7 @@ fn shape_cf(
         .get_or_insert_with(|| if system { "99.0PERCENTILE" } else { "NONE" }.to_string());
     if release.does(Behaviour::SpeculativeRetryAsParsed) {
         if let Some(retry) = cf.speculative_retry.as_mut() {
-            *retry = described_retry(retry);
+            *retry = crate::schema::speculative::shown_2_0(retry);
         }
     }
     cf.triggers.get_or_insert_with(Vec::new);

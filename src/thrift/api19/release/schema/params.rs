@@ -9,7 +9,8 @@
 //!   a row cache's `cells_per_row_to_cache` not `none`, `all` or an `int`
 //!   failed the same way (`Integer.parseInt`).
 //! - 3.x (`ThriftConversion.internalFromThrift`, then `CFMetaData.validate`):
-//!   caching (`Invalid value X for caching parameter`), compression
+//!   caching (`Invalid value X for caching parameter`), speculative retry
+//!   (`SpeculativeRetryParam.fromString`), compression
 //!   (`CompressionParams.fromMap`: the class sub-option, `enabled`, the
 //!   chunk length's words as `chunk_length_in_kb`), then
 //!   `TableParams.validate`'s ranges in its order and words.
@@ -45,6 +46,10 @@ pub fn check(node: &Node, spec: &mut CfSpec) -> Result<(), ApiError> {
     }
     if does(Behaviour::TableParamsOf3x) {
         caching_3x(spec)?;
+        // SpeculativeRetryParam.fromString, between caching and compression.
+        if let Some(retry) = &spec.speculative_retry {
+            crate::schema::speculative::check_3_0(retry).map_err(invalid)?;
+        }
         if let Some(options) = &spec.compression_options {
             compression_3x(options)?;
         }

@@ -47,12 +47,8 @@ pub fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool) {
                 .or_insert_with(|| "64".to_string());
         }
     }
-    // 3.x printed a percentile without a fraction it did not have
-    // (`99PERCENTILE`; 2.x: `99.0PERCENTILE`).
     if let Some(retry) = cf.speculative_retry.as_mut() {
-        if let Some(n) = retry.strip_suffix(".0PERCENTILE") {
-            *retry = format!("{n}PERCENTILE");
-        }
+        *retry = described_retry(retry);
     }
     // The options of a column's index, without its `target`: none when
     // there are none (`ThriftConversion.toThrift`), and only an index's.
@@ -257,9 +253,39 @@ pub fn definition_30(name: &str, ty: &str, kind_2x: &str, component: Option<usiz
     format!("ColumnDefinition{{name={name}, type={ty}, kind={kind}, position={position}}}")
 }
 
+/// 3.x's `SpeculativeRetryParam.toString()` of the setting it parsed from
+/// `retry`: a delay as the double it read (`10ms` as `10.0ms`), a
+/// percentile in `DecimalFormat("#.#####")`'s digits (`99PERCENTILE`, 2.x:
+/// `99.0PERCENTILE`), `NONE` and `ALWAYS` as they are.
+fn described_retry(retry: &str) -> String {
+    use crate::schema::speculative::java_parse_double;
+    let head = |n: usize| retry.len().checked_sub(n).and_then(|i| retry.get(..i));
+    if retry.to_lowercase().ends_with("ms") {
+        if let Some(v) = head(2).and_then(java_parse_double) {
+            return format!("{}ms", crate::thrift::api19::javaargs::java_double(v));
+        }
+    }
+    if retry.to_uppercase().ends_with("PERCENTILE") {
+        if let Some(v) = head("PERCENTILE".len()).and_then(java_parse_double) {
+            let digits = format!("{v:.5}");
+            let digits = digits.trim_end_matches('0').trim_end_matches('.');
+            return format!("{digits}PERCENTILE");
+        }
+    }
+    retry.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn three_x_prints_the_retry_it_parsed() {
+        assert_eq!(described_retry("10ms"), "10.0ms");
+        assert_eq!(described_retry("99.0PERCENTILE"), "99PERCENTILE");
+        assert_eq!(described_retry("99.5percentile"), "99.5PERCENTILE");
+        assert_eq!(described_retry("ALWAYS"), "ALWAYS");
+    }
 
     #[test]
     fn three_oh_prints_definitions_with_positions() {
