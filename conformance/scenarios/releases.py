@@ -5254,3 +5254,23 @@ if (1, 2) <= R < (3, 0):
             q("DELETE FROM hits USING TIMESTAMP 5 WHERE k = 'b'"),
             q("SELECT n FROM hits WHERE k = 'b'"),
         ]
+
+    @scenario("rel_partparts", "19", "cql3", keyspace_reset="cv_r_partparts")
+    def _partparts():
+        """a SELECT restricting some parts of a composite partition key (found by ordinary19j's
+        Newts samples table): 1.2 to 2.1 named the first part after a restricted one, or the
+        restricted one after an unrestricted; 2.2 named every unrestricted part"""
+        ks = "cv_r_partparts"
+        q = v19.execute_cql3_query
+        return [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 1}" % ks),
+            v19.set_keyspace(ks),
+            q("CREATE TABLE s (a text, b int, c text, t int, v int, PRIMARY KEY ((a, b, c), t))"),
+            q("INSERT INTO s (a, b, c, t, v) VALUES ('x', 1, 'y', 1, 5) USING TIMESTAMP 10"),
+            q("SELECT * FROM s WHERE a = 'x' AND c = 'y'"),
+            q("SELECT * FROM s WHERE a = 'x'"),
+            q("SELECT * FROM s WHERE b = 1"),
+            q("SELECT * FROM s WHERE b = 1 AND c = 'y'"),
+            q("SELECT * FROM s WHERE a = 'x' AND b = 1 AND c = 'y'"),
+        ]

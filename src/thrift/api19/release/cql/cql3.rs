@@ -170,10 +170,10 @@ pub fn reword_partition_parts(
     let CqlError::Invalid(why) = &e else {
         return e;
     };
-    if !node.release.is_some_and(|r| r.series() == (2, 2))
-        || !(why.starts_with("Partition key part ") && why.ends_with(" since preceding part is")
-            || why.starts_with("partition key part ") && why.contains(" cannot be restricted ("))
-    {
+    let partly = why.starts_with("Partition key part ")
+        && why.ends_with(" since preceding part is")
+        || why.starts_with("partition key part ") && why.contains(" cannot be restricted (");
+    if !partly || node.release.is_none_or(|r| r.series() != (2, 2)) {
         return e;
     }
     let (Statement::Select(select), Some(table)) =
