@@ -5450,3 +5450,91 @@ def _superdelstd():
             1, sc="sc", predicate=pred(names=["a"])))]}}),
     ]
     return out
+
+
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_tableprops", "19", "cql3", keyspace_reset="cv_r_tableprops")
+    def _tableprops():
+        """CQL 3 table properties over Thrift as 1.2 to 2.2 took them (found by ordinary19j's
+        schema tool): 1.2's CFPropDefs lacked 2.0's default_time_to_live, index_interval,
+        memtable_flush_period_in_ms and speculative_retry (unknown properties); 2.0 to 2.2
+        worded the default_time_to_live minimum with its default; 2.2 bounded
+        bloom_filter_fp_chance as the table was written and said what a caching map's refusal
+        refused; 2.1 and 2.2 read a caching text that
+        was neither a legacy name nor a JSON map as JSON and failed on the server (the
+        connection closed: the last step)"""
+        ks = "cv_r_tableprops"
+        q = v19.execute_cql3_query
+        return [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 1}" % ks),
+            v19.set_keyspace(ks),
+            q("CREATE TABLE t (k int PRIMARY KEY, v text) WITH comment = 'c'"),
+            q("ALTER TABLE t WITH default_time_to_live = -1"),
+            q("ALTER TABLE t WITH speculative_retry = 'NONE'"),
+            q("ALTER TABLE t WITH comment = 'x' AND memtable_flush_period_in_ms = 0"),
+            q("ALTER TABLE t WITH index_interval = 256"),
+            q("ALTER TABLE t WITH bloom_filter_fp_chance = 2.0"),
+            q("ALTER TABLE t WITH bloom_filter_fp_chance = 0.00001"),
+            q("CREATE TABLE u (k int PRIMARY KEY) WITH bloom_filter_fp_chance = 1.5"),
+            q("ALTER TABLE t WITH bloom_filter_fp_chance = 0.5 AND gc_grace_seconds = 60"),
+            q("ALTER TABLE nosuch WITH default_time_to_live = 5"),
+            q("ALTER TABLE t WITH caching = 'keys_only'"),
+            q("ALTER TABLE t WITH caching = {'keys': 'some'}"),
+            q("ALTER TABLE t WITH caching = {'keys': 'ALL', 'rows_per_partition': 'lots'}"),
+            q("ALTER TABLE t WITH caching = {'rows': 'ALL'}"),
+            v19.describe_keyspace(ks),
+            q("ALTER TABLE t WITH caching = 'sometimes'"),
+        ]
+
+    @scenario("rel_countercql", "19", "cql3", keyspace_reset="cv_r_countercql")
+    def _countercql():
+        """CQL 3 writes of a counter table over Thrift (found by ordinary19j's rate limiter and
+        audit log): 2.1 and 2.2 refused a USING TIMESTAMP or TTL on a counter table's write as
+        the statement was validated (1.2 and 2.0 took both), and worded the batch rules and a
+        missing index's drop otherwise than 1.2 and 2.0 (a counter statement in a logged
+        batch, a plain one in a counter batch; the keyspace's 'tables')"""
+        ks = "cv_r_countercql"
+        q = v19.execute_cql3_query
+        return [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 1}" % ks),
+            v19.set_keyspace(ks),
+            q("CREATE TABLE hits (k text PRIMARY KEY, n counter)"),
+            q("CREATE TABLE notes (k text PRIMARY KEY, v text)"),
+            q("UPDATE hits SET n = n + 2 WHERE k = 'a'"),
+            q("UPDATE hits USING TTL 60 SET n = n + 1 WHERE k = 'a'"),
+            q("UPDATE hits USING TIMESTAMP 5 SET n = n + 1 WHERE k = 'a'"),
+            q("UPDATE hits USING TIMESTAMP 5 AND TTL 60 SET n = n + 1 WHERE k = 'a'"),
+            q("UPDATE hits USING TTL 60 SET nosuch = nosuch + 1 WHERE k = 'a'"),
+            q("SELECT n FROM hits WHERE k = 'a'"),
+            q("BEGIN BATCH UPDATE hits SET n = n + 1 WHERE k = 'b' APPLY BATCH"),
+            q("BEGIN BATCH INSERT INTO notes (k, v) VALUES ('x', 'y') "
+              "UPDATE hits SET n = n + 1 WHERE k = 'b' APPLY BATCH"),
+            q("BEGIN COUNTER BATCH INSERT INTO notes (k, v) VALUES ('x', 'y') APPLY BATCH"),
+            q("BEGIN COUNTER BATCH UPDATE hits SET n = n + 1 WHERE k = 'b' APPLY BATCH"),
+            q("SELECT n FROM hits WHERE k = 'b'"),
+            q("DROP INDEX nosuch_idx"),
+            q("DELETE FROM hits USING TIMESTAMP 5 WHERE k = 'b'"),
+            q("SELECT n FROM hits WHERE k = 'b'"),
+        ]
+
+    @scenario("rel_partparts", "19", "cql3", keyspace_reset="cv_r_partparts")
+    def _partparts():
+        """a SELECT restricting some parts of a composite partition key (found by ordinary19j's
+        Newts samples table): 1.2 to 2.1 named the first part after a restricted one, or the
+        restricted one after an unrestricted; 2.2 named every unrestricted part"""
+        ks = "cv_r_partparts"
+        q = v19.execute_cql3_query
+        return [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 1}" % ks),
+            v19.set_keyspace(ks),
+            q("CREATE TABLE s (a text, b int, c text, t int, v int, PRIMARY KEY ((a, b, c), t))"),
+            q("INSERT INTO s (a, b, c, t, v) VALUES ('x', 1, 'y', 1, 5) USING TIMESTAMP 10"),
+            q("SELECT * FROM s WHERE a = 'x' AND c = 'y'"),
+            q("SELECT * FROM s WHERE a = 'x'"),
+            q("SELECT * FROM s WHERE b = 1"),
+            q("SELECT * FROM s WHERE b = 1 AND c = 'y'"),
+            q("SELECT * FROM s WHERE a = 'x' AND b = 1 AND c = 'y'"),
+        ]

@@ -268,7 +268,7 @@ impl TableOptions {
         // CFPropDefs.validate's minimums (Thrift's CfDef had none before 3.0).
         if o.default_time_to_live.is_some_and(|t| t < 0) {
             return Err(CqlError::invalid(
-                "default_time_to_live cannot be smaller than 0",
+                "default_time_to_live cannot be smaller than 0, (default 0)",
             ));
         }
         if o.memtable_flush_period_in_ms.is_some_and(|t| t < 0) {

@@ -5,7 +5,9 @@
 //! file must not interpret CQL.
 
 use super::super::cql::cql2;
-use super::super::release::{cql::beta, cql::cql3, cql::levels, cql::words3x, old, v3x};
+use super::super::release::{
+    cql::beta, cql::cql3, cql::levels, cql::tableprops, cql::words3x, old, v3x,
+};
 use super::super::validation::known_level;
 use super::super::{cql, methods, Handler};
 use crate::cql::exec::{self, CqlBackend};
@@ -69,6 +71,11 @@ impl Handler<'_> {
             let e = ApiError::Dropped(format!("{text}: failed on the release's server"));
             return self.wrap(method, Err(e));
         }
+        if let Some(e) =
+            tableprops::refusal(self.node, &self.node.schema(), keyspace.as_deref(), &parsed)
+        {
+            return self.wrap(method, Err(e));
+        }
         // 1.1's beta read a SELECT's rows whole (see `beta`).
         let (parsed, beta) = match beta::plan(self.node, &parsed) {
             Some((planned, shape)) => (planned, Some(shape)),
@@ -91,13 +98,22 @@ impl Handler<'_> {
                 }
                 // A read at a level the release did not read at, refused
                 // once the statement was prepared, as it began to run.
-                let refused = levels::refusal(
+                let schema = backend.schema();
+                let refused = cql3::counter_attributes(
                     self.node,
-                    &backend.schema(),
+                    &schema,
                     keyspace.as_deref(),
                     &parsed.statement,
-                    consistency,
-                );
+                )
+                .or_else(|| {
+                    levels::refusal(
+                        self.node,
+                        &schema,
+                        keyspace.as_deref(),
+                        &parsed.statement,
+                        consistency,
+                    )
+                });
                 match refused {
                     Some(e) => {
                         exec::check_statement(backend, session, &parsed.statement).and(Err(e))
@@ -120,8 +136,10 @@ impl Handler<'_> {
                 .map_err(|e| {
                     let schema = backend.schema();
                     let e = cql3::reword_unindexed(self.node, &schema, session, parsed, e);
+                    let e = cql3::reword_partition_parts(self.node, &schema, session, parsed, e);
                     let e = cql3::reword_index(self.node, &schema, session, parsed, e);
                     let e = words3x::reword(self.node, &schema, session, parsed, e);
+                    let e = cql3::reword_batch(self.node, parsed, e);
                     cql3::reword(self.node, e)
                 })
             },

@@ -5,7 +5,7 @@
 //! serves, and 2.2's SELECT DISTINCT restricting a clustering column.
 //! Only rewording: which statements are refused is the engine's.
 
-use crate::cql::ast::{Operator, Parsed, Relation, Selection, Selector, Statement};
+use crate::cql::ast::{BatchKind, Operator, Parsed, Relation, Selection, Selector, Statement};
 use crate::cql::exec::CqlSession;
 use crate::cql::table::Layout;
 use crate::cql::CqlError;
@@ -160,6 +160,53 @@ pub fn reword_unindexed(
     ))
 }
 
+/// 2.2's refusal of a SELECT restricting some of a composite partition
+/// key's parts but not all (`StatementRestrictions`: every unrestricted
+/// part named, in key order), where the engine's words are 1.2's to 2.1's
+/// (`SelectStatement`: the first part after a restricted one, or the first
+/// restricted one after an unrestricted one).
+pub fn reword_partition_parts(
+    node: &Node,
+    schema: &Arc<Schema>,
+    session: &CqlSession,
+    parsed: &Parsed,
+    e: CqlError,
+) -> CqlError {
+    let CqlError::Invalid(why) = &e else {
+        return e;
+    };
+    let partly = why.starts_with("Partition key part ")
+        && why.ends_with(" since preceding part is")
+        || why.starts_with("partition key part ") && why.contains(" cannot be restricted (");
+    if !partly || node.release.is_none_or(|r| r.series() != (2, 2)) {
+        return e;
+    }
+    let (Statement::Select(select), Some(table)) =
+        (&parsed.statement, beta::table_of(schema, session, parsed))
+    else {
+        return e;
+    };
+    let restricted = |name: &str| {
+        select
+            .where_clause
+            .iter()
+            .any(|r| matches!(r, Relation::Column { column, .. } if column.as_str() == name))
+    };
+    let missing: Vec<&str> = table
+        .partition_key
+        .iter()
+        .map(|c| c.name.as_str())
+        .filter(|n| !restricted(n))
+        .collect();
+    if missing.is_empty() {
+        return e;
+    }
+    CqlError::Invalid(format!(
+        "Partition key parts: {} must be restricted as other parts are",
+        missing.join(", ")
+    ))
+}
+
 /// 2.2's refusal of a SELECT DISTINCT restricting a clustering column and
 /// selecting no static column: only a selection holding a static column
 /// counted as static-only there, so its DISTINCT check spoke first (the
@@ -271,11 +318,85 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
             }
         }
     }
+    // 2.1's DropIndexStatement looked in the keyspace's "tables".
+    if node
+        .release
+        .is_some_and(|r| r.at_least(2, 1) && !r.at_least(3, 0))
+    {
+        if let Some((head, tail)) =
+            why.split_once(" could not be found in any of the column families of keyspace ")
+        {
+            return CqlError::Invalid(format!(
+                "{head} could not be found in any of the tables of keyspace {tail}"
+            ));
+        }
+    }
     let series_2_0 = node.release.is_some_and(|r| r.series() == (2, 0));
     if series_2_0 && why == "Cannot provide custom timestamp for conditional updates" {
         return CqlError::Invalid("Cannot provide custom timestamp for conditional update".into());
     }
     e
+}
+
+/// What 2.1's `ModificationStatement.validate` refused of a write to a
+/// counter table once the statement was prepared (before it ran): a
+/// `USING TIMESTAMP` (`...custom timestamp for counter updates`), then a
+/// `USING TTL` (`...custom TTL for counter updates`); 1.2 and 2.0 took
+/// both. (A conditional statement on a counter table was refused while it
+/// was prepared, by the engine.)
+pub fn counter_attributes(
+    node: &Node,
+    schema: &Arc<Schema>,
+    keyspace: Option<&str>,
+    statement: &Statement,
+) -> Option<CqlError> {
+    node.release
+        .filter(|r| r.at_least(2, 1) && !r.at_least(3, 0))?;
+    let (table, using) = match statement {
+        Statement::Insert(i) if !i.if_not_exists => (&i.table, &i.using),
+        Statement::Update(u) if u.condition.is_none() => (&u.table, &u.using),
+        Statement::Delete(d) if d.condition.is_none() => (&d.table, &d.using),
+        _ => return None,
+    };
+    if using.timestamp.is_none() && using.ttl.is_none() {
+        return None;
+    }
+    let ks = table.keyspace.as_deref().or(keyspace)?;
+    let t = crate::cql::exec::tables::lookup(schema, ks, &table.name).ok()?;
+    if !t.is_counter_table() {
+        return None;
+    }
+    let what = if using.timestamp.is_some() {
+        "timestamp"
+    } else {
+        "TTL"
+    };
+    Some(CqlError::Invalid(format!(
+        "Cannot provide custom {what} for counter updates"
+    )))
+}
+
+/// A batch's refusal of a counter table's statement in the words of 2.1's
+/// `BatchStatement.validate`: a counter statement in a logged batch, a
+/// plain one in a COUNTER batch (the engine's words are 1.2's and 2.0's).
+pub fn reword_batch(node: &Node, parsed: &Parsed, e: CqlError) -> CqlError {
+    let (Some(release), CqlError::Invalid(why), Statement::Batch(b)) =
+        (node.release, &e, &parsed.statement)
+    else {
+        return e;
+    };
+    if !release.at_least(2, 1) || release.at_least(3, 0) {
+        return e;
+    }
+    match (why.as_str(), b.kind) {
+        ("Counter mutations are only allowed in COUNTER batches", BatchKind::Logged) => {
+            CqlError::Invalid("Cannot include a counter statement in a logged batch".into())
+        }
+        ("Only counter mutations are allowed in COUNTER batches", BatchKind::Counter) => {
+            CqlError::Invalid("Cannot include non-counter statement in a counter batch".into())
+        }
+        _ => e,
+    }
 }
 
 /// A refused CREATE INDEX in the words of the node's release: 1.2 refused

@@ -1,13 +1,14 @@
 //! CQL over Thrift as each release took it: which dialect a call may use
 //! (`set_cql_version`), CQL 2's removal and 2.1's failing CQL 2 writes
 //! (here), 1.1's CQL 3 beta rows (`beta`) and CQL 3 refusals worded
-//! otherwise than 1.2's (`cql3`) or, in 3.x, than 2.2's (`words3x`), and
-//! the levels a statement was refused at (`levels`). The statements
+//! otherwise than 1.2's (`cql3`) or, in 3.x, than 2.2's (`words3x`), the
+//! table properties each took (`tableprops`), and the levels a statement was refused at (`levels`). The statements
 //! themselves run in `crate::cql` and `crate::cql2`.
 
 pub(in crate::thrift::api19) mod beta;
 pub(in crate::thrift::api19) mod cql3;
 pub(in crate::thrift::api19) mod levels;
+pub(in crate::thrift::api19) mod tableprops;
 pub(in crate::thrift::api19) mod words3x;
 
 use crate::cql2::ast::Statement as Cql2Statement;
