@@ -652,17 +652,244 @@ def later_client(ks="LaterClient"):
                     5: W.list_("struct", [later_cf]), 6: W.boolean(True)})
     steps = [v19.system_add_keyspace(ksd)]
     if V == (0, 7):
-        # the app's fallback: the keyspace as 0.7 wanted it
-        steps.append(v19.system_add_keyspace(ksdef(ks, [later_cf])))
+        # 0.7 answered the KsDef without its required replication_factor with a protocol
+        # error and closed the connection (the next call finds it closed); the app's
+        # fallback is the keyspace as 0.7 wanted it
+        steps += [v19.describe_cluster_name(), v19.system_add_keyspace(ksdef(ks, [later_cf]))]
     steps += [v19.set_keyspace(ks), v19.describe_keyspace(ks),
-             put("i1", "Items", "name", "lamp", 1),
-             put("i1", "Items", "color", "red", 1),
-             v19.get_range_slices(cparent("Items"), pred(start="", count=10),
-                                  key_range(start_key="", end_key="", count=10,
-                                            row_filter=[index_expr("color", EQ, "blue")])),
-             v19.get_paged_slice("Items", key_range(start_key="", end_key="", count=10), ""),
-             v19.execute_cql3_query("SELECT * FROM \"Items\""),
-             v19.atomic_batch_mutate({"i2": {"Items": [ins("name", "desk", 2)]}}),
-             v19.insert("i3", cparent("Items"), column("name", "chair", None)),
+              put("i1", "Items", "name", "lamp", 1),
+              put("i1", "Items", "color", "red", 1),
+              v19.get_range_slices(cparent("Items"), pred(start="", count=10),
+                                   key_range(start_key="", end_key="", count=10,
+                                             row_filter=[index_expr("color", EQ, "blue")])),
+              v19.get_paged_slice("Items", key_range(start_key="", end_key="", count=10), ""),
+              v19.execute_cql3_query("SELECT * FROM \"Items\""),
+              v19.atomic_batch_mutate({"i2": {"Items": [ins("name", "desk", 2)]}}),
+              v19.insert("i3", cparent("Items"), column("name", "chair", None)),
+              # after a protocol error the connection is gone: the next call finds it closed
+              v19.describe_cluster_name(),
+              v19.get_slice("i1", cparent("Items"), pred(start="", count=10)),
+              ]
+    return steps
+
+
+# ---------------------------------------------------------------- 16. dev box replication
+@sc("devbox_replication")
+def devbox_replication(ks="DevBox"):
+    """A keyspace made for production (replication 3) on a one-node dev box: writes and reads
+    at QUORUM and ALL fail, ONE works; the keyspace then dropped to 1 by update."""
+    steps = [v19.system_add_keyspace(ksdef(ks, [cfdef(ks, "Carts", comparator="UTF8Type")],
+                                           rf=3)),
+             v19.set_keyspace(ks),
+             put("c1", "Carts", "item", "book", 1, cl=QUORUM),
+             put("c1", "Carts", "item", "book", 1),
+             v19.get("c1", cpath("Carts", col="item"), QUORUM),
+             v19.get_slice("c1", cparent("Carts"), pred(start="", count=10), 5),
+             v19.batch_mutate({"c2": {"Carts": [ins("item", "pen", 2)]}}, ANY),
+             v19.get_slice("c2", cparent("Carts"), pred(start="", count=10)),
+             v19.system_update_keyspace(ksdef(ks, [], rf=1)),
+             put("c3", "Carts", "item", "cup", 3, cl=QUORUM),
+             v19.get("c3", cpath("Carts", col="item"), QUORUM),
+             v19.get_range_slices(cparent("Carts"), pred(start="", count=10),
+                                  key_range(start_key="", end_key="", count=10), 5),
              ]
+    return steps
+
+
+# ---------------------------------------------------------------- 17. malformed mutations
+@sc("mutation_mistakes")
+def mutation_mistakes(ks="MutMistakes"):
+    """A hand-rolled client's batch_mutate mistakes: a mutation with both or neither part, a
+    super column deletion on a standard CF, an unknown CF, a predicate with both names and a
+    range, an empty predicate, a Deletion by range."""
+    steps = add_ks(ks, [cfdef(ks, "Std", comparator="AsciiType"),
+                        cfdef(ks, "Sup", ctype="Super", comparator="AsciiType",
+                              sub="LongType")])
+    both = mutation(cosc(column=column("a", "1", 1)), deletion(1, predicate=pred(names=["a"])))
+    steps += [
+        v19.batch_mutate({"k": {"Std": [ins("a", "1", 1), ins("b", "2", 1)]}}),
+        v19.batch_mutate({"k": {"Std": [both]}}),
+        v19.batch_mutate({"k": {"Std": [mutation()]}}),
+        v19.batch_mutate({"k": {"Std": [mutation(deletion_=deletion(2, sc="x"))]}}),
+        v19.batch_mutate({"k": {"Nope": [ins("a", "1", 1)]}}),
+        v19.batch_mutate({"k": {"Std": [ins("a", "1", 1)], "Nope": [ins("a", "1", 1)]}}),
+        v19.batch_mutate({"k": {"Sup": [ins("a", "1", 1)]}}),
+        v19.batch_mutate({"k": {"Std": [ins_super("x", [("a", "1")], 1)]}}),
+        v19.batch_mutate({"k": {"Sup": [ins_super("x", [("a", "1")], 1)]}}),
+        v19.batch_mutate({"k": {"Sup": [ins_super("x", [(long_(5), "1")], 1)]}}),
+        v19.get_slice("k", cparent("Std"), W.struct({1: W.list_("bin", [b("a")]),
+                                                     2: W.struct({1: b(""), 2: b(""),
+                                                                  3: W.boolean(False),
+                                                                  4: W.i32(10)})})),
+        v19.get_slice("k", cparent("Std"), W.struct({})),
+        v19.batch_mutate({"k": {"Std": [mutation(deletion_=deletion(3, predicate=pred(
+            start="a", finish="b")))]}}),
+        v19.batch_mutate({"k": {"Std": [mutation(deletion_=deletion(3, predicate=pred(
+            names=["a"])))]}}),
+        v19.get_slice("k", cparent("Std"), pred(start="", count=10)),
+        put("k", "Std", "\u00e9t\u00e9", "x", 4),
+        v19.get_slice("k", cparent("Sup", "x"), pred(start="", count=10)),
+        v19.batch_mutate({}),
+        v19.batch_mutate({"k": {}}),
+    ]
+    return steps
+
+
+# ---------------------------------------------------------------- 18. Cassie super timeline
+@sc("cassie_lists")
+def cassie_lists(ks="CassieLists"):
+    """A Cassie app's lists: a super CF of TimeUUID-named super columns with LongType sub
+    columns, sliced by time and paged; one list removed; insert of a super column by parts."""
+    steps = add_ks(ks, [cfdef(ks, "Lists", ctype="Super", comparator="TimeUUIDType",
+                              sub="LongType", validation="UTF8Type")])
+    scs = [timeuuid(i) for i in range(5)]
+    steps.append(v19.batch_mutate({"list:ann": {"Lists": [
+        mutation(cosc(super_column=super_column(scs[i], [column(long_(j), "m%d" % j, 1)
+                                                           for j in range(3)])))
+        for i in range(5)]}}))
+    steps += [
+        v19.get_slice("list:ann", cparent("Lists"), pred(start="", count=3)),
+        v19.get_slice("list:ann", cparent("Lists"), pred(start=scs[2], count=3)),
+        v19.get_slice("list:ann", cparent("Lists"), pred(start=scs[4], finish=scs[1],
+                                                          reversed=True, count=2)),
+        v19.get_slice("list:ann", cparent("Lists", scs[0]), pred(start=long_(1), count=10)),
+        v19.get_slice("list:ann", cparent("Lists", scs[0]), pred(names=[long_(2), long_(9)])),
+        v19.get("list:ann", cpath("Lists", scs[3], long_(0))),
+        v19.get("list:ann", cpath("Lists", scs[3], b"\x00")),
+        put("list:ann", "Lists", long_(7), "m7", 2, scol=scs[1]),
+        put("list:ann", "Lists", long_(7), "m7", 2, scol=b"not-a-uuid"),
+        v19.remove("list:ann", cpath("Lists", scs[2]), 3),
+        v19.get_count("list:ann", cparent("Lists"), pred(start="", count=100)),
+        v19.get_count("list:ann", cparent("Lists", scs[1]), pred(start="", count=100)),
+        v19.multiget_slice(["list:ann", "list:bob"], cparent("Lists", scs[1]),
+                           pred(start="", reversed=True, count=2)),
+        v19.get_range_slices(cparent("Lists", scs[1]), pred(start="", count=1),
+                             key_range(start_key="", end_key="", count=10)),
+    ]
+    return steps
+
+
+# ---------------------------------------------------------------- 19. split-aware job
+@sc("ring_job")
+def ring_job(ks="RingJob"):
+    """A batch job that asks the ring before scanning: describe_ring, describe_splits over
+    a token range, a scan by tokens, describe_ring of a missing keyspace, of system."""
+    steps = add_ks(ks, [cfdef(ks, "Rows", comparator="UTF8Type")])
+    steps.append(v19.batch_mutate({"row%02d" % i: {"Rows": [ins("v", str(i), 1)]}
+                                   for i in range(12)}))
+    steps += [
+        v19.describe_ring(ks),
+        v19.describe_ring("NoSuchKs"),
+        v19.describe_ring("system"),
+        v19.describe_splits("Rows", "0", "85070591730234615865843651857942052864", 5),
+        v19.describe_splits("Rowz", "0", "85070591730234615865843651857942052864", 5),
+        v19.get_range_slices(cparent("Rows"), pred(names=["v"]),
+                             key_range(start_token="0",
+                                       end_token="85070591730234615865843651857942052864",
+                                       count=5)),
+        v19.get_range_slices(cparent("Rows"), pred(names=["v"]),
+                             key_range(start_token="85070591730234615865843651857942052864",
+                                       end_token="0", count=20)),
+        v19.get_range_slices(cparent("Rows"), pred(names=["v"]),
+                             key_range(start_token="abc", end_token="0", count=5)),
+        v19.get_range_slices(cparent("Rows"), pred(names=["v"]),
+                             key_range(start_key="row03", end_token="0", count=5)),
+        v19.get_range_slices(cparent("Rows"), pred(names=["v"]),
+                             key_range(start_key="row03", end_key="row03", count=5)),
+    ]
+    return steps
+
+
+# ---------------------------------------------------------------- 20. column-family tuning
+@sc("cf_tuning")
+def cf_tuning(ks="Tuning"):
+    """An ops script tuning CFs with the options of its release: caches, compaction
+    thresholds, read repair; bad values; the id sent back on update as describe showed."""
+    base = {12: W.double(0.5), 17: W.i32(2), 18: W.i32(64)}
+    if V < (1, 1):
+        base.update({9: W.double(1000), 11: W.double(0.5)})
+    else:
+        base.update({34: b("ALL")})
+    if V >= (1, 0):
+        base.update({29: b("LeveledCompactionStrategy"),
+                     30: W.map_("bin", "bin", [(b("sstable_size_in_mb"), b("10"))]),
+                     32: W.map_("bin", "bin", [(b("sstable_compression"),
+                                               b("SnappyCompressor"))])})
+    bad = {17: W.i32(40), 18: W.i32(10)}
+    steps = add_ks(ks, [])
+    steps += [
+        v19.system_add_column_family(cfdef(ks, "Tuned", comparator="UTF8Type", extra=base)),
+        v19.describe_keyspace(ks),
+        v19.system_add_column_family(cfdef(ks, "BadThresholds", comparator="UTF8Type",
+                                           extra=bad)),
+        v19.system_add_column_family(cfdef(ks, "BadChance", comparator="UTF8Type",
+                                           extra={12: W.double(1.5)})),
+        v19.system_add_column_family(cfdef(ks, "Bad Name", comparator="UTF8Type")),
+        v19.system_add_column_family(cfdef("OtherKs", "Other", comparator="UTF8Type")),
+        v19.system_update_column_family(cfdef(ks, "Tuned", comparator="UTF8Type",
+                                              comment="tuned", cfid=1000, extra=base)),
+        v19.system_update_column_family(cfdef(ks, "Tuned", comparator="BytesType",
+                                              comment="tuned", cfid=1000, extra=base)),
+        v19.describe_keyspace(ks),
+        v19.system_update_column_family(cfdef(ks, "Missing", comparator="UTF8Type")),
+    ]
+    return steps
+
+
+# ---------------------------------------------------------------- 21. CQL 2 counters / index
+@sc("cql2_stats", releases=[(0, 8), (1, 0), (1, 1)])
+def cql2_stats(ks="cqlstats"):
+    """CQL 2 (0.8+): a CF made in CQL with typed columns, a secondary index declared in the
+    CREATE, rows queried by it; a counter CF incremented; the mistakes of its users."""
+    steps = [cql("CREATE KEYSPACE cqlstats WITH strategy_class = SimpleStrategy "
+                 "AND strategy_options:replication_factor = 1"),
+             cql("CREATE KEYSPACE cqlstats WITH strategy_class = SimpleStrategy "
+                 "AND strategy_options:replication_factor = 1"),
+             cql("USE cqlstats"),
+             cql("CREATE COLUMNFAMILY hits (KEY text PRIMARY KEY) WITH comparator = text "
+                 "AND default_validation = counter"),
+             cql("UPDATE hits SET home = home + 3, about = about + 1 WHERE KEY = 'site1'"),
+             cql("UPDATE hits SET home = home - 1 WHERE KEY = 'site1'"),
+             # (a counter's CQL 2 column carries the time of its last increment: read
+             # through Thrift instead)
+             v19.get_slice("site1", cparent("hits"), pred(names=["home", "about"])),
+             cql("UPDATE hits SET home = 5 WHERE KEY = 'site1'"),
+             cql("CREATE COLUMNFAMILY people (KEY varchar PRIMARY KEY, name varchar, "
+                 "age int) WITH comparator = varchar"),
+             cql("INSERT INTO people (KEY, name, age) VALUES ('p1', 'ann', 30) "
+                 "USING TIMESTAMP 5"),
+             cql("INSERT INTO people (KEY, name, age) VALUES ('p2', 'bob', 'old') "
+                 "USING TIMESTAMP 5"),
+             cql("SELECT name FROM people WHERE age = 30"),
+             cql("SELECT * FROM people WHERE KEY = 'p1' AND name = 'ann'"),
+             cql("BEGIN BATCH USING CONSISTENCY ONE AND TIMESTAMP 6 "
+                 "INSERT INTO people (KEY, name) VALUES ('p3', 'cy') "
+                 "UPDATE people SET age = 41 WHERE KEY = 'p3' "
+                 "APPLY BATCH"),
+             cql("SELECT name, age FROM people WHERE KEY = 'p3'"),
+             cql("SELECT * FROM people"),
+             cql("DELETE FROM people WHERE KEY = 'p1'"),
+             cql("SELECT * FROM people WHERE KEY = 'p1'"),
+             cql("USE nosuchks"),
+             cql("DROP KEYSPACE cqlstats"),
+             ]
+    return steps
+
+
+# ---------------------------------------------------------------- 22. prepared CQL 2 (1.1)
+@sc("cql_prepared", releases=[(1, 1)])
+def cql_prepared(ks="cqlprep"):
+    """A 1.1 app preparing CQL 2 statements and executing them by id with bound values."""
+    prep = lambda q: Step("prepare_cql_query", W.struct({1: b(q), 2: W.i32(2)})).mask(  # noqa: E731
+        "0/1")
+    ex = lambda i, vals: Step("execute_prepared_cql_query", W.struct({  # noqa: E731
+        1: W.i32(i), 2: W.list_("bin", [b(x) for x in vals])}))
+    steps = add_ks(ks, [cfdef(ks, "Kv", comparator="UTF8Type", validation="UTF8Type",
+                              key_validation="UTF8Type")])
+    steps += [
+        prep("UPDATE Kv USING TIMESTAMP 100 SET v = ? WHERE KEY = ?"),
+        prep("SELECT v FROM Kv WHERE KEY = ?"),
+        prep("SELECT v FROM Kw WHERE KEY = ?"),
+        ex(12345, ["x", "k1"]),
+    ]
     return steps
