@@ -5538,3 +5538,99 @@ if (1, 2) <= R < (3, 0):
             q("SELECT * FROM s WHERE b = 1 AND c = 'y'"),
             q("SELECT * FROM s WHERE a = 'x' AND b = 1 AND c = 'y'"),
         ]
+
+
+if (0, 8) <= R < (1, 2):
+    @scenario("rel_cql2deadnames", "19", "cql", keyspace_reset="cv_r_cql2deadnames")
+    def rel_cql2deadnames():
+        """CQL 2 SELECTs of named columns by key where the read met only tombstones (found by
+        ordinary19i): the row came back, each asked name without a value, when the read of the
+        names met a deleted column or the row's deletion (QueryProcessor's row.cf was not null:
+        ColumnFamilyStore.removeDeleted kept a column family holding tombstones within
+        gc_grace_seconds); a read that met nothing gave none (0.8 left the row out, 1.0 and 1.1
+        gave its key alone), whatever lived elsewhere in the row. (With gc_grace_seconds 0, 0.8
+        dropped a tombstone at once, 1.0 and 1.1 at the end of its second: not recorded.)"""
+        ks = "cv_r_cql2deadnames"
+        return [
+            cql2("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+                 "AND strategy_options:replication_factor = 1" % ks),
+            cql2("USE %s" % ks),
+            cql2("CREATE COLUMNFAMILY orders (KEY varchar PRIMARY KEY, customer varchar, "
+                 "total bigint) WITH comparator = ascii AND default_validation = varchar"),
+            cql2("INSERT INTO orders (KEY, customer, total) VALUES ('o1', 'ann', 120) "
+                 "USING TIMESTAMP 1000"),
+            cql2("INSERT INTO orders (KEY, customer, total) VALUES ('o2', 'bob', 75) "
+                 "USING TIMESTAMP 1000"),
+            cql2("DELETE total FROM orders USING TIMESTAMP 1001 WHERE KEY = 'o1'"),
+            cql2("SELECT total FROM orders WHERE KEY = 'o1'"),
+            cql2("SELECT customer, total FROM orders WHERE KEY = 'o1'"),
+            cql2("SELECT KEY, total FROM orders WHERE KEY = 'o1'"),
+            cql2("SELECT nothing FROM orders WHERE KEY = 'o1'"),
+            cql2("SELECT total FROM orders WHERE KEY IN ('o1', 'o2', 'o9')"),
+            cql2("DELETE FROM orders USING TIMESTAMP 1002 WHERE KEY = 'o2'"),
+            cql2("SELECT customer FROM orders WHERE KEY = 'o2'"),
+            cql2("SELECT * FROM orders WHERE KEY = 'o2'"),
+            cql2("SELECT customer FROM orders WHERE KEY = 'o9'"),
+        ]
+
+if CQL3_VIA_VERSION:
+    @scenario("rel_cql3betafilter", "19", "cql3", keyspace_reset="cv_r_cql3betafilter")
+    def rel_cql3betafilter():
+        """1.1's CQL 3 beta restricting clustering columns and not the partition key (found by
+        ordinary19i): the beta had no ALLOW FILTERING (cql3 SelectStatement of 1.1) and read
+        the slice over every partition. (Its grammar had no ALLOW FILTERING either: `line 1:34
+        missing EOF at 'ALLOW'`, which the emulation takes; not recorded.)"""
+        ks = "cv_r_cql3betafilter"
+        return [
+            v19.set_cql_version("3.0.0"),
+            cql3("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+                 "AND strategy_options:replication_factor = 1" % ks),
+            cql3("USE %s" % ks),
+            cql3("CREATE TABLE events (user text, at int, what text, PRIMARY KEY (user, at))"),
+            cql3("INSERT INTO events (user, at, what) VALUES ('ann', 1, 'login') "
+                 "USING TIMESTAMP 1000"),
+            cql3("INSERT INTO events (user, at, what) VALUES ('ann', 2, 'logout') "
+                 "USING TIMESTAMP 1000"),
+            cql3("INSERT INTO events (user, at, what) VALUES ('bob', 1, 'login') "
+                 "USING TIMESTAMP 1000"),
+            cql3("SELECT * FROM events WHERE at = 1"),
+            cql3("SELECT what FROM events WHERE at > 1"),
+            cql3("SELECT * FROM events WHERE at >= 1 AND at < 2"),
+        ]
+
+if R < (1, 2):
+    @scenario("rel_cfthresholds", "19", "schema", keyspace_reset="cv_r_cfthresholds")
+    def rel_cfthresholds():
+        """A column family added with its minimum compaction threshold above its maximum and
+        no column metadata (found by ordinary19i): 0.7 refused it, 0.8 took it, 1.0 took it
+        into the schema and then failed as its SizeTieredCompactionStrategy set the store's
+        minimum (Internal error; Leveled set a minimum of 1), 1.1 refused it."""
+        ks = "cv_r_cfthresholds"
+        add = lambda name, extra: v19.system_add_column_family(  # noqa: E731
+            cf_def(ks, name, comparator="UTF8Type", extra=extra))
+        out = setup(ks, cf_def(ks, "Base"))
+        out += [
+            add("Above", {17: W.i32(40), 18: W.i32(10)}),
+            add("MinOnly", {17: W.i32(40)}),
+            add("ZeroMax", {17: W.i32(40), 18: W.i32(0)}),
+        ]
+        if R >= (1, 0):
+            out.append(add("Leveled", {17: W.i32(40), 18: W.i32(10),
+                                       29: b("LeveledCompactionStrategy")}))
+        out.append(describe_ks(ks))
+        return out
+
+if R < (0, 8):
+    @scenario("rel_superdeletion07", "19", "batch", keyspace_reset="cv_r_superdeletion07")
+    def rel_superdeletion07():
+        """A Deletion naming a super column of a standard column family, in 0.7's words
+        (ThriftValidation.validateDeletion: "deletion of super_column ...", found by
+        ordinary19i); absolute timestamps keep the quoted deletion the same every run."""
+        ks = "cv_r_superdeletion07"
+        out = setup(ks, cf_def(ks, "Std", comparator="AsciiType"))
+        out += [
+            v19.batch_mutate({"k": {"Std": [mutation(deletion_=deletion(Abs(5), sc="x"))]}}),
+            v19.batch_mutate({"k": {"Std": [mutation(deletion_=deletion(
+                Abs(6), sc="y", predicate=pred(names=["a"])))]}}),
+        ]
+        return out

@@ -87,6 +87,13 @@ pub trait Backend: Send + Sync {
     /// How many items [`Backend::read_bounded`] would return.
     fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize>;
 
+    /// Whether one row's read of `cmd` met anything, tombstones included
+    /// (see `storage::query::row_met`); `None` where the backend cannot tell
+    /// (the default).
+    fn read_met(&self, _cmd: &ReadCommand, _key: &[u8]) -> NodeResult<Option<bool>> {
+        Ok(None)
+    }
+
     /// Up to `max_rows` rows of `range` in ring order, each shown to `keep`
     /// as it is read (see [`KeepRow`]).
     fn read_range_while(
@@ -183,6 +190,12 @@ impl Backend for Engine {
 
     fn count(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<usize> {
         Engine::count(self, cmd, key).map_err(storage_error)
+    }
+
+    fn read_met(&self, cmd: &ReadCommand, key: &[u8]) -> NodeResult<Option<bool>> {
+        Engine::read_met(self, cmd, key)
+            .map(Some)
+            .map_err(storage_error)
     }
 
     fn read_range_while(

@@ -194,6 +194,13 @@ impl CqlBackend for NodeBackend<'_> {
         self.node.read(cmd, key).map_err(|e| self.fail(e))
     }
 
+    fn read_met(&self, cmd: &ReadCommand, key: &[u8]) -> Result<Option<bool>, CqlError> {
+        self.node
+            .backend
+            .read_met(cmd, key)
+            .map_err(|e| self.fail(e))
+    }
+
     fn read_range(
         &self,
         cmd: &ReadCommand,

@@ -35,11 +35,15 @@ pub enum Refusal {
     /// A compaction strategy class that could not be loaded: `{name}` (the
     /// class in full).
     CompactionClass,
+    /// A `Deletion` naming a super column of a standard column family:
+    /// `{name}` is the text after the words (the keyspace, column family
+    /// and deletion in parentheses).
+    SuperDeletionOnStandard,
 }
 
 impl Refusal {
     /// Every refusal, in the order they are declared.
-    pub const ALL: [Refusal; 13] = [
+    pub const ALL: [Refusal; 14] = [
         Refusal::NoKeyspaceSet,
         Refusal::AnyRead,
         Refusal::UnknownKeyspace,
@@ -53,6 +57,7 @@ impl Refusal {
         Refusal::SerialMultiget,
         Refusal::BadKeyspaceName,
         Refusal::CompactionClass,
+        Refusal::SuperDeletionOnStandard,
     ];
 
     /// What is refused, for a person (`release-diff`).
@@ -71,6 +76,7 @@ impl Refusal {
             Refusal::SerialMultiget => "a multiget at SERIAL or LOCAL_SERIAL",
             Refusal::BadKeyspaceName => "a keyspace name that is not a word",
             Refusal::CompactionClass => "a compaction strategy class not found",
+            Refusal::SuperDeletionOnStandard => "a super column deletion on a standard CF",
         }
     }
 }
@@ -184,6 +190,14 @@ pub(super) const WORDINGS: &[(Refusal, Series, Series, &str)] = &[
         (1, 0),
         (1, 1),
         "Could not create Compaction Strategy of type {name}",
+    ),
+    // ThriftValidation.validateDeletion (0.8 capitalised it and named super
+    // columns in the plural).
+    (
+        Refusal::SuperDeletionOnStandard,
+        (0, 7),
+        (0, 8),
+        "deletion of super_column is not possible on a standard ColumnFamily{name}",
     ),
     // To 4.0, which served no Thrift.
     (

@@ -111,6 +111,11 @@ pub trait CqlBackend: Send + Sync {
         }
     }
     fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError>;
+    /// Whether one row's read of `cmd` met anything, its tombstones
+    /// included; `None` where the backend cannot tell (the default).
+    fn read_met(&self, _cmd: &ReadCommand, _key: &[u8]) -> Result<Option<bool>, CqlError> {
+        Ok(None)
+    }
     /// Rows in ring order, deleted ones ("ghosts") included.
     fn read_range(
         &self,

@@ -284,15 +284,31 @@ fn by_keys(
         // releases name a ghost's asked columns without values.
         let found = match found.is_empty() {
             false => Some(found),
-            // Live elsewhere in the row: what the filter met is taken to be
-            // nothing (its own names' tombstones are not told apart).
-            true if lives_elsewhere(ctx, &cmd, &key)? => None,
-            true if ghost(ctx, &cmd, &key)? => Some(Vec::new()),
-            true => None,
+            // Where the backend can tell, the row is answered when the read
+            // met its tombstones (QueryProcessor's `row.cf` was not null:
+            // the asked names come without values) and not when it met
+            // nothing, whatever lives elsewhere in the row.
+            true => match ctx.backend.read_met(&cmd, &key)? {
+                Some(true) => Some(Vec::new()),
+                Some(false) => None,
+                None => guessed(ctx, &cmd, &key)?,
+            },
         };
         rows.push((key, found));
     }
     Ok(rows)
+}
+
+/// [`by_keys`]'s answer for a row whose read found nothing live, where the
+/// backend cannot tell what the read met: live elsewhere in the row, what
+/// the filter met is taken to be nothing (its own names' tombstones are not
+/// told apart); else a ghost of the range is taken to have met deletions.
+fn guessed(ctx: &Context, cmd: &ReadCommand, key: &Bytes) -> Result<Option<Vec<Cell>>> {
+    Ok(match () {
+        () if lives_elsewhere(ctx, cmd, key)? => None,
+        () if ghost(ctx, cmd, key)? => Some(Vec::new()),
+        () => None,
+    })
 }
 
 /// Whether the row `key` has a live column outside `cmd`'s filter.

@@ -10,7 +10,7 @@ use crate::schema::CfDef;
 use crate::storage::memtable::rows::InPlace;
 use crate::storage::query::range::{scan_rows, KeyBounds};
 use crate::storage::query::{
-    count_row, each_live_in_place, read_row_bounded, InPlaceEnd, ReadAt, RowStore,
+    count_row, each_live_in_place, read_row_bounded, row_met, InPlaceEnd, ReadAt, RowStore,
 };
 use crate::storage::StorageError;
 use std::collections::BTreeSet;
@@ -63,6 +63,23 @@ impl Engine {
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, StorageError> {
         let row = self.read_bounded(cmd, key, usize::MAX)?;
         Ok(row.expect("no row is over an unlimited size"))
+    }
+
+    /// Whether one row's read of `cmd` met anything (`query::row_met`).
+    pub fn read_met(&self, cmd: &ReadCommand, key: &[u8]) -> Result<bool, StorageError> {
+        let inner = &*self.inner;
+        inner.check_open()?;
+        let cat = inner.catalog();
+        let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
+        let stores = cf.stores();
+        let dk = cat.schema.partitioner.decorate(key);
+        let mut handles = Vec::with_capacity(stores.len());
+        for s in &stores {
+            if let Some(h) = s.open_row(&dk)? {
+                handles.push(h);
+            }
+        }
+        row_met(&cf.def(), cmd, &handles, inner.read_at())
     }
 
     /// Reads one row, stopping once its names and values come to more than

@@ -143,6 +143,37 @@ pub fn read_row_bounded(
     }))
 }
 
+/// Whether one row's read of `cmd` met anything the row kept for it: a
+/// live column, a column's tombstone (only while `gc_grace_seconds` keeps
+/// tombstones at all) or a deletion of the whole row. Cassandra before 1.2
+/// (`ColumnFamilyStore.removeDeleted`) answered such a read with a column
+/// family, its columns deleted or not, and one that met nothing with none.
+/// A `gc_grace_seconds` of 0 dropped a tombstone at once in 0.8 (`<=` the
+/// read's `gcBefore`); 1.0 on kept it to the end of its second, which is
+/// not told apart here.
+pub fn row_met(
+    cf: &CfDef,
+    cmd: &ReadCommand,
+    handles: &[Box<dyn RowHandle + '_>],
+    at: ReadAt,
+) -> Result<bool, StorageError> {
+    if handles.is_empty() {
+        return Ok(false);
+    }
+    let keeps_tombstones = cf.gc_grace_seconds > 0;
+    let row_del = handles
+        .iter()
+        .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
+    if keeps_tombstones && row_del != DeletionTime::LIVE {
+        return Ok(true);
+    }
+    let mut scanned = Scanned::default();
+    each_live(cf, cmd, handles, at, usize::MAX, &mut scanned, &mut |_| {
+        false
+    })?;
+    Ok(scanned.live > 0 || (keeps_tombstones && scanned.tombstones > 0))
+}
+
 /// How many columns (super columns, for a super CF read whole) `cmd`
 /// answers for one row, counted as the row is merged: none of them is
 /// held (`get_count` of a wide row reads it, but never keeps it).

@@ -7,7 +7,7 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::release;
-use super::release::schema::cfdefs;
+use super::release::schema::{cfdefs, failures};
 use super::scan::bigtoken;
 
 use super::validation as v;
@@ -392,7 +392,8 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     }
     let version = schema_change(node, change).map_err(refusal)?;
     release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
-    cfdefs::cache_size_failure(node, def)?;
+    failures::cache_size_failure(node, def)?;
+    failures::threshold_failure(node, def)?;
     if fails {
         release::schema::plainindex::note_failure(node, &def.keyspace);
         return Err(ApiError::Dropped(format!(
@@ -434,7 +435,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let version = schema_change(node, change)
         .map_err(|e| release::old::failed_update(node, def, refusal(e)))?;
     release::old::after_cf_update(node, &def.keyspace, &def.name)?;
-    cfdefs::cache_size_failure(node, def)?;
+    failures::cache_size_failure(node, def)?;
     Ok(version)
 }
 

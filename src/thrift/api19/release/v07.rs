@@ -204,6 +204,9 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
     {
         return Some((Refusal::BadKeyspaceName, "", name));
     }
+    if let Some(rest) = why.strip_prefix(SUPER_DELETION_ON_STANDARD) {
+        return Some((Refusal::SuperDeletionOnStandard, "", rest));
+    }
     if let Some(class) = why
         .strip_prefix("Unable to find compaction strategy class '")
         .and_then(|rest| rest.strip_suffix('\''))
@@ -244,6 +247,11 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
 /// 1.2's refusal of a column family name, before the name.
 const BAD_CF_NAME: &str = "ColumnFamily name must not be empty, more than 48 characters long, \
                            or contain non-alphanumeric-underscore characters (got \"";
+
+/// 1.2's refusal of a super column's deletion in a standard column family,
+/// before the parenthesis naming them.
+const SUPER_DELETION_ON_STANDARD: &str =
+    "Deletion of super columns is not possible on a standard ColumnFamily";
 
 /// 1.2's refusal of a keyspace name, before the name.
 const BAD_KS_NAME: &str = "Keyspace name must not be empty, more than 48 characters long, \

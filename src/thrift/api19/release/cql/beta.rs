@@ -1,7 +1,8 @@
 //! 1.1's CQL 3 beta rows over `execute_cql_query` (see
 //! [`Behaviour::Cql3BetaRows`]): a SELECT of named columns reads every
 //! column, to learn each row's partition key, and keeps the named ones;
-//! its rows are then keyed, stamped and typed as the beta answered. This
+//! its rows are then keyed, stamped and typed as the beta answered (and
+//! filtered where 1.2 would have asked for ALLOW FILTERING). This
 //! module must not run statements of its own; it only rewrites what a
 //! SELECT reads (and what reads its cells' write times) and reshapes the
 //! Thrift rows it gave. `describe_keyspace` listed the
@@ -117,6 +118,9 @@ pub fn plan(node: &Node, parsed: &Parsed) -> Option<(Parsed, BetaSelect)> {
     if columns.is_some() {
         select.selection = Selection::Wildcard;
     }
+    // The beta had no ALLOW FILTERING (1.1's cql3 SelectStatement): a slice
+    // of clustering columns over every partition was read as asked.
+    select.allow_filtering = true;
     let count = select.selection == Selection::Count;
     let parsed = Parsed {
         statement: Statement::Select(select),

@@ -80,29 +80,6 @@ pub fn check_compressor(node: &Node, def: &t::CfDef, update: bool) -> Result<(),
 
 const COMPRESS_PACKAGE: &str = "org.apache.cassandra.io.compress.";
 
-/// The failure of a column family change the schema took, when the CfDef
-/// gave a negative row or key cache size to a release whose store then
-/// failed to size its cache (`Behaviour::NegativeCacheSizeFails`).
-pub fn cache_size_failure(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
-    if !node
-        .release
-        .is_some_and(|r| r.does(Behaviour::NegativeCacheSizeFails))
-    {
-        return Ok(());
-    }
-    let negative = [def.row_cache_size, def.key_cache_size]
-        .into_iter()
-        .flatten()
-        .any(|size| size.0 < 0.0);
-    match negative {
-        true => Err(ApiError::Internal(format!(
-            "a negative cache size for {}",
-            def.name
-        ))),
-        false => Ok(()),
-    }
-}
-
 /// A CfDef naming a column type the release lacked (as comparator,
 /// validator or a parameter of one) is refused as the release refused it.
 pub fn check_types(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {

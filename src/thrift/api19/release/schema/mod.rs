@@ -11,6 +11,7 @@ pub(in crate::thrift::api19) mod cellnames;
 pub(in crate::thrift::api19) mod cfdefs;
 pub(in crate::thrift::api19) mod cql3tables;
 pub(in crate::thrift::api19) mod describe;
+pub(in crate::thrift::api19) mod failures;
 pub(in crate::thrift::api19) mod ids;
 pub(in crate::thrift::api19) mod keyspaces;
 pub(in crate::thrift::api19) mod params;
