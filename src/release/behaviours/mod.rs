@@ -5,11 +5,12 @@
 //! releases, `conformance/releases/`); the front ends ask
 //! [`super::Release::does`]. Data only.
 //!
-//! The list is kept in three files by the series a behaviour began in
-//! ([`before_2_0`], [`of_2_x`], [`of_3_x`]): each holds a macro that puts
-//! its entries after the earlier series' and hands the whole list on, so
-//! that `behaviours!` below still sees one list, declared once. A new
-//! behaviour goes at the end of its series' file.
+//! The list is kept in files by the series a behaviour began in
+//! ([`before_2_0`] and, found after those, [`before_2_0_later`];
+//! [`of_2_x`], [`of_3_x`]): each holds a macro that puts its entries after
+//! the earlier files' and hands the whole list on, so that `behaviours!`
+//! below still sees one list, declared once, in the order release-diff
+//! prints. A new behaviour goes at the end of its series' last file.
 
 use super::Version;
 
@@ -62,6 +63,8 @@ macro_rules! behaviours {
 
 #[macro_use]
 mod before_2_0;
+#[macro_use]
+mod before_2_0_later;
 #[macro_use]
 mod of_2_x;
 #[macro_use]

@@ -309,11 +309,6 @@ pub fn mutation_error(
     let ApiError::InvalidRequest(why) = &e else {
         return e;
     };
-    // A deletion of a super column of a standard column family, in 0.7's
-    // ThriftValidation.validateDeletion words (the rest as 0.8 on said it).
-    if let Some(rest) = why.strip_prefix(SUPER_DELETION_1_2) {
-        return ApiError::invalid(format!("{SUPER_DELETION_0_7}{rest}"));
-    }
     let Some(cosc) = &m.column_or_supercolumn else {
         return e;
     };
@@ -341,11 +336,6 @@ pub fn mutation_error(
         None => e,
     }
 }
-
-/// How 0.8 on began the refusal of a super column's deletion in a
-/// standard column family, and how 0.7 did.
-const SUPER_DELETION_1_2: &str = "Deletion of super columns is not possible";
-const SUPER_DELETION_0_7: &str = "deletion of super_column is not possible";
 
 /// The error of a batch's list whose column family 0.7 did not know, given
 /// its first mutation: 0.7 looked the column family up only when a column's
