@@ -5196,7 +5196,8 @@ def _indexbuild():
     ColumnFamilyStore.addIndex, later SecondaryIndex.buildIndexAsync: flush, then index), some
     30-250 ms on a real node; writes made once the index existed were indexed with the write.
     A query at once found only those later writes (0.7-2.1), or timed out (2.2 and 3.x: the
-    index not yet queryable); after two slow schema changes and a few writes it found them all"""
+    index not yet queryable); after two slow schema changes and a few writes it found them all
+    (g_cql_index's CREATE INDEX then SELECT, h_indexed_lookup's update then query)"""
     ks = "cv_r_indexbuild"
     def city(cf):
         return column_def("city", "UTF8Type", KEYS_INDEX, cf + "_city")
@@ -5231,9 +5232,10 @@ def _indexbuild():
     # at once: the first query after the change
     out += add_name_index("P", 1000)
     out.append(by_name("P", "n1"))
-    # a write once the index exists, then a query: the write is found, the stored rows not
+    # a write once the index exists (found with the rest later; a query right after it raced
+    # the build on a loaded machine: 2.1 and 3.11 had it done by then, 0.7-2.0 not)
     out += add_name_index("Q", 1001)
-    out += [v19.insert("k9", cparent("Q"), column("name", "n1", 2)), by_name("Q", "n1")]
+    out += [v19.insert("k9", cparent("Q"), column("name", "n1", 2))]
     # later: two schema changes (a JVM node took some 100 ms each), a few writes
     out += [v19.system_add_column_family(cf_def(ks, "X%d" % i)) for i in range(2)]
     out += [v19.insert("x%d" % i, cparent("X0"), column("c", "v", 1)) for i in range(4)]
@@ -5246,7 +5248,10 @@ def _indexbuild():
                 q("CREATE INDEX t_a ON t (a)")]
         out += [q("INSERT INTO t (k, a, b) VALUES ('r%d', 'x', %d)" % (i, i % 2)) for i in range(4)]
         out += [q("SELECT k, b FROM t WHERE a = 'x'"), q("SELECT k FROM t WHERE a = 'y'"),
-                q("CREATE INDEX t_b ON t (b)"), q("SELECT k FROM t WHERE b = 1")]
+                q("CREATE INDEX t_b ON t (b)")]
+        if RELEASE in ("1.2.9", "2.2.19", "3.0.24", "3.11.10"):
+            # (1.2.19, 2.0.17 and 2.1.22 often had the build done before this first SELECT)
+            out.append(q("SELECT k FROM t WHERE b = 1"))
         out += [v19.system_add_column_family(cf_def(ks, "X%d" % i)) for i in range(2, 4)]
         out += [v19.insert("x%d" % i, cparent("X0"), column("c", "v", 1)) for i in range(4)]
         out += [q("SELECT k FROM t WHERE b = 1")]

@@ -10,7 +10,9 @@ use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
 use supercolumn::release::{Behaviour, ThriftGeneration};
-use supercolumn::storage::{commitlog::SyncMode, EngineOptions, IndexBuilds, RangeJudging, Reconciling, Ties};
+use supercolumn::storage::{
+    commitlog::SyncMode, EngineOptions, IndexBuilds, RangeJudging, Reconciling, Ties,
+};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 use supercolumn::thrift::wire::Framing;
 

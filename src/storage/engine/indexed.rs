@@ -17,8 +17,8 @@ use crate::model::{
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::index::{Building, CfIndex};
-use crate::storage::IndexBuilds;
 use crate::storage::store::CfStore;
+use crate::storage::IndexBuilds;
 use crate::storage::StorageError;
 use std::cmp::Ordering;
 use std::ops::Bound;
@@ -258,12 +258,19 @@ impl Inner {
     /// `ColumnFamilyStore.addIndex`), so such a read finds what was written
     /// since; 2.2's `KeysSearcher`/`CompositesSearcher` and 3.x's
     /// `ReadCommand` refused an index not yet queryable.
-    fn check_built(&self, cf: &CfStore, index: &CfIndex, column: &[u8]) -> Result<(), StorageError> {
+    fn check_built(
+        &self,
+        cf: &CfStore,
+        index: &CfIndex,
+        column: &[u8],
+    ) -> Result<(), StorageError> {
         let requests = self.requests.load(AtomicOrdering::Relaxed);
         if index.builds_due(requests, Instant::now()) {
             self.build_index(cf, index)?;
         }
-        if index.is_building(column) && self.opts.index_builds == (IndexBuilds::Later { fails: true }) {
+        if index.is_building(column)
+            && self.opts.index_builds == (IndexBuilds::Later { fails: true })
+        {
             crate::trace::event(|| {
                 format!(
                     "The index on {} is not built yet",
