@@ -10,7 +10,9 @@ use std::time::Duration;
 use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
 use supercolumn::release::{Behaviour, ThriftGeneration};
-use supercolumn::storage::{commitlog::SyncMode, EngineOptions, RangeJudging, Reconciling, Ties};
+use supercolumn::storage::{
+    commitlog::SyncMode, EngineOptions, IndexBuilds, RangeJudging, Reconciling, Ties,
+};
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 use supercolumn::thrift::wire::Framing;
 
@@ -210,6 +212,12 @@ pub(crate) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineO
             Some(r) if r.does(Behaviour::RangeBoundsWalkedSelected) => RangeJudging::WalkedSelected,
             Some(r) if r.does(Behaviour::RangeBoundsWalked) => RangeJudging::Walked,
             _ => RangeJudging::Covering,
+        },
+        index_builds: match config.cassandra_version {
+            Some(r) if r.does(Behaviour::IndexBuiltLater) => IndexBuilds::Later {
+                fails: r.does(Behaviour::UnbuiltIndexTimesOut),
+            },
+            _ => IndexBuilds::AtOnce,
         },
         ..EngineOptions::default()
     };

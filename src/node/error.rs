@@ -267,6 +267,14 @@ pub(super) fn storage_error(e: StorageError) -> NodeError {
             NodeError::Invalid(format!("unconfigured columnfamily {cf}"))
         }
         StorageError::Invalid(why) => NodeError::Invalid(why),
+        // 2.2 and 3.x: the local read threw IndexNotAvailableException, its
+        // callback's onFailure made it a ReadFailureException, which Thrift
+        // answered as a bare TimedOutException (ThriftConversion.toThrift).
+        e @ StorageError::IndexBuilding(_) => NodeError::TimedOut {
+            why: e.to_string(),
+            acknowledged: Acknowledged::default(),
+            refusal: None,
+        },
         e @ StorageError::WouldBlock { .. } => NodeError::WouldBlock(e.to_string()),
         StorageError::CommitLog(CommitLogError::PayloadTooLarge { len, max }) => {
             NodeError::Invalid(format!(

@@ -15,6 +15,10 @@
 //! when the engine opens or an index is added. It must not read rows itself.
 //! The engine's index reads and index builds (`Engine::read_indexed`,
 //! `Engine::index_candidates`) are the engine's (`engine::indexed`).
+//!
+//! A column added to the index over stored rows may be marked as building
+//! (`IndexBuilds::Later`): until the engine says its build is due, its
+//! postings take later writes only and a build from stored data skips it.
 
 use super::row::Entry;
 use crate::marshal::{is_static_name, CompositeType};
@@ -24,6 +28,15 @@ use crate::schema::CfDef;
 use parking_lot::RwLock;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Bound;
+use std::time::Instant;
+
+/// When the build of a column's index from stored rows is due: once the
+/// engine's request count passes `after_requests`, or at `deadline`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Building {
+    pub after_requests: u64,
+    pub deadline: Instant,
+}
 
 /// Value -> rows, ring-ordered.
 type Postings = BTreeMap<Bytes, BTreeSet<DecoratedKey>>;
@@ -48,6 +61,8 @@ pub(crate) struct CfIndex {
     columns: BTreeMap<Bytes, IndexedColumn>,
     /// Some column is a component of composite names.
     composite: bool,
+    /// Columns whose build from stored rows is not done yet.
+    building: parking_lot::Mutex<BTreeMap<Bytes, Building>>,
 }
 
 impl CfIndex {
@@ -78,7 +93,11 @@ impl CfIndex {
         let composite = columns
             .values()
             .any(|c| matches!(c.at, Locator::Component(_)));
-        (!columns.is_empty()).then_some(CfIndex { columns, composite })
+        (!columns.is_empty()).then_some(CfIndex {
+            columns,
+            composite,
+            building: Default::default(),
+        })
     }
 
     /// True when this index covers exactly the columns `def` indexes.
@@ -93,6 +112,46 @@ impl CfIndex {
                 .eq(b.columns.iter().map(|(n, c)| (n, c.at))),
             _ => false,
         }
+    }
+
+    /// The columns of this index that `old` did not have built (absent
+    /// there, of another kind, or still building: then with its build).
+    pub fn new_since(&self, old: Option<&CfIndex>) -> Vec<(Bytes, Option<Building>)> {
+        self.columns
+            .iter()
+            .filter_map(|(name, c)| {
+                let Some(o) = old.and_then(|o| o.columns.get(name).map(|oc| (o, oc))) else {
+                    return Some((name.clone(), None));
+                };
+                let (o, oc) = o;
+                if oc.at != c.at {
+                    return Some((name.clone(), None));
+                }
+                o.building
+                    .lock()
+                    .get(name)
+                    .map(|b| (name.clone(), Some(*b)))
+            })
+            .collect()
+    }
+
+    /// Marks `column` as building until `build` is due.
+    pub fn start_building(&self, column: Bytes, build: Building) {
+        self.building.lock().insert(column, build);
+    }
+
+    /// True when `column`'s build from stored rows is not done.
+    pub fn is_building(&self, column: &[u8]) -> bool {
+        self.building.lock().contains_key(column)
+    }
+
+    /// Ends the builds due at `requests` and `now`; true when any was (the
+    /// caller then builds the index from stored data).
+    pub fn builds_due(&self, requests: u64, now: Instant) -> bool {
+        let mut b = self.building.lock();
+        let before = b.len();
+        b.retain(|_, due| requests <= due.after_requests && now < due.deadline);
+        b.len() != before
     }
 
     /// The whole cell names to read when building (see [`Self::needs_every_cell`]).
@@ -175,9 +234,19 @@ impl CfIndex {
         }
     }
 
-    /// Records a stored entry (when building from existing data).
+    /// Records a stored entry (when building from existing data), unless
+    /// its column is still building.
     pub fn note_entry(&self, key: &DecoratedKey, e: &Entry) {
         if let Entry::Cell(c) = e {
+            let building = self.building.lock();
+            if !building.is_empty()
+                && self
+                    .column_of(&c.name)
+                    .is_some_and(|(n, _)| building.contains_key(n))
+            {
+                return;
+            }
+            drop(building);
             self.note_cell(c, key);
         }
     }

@@ -167,7 +167,7 @@ mod testutil;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Engine, ReadWait};
 pub use engine::{SnapshotEntry, SNAPSHOTS_DIR};
-pub use options::{EngineOptions, Reconciling, Ties};
+pub use options::{EngineOptions, IndexBuilds, Reconciling, Ties};
 pub use query::FlushedReads;
 pub use resource::Exhaustion;
 pub use row::range_tombstones::RangeJudging;
@@ -208,6 +208,11 @@ pub enum StorageError {
     Invalid(String),
     #[error("the storage engine is shut down")]
     Closed,
+    /// An index read by a column whose index is still being built from the
+    /// rows stored when it was added, on a release that failed such a read
+    /// (`IndexBuilds::Later { fails: true }`).
+    #[error("the index on {0} is not built yet")]
+    IndexBuilding(String),
     /// The commit log refused or failed a write (after a device error it
     /// refuses all writes until the process restarts and replays), or found
     /// corruption when opening. Its exhaustion errors become `Exhausted`.

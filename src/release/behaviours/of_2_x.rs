@@ -539,6 +539,21 @@ macro_rules! with_behaviours_of_2_x {
                     type's words (Expected 8 or 0 byte long (16))",
             }
 
+            // SecondaryIndex.isQueryable (2.2's KeysSearcher, CompositesSearcher;
+            // 3.x's ReadCommand.executeLocally): IndexNotAvailableException,
+            // a ReadFailureException to the coordinator, a TimedOutException
+            // over Thrift (ThriftConversion.toThrift).
+            /// A query by an index still being built from the rows stored when
+            /// it was added failed as timed out (`TimedOutException` with no
+            /// field set); an index added to an empty column family was built
+            /// at once.
+            UnbuiltIndexTimesOut {
+                key: "unbuilt_index_times_out",
+                from: (2, 2, 0),
+                until: None,
+                says: "a query by an index still being built times out",
+            }
+
             $($later)*
         }
     };

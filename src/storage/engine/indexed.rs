@@ -3,7 +3,9 @@
 //! data (the index may hold stale entries) and every other expression, then
 //! read with the caller's slice; candidate keys alone from a KEYS or
 //! COMPOSITES index, for callers that check rows themselves; and building
-//! an index from stored data.
+//! an index from stored data, at once or later (`IndexBuilds`): an index
+//! read counts as a request of the build clock, ends the builds then due,
+//! and reads a column still building as the release did.
 //!
 //! It must not validate the clause beyond what the engine needs to answer
 //! it (the Thrift layer checks it with Cassandra's messages).
@@ -14,11 +16,14 @@ use crate::model::{
 };
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
-use crate::storage::index::CfIndex;
+use crate::storage::index::{Building, CfIndex};
 use crate::storage::store::CfStore;
+use crate::storage::IndexBuilds;
 use crate::storage::StorageError;
 use std::cmp::Ordering;
 use std::ops::Bound;
+use std::sync::atomic::Ordering as AtomicOrdering;
+use std::time::Instant;
 
 /// Candidates fetched from the index at a time.
 const BATCH: usize = 256;
@@ -35,6 +40,7 @@ impl Engine {
     ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
+        inner.note_request();
         let cat = inner.catalog();
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
         let def = cf.def();
@@ -55,6 +61,7 @@ impl Engine {
                 "No indexed columns present in index clause with operator EQ".into(),
             ));
         };
+        inner.check_built(cf, index, &primary.column)?;
         let mut columns: Vec<Bytes> = query.expressions.iter().map(|e| e.column.clone()).collect();
         columns.sort();
         columns.dedup();
@@ -110,6 +117,7 @@ impl Engine {
     ) -> Result<Option<Vec<Bytes>>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
+        inner.note_request();
         let cat = inner.catalog();
         let store = cat.cf(keyspace, cf)?;
         let Some(index) = store.index() else {
@@ -122,6 +130,7 @@ impl Engine {
         else {
             return Ok(None);
         };
+        inner.check_built(store, &index, &eq.column)?;
         let from = if query.start_key.is_empty() {
             Bound::Unbounded
         } else {
@@ -192,6 +201,85 @@ impl Inner {
                 }
                 from = Bound::Excluded(last);
             }
+        }
+        Ok(())
+    }
+}
+
+impl Inner {
+    /// Counts one data request on the clock of index builds.
+    pub(crate) fn note_request(&self) {
+        self.requests.fetch_add(1, AtomicOrdering::Relaxed);
+    }
+
+    /// Marks the columns `index` has that `was` had not built as building,
+    /// when builds come later and the CF holds rows (a column still
+    /// building in `was` keeps its build). Cassandra 2.2 marked an index
+    /// of an empty table built at once (`SecondaryIndex.buildIndexAsync`'s
+    /// `baseCfs.isEmpty()`); before, the build of nothing found nothing.
+    pub(crate) fn defer_builds(
+        &self,
+        cf: &CfStore,
+        index: &CfIndex,
+        was: Option<&CfIndex>,
+    ) -> Result<(), StorageError> {
+        if self.opts.index_builds == IndexBuilds::AtOnce {
+            return Ok(());
+        }
+        let new = index.new_since(was);
+        if new.is_empty() {
+            return Ok(());
+        }
+        let mut holds_rows = false;
+        for store in cf.stores() {
+            if !store.rows_from(&Bound::Unbounded, 1)?.is_empty() {
+                holds_rows = true;
+                break;
+            }
+        }
+        let build = Building {
+            after_requests: self.requests.load(AtomicOrdering::Relaxed) + IndexBuilds::REQUESTS,
+            deadline: Instant::now() + IndexBuilds::AFTER,
+        };
+        for (column, carried) in new {
+            match carried {
+                Some(b) => index.start_building(column, b),
+                None if holds_rows => index.start_building(column, build),
+                None => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Before an index read by `column`: ends the builds now due (building
+    /// the index from stored data), then fails the read if `column` is
+    /// still building on a release that failed it. A release that answered
+    /// reads through the index linked it before its build (0.7's
+    /// `ColumnFamilyStore.addIndex`), so such a read finds what was written
+    /// since; 2.2's `KeysSearcher`/`CompositesSearcher` and 3.x's
+    /// `ReadCommand` refused an index not yet queryable.
+    fn check_built(
+        &self,
+        cf: &CfStore,
+        index: &CfIndex,
+        column: &[u8],
+    ) -> Result<(), StorageError> {
+        let requests = self.requests.load(AtomicOrdering::Relaxed);
+        if index.builds_due(requests, Instant::now()) {
+            self.build_index(cf, index)?;
+        }
+        if index.is_building(column)
+            && self.opts.index_builds == (IndexBuilds::Later { fails: true })
+        {
+            crate::trace::event(|| {
+                format!(
+                    "The index on {} is not built yet",
+                    String::from_utf8_lossy(column)
+                )
+            });
+            return Err(StorageError::IndexBuilding(
+                String::from_utf8_lossy(column).into_owned(),
+            ));
         }
         Ok(())
     }

@@ -85,6 +85,9 @@ pub(crate) struct Inner {
     wake: (Mutex<()>, Condvar),
     /// Compactions done since start (for metrics).
     pub compactions: super::stats::CompactionCounts,
+    /// Data requests served since start (writes and index reads): the
+    /// clock of index builds (`IndexBuilds::Later`).
+    pub(crate) requests: std::sync::atomic::AtomicU64,
 }
 
 /// What only an engine with files has.
@@ -156,6 +159,7 @@ impl Engine {
             stop: AtomicBool::new(false),
             wake: (Mutex::new(()), Condvar::new()),
             compactions: Default::default(),
+            requests: Default::default(),
         });
         if let (Some(pending), Some(stats)) = (&replay, &stats) {
             let outcome = replay::replay(&inner.catalog(), pending);
@@ -226,6 +230,7 @@ impl Engine {
     fn write(&self, ms: Writes) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
+        inner.note_request();
         let gate = inner.catalog.read();
         let cat: &Catalog = &gate;
         ms.each(&mut |m| validate(cat, m))?;

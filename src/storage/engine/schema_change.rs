@@ -81,9 +81,11 @@ impl Engine {
                         store.set_def(def.clone());
                         if !CfIndex::matches(store.index().as_deref(), def) {
                             // Writes from now on note into the new index;
-                            // what is stored already is added below.
+                            // what is stored already is added below (the
+                            // columns new to it maybe later).
+                            let was = store.index();
                             if let Some(ix) = store.set_index(CfIndex::for_def(def)) {
-                                reindex.push((store.clone(), ix));
+                                reindex.push((store.clone(), ix, was));
                             }
                         }
                         store.clone()
@@ -137,7 +139,8 @@ impl Engine {
                 }
             }
         }
-        for (store, ix) in reindex {
+        for (store, ix, was) in reindex {
+            inner.defer_builds(&store, &ix, was.as_deref())?;
             inner.build_index(&store, &ix)?;
         }
         // The dropped CFs' memtables no longer hold back the commit log.

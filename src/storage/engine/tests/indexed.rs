@@ -176,3 +176,52 @@ fn index_is_rebuilt_after_restart_and_built_when_added() {
     e.update_schema(unindexed(true)).unwrap();
     assert_eq!(in_state(&e, "CA"), ["k1", "k2", "k3"]);
 }
+
+/// An index added over stored rows with builds later (`IndexBuilds::Later`):
+/// the first requests after the change read only what was written since
+/// (or fail, as 2.2 did), then the stored rows are indexed; an index added
+/// to an empty column family is built at once.
+#[test]
+fn an_index_added_over_rows_is_built_after_the_first_requests() {
+    use crate::storage::IndexBuilds;
+    for fails in [false, true] {
+        let clock = Arc::new(ManualClock::new(1_000_000));
+        let mut opts = EngineOptions::in_memory(clock.clone());
+        opts.index_builds = IndexBuilds::Later { fails };
+        let s = schema(Arc::new(OrderPreservingPartitioner));
+        let with_index = |indexed: bool| {
+            let mut s = (*s).clone();
+            let ks = s.keyspaces.get_mut("ks").unwrap();
+            ks.cfs
+                .insert("People".into(), Arc::new(people_cf(6, indexed)));
+            Arc::new(s)
+        };
+        let e = Engine::open(with_index(false), opts.clone()).unwrap();
+        e.apply(&person("k1", "CA", 1, 1)).unwrap();
+        e.update_schema(with_index(true)).unwrap();
+        let q = IndexQuery {
+            expressions: vec![expr("state", IndexOperator::Eq, b("CA"))],
+            start_key: vec![],
+            count: 10,
+        };
+        let read = |e: &Engine| {
+            e.read_indexed(&range("People", "", "", false, 10), &q)
+                .map(|rows| rows.into_iter().map(|(k, _)| k).collect::<Vec<_>>())
+        };
+        // Requests 1 to 3 after the change: the build is not done.
+        e.apply(&person("k2", "CA", 1, 1)).unwrap();
+        match read(&e) {
+            Err(StorageError::IndexBuilding(c)) => assert!(fails, "{c}"),
+            Ok(keys) => assert!(!fails && keys == [b("k2")], "{keys:?}"),
+            Err(other) => panic!("{other}"),
+        }
+        assert_eq!(read(&e).is_err(), fails);
+        // The fourth: built from the stored rows.
+        assert_eq!(read(&e).unwrap(), [b("k1"), b("k2")]);
+
+        // Added to an empty column family: built at once.
+        let e = Engine::open(with_index(false), opts).unwrap();
+        e.update_schema(with_index(true)).unwrap();
+        assert_eq!(read(&e).unwrap(), Vec::<Vec<u8>>::new());
+    }
+}
