@@ -37,6 +37,11 @@ const USERTYPES: &str = "CREATE TABLE system.schema_usertypes (keyspace_name tex
 /// 2.0-2.2's triggers table (always empty: no triggers are run).
 const TRIGGERS: &str = "CREATE TABLE system.schema_triggers (keyspace_name text, columnfamily_name text, trigger_name text, trigger_options map<text, text>, PRIMARY KEY (keyspace_name, columnfamily_name, trigger_name))";
 const PEERS: &str = "CREATE TABLE system.peers (peer inet PRIMARY KEY, data_center text, host_id uuid, preferred_ip inet, rack text, release_version text, rpc_address inet, schema_version uuid, tokens set<text>)";
+/// 2.0's (`CFMetaData.SchemaColumnFamiliesCf` of 2.0.17): 1.2's without
+/// `id`, `key_alias` and the default consistencies, with `is_dense`,
+/// `default_time_to_live`, `index_interval`, `memtable_flush_period_in_ms`,
+/// `speculative_retry` and `dropped_columns`.
+const COLUMNFAMILIES_2_0: &str = "CREATE TABLE system.schema_columnfamilies (keyspace_name text, columnfamily_name text, bloom_filter_fp_chance double, caching text, column_aliases text, comment text, compaction_strategy_class text, compaction_strategy_options text, comparator text, compression_parameters text, default_time_to_live int, default_validator text, dropped_columns map<text, bigint>, gc_grace_seconds int, index_interval int, is_dense boolean, key_aliases text, key_validator text, local_read_repair_chance double, max_compaction_threshold int, memtable_flush_period_in_ms int, min_compaction_threshold int, populate_io_cache_on_flush boolean, read_repair_chance double, replicate_on_write boolean, speculative_retry text, subcomparator text, type text, value_alias text, PRIMARY KEY (keyspace_name, columnfamily_name))";
 /// The one partition key of `system.local`.
 const LOCAL_KEY: &str = "local";
 const COLUMNS: &str = "CREATE TABLE system.schema_columns (keyspace_name text, columnfamily_name text, column_name text, component_index int, index_name text, index_options text, index_type text, validator text, PRIMARY KEY (keyspace_name, columnfamily_name, column_name))";
@@ -67,6 +72,9 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
     }
     let text = match name {
         "schema_keyspaces" => KEYSPACES,
+        "schema_columnfamilies" if local.release_version.starts_with("2.0.") => {
+            COLUMNFAMILIES_2_0
+        }
         "schema_columnfamilies" => COLUMNFAMILIES,
         "schema_columns" if claims_column_types(local) => COLUMNS_2_0,
         "schema_columns" => COLUMNS,
@@ -137,9 +145,9 @@ pub(super) type Value = (&'static str, Option<Vec<u8>>);
 /// A column family's `schema_columnfamilies` row; `old_id`: whether it
 /// shows the numeric id (1.2 gave its tracing tables, and the system
 /// tables it compiled without one, none).
-fn cf_row(cf: &CfDef, old_id: bool) -> Vec<Value> {
+fn cf_row(cf: &CfDef, old_id: bool, two_oh: bool) -> Vec<Value> {
     let o = &cf.options;
-    vec![
+    let mut row = vec![
         (
             "bloom_filter_fp_chance",
             o.bloom_filter_fp_chance.and_then(double),
@@ -185,7 +193,25 @@ fn cf_row(cf: &CfDef, old_id: bool) -> Vec<Value> {
         ),
         ("type", text(cf.column_type.as_str())),
         ("value_alias", o.value_alias.clone()),
-    ]
+    ];
+    if two_oh {
+        // 2.0's `toSchemaNoColumnsNoTriggers` wrote these always, the
+        // defaults of `CFMetaData` where the table set none (`is_dense`,
+        // which no client of the era read, is not written here).
+        row.extend([
+            ("default_time_to_live", int(o.default_time_to_live.unwrap_or(0))),
+            ("index_interval", int(o.index_interval.unwrap_or(128))),
+            (
+                "memtable_flush_period_in_ms",
+                int(o.memtable_flush_period_in_ms.unwrap_or(0)),
+            ),
+            (
+                "speculative_retry",
+                text(o.speculative_retry.as_deref().unwrap_or("99.0PERCENTILE")),
+            ),
+        ]);
+    }
+    row
 }
 
 /// Cells of one synthesized partition (one keyspace), in comparator order.
@@ -246,11 +272,13 @@ fn partition(
             ],
         )),
         "schema_columnfamilies" => {
+            let two_oh = table.column("index_interval").is_some();
             for (name, cf) in &ks.cfs {
                 let old_id = ks.name != system_traces::KEYSPACE
                     && !own_system20
+                    && !two_oh
                     && (!own_system || system12::has_old_id(name));
-                rows.push((vec![name.as_bytes().to_vec()], cf_row(cf, old_id)));
+                rows.push((vec![name.as_bytes().to_vec()], cf_row(cf, old_id, two_oh)));
             }
         }
         _ => {
