@@ -72,9 +72,7 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
     }
     let text = match name {
         "schema_keyspaces" => KEYSPACES,
-        "schema_columnfamilies" if local.release_version.starts_with("2.0.") => {
-            COLUMNFAMILIES_2_0
-        }
+        "schema_columnfamilies" if local.release_version.starts_with("2.0.") => COLUMNFAMILIES_2_0,
         "schema_columnfamilies" => COLUMNFAMILIES,
         "schema_columns" if claims_column_types(local) => COLUMNS_2_0,
         "schema_columns" => COLUMNS,
@@ -199,7 +197,10 @@ fn cf_row(cf: &CfDef, old_id: bool, two_oh: bool) -> Vec<Value> {
         // defaults of `CFMetaData` where the table set none (`is_dense`,
         // which no client of the era read, is not written here).
         row.extend([
-            ("default_time_to_live", int(o.default_time_to_live.unwrap_or(0))),
+            (
+                "default_time_to_live",
+                int(o.default_time_to_live.unwrap_or(0)),
+            ),
             ("index_interval", int(o.index_interval.unwrap_or(128))),
             (
                 "memtable_flush_period_in_ms",

@@ -163,7 +163,9 @@ impl Cqlsh<'_> {
     /// 4.1.1's `get_columnfamily_layout`: no check for a keyspace (without
     /// one the queries say `keyspace_name=None`, which the server refuses).
     fn layout20(&mut self, ks: Option<&str>, cf: &str) -> Result<Layout, ShellError> {
-        let ks = ks.map(str::to_string).or_else(|| self.state.keyspace.clone());
+        let ks = ks
+            .map(str::to_string)
+            .or_else(|| self.state.keyspace.clone());
         let cond = format!(
             "where keyspace_name={} and columnfamily_name={}",
             cql_quote(ks.as_deref()),

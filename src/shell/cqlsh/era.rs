@@ -131,11 +131,18 @@ pub fn for_release(release: &str) -> &'static Era {
 pub fn of_server(client: &mut Client19) -> &'static Era {
     let q = "select release_version from system.local where key = 'local'";
     let release = client
-        .execute_cql3_query(q.as_bytes().to_vec(), Compression::NONE, ConsistencyLevel::ONE)
+        .execute_cql3_query(
+            q.as_bytes().to_vec(),
+            Compression::NONE,
+            ConsistencyLevel::ONE,
+        )
         .classified()
         .ok()
         .and_then(|r| decode_rows(&r).into_iter().next())
-        .and_then(|row| row.get("release_version").and_then(|v| v.text().map(str::to_string)))
+        .and_then(|row| {
+            row.get("release_version")
+                .and_then(|v| v.text().map(str::to_string))
+        })
         .unwrap_or_default();
     for_release(&release)
 }

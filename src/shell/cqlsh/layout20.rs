@@ -166,7 +166,9 @@ mod tests {
             ("columnfamily_name", t("tagged")),
             (
                 "comparator",
-                t(&format!("{m}CompositeType({m}ReversedType({m}TimestampType),{m}UTF8Type)")),
+                t(&format!(
+                    "{m}CompositeType({m}ReversedType({m}TimestampType),{m}UTF8Type)"
+                )),
             ),
             ("bloom_filter_fp_chance", Val::Double(0.01)),
             ("index_interval", Val::Int(128)),
@@ -179,7 +181,12 @@ mod tests {
             ("compression_parameters", t("{}")),
         ]);
         let cols = [
-            col("posted", "ReversedType(org.apache.cassandra.db.marshal.TimestampType)", "clustering_key", None),
+            col(
+                "posted",
+                "ReversedType(org.apache.cassandra.db.marshal.TimestampType)",
+                "clustering_key",
+                None,
+            ),
             col("author", "UTF8Type", "partition_key", Some(1)),
             col("tag", "UTF8Type", "partition_key", None),
             col("body", "UTF8Type", "regular", Some(1)),
