@@ -80,7 +80,7 @@ fn antlr_recovery_errors_match_cassandra_1_2_19() {
     // one reported (as 2.0.17 answered cqlsh 4.1.1's `keyspace_name=None`).
     assert_eq!(
         err("SELECT * FROM ev WHERE id=None and x='y'"),
-        "line 1:32 no viable alternative at input 'and'"
+        "line 1:31 no viable alternative at input 'and'"
     );
     assert!(parse("SELECT * FROM ev;;").is_ok());
 }

@@ -491,7 +491,13 @@ mod tests {
         let l = Layout::from_rows(cf, &[col]);
         assert!(!l.compact);
         assert_eq!(
-            l.create_statements(crate::shell::cqlsh::era::CQLSH_3_1_8.table_options),
+            l.create_statements(&[
+                ("bloom_filter_fp_chance", "bloom_filter_fp_chance"),
+                ("caching", "caching"),
+                ("comment", "comment"),
+                ("gc_grace_seconds", "gc_grace_seconds"),
+                ("replicate_on_write", "replicate_on_write"),
+            ]),
             "CREATE TABLE posts (\n  author text,\n  posted timestamp,\n  title text,\n  PRIMARY KEY (author, posted)\n) WITH CLUSTERING ORDER BY (posted DESC) AND\n  bloom_filter_fp_chance=0.010000 AND\n  caching='KEYS_ONLY' AND\n  comment='it''s' AND\n  gc_grace_seconds=864000 AND\n  replicate_on_write='true' AND\n  compaction={'class': 'SizeTieredCompactionStrategy'} AND\n  compression={'sstable_compression': 'SnappyCompressor'};\n\nCREATE INDEX posts_title_idx ON posts (title);\n"
         );
     }
