@@ -5343,6 +5343,38 @@ if (1, 2) <= R < (3, 0):
         ]
 
 
+if (1, 2) <= R < (2, 1):
+    @scenario("rel_cqlshschema", "19", "cql3", keyspace_reset="cv_r_cqlshschema")
+    def _cqlshschema():
+        """what the cqlsh of 1.2 and 2.0 read and sent: 2.0's table options in
+        system.schema_columnfamilies (CFMetaData's defaults where a table set none), and a bare
+        name where a value is due (cqlsh 4.1.1's `keyspace_name=None` with no keyspace in use),
+        refused at the token after it (the function-call lookahead of Cql.g's term)"""
+        ks = "cv_r_cqlshschema"
+        q = v19.execute_cql3_query
+        out = [
+            q("CREATE KEYSPACE %s WITH replication = "
+                 "{'class': 'SimpleStrategy', 'replication_factor': 1}" % ks),
+            q("USE %s" % ks),
+            q("CREATE TABLE plain (k int PRIMARY KEY, v text)"),
+        ]
+        if R >= (2, 0):
+            out += [
+                q("CREATE TABLE tuned (k int PRIMARY KEY, v text) WITH default_time_to_live = 60 "
+                     "AND index_interval = 256 AND memtable_flush_period_in_ms = 1000"),
+                q("SELECT columnfamily_name, default_time_to_live, index_interval, "
+                     "memtable_flush_period_in_ms, speculative_retry "
+                     "FROM system.schema_columnfamilies WHERE keyspace_name = '%s'" % ks),
+            ]
+        out += [
+            q("select * from system.schema_columnfamilies\n"
+                 "                   where keyspace_name=None and columnfamily_name='plain'"),
+            q("SELECT * FROM plain WHERE k = None AND v = 'x'"),
+            q("SELECT * FROM plain WHERE k = None"),
+        ]
+        return out
+
+
 if R >= (1, 2):
     @scenario("rel_systables", "19", "cql3")
     def _systables():

@@ -88,8 +88,20 @@ impl Parser<'_> {
                 self.tokens.advance();
                 return self.term();
             }
-            // A name (typically a double-quoted "string") where a value is due:
-            // ANTLR reports it and recovers by dropping the token.
+            // A bare name where a value is due could start a function call
+            // (`functionName '('`): ANTLR's decision failed on the token
+            // after it, which it reported (2.0's cqlsh 4.1.1 sent
+            // `keyspace_name=None and …` and read `no viable alternative at
+            // input 'and'`); the name is dropped and parsing goes on there.
+            TokenKind::Ident if self.grammar != Grammar::Beta1 => {
+                self.advance();
+                let e = self.no_viable();
+                self.report(e);
+                return Ok(Term::Null);
+            }
+            // A double-quoted "string" (or, in 1.1's grammar, a name) where
+            // a value is due: ANTLR reports it and recovers by dropping the
+            // token.
             TokenKind::QuotedName | TokenKind::Ident => {
                 let e = self.no_viable();
                 self.report(e);

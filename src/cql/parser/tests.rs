@@ -76,6 +76,12 @@ fn antlr_recovery_errors_match_cassandra_1_2_19() {
         err("SELECT * FROM ev WHERE id = \"a\" foo"),
         "line 1:28 no viable alternative at input 'a'"
     );
+    // A bare name could start a function call: the token after it is the
+    // one reported (as 2.0.17 answered cqlsh 4.1.1's `keyspace_name=None`).
+    assert_eq!(
+        err("SELECT * FROM ev WHERE id=None and x='y'"),
+        "line 1:31 no viable alternative at input 'and'"
+    );
     assert!(parse("SELECT * FROM ev;;").is_ok());
 }
 

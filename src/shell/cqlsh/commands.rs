@@ -1,7 +1,9 @@
 //! cqlsh 1.2.9's shell commands other than DESCRIBE and COPY: CONSISTENCY,
 //! TRACING, EXPAND, SHOW, ASSUME, SOURCE, CAPTURE, HELP, EXIT/QUIT and USE's
 //! bookkeeping, each with the messages 1.2.9 printed (a command its grammar
-//! does not read is `Improper <WORD> command.`). Owns the parsing of these
+//! does not read is `Improper <WORD> command.`), and 4.1.1's changes to
+//! them as the session's `era` lists them (no ASSUME, SHOW SESSION, the
+//! serial levels). Owns the parsing of these
 //! commands' words; printing goes through the session's sinks.
 
 use crate::shell::cqlsh::copy::Copy;
@@ -12,7 +14,7 @@ use crate::shell::cqlsh::lex::{
     Token,
 };
 use crate::shell::cqlsh::types::{class_of_cql_name, cql_name_of_class};
-use crate::shell::cqlsh::{Assumption, Cqlsh, ShellError, State, CQLSH_VERSION, CQL_VERSION};
+use crate::shell::cqlsh::{Assumption, Cqlsh, ShellError, State};
 use crate::shell::input::Source;
 use crate::thrift::client_error::Classify;
 use crate::thrift::gen::cassandra19::{ConsistencyLevel, TCassandraSyncClient};
@@ -30,9 +32,16 @@ const LEVELS: [(&str, ConsistencyLevel); 9] = [
     ("EACH_QUORUM", ConsistencyLevel::EACH_QUORUM),
 ];
 
+/// The Paxos levels 2.0's cqlsh grammar added.
+const SERIAL_LEVELS: [(&str, ConsistencyLevel); 2] = [
+    ("SERIAL", ConsistencyLevel::SERIAL),
+    ("LOCAL_SERIAL", ConsistencyLevel::LOCAL_SERIAL),
+];
+
 fn level_name(l: ConsistencyLevel) -> &'static str {
     LEVELS
         .iter()
+        .chain(&SERIAL_LEVELS)
         .find(|(_, v)| *v == l)
         .map_or("ONE", |(n, _)| n)
 }
@@ -73,7 +82,15 @@ impl Cqlsh<'_> {
                     self.say(&format!("Current consistency level is {l}.\n"));
                     Ok(())
                 }
-                [l] => match LEVELS.iter().find(|(n, _)| n == l) {
+                [l] => match LEVELS
+                    .iter()
+                    .chain(if self.era.serial_levels {
+                        &SERIAL_LEVELS[..]
+                    } else {
+                        &[]
+                    })
+                    .find(|(n, _)| n == l)
+                {
                     Some((n, v)) => {
                         self.state.consistency = *v;
                         self.say(&format!("Consistency level set to {n}.\n"));
@@ -91,9 +108,16 @@ impl Cqlsh<'_> {
                     Ok(())
                 }
                 ["HOST"] => self.show_host(),
-                ["ASSUMPTIONS"] => {
+                ["ASSUMPTIONS"] if self.era.assume => {
                     self.show_assumptions();
                     Ok(())
+                }
+                ["SESSION", ..] if self.era.show_session => {
+                    let text: String = rest[1..].iter().map(|t| t.text.as_str()).collect();
+                    match uuid::Uuid::parse_str(&text) {
+                        Ok(id) => self.print_trace(id.as_bytes()),
+                        Err(_) => Err(improper(p)),
+                    }
                 }
                 _ => Err(improper(p)),
             },
@@ -113,7 +137,7 @@ impl Cqlsh<'_> {
                 _ => Err(improper(p)),
             },
             "capture" => self.capture(p, rest),
-            "assume" => self.assume(p, rest),
+            "assume" if self.era.assume => self.assume(p, rest),
             "help" | "?" => {
                 let typed: Vec<String> = rest.iter().map(|t| t.text.clone()).collect();
                 self.help(&typed);
@@ -140,7 +164,11 @@ impl Cqlsh<'_> {
                 _ => None,
             },
             "TABLES" | "COLUMNFAMILIES" if more.is_empty() => Some(Describe::Tables),
-            "SCHEMA" if more.is_empty() => Some(Describe::Schema),
+            "SCHEMA" if more.is_empty() => Some(Describe::Schema(false)),
+            "FULL" if self.era.schema_skips_system => match more {
+                [t] if t.is_word("schema") => Some(Describe::Schema(true)),
+                _ => None,
+            },
             "CLUSTER" if more.is_empty() => Some(Describe::Cluster),
             _ => None,
         }
@@ -244,8 +272,9 @@ impl Cqlsh<'_> {
 
     pub(crate) fn show_version(&mut self) {
         let (build, thrift) = self.connection_versions();
+        let (shell, cql) = (self.era.cqlsh, self.era.cql);
         self.say(&format!(
-            "[cqlsh {CQLSH_VERSION} | Cassandra {build} | CQL spec {CQL_VERSION} | Thrift protocol {thrift}]\n"
+            "[cqlsh {shell} | Cassandra {build} | CQL spec {cql} | Thrift protocol {thrift}]\n"
         ));
     }
 

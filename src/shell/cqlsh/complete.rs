@@ -297,7 +297,12 @@ fn fetch_names(host: &str, port: u16) -> Option<Names> {
             .filter(|c| text(c, "keyspace_name") == ks && text(c, "columnfamily_name") == name)
             .cloned()
             .collect();
-        let layout = Layout::from_rows(cf, &mine);
+        // 2.0's schema names every column with its `type`.
+        let layout = if mine.iter().any(|c| c.contains_key("type")) {
+            crate::shell::cqlsh::layout20::from_rows(cf, &mine)
+        } else {
+            Layout::from_rows(cf, &mine)
+        };
         names
             .tables
             .entry(ks.clone())

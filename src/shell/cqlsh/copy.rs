@@ -283,6 +283,11 @@ impl Cqlsh<'_> {
         let file = c.file.as_deref().map(expand_user);
         let started = std::time::Instant::now();
         let mut opts = c.options.clone();
+        if self.era.copy_unescapes_options {
+            for (_, v) in opts.iter_mut() {
+                *v = crate::shell::cqlsh::escape::string_escape(v).map_err(ShellError::Message)?;
+            }
+        }
         let (rows, verb) = if c.from {
             (
                 self.import(&ks, &c.table, &columns, file.as_deref(), &mut opts, source)?,

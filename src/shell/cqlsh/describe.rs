@@ -1,5 +1,6 @@
 //! cqlsh 1.2.9's DESCRIBE: KEYSPACES, KEYSPACE, TABLES/COLUMNFAMILIES,
-//! TABLE/COLUMNFAMILY, SCHEMA, CLUSTER.
+//! TABLE/COLUMNFAMILY, SCHEMA, CLUSTER (and 4.1.1's `FULL SCHEMA`, its
+//! schema queries and table layout, as the session's `era` says).
 //!
 //! Keyspaces come from `describe_keyspace(s)`; tables from the CQL view of
 //! the schema tables (`system.schema_columnfamilies`, `schema_columns`),
@@ -7,7 +8,9 @@
 //! statements that can be pasted back. Owns the DESCRIBE command and the
 //! schema reads it makes; the session loop and output sinks are `cqlsh`'s.
 
+use crate::shell::cqlsh::era::SchemaRead;
 use crate::shell::cqlsh::layout::{decode_rows, trim, Layout, Val};
+use crate::shell::cqlsh::layout20;
 use crate::shell::cqlsh::lex::{protect_name, protect_value, py_repr};
 use crate::shell::cqlsh::types::py2_dict_order;
 use crate::shell::cqlsh::{Cqlsh, ShellError};
@@ -76,8 +79,18 @@ pub enum Describe {
     Keyspace(Option<String>),
     Tables,
     Table(Option<String>, String),
-    Schema,
+    /// SCHEMA, or `FULL SCHEMA` (true: the system keyspaces too).
+    Schema(bool),
     Cluster,
+}
+
+/// The keyspaces 4.1.1's DESCRIBE SCHEMA leaves out (`SYSTEM_KEYSPACES`).
+const SYSTEM_KEYSPACES: [&str; 3] = ["system", "system_traces", "system_auth"];
+
+/// A value as 4.1.1's driver substituted it into a query (`cql_quote`):
+/// a string quoted, a missing one the word `None`.
+fn cql_quote(v: Option<&str>) -> String {
+    v.map_or_else(|| "None".to_string(), protect_value)
 }
 
 impl Cqlsh<'_> {
@@ -98,10 +111,16 @@ impl Cqlsh<'_> {
 
     /// Table names of a keyspace, from `system.schema_columnfamilies`.
     pub(crate) fn table_names(&mut self, ks: &str) -> Result<Vec<String>, ShellError> {
-        let q = format!(
-            "select columnfamily_name from system.schema_columnfamilies where keyspace_name={}",
-            protect_value(ks)
-        );
+        let q = match self.era.schema {
+            SchemaRead::Aliases => format!(
+                "select columnfamily_name from system.schema_columnfamilies where keyspace_name={}",
+                protect_value(ks)
+            ),
+            SchemaRead::ColumnTypes => format!(
+                "select columnfamily_name from system.schema_columnfamilies\n                   where keyspace_name={}",
+                cql_quote(Some(ks))
+            ),
+        };
         let rows = decode_rows(&self.query(&q)?);
         Ok(rows
             .iter()
@@ -112,6 +131,9 @@ impl Cqlsh<'_> {
 
     /// A table's layout (`get_columnfamily_layout`).
     pub(crate) fn layout(&mut self, ks: Option<&str>, cf: &str) -> Result<Layout, ShellError> {
+        if self.era.schema == SchemaRead::ColumnTypes {
+            return self.layout20(ks, cf);
+        }
         let ks = match ks
             .map(str::to_string)
             .or_else(|| self.state.keyspace.clone())
@@ -136,6 +158,37 @@ impl Cqlsh<'_> {
         let cols =
             decode_rows(&self.query(&format!("select * from system.schema_columns {cond}"))?);
         Ok(Layout::from_rows(row, &cols))
+    }
+
+    /// 4.1.1's `get_columnfamily_layout`: no check for a keyspace (without
+    /// one the queries say `keyspace_name=None`, which the server refuses).
+    fn layout20(&mut self, ks: Option<&str>, cf: &str) -> Result<Layout, ShellError> {
+        let ks = ks
+            .map(str::to_string)
+            .or_else(|| self.state.keyspace.clone());
+        let cond = format!(
+            "where keyspace_name={} and columnfamily_name={}",
+            cql_quote(ks.as_deref()),
+            cql_quote(Some(cf))
+        );
+        let q = format!("select * from system.schema_columnfamilies\n                   {cond}");
+        let Some(row) = decode_rows(&self.query(&q)?).into_iter().next() else {
+            return Err(ShellError::Message(format!(
+                "Column family {} not found",
+                py_repr(cf)
+            )));
+        };
+        let q = format!("select * from system.schema_columns\n                    {cond}");
+        let cols = decode_rows(&self.query(&q)?);
+        Ok(layout20::from_rows(row, &cols))
+    }
+
+    /// A table's CREATE statement as this era's cqlsh wrote it.
+    fn create_statements(&self, l: &Layout) -> String {
+        match self.era.schema {
+            SchemaRead::Aliases => l.create_statements(self.era.table_options),
+            SchemaRead::ColumnTypes => layout20::create_statements(l, self.era.table_options),
+        }
     }
 
     fn recreate_keyspace(&mut self, ks: &KsDef) -> Result<String, ShellError> {
@@ -163,7 +216,8 @@ impl Cqlsh<'_> {
             out.push_str(&format!("\nUSE {name};\n"));
             for cf in cfs {
                 out.push('\n');
-                out.push_str(&self.layout(Some(&ks.name), &cf)?.create_statements());
+                let layout = self.layout(Some(&ks.name), &cf)?;
+                out.push_str(&self.create_statements(&layout));
             }
         }
         Ok(out)
@@ -188,7 +242,8 @@ impl Cqlsh<'_> {
             Describe::Table(ks, cf) => {
                 self.say("\n");
                 let layout = self.layout(ks.as_deref(), &cf)?;
-                self.say(&format!("{}\n", layout.create_statements()));
+                let text = self.create_statements(&layout);
+                self.say(&format!("{text}\n"));
             }
             Describe::Tables => {
                 self.say("\n");
@@ -210,9 +265,13 @@ impl Cqlsh<'_> {
                     }
                 }
             }
-            Describe::Schema => {
+            Describe::Schema(full) => {
                 self.say("\n");
+                let skip = self.era.schema_skips_system && !full;
                 for k in self.keyspaces()? {
+                    if skip && SYSTEM_KEYSPACES.contains(&k.name.as_str()) {
+                        continue;
+                    }
                     let text = self.recreate_keyspace(&k)?;
                     self.say(&format!("{text}\n"));
                 }
@@ -231,7 +290,7 @@ impl Cqlsh<'_> {
                     trim(&s, "org.apache.cassandra.locator.")
                 ));
                 if let Some(ks) = self.state.keyspace.clone() {
-                    if ks != "system" && ks != "system_traces" {
+                    if !self.era.no_ring_in.contains(&ks.as_str()) {
                         self.say("Range ownership:\n");
                         let ring = self.client.describe_ring(ks).classified()?;
                         for r in ring {

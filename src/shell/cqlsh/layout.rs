@@ -110,6 +110,8 @@ fn json_map(s: Option<&str>) -> Vec<(String, String)> {
 pub struct Column {
     pub name: String,
     pub ty: CassType,
+    /// A `static` column (2.0's schema `type`).
+    pub is_static: bool,
     pub index_name: Option<String>,
     pub index_type: Option<String>,
     pub index_options: Option<String>,
@@ -120,6 +122,7 @@ impl Column {
         Column {
             name: name.to_string(),
             ty,
+            is_static: false,
             index_name: None,
             index_type: None,
             index_options: None,
@@ -157,6 +160,7 @@ impl Layout {
                 Column {
                     name: ct("column_name").unwrap_or_default(),
                     ty: parse(&ct("validator").unwrap_or_default()),
+                    is_static: false,
                     index_name: ct("index_name"),
                     index_type: ct("index_type"),
                     index_options: ct("index_options"),
@@ -262,8 +266,9 @@ impl Layout {
         self.columns.iter().find(|c| c.name == name)
     }
 
-    /// `print_recreate_columnfamily_from_layout`.
-    pub fn create_statements(&self) -> String {
+    /// `print_recreate_columnfamily_from_layout`, writing `options` (the
+    /// era's `columnfamily_layout_options`).
+    pub fn create_statements(&self, options: &[(&str, &str)]) -> String {
         let mut out = String::new();
         let cf = protect_name(&self.name);
         out.push_str(&format!("CREATE TABLE {cf} (\n"));
@@ -277,24 +282,12 @@ impl Layout {
             out.push_str(" WITH COMPACT STORAGE");
             joiner = "AND";
         }
-        if !self.column_aliases.is_empty() {
-            let types = self.comparator.components();
-            if types.iter().any(CassType::is_reversed) {
-                out.push_str(if self.compact { " AND\n " } else { " WITH" });
-                let inner: Vec<String> = self
-                    .column_aliases
-                    .iter()
-                    .zip(&types)
-                    .map(|(n, t)| {
-                        let o = if t.is_reversed() { "DESC" } else { "ASC" };
-                        format!("{} {o}", protect_name(n))
-                    })
-                    .collect();
-                out.push_str(&format!(" CLUSTERING ORDER BY ({})", inner.join(", ")));
-                joiner = "AND";
-            }
+        let order = self.clustering_order();
+        if !order.is_empty() {
+            out.push_str(&order);
+            joiner = "AND";
         }
-        for (name, v) in self.options() {
+        for (name, v) in self.options(options) {
             out.push_str(&format!(" {joiner}\n  {name}={v}"));
             joiner = "AND";
         }
@@ -304,6 +297,29 @@ impl Layout {
             out.push_str(&index_statement(&cf, col));
         }
         out
+    }
+
+    /// The `CLUSTERING ORDER BY` clause (with its leading joiner) when a
+    /// clustering column is descending; empty otherwise.
+    pub(crate) fn clustering_order(&self) -> String {
+        if self.column_aliases.is_empty() {
+            return String::new();
+        }
+        let types = self.comparator.components();
+        if !types.iter().any(CassType::is_reversed) {
+            return String::new();
+        }
+        let inner: Vec<String> = self
+            .column_aliases
+            .iter()
+            .zip(&types)
+            .map(|(n, t)| {
+                let o = if t.is_reversed() { "DESC" } else { "ASC" };
+                format!("{} {o}", protect_name(n))
+            })
+            .collect();
+        let lead = if self.compact { " AND\n " } else { " WITH" };
+        format!("{lead} CLUSTERING ORDER BY ({})", inner.join(", "))
     }
 
     /// The column definitions and the PRIMARY KEY, inside the parentheses.
@@ -335,22 +351,13 @@ impl Layout {
     }
 
     /// The table's options after WITH, in cqlsh's order and spelling.
-    fn options(&self) -> Vec<(String, String)> {
+    pub(crate) fn options(&self, list: &[(&str, &str)]) -> Vec<(String, String)> {
         let strategy = self
             .text("compaction_strategy_class")
             .map(|s| trim(&s, "org.apache.cassandra.db.compaction."))
             .unwrap_or_default();
         let mut opts: Vec<(String, String)> = Vec::new();
-        for (opt, column) in [
-            ("bloom_filter_fp_chance", "bloom_filter_fp_chance"),
-            ("caching", "caching"),
-            ("comment", "comment"),
-            ("dclocal_read_repair_chance", "local_read_repair_chance"),
-            ("gc_grace_seconds", "gc_grace_seconds"),
-            ("read_repair_chance", "read_repair_chance"),
-            ("replicate_on_write", "replicate_on_write"),
-            ("populate_io_cache_on_flush", "populate_io_cache_on_flush"),
-        ] {
+        for &(opt, column) in list {
             let v = match self.row.get(column).unwrap_or(&Val::Null) {
                 Val::Null if opt == "bloom_filter_fp_chance" => {
                     let d = if strategy == "LeveledCompactionStrategy" {
@@ -396,7 +403,7 @@ impl Layout {
 }
 
 /// The CREATE [CUSTOM] INDEX statement of an indexed column of `cf`.
-fn index_statement(cf: &str, col: &Column) -> String {
+pub(crate) fn index_statement(cf: &str, col: &Column) -> String {
     let name = col.index_name.clone().unwrap_or_default();
     if col.index_type.as_deref() == Some("CUSTOM") {
         let class = json_map(col.index_options.as_deref())
@@ -484,7 +491,13 @@ mod tests {
         let l = Layout::from_rows(cf, &[col]);
         assert!(!l.compact);
         assert_eq!(
-            l.create_statements(),
+            l.create_statements(&[
+                ("bloom_filter_fp_chance", "bloom_filter_fp_chance"),
+                ("caching", "caching"),
+                ("comment", "comment"),
+                ("gc_grace_seconds", "gc_grace_seconds"),
+                ("replicate_on_write", "replicate_on_write"),
+            ]),
             "CREATE TABLE posts (\n  author text,\n  posted timestamp,\n  title text,\n  PRIMARY KEY (author, posted)\n) WITH CLUSTERING ORDER BY (posted DESC) AND\n  bloom_filter_fp_chance=0.010000 AND\n  caching='KEYS_ONLY' AND\n  comment='it''s' AND\n  gc_grace_seconds=864000 AND\n  replicate_on_write='true' AND\n  compaction={'class': 'SizeTieredCompactionStrategy'} AND\n  compression={'sstable_compression': 'SnappyCompressor'};\n\nCREATE INDEX posts_title_idx ON posts (title);\n"
         );
     }

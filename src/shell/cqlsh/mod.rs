@@ -1,7 +1,9 @@
-//! `supercolumn cqlsh`: cqlsh 1.2.9 in CQL 3 mode, over the 19.x Thrift API.
+//! `supercolumn cqlsh`: cqlsh 1.2.9 in CQL 3 mode, over the 19.x Thrift API,
+//! or 2.0's cqlsh 4.1.1 against a server whose `system.local` says 2.0 or
+//! later (what differs is `era`'s table).
 //!
 //! Connects framed, asks for CQL "3.0.0" (what cqlsh 1.2.9 expanded its
-//! default `3` to), reads statements as cqlsh did (`cqlsh_lex`), runs its
+//! default `3` to; 4.1.1 asked for "3.1.1"), reads statements as cqlsh did (`cqlsh_lex`), runs its
 //! shell commands itself (`cqlsh_commands`, `cqlsh_describe`, `cqlsh_copy`)
 //! and sends everything else with `execute_cql3_query` at the session's
 //! consistency level. Errors go to stderr, prefixed `<input>:<line>:` when
@@ -20,9 +22,12 @@ pub mod commands;
 pub mod complete;
 pub mod copy;
 pub mod describe;
+pub mod era;
+pub mod escape;
 pub mod help;
 pub mod hint;
 pub mod layout;
+pub mod layout20;
 pub mod lex;
 pub mod select;
 pub mod trace;
@@ -32,7 +37,8 @@ pub mod v2;
 use crate::shell::cql_format::{render_table, render_vertical, table_of};
 use crate::shell::cqlsh::lex::{pending, Pending, Piece};
 use crate::shell::cqlsh::select::{
-    apply_assumption, fills_default_limit, select_target, with_default_limit, DEFAULT_LIMIT_NOTE,
+    apply_assumption, counted, fills_default_limit, select_target, with_default_limit,
+    DEFAULT_LIMIT_NOTE,
 };
 use crate::shell::input::{Read, Source};
 use crate::thrift::client::{connect19, Client19, Timeouts};
@@ -112,6 +118,8 @@ pub struct Cqlsh<'a> {
     pub(crate) stop: bool,
     /// Error lines printed (for `-e`'s exit code).
     pub(crate) failures: usize,
+    /// Which cqlsh this is (picked by the server's release).
+    pub(crate) era: &'static era::Era,
 }
 
 /// The readable line for a failed statement, as cqlsh worded them.
@@ -189,6 +197,13 @@ impl<'a> Cqlsh<'a> {
                 CallError::NotThrift(_) => format!("Connection error: {e}"),
                 e => format!("Unsupported CQL version: {}", error_line(&e)),
             })?;
+        let era = era::of_server(&mut client);
+        if era.cql != CQL_VERSION {
+            client
+                .set_cql_version(era.cql.to_string())
+                .classified()
+                .map_err(|e| format!("Unsupported CQL version: {}", error_line(&e)))?;
+        }
         Ok(Cqlsh {
             client,
             state: State::new(None, false),
@@ -199,6 +214,7 @@ impl<'a> Cqlsh<'a> {
             port,
             stop: false,
             failures: 0,
+            era,
         })
     }
 
@@ -301,12 +317,17 @@ impl<'a> Cqlsh<'a> {
             }
         }
         if let Some(table) = table_of(&result) {
-            if !table.rows.is_empty() {
-                let text = if self.state.expand {
-                    render_vertical(&table)
-                } else {
-                    render_table(&table)
-                };
+            let text = if self.state.expand {
+                render_vertical(&table)
+            } else {
+                render_table(&table)
+            };
+            let text = if self.era.row_counts && is_select {
+                counted(text, table.rows.len(), self.state.expand)
+            } else {
+                text
+            };
+            if !text.is_empty() {
                 self.result(&text);
                 if default_limit && fills_default_limit(&result) {
                     self.result(DEFAULT_LIMIT_NOTE);

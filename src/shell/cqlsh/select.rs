@@ -1,6 +1,7 @@
 //! How cqlsh 1.2.9 sent a SELECT and showed its result: the `LIMIT 10000`
 //! it added when none was named (and the note when the result filled it),
-//! and the ASSUME overrides applied to the result's types. Pure functions;
+//! the ASSUME overrides applied to the result's types, and 4.1.1's `(N rows)`
+//! after it. Pure functions;
 //! the session calls them.
 
 use crate::cql::ast::Statement as CqlStatement;
@@ -74,6 +75,20 @@ pub fn apply_assumption(schema: &mut CqlMetadata, a: &Assumption) {
             .value_types
             .insert(col.as_bytes().to_vec(), class.clone());
     }
+}
+
+/// A SELECT's rendered result as 4.1.1's `print_result` wrote it: a blank
+/// line, the rows (none for an empty result) with the blank line that
+/// `print_formatted_result` ended in (`_vertically` ended each row in one),
+/// then `(N rows)` and a blank line. `rendered` is 1.2.9's text: the
+/// table's ended in that blank line, the vertical one in one more.
+pub fn counted(rendered: String, rows: usize, vertical: bool) -> String {
+    let body = match (rows, vertical) {
+        (0, _) => "\n".to_string(),
+        (_, true) => rendered.strip_suffix('\n').unwrap_or(&rendered).to_string(),
+        (_, false) => rendered,
+    };
+    format!("{body}({rows} rows)\n\n")
 }
 
 #[cfg(test)]

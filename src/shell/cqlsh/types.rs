@@ -104,7 +104,18 @@ impl CassType {
 
     /// `cql_parameterized_type()`: the CQL name, parameters in `<…>`.
     pub fn cql(&self) -> String {
-        let head = match typename(self.short()) {
+        self.cql_with(false)
+    }
+
+    /// `cql()`, with `TimestampType` known as `timestamp` when
+    /// `timestamp_type` (2.0's cqlshlib registered it; 1.2's driver wrote
+    /// the quoted class name).
+    pub fn cql_with(&self, timestamp_type: bool) -> String {
+        let known = match self.short() {
+            "TimestampType" if timestamp_type => Some("timestamp"),
+            short => typename(short),
+        };
+        let head = match known {
             Some(t) => t.to_string(),
             None => {
                 let full = if self.class.contains('.') {
@@ -118,7 +129,11 @@ impl CassType {
         if self.params.is_empty() {
             head
         } else {
-            let inner: Vec<String> = self.params.iter().map(CassType::cql).collect();
+            let inner: Vec<String> = self
+                .params
+                .iter()
+                .map(|p| p.cql_with(timestamp_type))
+                .collect();
             format!("{head}<{}>", inner.join(", "))
         }
     }
