@@ -29,16 +29,19 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
-start() { # NAME ARGS... -> "THRIFT NATIVE"
+start() { # NAME ARGS...: a server in the background, its pid kept for the cleanup
     local name=$1
     shift
     "$SUPERCOLUMN_BIN" serve --in-memory --listen 127.0.0.1:0 --native-listen 127.0.0.1:0 \
         --admin-listen off "$@" >"$OUT/$name.out" 2>"$OUT/$name.err" &
     PIDS+=($!)
-    echo "$(wait_line "$OUT/$name.out" "supercolumn listening on") $(wait_line "$OUT/$name.out" "supercolumn native on")"
 }
-read -r D_THRIFT D_NATIVE < <(start direct)
-read -r T_THRIFT T_NATIVE < <(start tapped --capture "$OUT/tapped.capture")
+start direct
+start tapped --capture "$OUT/tapped.capture"
+D_THRIFT=$(wait_line "$OUT/direct.out" "supercolumn listening on")
+D_NATIVE=$(wait_line "$OUT/direct.out" "supercolumn native on")
+T_THRIFT=$(wait_line "$OUT/tapped.out" "supercolumn listening on")
+T_NATIVE=$(wait_line "$OUT/tapped.out" "supercolumn native on")
 
 stress() { # API OP PORT LOG -> "ops/s median_ms calls"
     "$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$3" --api "$1" --operation "$2" \

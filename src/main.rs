@@ -364,7 +364,7 @@ async fn serve_until_stopped(
             let ports = Ports {
                 thrift: listeners.local,
                 native: native_addr,
-                generations: opts.generations.clone(),
+                generations: opts.generations,
             };
             let (tap, c) = SelfCapture::start(&node, ports, file)
                 .await

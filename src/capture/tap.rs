@@ -41,7 +41,10 @@ impl Tap for CaptureTap {
         let (up, down) = Cutting::pair(native, self.max_message);
         Arc::new(Tapped {
             conn,
-            up: Mutex::new(Direction { cutting: up, bytes: 0 }),
+            up: Mutex::new(Direction {
+                cutting: up,
+                bytes: 0,
+            }),
             down: Mutex::new(Direction {
                 cutting: down,
                 bytes: 0,
@@ -147,10 +150,14 @@ mod tests {
         while let Some(rec) = r.next_record().unwrap() {
             got.push(rec);
         }
-        assert!(matches!(&got[0], Record::Open { conn: 1, client, protocol: None, .. }
-            if client == "127.0.0.1:5000"));
-        assert!(matches!(&got[1], Record::Request { conn: 1, n: 0, framed: true, method, data, .. }
-            if method == "describe_version" && *data == call));
+        assert!(
+            matches!(&got[0], Record::Open { conn: 1, client, protocol: None, .. }
+            if client == "127.0.0.1:5000")
+        );
+        assert!(
+            matches!(&got[1], Record::Request { conn: 1, n: 0, framed: true, method, data, .. }
+            if method == "describe_version" && *data == call)
+        );
         assert!(matches!(&got[2], Record::Reply { conn: 1, n: 0, data, .. } if *data == reply));
         assert!(matches!(&got[3], Record::Unrecorded { why, .. } if why.contains("9 bytes into")));
         assert!(matches!(&got[4], Record::Close { by, .. } if by == "client"));

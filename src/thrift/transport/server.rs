@@ -251,7 +251,16 @@ async fn connection(
             if let Some(w) = watch {
                 w.record(&node, connection_id, peer, &answer, received.elapsed());
             }
-            if !deliver(&mut stream, framing, answer, charge, &tap, settings.write_timeout).await {
+            if !deliver(
+                &mut stream,
+                framing,
+                answer,
+                charge,
+                &tap,
+                settings.write_timeout,
+            )
+            .await
+            {
                 return;
             }
             continue;
@@ -280,7 +289,16 @@ async fn connection(
             }
             None => reply,
         };
-        if !deliver(&mut stream, framing, reply, charge, &tap, settings.write_timeout).await {
+        if !deliver(
+            &mut stream,
+            framing,
+            reply,
+            charge,
+            &tap,
+            settings.write_timeout,
+        )
+        .await
+        {
             return;
         }
     }
