@@ -17,12 +17,13 @@
 //! 3. [`report`]: a replay's counts and first differences.
 //! 4. [`native`]: the native protocol's frames, recorded, compared and
 //!    replayed.
-//! 5. [`writer`], [`recording`]: the thread that writes records in the
-//!    order connections hand them in; one connection's bytes cut into
-//!    records, whoever sees them.
-//! 6. [`proxy`], [`tap`], [`replay`]: the capture proxy; the server's own
+//! 5. [`writer`]: the thread that writes records in the order connections
+//!    hand them in.
+//! 6. [`recording`]: one connection's bytes cut into records, whoever sees
+//!    them.
+//! 7. [`proxy`], [`tap`], [`replay`]: the capture proxy; the server's own
 //!    traffic recorded from inside its connection tasks; the replay.
-//! 7. [`serve`]: `serve --capture`, the tap wired to this server's front
+//! 8. [`serve`]: `serve --capture`, the tap wired to this server's front
 //!    ends.
 
 pub mod compare;
