@@ -268,6 +268,8 @@ mod tests {
                  refused\n\
                  Behaviour starts: a written CompositeType column name ending in \
                  end-of-component 1 or -1 closes the connection\n\
+                 Behaviour starts: a NetworkTopologyStrategy option its constructor refused is \
+                 answered in the constructor's words (For input string: \"one\")\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
@@ -279,6 +281,8 @@ mod tests {
                  Behaviour stops: a column family whose index failed to open closes the \
                  connection on reads and writes; dropping its keyspace removes the column \
                  families before it, then fails\n\
+                 Behaviour stops: a declared column name the comparator cannot read is refused \
+                 in the type's words (Expected 8 or 0 byte long (16))\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );
