@@ -5477,9 +5477,9 @@ def _superdelstd():
     ks = "cv_r_superdelstd"
     out = setup(ks, cf_def(ks, "Standard1"))
     out += [
-        v19.batch_mutate({"k": {"Standard1": [mutation(deletion_=deletion(1, sc="sc"))]}}),
+        v19.batch_mutate({"k": {"Standard1": [mutation(deletion_=deletion(Abs(1), sc="sc"))]}}),
         v19.batch_mutate({"k": {"Standard1": [mutation(deletion_=deletion(
-            1, sc="sc", predicate=pred(names=["a"])))]}}),
+            Abs(1), sc="sc", predicate=pred(names=["a"])))]}}),
     ]
     return out
 
