@@ -10,7 +10,8 @@ use crate::schema::CfDef;
 use crate::storage::memtable::rows::InPlace;
 use crate::storage::query::range::{scan_rows, KeyBounds};
 use crate::storage::query::{
-    count_row, each_live_in_place, read_row_bounded, row_met, InPlaceEnd, ReadAt, RowStore,
+    count_row, each_live_in_place, read_row_bounded, row_met, InPlaceEnd, ReadAt, RowHandle,
+    RowStore,
 };
 use crate::storage::StorageError;
 use std::collections::BTreeSet;
@@ -67,19 +68,7 @@ impl Engine {
 
     /// Whether one row's read of `cmd` met anything (`query::row_met`).
     pub fn read_met(&self, cmd: &ReadCommand, key: &[u8]) -> Result<bool, StorageError> {
-        let inner = &*self.inner;
-        inner.check_open()?;
-        let cat = inner.catalog();
-        let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
-        let stores = cf.stores();
-        let dk = cat.schema.partitioner.decorate(key);
-        let mut handles = Vec::with_capacity(stores.len());
-        for s in &stores {
-            if let Some(h) = s.open_row(&dk)? {
-                handles.push(h);
-            }
-        }
-        row_met(&cf.def(), cmd, &handles, inner.read_at())
+        self.over_row(cmd, key, row_met)
     }
 
     /// Reads one row, stopping once its names and values come to more than
@@ -148,6 +137,22 @@ impl Engine {
     /// columns, for a super CF read whole), counted as the row is merged:
     /// no column is held, however wide the row (`get_count`).
     pub fn count(&self, cmd: &ReadCommand, key: &[u8]) -> Result<usize, StorageError> {
+        self.over_row(cmd, key, count_row)
+    }
+
+    /// Runs `walk` over one row's handles in every store of `cmd`'s column
+    /// family (the merge the counting reads share).
+    fn over_row<T>(
+        &self,
+        cmd: &ReadCommand,
+        key: &[u8],
+        walk: impl FnOnce(
+            &CfDef,
+            &ReadCommand,
+            &[Box<dyn RowHandle + '_>],
+            ReadAt,
+        ) -> Result<T, StorageError>,
+    ) -> Result<T, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
         let cat = inner.catalog();
@@ -160,7 +165,7 @@ impl Engine {
                 handles.push(h);
             }
         }
-        count_row(&cf.def(), cmd, &handles, inner.read_at())
+        walk(&cf.def(), cmd, &handles, inner.read_at())
     }
 
     /// Reads up to `max_rows` rows of a range in ring order, ghosts included.
