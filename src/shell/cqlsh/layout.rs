@@ -277,6 +277,18 @@ impl Layout {
         }
         self.push_columns(&mut out);
         out.push_str("\n)");
+        self.push_with(&mut out, options);
+        for col in self.columns[1..].iter().filter(|c| c.index_name.is_some()) {
+            out.push('\n');
+            out.push_str(&index_statement(&cf, col));
+        }
+        out
+    }
+
+    /// A CREATE TABLE's end after its closing parenthesis: COMPACT
+    /// STORAGE, the clustering order and `options`, joined by WITH and AND
+    /// as every cqlsh era printed them, then `;`.
+    pub(crate) fn push_with(&self, out: &mut String, options: &[(&str, &str)]) {
         let mut joiner = "WITH";
         if self.compact {
             out.push_str(" WITH COMPACT STORAGE");
@@ -292,11 +304,6 @@ impl Layout {
             joiner = "AND";
         }
         out.push_str(";\n");
-        for col in self.columns[1..].iter().filter(|c| c.index_name.is_some()) {
-            out.push('\n');
-            out.push_str(&index_statement(&cf, col));
-        }
-        out
     }
 
     /// The `CLUSTERING ORDER BY` clause (with its leading joiner) when a

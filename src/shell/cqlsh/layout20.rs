@@ -111,21 +111,7 @@ pub fn create_statements(l: &Layout, options: &[(&str, &str)]) -> String {
     let mut parts = vec![format!("({})", quoted(&l.partition_key).join(", "))];
     parts.extend(quoted(&l.column_aliases));
     out.push_str(&format!("  PRIMARY KEY ({})\n)", parts.join(", ")));
-    let mut joiner = "WITH";
-    if l.compact {
-        out.push_str(" WITH COMPACT STORAGE");
-        joiner = "AND";
-    }
-    let order = l.clustering_order();
-    if !order.is_empty() {
-        out.push_str(&order);
-        joiner = "AND";
-    }
-    for (name, v) in l.options(options) {
-        out.push_str(&format!(" {joiner}\n  {name}={v}"));
-        joiner = "AND";
-    }
-    out.push_str(";\n");
+    l.push_with(&mut out, options);
     for col in l.columns.iter().filter(|c| c.index_name.is_some()) {
         out.push('\n');
         out.push_str(&index_statement(&cf, col));
