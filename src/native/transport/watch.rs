@@ -222,7 +222,7 @@ impl Seen {
         let kind = (self.kind != "none").then(|| self.kind.to_string());
         node.activity.record(Entry {
             seq: 0,
-            time: activity::rfc3339(kit.received),
+            time: activity::Received(kit.received),
             connection: kit.connection,
             client: kit.client.to_string(),
             api: API.to_string(),

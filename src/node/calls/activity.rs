@@ -29,8 +29,9 @@ pub const MAX_CQL_CHARS: usize = 2000;
 pub struct Entry {
     /// Numbers calls in the order they were recorded, from 1.
     pub seq: u64,
-    /// When the call was received, RFC 3339 UTC with microseconds.
-    pub time: String,
+    /// When the call was received; shown as RFC 3339 UTC with
+    /// microseconds.
+    pub time: Received,
     /// The connection's number (from 1, per server start).
     pub connection: u64,
     /// The client's address (IP:PORT).
@@ -189,6 +190,24 @@ pub fn cut(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
         Some((at, _)) => text[..at].to_string(),
         None => text.to_string(),
+    }
+}
+
+/// When a call was received. Kept as the clock read and formatted only
+/// when the entry is shown: formatting it for every recorded call cost
+/// about 1% of a read's server CPU.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Received(pub SystemTime);
+
+impl Default for Received {
+    fn default() -> Self {
+        Received(UNIX_EPOCH)
+    }
+}
+
+impl Serialize for Received {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&rfc3339(self.0))
     }
 }
 

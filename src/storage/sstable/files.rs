@@ -14,6 +14,7 @@ use super::bloom::BloomFilter;
 use super::codec::DecodeError;
 use super::format::{decode_index_segment, IndexEntry, Statistics, SummaryEntry};
 use super::headcache::HeadCache;
+use super::segcache::SegmentCache;
 use super::SSTableError;
 
 /// The read statistics of one opened SSTable, counted by every thread.
@@ -24,6 +25,7 @@ pub(crate) struct Counters {
     pub(crate) blocks_read: AtomicU64,
     pub(crate) chunk_reads: AtomicU64,
     pub(crate) index_segments_read: AtomicU64,
+    pub(crate) segment_cache_hits: AtomicU64,
     pub(crate) head_cache_hits: AtomicU64,
 }
 
@@ -43,6 +45,7 @@ pub(crate) struct Inner {
     pub(crate) bloom: BloomFilter,
     pub(crate) counters: Counters,
     pub(crate) heads: HeadCache,
+    pub(crate) segments: SegmentCache,
 }
 
 /// Maps a decode failure inside `file` at `base` to the typed error.

@@ -26,7 +26,7 @@ use super::codec::{
     check_crc, file_header, push_crc, put_bytes, put_key, put_varint, DecodeError, Decoder,
     FILE_HEADER_LEN,
 };
-use crate::partitioner::DecoratedKey;
+use crate::partitioner::{DecoratedKey, Token};
 
 /// The component files of an SSTable, in the order `finish` renames them
 /// (Statistics last: its presence means the SSTable is complete).
@@ -356,9 +356,7 @@ pub(crate) fn find_in_segment(
     let mut d = Decoder::new(check_crc(chunk)?);
     let n = d.len()?;
     for _ in 0..n {
-        let token = d.token()?;
-        let bytes = d.bytes()?;
-        let (data_offset, head_delta, head_len) = index_position(&mut d)?;
+        let (token, bytes, (data_offset, head_delta, head_len)) = next_entry(&mut d)?;
         match token.cmp(&key.token).then_with(|| bytes.cmp(&key.key[..])) {
             std::cmp::Ordering::Less => {}
             std::cmp::Ordering::Equal => {
@@ -373,6 +371,43 @@ pub(crate) fn find_in_segment(
         }
     }
     Ok(None)
+}
+
+/// One index entry's token, key bytes and position fields.
+type RawEntry<'a> = (Token, &'a [u8], (u64, u64, u64));
+
+fn next_entry<'a>(d: &mut Decoder<'a>) -> Result<RawEntry<'a>, DecodeError> {
+    let token = d.token()?;
+    let bytes = d.bytes()?;
+    Ok((token, bytes, index_position(d)?))
+}
+
+/// The entry starting `at` bytes into a segment's body (as
+/// [`segment_view`] found the starts).
+pub(crate) fn entry_at(body: &[u8], at: usize) -> Result<RawEntry<'_>, DecodeError> {
+    let rest = body.get(at..).ok_or(DecodeError {
+        offset: at,
+        reason: "index entry starts past its segment".into(),
+    })?;
+    next_entry(&mut Decoder::new(rest))
+}
+
+/// An index segment checked whole (checksum, every entry, nothing after
+/// them): its body and where each entry starts in it.
+pub(crate) fn segment_starts(chunk: &[u8]) -> Result<(&[u8], Vec<u32>), DecodeError> {
+    let body = check_crc(chunk)?;
+    let mut d = Decoder::new(body);
+    let n = d.len()?;
+    let mut starts = Vec::with_capacity(n.min(1 << 16));
+    for _ in 0..n {
+        starts.push(u32::try_from(d.pos()).map_err(|_| DecodeError {
+            offset: d.pos(),
+            reason: "index segment over 4 GiB".into(),
+        })?);
+        next_entry(&mut d)?;
+    }
+    done(&d)?;
+    Ok((body, starts))
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ use super::format::{
 use super::headcache::HeadCache;
 use super::partition::PartitionReader;
 use super::scan::{ScanPartitions, Start};
+use super::segcache::SegmentCache;
 use super::{fsync_dir, validate_name, Partition, SSTableError};
 use crate::partitioner::{DecoratedKey, PartitionerRef, Token};
 
@@ -42,6 +43,8 @@ pub struct ReadStats {
     pub index_segments_read: u64,
     /// Wide partitions opened without reading their head (see `headcache`).
     pub head_cache_hits: u64,
+    /// Point lookups answered from a kept index segment (see `segcache`).
+    pub segment_cache_hits: u64,
 }
 
 fn read_whole(path: &Path) -> Result<Vec<u8>, SSTableError> {
@@ -225,6 +228,7 @@ impl SSTableReader {
         let (data_path, data, data_version) = open_big(dir, name, Component::Data, stats.data_len)?;
         let (index_path, index, _) = open_big(dir, name, Component::Index, stats.index_len)?;
         verify_index(&index, &index_path, &summary, &stats)?;
+        let summary_len = summary.len();
         Ok(SSTableReader {
             inner: Arc::new(Inner {
                 dir: dir.to_path_buf(),
@@ -239,6 +243,7 @@ impl SSTableReader {
                 bloom,
                 counters: Counters::default(),
                 heads: HeadCache::default(),
+                segments: SegmentCache::new(summary_len),
             }),
         })
     }
@@ -327,6 +332,7 @@ impl SSTableReader {
             chunk_reads: c.chunk_reads.load(Ordering::Relaxed),
             index_segments_read: c.index_segments_read.load(Ordering::Relaxed),
             head_cache_hits: c.head_cache_hits.load(Ordering::Relaxed),
+            segment_cache_hits: c.segment_cache_hits.load(Ordering::Relaxed),
         }
     }
 
@@ -346,9 +352,26 @@ impl SSTableReader {
             return Ok(None);
         }
         let seg = &self.inner.summary[i - 1];
-        let bytes = self.inner.read_segment_bytes(seg)?;
-        let found = find_in_segment(&bytes, key)
-            .map_err(|e| corrupt_at(&self.inner.index_path, seg.offset, e))?;
+        let corrupt = |e| corrupt_at(&self.inner.index_path, seg.offset, e);
+        let segments = &self.inner.segments;
+        let found = if let Some(view) = segments.get(i - 1) {
+            self.inner
+                .counters
+                .segment_cache_hits
+                .fetch_add(1, Ordering::Relaxed);
+            view.find(key).map_err(corrupt)?
+        } else {
+            let bytes = self.inner.read_segment_bytes(seg)?;
+            let kept = match segments.has_room(bytes.len()) {
+                true => segments.keep(i - 1, &bytes).map_err(corrupt)?,
+                false => None,
+            };
+            match kept {
+                Some(view) => view.find(key),
+                None => find_in_segment(&bytes, key),
+            }
+            .map_err(corrupt)?
+        };
         match found {
             Some(entry) => Ok(Some(PartitionReader::load(
                 self.inner.clone(),

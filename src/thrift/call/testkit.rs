@@ -168,7 +168,7 @@ impl Watch {
         let f = self.named;
         node.activity.record(Entry {
             seq: 0,
-            time: activity::rfc3339(self.received),
+            time: activity::Received(self.received),
             connection,
             client: peer.to_string(),
             api: g.as_str().to_string(),
