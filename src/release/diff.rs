@@ -403,6 +403,7 @@ mod tests {
                 Behaviour::KsDefReplicationFactor,
                 Behaviour::SchemaVersionsOfMigrations,
                 Behaviour::TruncateFlushesAllQueued,
+                Behaviour::CompactsFlushes,
                 Behaviour::CompactionThresholdsAsSent,
                 Behaviour::CountOfUnknownCfFails,
                 Behaviour::UpdateSetsKeyAlias,
