@@ -2218,6 +2218,35 @@ if R == (0, 8):
         return out + selects + [v19.truncate("T")] + selects
 
 
+if (0, 8) <= R < (1, 1):
+    @scenario("rel_cql2cfprops", "19", "schema", keyspace_reset="cv_r_cql2cfprops")
+    def _cql2cfprops():
+        """Found by difftest.py --cql2: CQL 2's CREATE COLUMNFAMILY took row_cache_size,
+        key_cache_size and the cache save periods into the definition, as describe_keyspace
+        shows them (0.8 and 1.0; 1.1 ignored them); a SELECT by an indexed column with a
+        start key sent that key as the index scan's start, inclusive for `>` as for `>=`,
+        and the LIMIT as its count"""
+        ks = "cv_r_cql2cfprops"
+        out = setup(ks, cf_def(ks, "T", comparator="UTF8Type"))
+        out += [cql2("CREATE COLUMNFAMILY Users (KEY text PRIMARY KEY, age bigint, email ascii) "
+                     "WITH comparator = text AND row_cache_size = 100 AND key_cache_size = 1000 "
+                     "AND row_cache_save_period_in_seconds = 60 "
+                     "AND key_cache_save_period_in_seconds = 120"),
+                cql2("CREATE COLUMNFAMILY Small (KEY text PRIMARY KEY) WITH comparator = text "
+                     "AND key_cache_size = 0.5"),
+                cql2("CREATE INDEX users_age ON Users (age)")]
+        for i in range(6):
+            out.append(cql2("INSERT INTO Users (KEY, age, email) VALUES ('k%d', %d, 'e%d')"
+                            % (i, 5 if i != 3 else 6, i)))
+        out += [cql2("SELECT * FROM Users WHERE age = 5 AND KEY > 'k1' LIMIT 10"),
+                cql2("SELECT email FROM Users WHERE age = 5 AND KEY > 'k1' LIMIT 2"),
+                cql2("SELECT * FROM Users WHERE age = 5 AND KEY >= 'k4' LIMIT 3"),
+                cql2("SELECT * FROM Users WHERE age = 5 AND KEY > 'k3' LIMIT 1"),
+                cql2("SELECT * FROM Users WHERE age = 5 LIMIT 3"),
+                v19.describe_keyspace(ks)]
+        return out
+
+
 if (0, 8) <= R < (1, 2):
     @scenario("rel_namebytes", "19", "read", keyspace_reset="cv_r_bytenames")
     def _bytenames():

@@ -43,6 +43,16 @@ pub struct Era {
     /// CREATE COLUMNFAMILY set `merge_shards_chance` 0.0 (0.8, 1.0: the
     /// CfDef field's default was 0.1).
     pub no_shard_merging: bool,
+    /// CREATE COLUMNFAMILY took the cache settings (`row_cache_size`,
+    /// `key_cache_size`, the save periods; 0.8 the memtable thresholds
+    /// too) into the definition (0.8, 1.0: `getCFMetaData`); 1.1 on
+    /// accepted and ignored them.
+    pub cache_settings: bool,
+    /// A SELECT by an indexed column with a start key and no finish
+    /// (0.8, 1.0: `QueryProcessor.getIndexedSlices`) sent the start key
+    /// as the `IndexClause`'s, inclusive whether `>` or `>=`, and the
+    /// LIMIT as its count; 1.1 on dropped an exclusive start's row.
+    pub index_start_inclusive: bool,
     /// BytesType read hex of an odd length with a leading 0 (0.8, 1.0;
     /// from 1.1 `Hex.hexToBytes` refused it: `cannot parse 'c01' as hex
     /// bytes`).
@@ -116,6 +126,8 @@ impl Era {
             keyspace_hint: r.at_least(2, 0),
             read_repair_always: first,
             no_shard_merging: !r.at_least(1, 1),
+            cache_settings: !r.at_least(1, 1),
+            index_start_inclusive: !r.at_least(1, 1),
             odd_hex_read: !r.at_least(1, 1),
             time_uuid_words: !r.at_least(1, 1),
             grammar: Grammar {
@@ -196,6 +208,8 @@ mod tests {
         assert!(ten.write_timestamp(&clock) > 1_000_000_000_000_000);
         assert!(of("2.1.22").keyspace_hint);
         assert!(!of("1.1.12").first_keeps_key);
+        assert!(first.cache_settings && ten.cache_settings && !of("1.1.12").cache_settings);
+        assert!(ten.index_start_inclusive && !of("1.1.12").index_start_inclusive);
     }
 
     #[test]

@@ -163,6 +163,44 @@ impl Props {
             .map(|v| matches!(v.to_lowercase().as_str(), "1" | "true" | "yes"))
     }
 
+    /// The cache settings 0.8's and 1.0's `getCFMetaData` set from the
+    /// statement (`rowCacheSize`, `keyCacheSize`, the save periods, the
+    /// provider; 0.8 the memtable thresholds too, which 1.0 ignored as
+    /// obsolete), each only where given: the definition's defaults are
+    /// the schema's.
+    fn apply_cache_settings(&self, spec: &mut CfSpec, memtables: bool) -> Result<()> {
+        let cache = &mut spec.old_cache;
+        cache.row_cache_size = self.parsed("row_cache_size")?.or(cache.row_cache_size);
+        cache.key_cache_size = self.parsed("key_cache_size")?.or(cache.key_cache_size);
+        cache.row_cache_save_period_in_seconds = self
+            .int("row_cache_save_period_in_seconds")?
+            .or(cache.row_cache_save_period_in_seconds);
+        cache.key_cache_save_period_in_seconds = self
+            .int("key_cache_save_period_in_seconds")?
+            .or(cache.key_cache_save_period_in_seconds);
+        // `FBUtilities.newCacheProvider` looked a bare name up in
+        // `org.apache.cassandra.cache`.
+        if let Some(provider) = self.get("row_cache_provider") {
+            cache.row_cache_provider = Some(if provider.contains('.') {
+                provider.clone()
+            } else {
+                format!("org.apache.cassandra.cache.{provider}")
+            });
+        }
+        if memtables {
+            cache.memtable_flush_after_mins = self
+                .int("memtable_flush_after_mins")?
+                .or(cache.memtable_flush_after_mins);
+            cache.memtable_throughput_in_mb = self
+                .int("memtable_throughput_in_mb")?
+                .or(cache.memtable_throughput_in_mb);
+            cache.memtable_operations_in_millions = self
+                .parsed("memtable_operations_in_millions")?
+                .or(cache.memtable_operations_in_millions);
+        }
+        Ok(())
+    }
+
     /// Writes every property that was given into `spec`.
     fn apply(&self, spec: &mut CfSpec) -> Result<()> {
         if let Some(c) = self.get("comment") {
@@ -268,8 +306,7 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             // refused a keyspace `USE` had taken unchecked, reported with
             // the exception's `toString`.
             let ks = ctx.session_keyspace()?;
-            let first = ctx.era.grammar.first_type_words;
-            let mut spec = create_cf_spec(&ks, name, columns, props, first)?;
+            let mut spec = create_cf_spec(&ks, name, columns, props, ctx.era)?;
             if ctx.migration_keyspace().is_err() {
                 return invalid(format!("{CONFIG_ERROR}No such keyspace: {ks}"));
             }
@@ -372,8 +409,9 @@ fn create_cf_spec(
     name: &str,
     columns: &[CfColumn],
     props: &[(String, String)],
-    first: bool,
+    era: Era,
 ) -> Result<CfSpec> {
+    let first = era.grammar.first_type_words;
     let props = Props::parse(props, first)?;
     let keys: Vec<&CfColumn> = columns.iter().filter(|c| c.primary_key).collect();
     let key = match keys.as_slice() {
@@ -416,6 +454,9 @@ fn create_cf_spec(
     spec.columns_in_hash_map = true;
     spec.key_alias = key_alias.map(String::into_bytes);
     props.apply(&mut spec)?;
+    if era.cache_settings {
+        props.apply_cache_settings(&mut spec, first)?;
+    }
     Ok(spec)
 }
 

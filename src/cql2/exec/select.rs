@@ -392,13 +392,17 @@ fn by_range(
     };
     let cmd = command(ks, cf, slice);
     let records = usize::try_from(s.limit).unwrap_or(0);
-    let limit = if start.is_some() {
+    let index_scan = !c.columns.is_empty();
+    // 0.8 and 1.0 scanned an index from the start key whatever its
+    // operator (see `Era::index_start_inclusive`).
+    let start_inclusive = index_scan && finish.is_none() && ctx.era.index_start_inclusive;
+    let limit = if start.is_some() && !start_inclusive {
         records.saturating_add(1)
     } else {
         records
     };
     level_at_storage(ctx, ks, s)?;
-    let found = if c.columns.is_empty() {
+    let found = if !index_scan {
         let range = RowRange::Keys {
             start: start.clone().unwrap_or_default(),
             end: finish.clone().unwrap_or_default(),
@@ -426,7 +430,7 @@ fn by_range(
         .into_iter()
         .map(|(k, r)| (k, Some(cells(r))))
         .collect();
-    if let (Some((_, false)), Some(a)) = (c.start, &start) {
+    if let (Some((_, false)), Some(a), false) = (c.start, &start, start_inclusive) {
         if rows.first().is_some_and(|(k, _)| k == a) {
             rows.remove(0);
         }
