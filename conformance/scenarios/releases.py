@@ -15,7 +15,7 @@ import os
 import sys
 
 import thriftwire as W
-from dsl import (EQ, GT, GTE, KEYS_INDEX, ONE, QUORUM, ALL, ANY, LOCAL_QUORUM, Abs, Step, b,
+from dsl import (EQ, GT, GTE, LT, LTE, KEYS_INDEX, ONE, QUORUM, ALL, ANY, LOCAL_QUORUM, Abs, Step, b,
                  cf_def, column, column_def, cosc, counter_column, cparent, cpath, deletion,
                  index_clause, index_expr, ins, ins_super, int32, key_range, lexuuid, long_,
                  mutation, pred, raw, scenario, super_column, timeuuid, v19)
@@ -5806,4 +5806,90 @@ def _indexbuild():
         out += [v19.system_add_column_family(cf_def(ks, "X%d" % i)) for i in range(2, 4)]
         out += [v19.insert("x%d" % i, cparent("X0"), column("c", "v", 1)) for i in range(4)]
         out += [q("SELECT k FROM t WHERE b = 1")]
+    return out
+
+
+@scenario("rel_indexdeleted", "19", "index", keyspace_reset="cv_r_indexdeleted")
+def _indexdeleted():
+    """get_indexed_slices with a second expression on a column the row had deleted (found by
+    difftest.py --app on 0.7.10 and 0.8.10, seeds 3023, 3089, 3093, 3104): 0.7 to 1.2 read
+    the row as the read path kept it (removeDeleted drops a deleted column only after
+    gc_grace_seconds), compared the expression with the column's tombstone, whose value is its
+    deletion second as a 4-byte int (here below 'n'), and answered the row without it; a
+    column shadowed by a later row deletion was gone, and a row without the column failed"""
+    ks = "cv_r_indexdeleted"
+    cols = [column_def("age", M + "LongType", KEYS_INDEX, "u_age"),
+            column_def("name", M + "UTF8Type")]
+    out = setup(ks, cf_def(ks, "U", comparator="UTF8Type", column_metadata=cols))
+    out.append(v19.batch_mutate({
+        "k1": {"U": [ins("age", long_(20), 1), ins("email", "e1", 1)]},   # name: a tombstone only
+        "k2": {"U": [ins("age", long_(20), 1), ins("name", "b", 1)]},     # name written, deleted
+        "k3": {"U": [ins("age", long_(20), 1), ins("name", "c", 1)]},     # name live
+        "k4": {"U": [ins("age", long_(20), 1), ins("email", "e4", 1)]},   # no name at all
+        "k5": {"U": [ins("age", long_(20), 3), ins("name", "d", 1)]},     # name under a row deletion
+        "k6": {"U": [ins("age", long_(21), 1), ins("name", "e", 1)]},     # another age
+    }))
+    out += [v19.remove("k1", cpath("U", col="name"), 5),
+            v19.remove("k2", cpath("U", col="name"), 5),
+            v19.remove("k6", cpath("U", col="name"), 5),
+            v19.remove("k5", cpath("U"), 2)]
+
+    def by_age(exprs, p, start="", count=100):
+        return v19.get_indexed_slices(cparent("U"), index_clause(
+            [index_expr("age", EQ, long_(20))] + exprs, start_key=start, count=count), p)
+
+    lt_n = [index_expr("name", LT, "n")]
+    out += [by_age(lt_n, pred(start="")),
+            by_age(lt_n, pred(names=["name", "email"])),
+            by_age([index_expr("name", LTE, "name of u2")], pred(names=["email"])),
+            by_age([index_expr("name", GTE, "a")], pred(start="")),
+            by_age(lt_n, pred(start=""), count=1),
+            by_age(lt_n, pred(start=""), start="k2", count=2),
+            by_age([], pred(start=""))]
+    # the tombstone under the later value: written again, it satisfies as the live value
+    out += [v19.insert("k2", cparent("U"), column("name", "z", 6)),
+            by_age(lt_n, pred(names=["name"]))]
+    return out
+
+
+
+@scenario("rel_updateindexname", "19", "schema", keyspace_reset="cv_r_updateindexname")
+def _updateindexname():
+    """system_update_column_family naming its indexes as 0.8 and 1.0 did (found by difftest.py
+    --app on 0.8.10, seeds 3000-3059): CassandraServer looked the column family up first
+    ("Could not find column family definition to modify." before any check of the CfDef), then
+    gave each index sent without a name the default one (CFMetaData.addDefaultIndexNames:
+    <cf>_<column>_idx, whatever the index was named: "Cannot modify index name", before the
+    compaction thresholds were checked), and failed with an internal error when the comparator
+    could not read the column's name (its getString's MarshalException)"""
+    ks = "cv_r_updateindexname"
+
+    def cfdef(cf, cid, comparator, cols, extra=None):
+        f = dict(extra or {})
+        if R < (1, 1):
+            f[16] = W.i32(cid)   # 0.7 to 1.0 compared the CfDef's id with the column family's
+        return cf_def(ks, cf, comparator=comparator, column_metadata=cols, extra=f or None)
+
+    def a_def(rank_name, city_index, extra=None):
+        cols = [column_def("rank", M + "LongType", KEYS_INDEX, rank_name),
+                column_def("city", M + "UTF8Type", KEYS_INDEX if city_index else None)]
+        return cfdef("A", 1000, "UTF8Type", cols, extra)
+
+    def l_def(name, index_name):
+        return cfdef("L", 1001, "LongType",
+                     [W.struct({1: W.bin_(name), 2: b(M + "UTF8Type"), 3: W.i32(KEYS_INDEX),
+                                4: None if index_name is None else b(index_name)})])
+
+    out = setup(ks, a_def("a_rank", False), l_def(long_(1), "l_one"))
+    upd = v19.system_update_column_family
+    out += [upd(a_def(None, False)),
+            upd(a_def(None, False, {17: W.i32(8), 18: W.i32(4)})),
+            upd(a_def("a_rank", True)),
+            describe_ks(ks),
+            upd(a_def("a_rank", True, {8: b("again")})),
+            upd(l_def(long_(1), None)),
+            upd(l_def(b"rank", None)),
+            upd(l_def(long_(1), "l_one")),
+            upd(cf_def(ks, "Nope", comparator="UTF8Type", extra={17: W.i32(0)})),
+            describe_ks(ks)]
     return out

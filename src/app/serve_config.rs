@@ -11,7 +11,7 @@ use supercolumn::config::{CommitLogSync, Config, ConfigFormat, ThriftApi};
 use supercolumn::node::limits::{self, FdLimit, LimitSettings, Limits};
 use supercolumn::release::{Behaviour, ThriftGeneration};
 use supercolumn::storage::{
-    commitlog::SyncMode, EngineOptions, IndexBuilds, RangeJudging, Reconciling, Ties,
+    commitlog::SyncMode, EngineOptions, IndexBuilds, IndexChecks, RangeJudging, Reconciling, Ties,
 };
 use supercolumn::thrift::session::{Generation, GenerationPolicy};
 use supercolumn::thrift::wire::Framing;
@@ -218,6 +218,10 @@ pub(crate) fn engine_options(config: &Config, in_memory: bool) -> Result<EngineO
                 fails: r.does(Behaviour::UnbuiltIndexTimesOut),
             },
             _ => IndexBuilds::AtOnce,
+        },
+        index_checks: match config.cassandra_version {
+            Some(r) if r.does(Behaviour::IndexMatchesDeleted) => IndexChecks::Met,
+            _ => IndexChecks::Live,
         },
         ..EngineOptions::default()
     };

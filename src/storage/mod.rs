@@ -167,7 +167,7 @@ mod testutil;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use engine::{Engine, ReadWait};
 pub use engine::{SnapshotEntry, SNAPSHOTS_DIR};
-pub use options::{EngineOptions, IndexBuilds, Reconciling, Ties};
+pub use options::{EngineOptions, IndexBuilds, IndexChecks, Reconciling, Ties};
 pub use query::FlushedReads;
 pub use resource::Exhaustion;
 pub use row::range_tombstones::RangeJudging;

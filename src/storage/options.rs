@@ -48,6 +48,26 @@ pub struct EngineOptions {
     pub range_judging: RangeJudging,
     /// When an index added over stored rows is built (see [`IndexBuilds`]).
     pub index_builds: IndexBuilds,
+    /// What an indexed read checks its other expressions against (see
+    /// [`IndexChecks`]).
+    pub index_checks: IndexChecks,
+}
+
+/// What `get_indexed_slices` compares an expression other than the one
+/// whose index it scans with. Cassandra 0.7 to 1.2 (`ColumnFamilyStore.scan`,
+/// then `KeysSearcher` and `ExtendedFilter.isSatisfiedBy`) read the row as
+/// the read path kept it, deleted columns included until `gc_grace_seconds`
+/// passed, and compared whatever version it met: a column's tombstone (its
+/// value, the deletion's second as a 4-byte int) or an expired column (its
+/// value) could satisfy an expression, and the row was answered without it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum IndexChecks {
+    /// Live columns only: a deleted or expired column satisfies nothing.
+    #[default]
+    Live,
+    /// The newest version of the column, deleted or expired ones included
+    /// while `gc_grace_seconds` keeps them.
+    Met,
 }
 
 /// When a secondary index added to a column family that already holds
@@ -148,6 +168,7 @@ impl Default for EngineOptions {
             ties: Reconciling::default(),
             range_judging: RangeJudging::Covering,
             index_builds: IndexBuilds::AtOnce,
+            index_checks: IndexChecks::Live,
         }
     }
 }

@@ -408,6 +408,23 @@ macro_rules! with_behaviours_before_2_0_later {
                     at once finds only later writes",
             }
 
+            // ColumnFamilyStore.scan (0.7, 0.8), KeysSearcher.getIndexedIterator
+            // (1.0) and ExtendedFilter.isSatisfiedBy (1.1 to 2.2): the row was
+            // read as the read path kept it (removeDeleted drops a deleted
+            // column only after gc_grace_seconds) and each expression compared
+            // with the column it met, deleted or not; the reply dropped it.
+            /// An indexed read's other expressions are compared with the
+            /// newest version of their column, a tombstone (its deletion
+            /// second as a 4-byte value) or an expired column included: the
+            /// row is answered, without that column.
+            IndexMatchesDeleted {
+                key: "index_matches_deleted",
+                from: (0, 7, 0),
+                until: Some((3, 0, 0)),
+                says: "an indexed read's other expressions compare with a deleted or expired \
+                    column's version too (a tombstone's value is its deletion second)",
+            }
+
             $($later)*
         }
     };

@@ -12,14 +12,14 @@
 
 use super::{Engine, Inner};
 use crate::model::{
-    Bytes, IndexExpression, IndexOperator, IndexQuery, ReadCommand, RowResult, Slice,
+    Bytes, Cell, IndexExpression, IndexOperator, IndexQuery, ReadCommand, RowResult, Slice,
 };
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::index::{Building, CfIndex};
 use crate::storage::store::CfStore;
-use crate::storage::IndexBuilds;
 use crate::storage::StorageError;
+use crate::storage::{IndexBuilds, IndexChecks};
 use std::cmp::Ordering;
 use std::ops::Bound;
 use std::sync::atomic::Ordering as AtomicOrdering;
@@ -65,6 +65,7 @@ impl Engine {
         let mut columns: Vec<Bytes> = query.expressions.iter().map(|e| e.column.clone()).collect();
         columns.sort();
         columns.dedup();
+        let names = columns.clone();
         let check = ReadCommand {
             slice: Slice::Names(columns),
             ..cmd.clone()
@@ -87,7 +88,29 @@ impl Engine {
             let batch = index.candidates(&primary.column, &primary.value, &from, BATCH);
             for dk in &batch {
                 let row = inner.read_key(&def, &stores, &check, dk)?;
-                if satisfies(&def, &query.expressions, &row) {
+                let RowResult::Cells(live) = &row else {
+                    continue;
+                };
+                let met = match inner.opts.index_checks {
+                    IndexChecks::Live => satisfies(&def, &query.expressions, live),
+                    // The scanned expression by the live row (its index entry
+                    // is live), the others by the versions the release met.
+                    IndexChecks::Met => {
+                        let others: Vec<IndexExpression> = query
+                            .expressions
+                            .iter()
+                            .filter(|e| !std::ptr::eq(*e, primary))
+                            .cloned()
+                            .collect();
+                        satisfies(&def, std::slice::from_ref(primary), live)
+                            && satisfies(
+                                &def,
+                                &others,
+                                &inner.read_key_versions(&def, &stores, &names, dk)?,
+                            )
+                    }
+                };
+                if met {
                     out.push((dk.key.clone(), inner.read_key(&def, &stores, cmd, dk)?));
                     if out.len() >= query.count {
                         break;
@@ -148,12 +171,10 @@ impl Engine {
     }
 }
 
-/// True when the row's live columns satisfy every expression (a missing
-/// column satisfies none), comparing with each column's validator.
-fn satisfies(def: &CfDef, exprs: &[IndexExpression], row: &RowResult) -> bool {
-    let RowResult::Cells(cells) = row else {
-        return false;
-    };
+/// True when the row's columns (its live ones, or the versions the release
+/// met) satisfy every expression (a missing column satisfies none),
+/// comparing with each column's validator.
+fn satisfies(def: &CfDef, exprs: &[IndexExpression], cells: &[Cell]) -> bool {
     exprs.iter().all(|e| {
         let Some(cell) = cells.iter().find(|c| c.name == e.column) else {
             return false;

@@ -10,8 +10,8 @@ use crate::schema::CfDef;
 use crate::storage::memtable::rows::InPlace;
 use crate::storage::query::range::{scan_rows, KeyBounds};
 use crate::storage::query::{
-    count_row, each_live_in_place, read_row_bounded, row_met, InPlaceEnd, ReadAt, RowHandle,
-    RowStore,
+    count_row, each_live_in_place, newest_named, read_row_bounded, row_met, InPlaceEnd, ReadAt,
+    RowHandle, RowStore,
 };
 use crate::storage::StorageError;
 use std::collections::BTreeSet;
@@ -267,6 +267,24 @@ impl Inner {
     ) -> Result<RowResult, StorageError> {
         let row = self.read_key_bounded(def, stores, cmd, dk, usize::MAX)?;
         Ok(row.expect("no row is over an unlimited size"))
+    }
+
+    /// The newest version of each of `names` in one row, deleted ones
+    /// included while kept (`query::newest_named`).
+    pub(crate) fn read_key_versions(
+        &self,
+        def: &CfDef,
+        stores: &[Arc<dyn RowStore>],
+        names: &[crate::model::Bytes],
+        dk: &DecoratedKey,
+    ) -> Result<Vec<crate::model::Cell>, StorageError> {
+        let mut handles = Vec::with_capacity(stores.len());
+        for s in stores {
+            if let Some(h) = s.open_row(dk)? {
+                handles.push(h);
+            }
+        }
+        newest_named(def, names, &handles, self.opts.clock.now_seconds())
     }
 
     fn read_key_bounded(

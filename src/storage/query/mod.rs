@@ -12,6 +12,7 @@
 mod in_place;
 pub(super) mod kept;
 pub(super) mod range;
+mod versions;
 
 use super::row::{absorb_entry, expire_entry, CKey, Entry, MergeRule, StoredSuper};
 use super::StorageError;
@@ -23,6 +24,7 @@ use crate::storage::row::range_tombstones::{Judge, RangeJudging, RangeTombstones
 pub use in_place::{each_live_in_place, InPlaceEnd, InPlaceRow};
 pub use kept::{FlushedReads, KeptTable, Spans};
 use std::cmp::Ordering;
+pub use versions::newest_named;
 
 /// A stream of a row's entries in traversal order within a slice's bounds.
 pub trait EntrySource {

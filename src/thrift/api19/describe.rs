@@ -407,11 +407,17 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::schema::cfdefs::check_update_target(node, def)?;
     release::schema::cql3tables::check_update(node, def)?;
+    // 0.8 and 1.0 looked for the column family and named its indexes first.
+    let named = release::schema::indexnames::named_update(node, def)?;
+    let def = named.as_ref().unwrap_or(def);
     if node.release.is_some_and(|r| !r.at_least(1, 1)) {
         // 0.7 to 1.0 validated the CfDef itself (`validateCfDef`) before
-        // looking for the column family it updates.
+        // looking for the column family it updates (0.7) or applying it.
         cfdefs::check_types(node, def)?;
         cfdefs::check_column_names(node, def)?;
+        if named.is_some() {
+            release::schema::indexnames::check_kept_names(node, def)?;
+        }
         if node.release.is_some_and(|r| r.at_least(0, 8)) {
             cfdefs::check_compaction_thresholds(node, def, false)?;
         }

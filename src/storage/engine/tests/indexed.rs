@@ -225,3 +225,73 @@ fn an_index_added_over_rows_is_built_after_the_first_requests() {
         assert_eq!(read(&e).unwrap(), Vec::<Vec<u8>>::new());
     }
 }
+
+/// `IndexChecks::Met` (0.7 to 2.2): an expression other than the scanned
+/// one compares with the column's tombstone (its deletion second as 4
+/// bytes) or expired value while `gc_grace_seconds` keeps it, unless a row
+/// deletion shadows it; the row is answered without the column.
+#[test]
+fn other_expressions_meet_deleted_columns_when_the_release_did() {
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let mut opts = EngineOptions::in_memory(clock.clone());
+    opts.index_checks = crate::storage::IndexChecks::Met;
+    let s = schema(Arc::new(OrderPreservingPartitioner));
+    let met = Engine::open(s.clone(), opts).unwrap();
+    let live = open_with(s, None, &clock);
+    let now = clock.now();
+    let put = |k: &str, cell: Cell| {
+        ops(
+            "People",
+            k,
+            vec![Op::Put {
+                super_column: None,
+                cell,
+            }],
+        )
+    };
+    for e in [&met, &live] {
+        for k in ["k1", "k2", "k3", "k4"] {
+            e.apply(&person(k, "CA", 1, 3)).unwrap();
+        }
+        e.apply(&put("k1", Cell::live(b("name"), b("b"), 1)))
+            .unwrap();
+        e.apply(&put("k1", Cell::tombstone(b("name"), 2, now)))
+            .unwrap();
+        e.apply(&put("k2", Cell::expiring(b("name"), b("c"), 1, 5, now)))
+            .unwrap();
+        e.apply(&put("k3", Cell::live(b("name"), b("d"), 1)))
+            .unwrap();
+        e.apply(&ops(
+            "People",
+            "k3",
+            vec![Op::DeleteRow(DeletionTime::new(2, now))],
+        ))
+        .unwrap();
+        e.apply(&person("k3", "CA", 1, 3)).unwrap();
+    }
+    clock.advance(10);
+    let named = |e: &Engine, op: IndexOperator, v: &str| -> Vec<(String, usize)> {
+        let q = IndexQuery {
+            expressions: vec![
+                expr("state", IndexOperator::Eq, b("CA")),
+                expr("name", op, b(v)),
+            ],
+            start_key: vec![],
+            count: 100,
+        };
+        e.read_indexed(&range("People", "", "", false, 100), &q)
+            .unwrap()
+            .into_iter()
+            .map(|(k, r)| (String::from_utf8(k).unwrap(), r.len()))
+            .collect()
+    };
+    // k1's tombstone (0x000f4240 < "n"), k2's expired "c"; k3's "d" is
+    // under the row deletion, k4 has no name.
+    assert_eq!(
+        named(&met, IndexOperator::Lt, "n"),
+        [("k1".to_string(), 2), ("k2".to_string(), 2)]
+    );
+    assert_eq!(named(&met, IndexOperator::Eq, "c"), [("k2".to_string(), 2)]);
+    assert!(named(&met, IndexOperator::Gt, "n").is_empty());
+    assert!(named(&live, IndexOperator::Lt, "n").is_empty());
+}

@@ -4,8 +4,9 @@
 //! families' order (`keyspaces`), 1.2's and 2.0's COMPOSITES index of
 //! plain names (`plainindex`), 3.0's tables it failed to make (`unmade`),
 //! 2.2's cell layouts its comparator refusal named (`cellnames`),
-//! 2.1 on's table parameters (`params`) and the CQL 3 tables an update
-//! left alone (`cql3tables`).
+//! 2.1 on's table parameters (`params`), the CQL 3 tables an update
+//! left alone (`cql3tables`) and 0.8 and 1.0's naming of an update's
+//! indexes (`indexnames`).
 
 pub(in crate::thrift::api19) mod cellnames;
 pub(in crate::thrift::api19) mod cfdefs;
@@ -13,6 +14,7 @@ pub(in crate::thrift::api19) mod cql3tables;
 pub(in crate::thrift::api19) mod describe;
 pub(in crate::thrift::api19) mod failures;
 pub(in crate::thrift::api19) mod ids;
+pub(in crate::thrift::api19) mod indexnames;
 pub(in crate::thrift::api19) mod keyspaces;
 pub(in crate::thrift::api19) mod params;
 pub(in crate::thrift::api19) mod plainindex;
