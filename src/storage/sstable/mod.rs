@@ -54,8 +54,8 @@
 //! small partitions out of 256 KiB read-ahead windows. Index file: every key with its partition's position, in checksummed
 //! segments of `index_interval` keys; the Summary (first key of each
 //! segment) and the Bloom filter are held in memory, and a point read keeps
-each index segment it reads, checked, for binary search (`segcache`, up to
-16 MiB per SSTable). Statistics records the
+//! each index segment it reads, checked, for binary search (`segcache`, up to
+//! 16 MiB per SSTable). Statistics records the
 //! partitioner, counts and every file's length, and is the commit marker. See
 //! `format` for the byte layout.
 //!

@@ -407,6 +407,7 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
 pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::schema::cfdefs::check_update_target(node, def)?;
     release::schema::cql3tables::check_update(node, def)?;
+    release::schema::oldupdate::check_before_validation(node, def)?;
     if node.release.is_some_and(|r| !r.at_least(1, 1)) {
         // 0.7 to 1.0 validated the CfDef itself (`validateCfDef`) before
         // looking for the column family it updates.

@@ -14,6 +14,7 @@ pub(in crate::thrift::api19) mod describe;
 pub(in crate::thrift::api19) mod failures;
 pub(in crate::thrift::api19) mod ids;
 pub(in crate::thrift::api19) mod keyspaces;
+pub(in crate::thrift::api19) mod oldupdate;
 pub(in crate::thrift::api19) mod params;
 pub(in crate::thrift::api19) mod plainindex;
 pub(in crate::thrift::api19) mod unmade;
