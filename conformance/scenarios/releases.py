@@ -3914,6 +3914,35 @@ if R >= (1, 1):
         return out
 
 
+if (1, 0) <= R < (1, 2):
+    @scenario("rel_alterkeep", "19", "schema", keyspace_reset="cv_r_alterkeep")
+    def _alterkeep():
+        """pycassa-style updates of a column family (found by difftest.py --app): an update
+        without bloom_filter_fp_chance kept the chance (1.0's CFMetaData.apply copied only a
+        set one; 1.1's schema row tombstone named "bloomFilterFpChance"); a LongType
+        comparator over a declared 4-byte name: 1.1's fromThrift read it with getString
+        before comparing index names, 1.0's addDefaultIndexNames failed on the server for an
+        unnamed index; 1.0 looked the column family up before validating the CfDef"""
+        ks = "cv_r_alterkeep"
+
+        def upd(comparator="UTF8Type", cols=None, name="A", extra=None):
+            return v19.system_update_column_family(cf_def(
+                ks, name, column_type="Standard", comparator=comparator, column_metadata=cols,
+                extra={16: W.i32(1000), **(extra or {})}))
+
+        rank = column_def("rank", M + "LongType", KEYS_INDEX)
+        named = column_def("rank", M + "LongType", KEYS_INDEX, "a_r")
+        out = setup(ks, cf_def(ks, "A", column_type="Standard", comparator="UTF8Type",
+                               extra={33: W.double(0.001)}))
+        out += [upd(extra={8: b("altered")}), describe_ks(ks),
+                upd(cols=[rank, column_def("city", M + "UTF8Type")]), describe_ks(ks),
+                upd(comparator="LongType", cols=[named]),
+                upd(comparator="LongType", cols=[rank]),
+                upd(name="Nope", extra={17: W.i32(0)}),
+                describe_ks(ks)]
+        return out
+
+
 @scenario("rel_removedefault", "19", "remove", keyspace_reset="cv_r_removedefault")
 def _removedefault():
     """remove without its consistency level: the IDL's `4: ConsistencyLevel consistency_level =

@@ -314,6 +314,7 @@ impl Schema {
             not_protected(&spec.keyspace)?;
         }
         let mut cf = cf_from_spec(&spec)?;
+        names_read_as_built(&cf, rules)?;
         validate_compaction_options(&cf.options, rules)?;
         self.name_indexes(&mut cf, rules)?;
         validate_cf(&cf, &self.index_names_except(Some(&cf.name), rules), rules)?;
@@ -352,6 +353,7 @@ impl Schema {
         };
         not_protected(&spec.keyspace)?;
         let mut cf = cf_from_spec(&spec)?;
+        names_read_as_built(&cf, rules)?;
         validate_compaction_options(&cf.options, rules)?;
         self.name_indexes(&mut cf, rules)?;
         validate_cf(&cf, &self.index_names_except(Some(&cf.name), rules), rules)?;

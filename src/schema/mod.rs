@@ -48,6 +48,7 @@ pub use apply::SchemaChangeError;
 pub use build::{cf_id_for, SchemaError, FIRST_USER_CF_ID};
 pub use column_maps::{ColumnMapRule, ColumnMaps, ColumnOrder};
 pub use index_options::{composites_of_plain_names, Rules};
+pub use name_words::get_string_refusal;
 pub use options::*;
 pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};
 pub use store::{Loaded, NoteLevel, SchemaStore, StoreError, StoreNote, SCHEMA_FILE};

@@ -317,6 +317,24 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
     })
 }
 
+/// The declared column names read as the definition was built, before
+/// anything else looked at it: 1.1's and 1.2's `CFMetaData.fromThrift`
+/// (`updateCfDef`) read each with the comparator's `getString`, so its
+/// refusal came before an update's index names were compared
+/// (`addDefaultIndexNames`) and before `CFMetaData.validate`.
+pub(super) fn names_read_as_built(cf: &CfDef, rules: Rules) -> Result<(), String> {
+    if !rules.names_read_by_get_string {
+        return Ok(());
+    }
+    for c in &cf.options.column_metadata {
+        let comparator = cf.column_name_comparator(c.component_index);
+        if let Some(why) = super::name_words::get_string_refusal(&comparator, &c.name) {
+            return Err(why);
+        }
+    }
+    Ok(())
+}
+
 /// 1.2's `CFMetaData.validate`. `other_index_names` are the index names of
 /// every column family the change does not redefine; `rules` the
 /// release's where it changed them.
@@ -325,15 +343,9 @@ pub(super) fn validate_cf(
     other_index_names: &BTreeSet<String>,
     rules: Rules,
 ) -> Result<(), String> {
-    // Read as the definition was built, before it was validated: 1.1 and
-    // 1.2 by `getString`, 2.0 (CFMetaData.rebuild) by the type itself.
+    names_read_as_built(cf, rules)?;
     for c in &cf.options.column_metadata {
         let comparator = cf.column_name_comparator(c.component_index);
-        if rules.names_read_by_get_string {
-            if let Some(why) = super::name_words::get_string_refusal(&comparator, &c.name) {
-                return Err(why);
-            }
-        }
         if rules.names_refused_in_type_words {
             if let Err(e) = comparator.validate_for(&c.name, crate::marshal::Dialect::V20) {
                 return Err(e.0);

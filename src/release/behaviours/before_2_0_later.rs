@@ -215,15 +215,16 @@ macro_rules! with_behaviours_before_2_0_later {
                 says: "get_indexed_slices of a negative count fails on the server",
             }
 
-            // 1.2's and 2.0's CFMetaData.toSchemaNoColumns wrote an unset chance as
-            // a tombstone of a column named "bloomFilterFpChance" (the schema
-            // table's is bloom_filter_fp_chance), so the merge read the old value
-            // back (2.1's toSchema wrote the right name).
+            // 1.0's CFMetaData.apply copied the chance only when the update set
+            // one; 1.1's, 1.2's and 2.0's CFMetaData.toSchemaNoColumns wrote an
+            // unset chance as a tombstone of a column named "bloomFilterFpChance"
+            // (the schema table's is bloom_filter_fp_chance), so the merge read
+            // the old value back (2.1's toSchema wrote the right name).
             /// An update leaving `bloom_filter_fp_chance` unset keeps the column
             /// family's chance.
             UpdateKeepsUnsetBloomChance {
                 key: "update_keeps_unset_bloom_chance",
-                from: (1, 2, 0),
+                from: (1, 0, 0),
                 until: Some((2, 1, 0)),
                 says: "an update leaving bloom_filter_fp_chance unset keeps the column family's",
             }
