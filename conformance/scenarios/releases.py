@@ -3915,7 +3915,7 @@ if R >= (1, 1):
 
 
 if (1, 0) <= R < (1, 2):
-    @scenario("rel_alterkeep", "19", "schema", keyspace_reset="cv_r_alterkeep")
+    @scenario("rel_updatekeep", "19", "schema", keyspace_reset="cv_r_alterkeep")
     def _alterkeep():
         """pycassa-style updates of a column family (found by difftest.py --app): an update
         without bloom_filter_fp_chance kept the chance (1.0's CFMetaData.apply copied only a
