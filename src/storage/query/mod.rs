@@ -163,9 +163,7 @@ pub fn row_met(
         return Ok(false);
     }
     let keeps_tombstones = cf.gc_grace_seconds > 0;
-    let row_del = handles
-        .iter()
-        .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
+    let row_del = row_deletion(handles);
     if keeps_tombstones && row_del != DeletionTime::LIVE {
         return Ok(true);
     }
@@ -263,18 +261,11 @@ fn each_live(
     each: &mut dyn FnMut(Live) -> bool,
 ) -> Result<bool, StorageError> {
     let now = at.now;
-    let row_del = handles
-        .iter()
-        .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
-    let mut ranges = RangeTombstones::default();
-    for h in handles {
-        ranges.merge(h.ranges());
-    }
-    let rule = if handles.iter().any(|h| h.kept().is_some()) {
-        MergeRule::InOrder
-    } else {
-        MergeRule::AnyOrder
-    };
+    let RowMarks {
+        row: row_del,
+        ranges,
+        rule,
+    } = RowMarks::of(handles);
     let plan = kept::plan(cf, cmd, handles);
     let handles: Vec<&dyn RowHandle> = plan.order.iter().map(|&i| handles[i].as_ref()).collect();
     match (&cmd.super_column, cf.subcomparator.as_ref()) {
@@ -350,6 +341,42 @@ fn each_live(
                 queued: plan.queued,
             };
             merge_top(cf, sources, merge, dels, now, scanned, each)
+        }
+    }
+}
+
+/// The row deletion as the newest of its sources' markers.
+fn row_deletion(handles: &[Box<dyn RowHandle + '_>]) -> DeletionTime {
+    handles
+        .iter()
+        .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()))
+}
+
+/// What all of a row's sources say about the whole row, before any of its
+/// entries is read: its deletion, its range tombstones merged, and how
+/// versions of one name reconcile (in the sources' order once an emulated
+/// flush kept a table, see [`RowHandle::kept`]).
+struct RowMarks {
+    row: DeletionTime,
+    ranges: RangeTombstones,
+    rule: MergeRule,
+}
+
+impl RowMarks {
+    fn of(handles: &[Box<dyn RowHandle + '_>]) -> Self {
+        let mut ranges = RangeTombstones::default();
+        for h in handles {
+            ranges.merge(h.ranges());
+        }
+        let rule = if handles.iter().any(|h| h.kept().is_some()) {
+            MergeRule::InOrder
+        } else {
+            MergeRule::AnyOrder
+        };
+        RowMarks {
+            row: row_deletion(handles),
+            ranges,
+            rule,
         }
     }
 }

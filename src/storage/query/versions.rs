@@ -6,11 +6,10 @@
 //! It must not answer a client's read: its versions include tombstones and
 //! expired columns, which no reply shows.
 
-use super::RowHandle;
-use crate::model::{Bytes, Cell, CellKind, DeletionTime};
+use super::{RowHandle, RowMarks};
+use crate::model::{Bytes, Cell, CellKind};
 use crate::schema::CfDef;
-use crate::storage::row::range_tombstones::RangeTombstones;
-use crate::storage::row::{Entry, MergeRule};
+use crate::storage::row::Entry;
 use crate::storage::StorageError;
 
 /// For each of `names` the row holds (Standard CFs), its newest version as
@@ -26,18 +25,11 @@ pub fn newest_named(
     handles: &[Box<dyn RowHandle + '_>],
     now: i32,
 ) -> Result<Vec<Cell>, StorageError> {
-    let row_del = handles
-        .iter()
-        .fold(DeletionTime::LIVE, |d, h| d.max(h.deletion()));
-    let mut ranges = RangeTombstones::default();
-    for h in handles {
-        ranges.merge(h.ranges());
-    }
-    let rule = if handles.iter().any(|h| h.kept().is_some()) {
-        MergeRule::InOrder
-    } else {
-        MergeRule::AnyOrder
-    };
+    let RowMarks {
+        row: row_del,
+        ranges,
+        rule,
+    } = RowMarks::of(handles);
     let gc_before = now.saturating_sub(cf.gc_grace_seconds.max(0));
     let mut out = Vec::new();
     for name in names {
