@@ -251,7 +251,14 @@ fn idle_connections_close_and_a_waiting_request_is_not_idle() {
         w.buf
     };
     hog.write_all(&framed(&get)).unwrap();
-    std::thread::sleep(Duration::from_millis(500));
+    // The server takes the budget before it writes the reply: once the
+    // first bytes are there (peeked, not read), the budget is held. A fixed
+    // sleep here was too short on a loaded machine to read 15 MB.
+    hog.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    assert!(
+        hog.peek(&mut [0u8; 1]).expect("the reply starts") > 0,
+        "the hog's reply never started"
+    );
     // This request waits for the budget longer than the idle timeout; it is
     // in flight, so its connection stays open and it is answered once the
     // hog's connection is closed by the write timeout.
