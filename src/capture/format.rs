@@ -116,8 +116,20 @@ mod b64 {
     use base64::Engine as _;
     use serde::{Deserialize, Deserializer, Serializer};
 
+    thread_local! {
+        /// The text of the last message encoded on this thread, its
+        /// allocation reused: the writer thread encodes every message of a
+        /// capture, and a fresh `String` each was a measurable share of it.
+        static TEXT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    }
+
     pub fn serialize<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&base64::engine::general_purpose::STANDARD.encode(v))
+        TEXT.with(|text| {
+            let mut text = text.borrow_mut();
+            text.clear();
+            base64::engine::general_purpose::STANDARD.encode_string(v, &mut text);
+            s.serialize_str(&text)
+        })
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
@@ -204,7 +216,11 @@ pub struct CaptureWriter {
     max_bytes: Option<u64>,
     rotate: u32,
     /// The `capture` and `schema` lines, repeated at the top of each file.
-    header: Vec<String>,
+    header: Vec<Vec<u8>>,
+    /// Their length together.
+    header_len: u64,
+    /// The line being written, its allocation reused from record to record.
+    line: Vec<u8>,
 }
 
 impl CaptureWriter {
@@ -217,22 +233,31 @@ impl CaptureWriter {
             max_bytes,
             rotate,
             header: Vec::new(),
+            header_len: 0,
+            line: Vec::new(),
         })
     }
 
     /// Writes a header record (kept for the top of every rotated file).
     pub fn header(&mut self, rec: &Record) -> Result<(), FormatError> {
         let line = to_line(rec);
+        self.header_len += line.len() as u64;
         self.header.push(line.clone());
         self.put(&line)
     }
 
     /// Writes one record; `Ok(false)` once the file is full and not rotated.
     pub fn write(&mut self, rec: &Record) -> Result<bool, FormatError> {
-        let line = to_line(rec);
-        let head: u64 = self.header.iter().map(|l| l.len() as u64).sum();
+        let mut line = std::mem::take(&mut self.line);
+        line_into(rec, &mut line);
+        let wrote = self.write_line(&line);
+        self.line = line;
+        wrote
+    }
+
+    fn write_line(&mut self, line: &[u8]) -> Result<bool, FormatError> {
         if let Some(max) = self.max_bytes {
-            if self.written + line.len() as u64 > max && self.written > head {
+            if self.written + line.len() as u64 > max && self.written > self.header_len {
                 if self.rotate == 0 {
                     self.flush()?;
                     self.out = None;
@@ -244,7 +269,7 @@ impl CaptureWriter {
         if self.out.is_none() {
             return Ok(false);
         }
-        self.put(&line)?;
+        self.put(line)?;
         Ok(true)
     }
 
@@ -255,10 +280,9 @@ impl CaptureWriter {
         }
     }
 
-    fn put(&mut self, line: &str) -> Result<(), FormatError> {
+    fn put(&mut self, line: &[u8]) -> Result<(), FormatError> {
         if let Some(out) = &mut self.out {
-            out.write_all(line.as_bytes())
-                .map_err(|e| io_err(&self.path, e))?;
+            out.write_all(line).map_err(|e| io_err(&self.path, e))?;
             self.written += line.len() as u64;
         }
         Ok(())
@@ -285,11 +309,19 @@ impl CaptureWriter {
     }
 }
 
-fn to_line(rec: &Record) -> String {
-    // A record of plain strings, numbers and byte strings always serializes.
-    let mut line = serde_json::to_string(rec).unwrap_or_default();
-    line.push('\n');
+fn to_line(rec: &Record) -> Vec<u8> {
+    let mut line = Vec::new();
+    line_into(rec, &mut line);
     line
+}
+
+/// `rec` as one line of the file, in place of what `line` held.
+fn line_into(rec: &Record, line: &mut Vec<u8>) {
+    line.clear();
+    // A record of plain strings, numbers and byte strings always serializes
+    // (into memory, nothing can fail).
+    let _ = serde_json::to_writer(&mut *line, rec);
+    line.push(b'\n');
 }
 
 fn io_err(path: &Path, source: io::Error) -> FormatError {
