@@ -1167,6 +1167,34 @@ if (2, 0) <= R < (3, 0):
                 describe_ks(ks)]
         return out
 
+# ------------------------------------------------------------------------------ declared names
+if (2, 1) <= R < (3, 0):
+    @scenario("rel_namesconverted", "19", "schema", keyspace_reset="cv_r_namesconverted")
+    def _namesconverted():
+        """declared column names the comparator refuses (found by difftest.py --app on
+        2.2.19): 2.1's ColumnDefinition.fromThrift and 2.2's ThriftConversion read them as
+        they converted the CfDef, in the order the call listed them, before its compaction
+        options or index names were looked at"""
+        ks = "cv_r_namesconverted"
+        rank = lambda index=None: column_def("rank", M + "LongType", KEYS_INDEX if index else None,
+                                             index)
+        city = column_def("city", M + "UTF8Type")
+        app = lambda comparator, cols, extra=None: cf_def(
+            ks, "App", comparator=comparator, column_metadata=cols, extra=extra)
+        upd = v19.system_update_column_family
+        out = setup(ks, app("UTF8Type", [rank("app_rank"), city]))
+        out += [upd(app("LongType", [rank(), city])),
+                upd(app("LongType", [city, rank()])),
+                upd(app("LongType", [rank("app_r"), city])),
+                upd(app("LongType", [rank(), city], {29: b("LeveledCompactionStrategy"),
+                                                     30: W.map_("bin", "bin", [(b("x"), b("1"))])})),
+                v19.system_add_column_family(cf_def(ks, "New", comparator="LongType",
+                                                    column_metadata=[rank(), city])),
+                v19.system_add_column_family(cf_def(ks, "New", comparator="LongType",
+                                                    column_metadata=[city, rank()])),
+                describe_ks(ks)]
+        return out
+
 # ------------------------------------------------------------------------------ comparator changes
 if (2, 0) <= R < (3, 0):
     @scenario("rel_comparators", "19", "schema", keyspace_reset="cv_r_comparators")

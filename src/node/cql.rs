@@ -91,17 +91,17 @@ impl<'a> NodeBackend<'a> {
                 return Err(unavailable());
             }
             match level {
-                Some(crate::call::Consistency::Any) if p.live() == 0 => {
-                    if self.node.release.is_some_and(|r| !r.at_least(2, 0)) {
-                        return Err(self.fail(NodeError::TimedOut {
-                            why: "no replica to hint for at ANY".into(),
-                            acknowledged: Acknowledged {
-                                by: Some(0),
-                                by_batchlog: None,
-                            },
-                            refusal: None,
-                        }));
-                    }
+                Some(crate::call::Consistency::Any)
+                    if p.live() == 0 && self.node.release.is_some_and(|r| !r.at_least(2, 0)) =>
+                {
+                    return Err(self.fail(NodeError::TimedOut {
+                        why: "no replica to hint for at ANY".into(),
+                        acknowledged: Acknowledged {
+                            by: Some(0),
+                            by_batchlog: None,
+                        },
+                        refusal: None,
+                    }));
                 }
                 Some(level) if !paxos && p.unavailable(level) => return Err(unavailable()),
                 _ => {}

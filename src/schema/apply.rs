@@ -370,7 +370,8 @@ impl Schema {
         if o.key_aliases.is_empty() && !rules.update_sets_key_alias {
             o.key_aliases = old.options.key_aliases.clone();
         }
-        if rules.key_aliases_by_hash_order {
+        // (Thrift's single `key_alias`; a CQL rename replaced the name.)
+        if rules.key_aliases_by_hash_order && spec.key_aliases.is_none() {
             o.key_aliases = alias_iterated_last(&old, &o.key_aliases);
         }
         if o.column_aliases.is_empty() {
@@ -550,7 +551,6 @@ pub(super) fn thrift_dense(cf: &CfDef) -> bool {
             c.len() == 1 && c[0].class_name() == "org.apache.cassandra.db.marshal.UTF8Type"
         })
 }
-
 
 /// The key's name after a 2.0 or 2.1 update sent `sent` (its key aliases,
 /// else the table's kept): a single alias other than the table's (the

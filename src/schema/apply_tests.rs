@@ -11,14 +11,17 @@ fn cf(comparator: &str, declared: &[&str], alias: Option<&str>) -> CfDef {
         .iter()
         .map(|n| ColumnDef::plain(n.as_bytes().to_vec(), utf8.clone()))
         .collect();
-    cf.options.key_aliases = alias.map(|a| vec![a.as_bytes().to_vec()]).unwrap_or_default();
+    cf.options.key_aliases = alias
+        .map(|a| vec![a.as_bytes().to_vec()])
+        .unwrap_or_default();
     cf
 }
 
 fn named(old: &CfDef, sent: &str) -> String {
     let kept = alias_iterated_last(old, &[sent.as_bytes().to_vec()]);
-    kept.first()
-        .map_or("key".to_string(), |a| String::from_utf8_lossy(a).into_owned())
+    kept.first().map_or("key".to_string(), |a| {
+        String::from_utf8_lossy(a).into_owned()
+    })
 }
 
 #[test]
