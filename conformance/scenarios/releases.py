@@ -1113,6 +1113,87 @@ if R >= (1, 2):
         out.append(q("SELECT * FROM t"))
         return out
 
+    @scenario("rel_cql3nokeyspace", "19", "nokeyspace")
+    def _cql3nokeyspace():
+        """CQL 3 statements naming a table without its keyspace on a session that set none
+        (found by difftest.py --app on 1.2.9): 1.2's statements asked ClientState.getKeyspace,
+        `no keyspace has been specified`; 2.0 on said it at more length"""
+        q = lambda s: v19.execute_cql3_query(s)
+        return [q("SELECT * FROM t"),
+                q("INSERT INTO t (id, seq, body) VALUES ('u1', 1, 'b')"),
+                q("UPDATE t SET body = 'u' WHERE id = 'u1' AND seq = 1"),
+                q("DELETE FROM t WHERE id = 'u1'"),
+                q("SELECT COUNT(*) FROM t"),
+                q("CREATE TABLE t (id text, seq int, body text, PRIMARY KEY (id, seq))"),
+                q("CREATE INDEX ON t (body)"),
+                q("ALTER TABLE t ADD extra text"),
+                q("TRUNCATE t"),
+                q("DROP TABLE t"),
+                q("BEGIN BATCH INSERT INTO t (id, seq, body) VALUES ('u1', 1, 'b') APPLY BATCH"),
+                v19.prepare_cql3_query("INSERT INTO t (id, seq, body) VALUES (?, ?, ?)"),
+                v19.prepare_cql3_query("SELECT * FROM t WHERE id = ?"),
+                q("SELECT * FROM cv_r_nope.t")]
+
+# ------------------------------------------------------------------------------ key aliases
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_keyaliasupdate", "19", "schema", keyspace_reset="cv_r_keyaliasupdate")
+    def _keyaliasupdate():
+        """Thrift updates naming the key otherwise than its table (found by difftest.py --app on
+        2.0.17): 2.0 and 2.1 kept both partition key columns in the schema (toSchemaUpdate
+        dropped no column but a REGULAR one for Thrift) and named the key by the one a HashMap
+        iterated last (`KEY` over `key`, `key` over `id` and `user_id`); 2.1 and 2.2 took an
+        alias only beside a key validation class, 2.2 replacing the old one. Then a LongType
+        comparator refusing a declared name: a dense table (no column declared) rebuilt
+        without reading it, `Column name .. is not valid for comparator ..`; a sparse one read it
+        in 2.0, `Expected 8 or 0 byte long (4)`"""
+        ks = "cv_r_keyaliasupdate"
+        rank = column_def("rank", M + "LongType")
+        alias = lambda name: {28: b(name)}
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"),
+                    cf_def(ks, "B", comparator="UTF8Type", key_validation="UTF8Type",
+                           extra=alias("id")),
+                    cf_def(ks, "D", comparator="UTF8Type"),
+                    cf_def(ks, "S", comparator="UTF8Type", column_metadata=[rank]))
+        upd = v19.system_update_column_family
+        out.append(describe_ks(ks))
+        for cf, name in (("A", "user_id"), ("A", "KEY"), ("A", "id"), ("B", "user_id"),
+                         ("B", "KEY")):
+            out += [upd(cf_def(ks, cf, comparator="UTF8Type", key_validation="UTF8Type",
+                               extra=alias(name))),
+                    describe_ks(ks)]
+        out += [upd(cf_def(ks, "A", comparator="UTF8Type")), describe_ks(ks),
+                upd(cf_def(ks, "D", comparator="LongType", column_metadata=[rank])),
+                upd(cf_def(ks, "S", comparator="LongType", column_metadata=[rank])),
+                describe_ks(ks)]
+        return out
+
+# ------------------------------------------------------------------------------ declared names
+if (2, 1) <= R < (3, 0):
+    @scenario("rel_namesconverted", "19", "schema", keyspace_reset="cv_r_namesconverted")
+    def _namesconverted():
+        """declared column names the comparator refuses (found by difftest.py --app on
+        2.2.19): 2.1's ColumnDefinition.fromThrift and 2.2's ThriftConversion read them as
+        they converted the CfDef, in the order the call listed them, before its compaction
+        options or index names were looked at"""
+        ks = "cv_r_namesconverted"
+        rank = lambda index=None: column_def("rank", M + "LongType", KEYS_INDEX if index else None,
+                                             index)
+        city = column_def("city", M + "UTF8Type")
+        app = lambda comparator, cols, extra=None: cf_def(
+            ks, "App", comparator=comparator, column_metadata=cols, extra=extra)
+        upd = v19.system_update_column_family
+        out = setup(ks, app("UTF8Type", [rank("app_rank"), city]))
+        out += [upd(app("LongType", [rank(), city])),
+                upd(app("LongType", [city, rank()])),
+                upd(app("LongType", [rank("app_r"), city])),
+                upd(app("LongType", [rank(), city], {29: b("LeveledCompactionStrategy"),
+                                                     30: W.map_("bin", "bin", [(b("x"), b("1"))])})),
+                v19.system_add_column_family(cf_def(ks, "New", comparator="LongType",
+                                                    column_metadata=[rank(), city])),
+                v19.system_add_column_family(cf_def(ks, "New", comparator="LongType",
+                                                    column_metadata=[city, rank()])),
+                describe_ks(ks)]
+        return out
 
 # ------------------------------------------------------------------------------ comparator changes
 if (2, 0) <= R < (3, 0):
@@ -1896,6 +1977,9 @@ if R < (1, 2):
         ]
         return out
 
+
+# ------------------------------------------------------------------------------ replicas
+if R < (3, 0):
     def replicas_ks(ks, strategy, options, cfs=()):
         """A KsDef of this release with strategy options (0.7: its replication_factor too)."""
         f = {1: b(ks), 2: b(strategy), 3: W.map_("bin", "bin", [(b(k), b(v))
@@ -1913,17 +1997,32 @@ if R < (1, 2):
         SimpleStrategy factor of 2: 0.7 fails every read and write (and describe_ring) as an
         internal error; 0.8 to 1.1 find too few live replicas (0.8 and 1.0 fail LOCAL_QUORUM,
         and an EACH_QUORUM read, on the unknown local factor; ANY times out from 1.0); 0.8 and
-        1.0 describe no replication_factor without that option"""
+        1.0 describe no replication_factor without that option; 1.2 on count the live replicas
+        the same way (found by difftest.py --app on 1.2.9 and 2.0.17: ONE and LOCAL_QUORUM
+        unavailable in a data center without the node), 1.2's ANY still timing out where 2.0's
+        coordinator answered having written the hint; from 2.0 LOCAL_ONE counts the local data
+        center and a SERIAL read's Paxos round the replicas found; CQL 3 over Thrift alike"""
         ks = "cv_r_replicas"
         nts = "org.apache.cassandra.locator.NetworkTopologyStrategy"
         events = cf_def(ks, "Events", comparator="UTF8Type")
 
         def probe(n):
             out = []
-            for level in (ONE, 3, 4, ANY, QUORUM):
+            # 2.0's LOCAL_ONE (11) and SERIAL (9)
+            levels = (ONE, 3, 4, ANY, QUORUM) + ((11, 9) if R >= (2, 0) else ())
+            for level in levels:
                 out.append(v19.insert("k%d" % n, cparent("Events"), column("e", "x", n),
                                       level))
                 out.append(v19.get_slice("k%d" % n, cparent("Events"), pred(start=""), level))
+            if R >= (1, 2):
+                # CQL 3 over Thrift counted them alike
+                for level in (ONE, 3, ANY):
+                    out.append(v19.execute_cql3_query(
+                        "INSERT INTO \"Events\" (key, column1, value) VALUES (0x6b%02d, 'c', "
+                        "0x78)" % n, level))
+                for level in (ONE, 3):
+                    out.append(v19.execute_cql3_query(
+                        "SELECT * FROM \"Events\" WHERE key = 0x6b%02d" % n, level))
             return out + [ring(ks), describe_ks(ks)]
 
         out = [v19.system_add_keyspace(replicas_ks(ks, nts, [("DC1", "1")], [events])),

@@ -9,7 +9,8 @@
 use crate::cql::exec::{CqlBackend, CqlOutcome, IndexCandidates};
 use crate::cql::CqlError;
 use crate::model::{Bytes, IndexQuery, ReadCommand, RowMutation, RowRange, RowResult};
-use crate::node::{Node, NodeError, NodeResult};
+use crate::node::placement::Placement;
+use crate::node::{Acknowledged, Node, NodeError, NodeResult};
 use crate::schema::{Schema, SchemaChange};
 use crate::storage::packed_batch::PackedBatch;
 use parking_lot::Mutex;
@@ -63,7 +64,11 @@ impl<'a> NodeBackend<'a> {
 
     /// Refuses a read or write of `keyspace` the one node cannot serve at
     /// the call's level (`paxos`: a conditional statement's round, which
-    /// needs a quorum of the replicas whatever the level).
+    /// needs a quorum of the replicas whatever the level). From 1.2 the
+    /// live replicas are counted where the keyspace placed them
+    /// ([`Placement`]): none in a data center without the node. ANY with
+    /// none live timed out in 1.2 (no endpoint to hint for, acknowledged
+    /// by none); 2.0's coordinator wrote the hint and answered.
     fn replicas(&self, keyspace: &str, paxos: bool) -> Result<(), CqlError> {
         if !self.counts_replicas || self.node.engine().is_none() {
             return Ok(());
@@ -71,11 +76,42 @@ impl<'a> NodeBackend<'a> {
         let Some(ks) = self.node.schema().keyspace(keyspace).cloned() else {
             return Ok(());
         };
+        let level = crate::call::with(|s| s.level);
+        let placed = self.node.release.is_some_and(|r| r.at_least(1, 2)) && !ks.is_system();
+        if placed {
+            let p = Placement::of(&ks);
+            let unavailable = || {
+                self.fail(NodeError::Unavailable {
+                    why: "too few live replicas where the keyspace places them".into(),
+                    refusal: None,
+                })
+            };
+            // `getPaxosParticipants`: a majority of the replicas found.
+            if paxos && p.live() == 0 {
+                return Err(unavailable());
+            }
+            match level {
+                Some(crate::call::Consistency::Any)
+                    if p.live() == 0 && self.node.release.is_some_and(|r| !r.at_least(2, 0)) =>
+                {
+                    return Err(self.fail(NodeError::TimedOut {
+                        why: "no replica to hint for at ANY".into(),
+                        acknowledged: Acknowledged {
+                            by: Some(0),
+                            by_batchlog: None,
+                        },
+                        refusal: None,
+                    }));
+                }
+                Some(level) if !paxos && p.unavailable(level) => return Err(unavailable()),
+                _ => {}
+            }
+        }
         let rf = replication_factor(&ks.strategy_options);
         let needed = if paxos {
             rf / 2 + 1
         } else {
-            match crate::call::with(|s| s.level) {
+            match level {
                 None => 1,
                 Some(level) => block_for(level, rf),
             }

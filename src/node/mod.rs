@@ -43,6 +43,7 @@ pub mod listen;
 mod live;
 mod locks;
 pub mod notices;
+pub mod placement;
 pub mod reply;
 pub mod ring;
 pub mod route;

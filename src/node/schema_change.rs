@@ -80,6 +80,9 @@ impl Node {
             update_sets_key_alias: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::UpdateSetsKeyAlias)),
+            key_aliases_by_hash_order: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::KeyAliasesKeptByHashOrder)),
             update_sets_index_names: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::UpdateSetsIndexNames)),

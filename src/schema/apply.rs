@@ -353,6 +353,13 @@ impl Schema {
         };
         not_protected(&spec.keyspace)?;
         let mut cf = cf_from_spec(&spec)?;
+        // 2.0's `CFMetaData.fromThriftForUpdate` kept a dense table's
+        // clustering column, so the definition rebuilt was dense (compact)
+        // and read no declared name: `validate` refused it instead.
+        let rules = Rules {
+            names_refused_in_type_words: rules.names_refused_in_type_words && !thrift_dense(&old),
+            ..rules
+        };
         names_read_as_built(&cf, rules)?;
         validate_compaction_options(&cf.options, rules)?;
         self.name_indexes(&mut cf, rules)?;
@@ -362,6 +369,10 @@ impl Schema {
         let o = &mut cf.options;
         if o.key_aliases.is_empty() && !rules.update_sets_key_alias {
             o.key_aliases = old.options.key_aliases.clone();
+        }
+        // (Thrift's single `key_alias`; a CQL rename replaced the name.)
+        if rules.key_aliases_by_hash_order && spec.key_aliases.is_none() {
+            o.key_aliases = alias_iterated_last(&old, &o.key_aliases);
         }
         if o.column_aliases.is_empty() {
             o.column_aliases = old.options.column_aliases.clone();
@@ -525,3 +536,46 @@ fn check_compatible(old: &CfDef, new: &CfDef, rules: Rules) -> Result<()> {
     }
     Ok(())
 }
+
+/// Whether a Thrift column family's table was dense (2.0's
+/// `CFMetaData.calculateIsDense`): a clustering column for each component
+/// of its comparator, or no column declared.
+pub(super) fn thrift_dense(cf: &CfDef) -> bool {
+    let o = &cf.options;
+    let components = cf.comparator.components().map_or(1, |c| c.len());
+    if !o.column_aliases.is_empty() {
+        return o.column_aliases.len() == components;
+    }
+    o.column_metadata.is_empty()
+        && !cf.comparator.components().is_some_and(|c| {
+            c.len() == 1 && c[0].class_name() == "org.apache.cassandra.db.marshal.UTF8Type"
+        })
+}
+
+/// The key's name after a 2.0 or 2.1 update sent `sent` (its key aliases,
+/// else the table's kept): a single alias other than the table's (the
+/// implicit `key` when it has none) joined it among the columns, and the
+/// one a `HashMap` of them iterates last names the key.
+pub(super) fn alias_iterated_last(old: &CfDef, sent: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let kept = &old.options.key_aliases;
+    let ([new], [] | [_]) = (sent, kept.as_slice()) else {
+        return sent.to_vec();
+    };
+    let was: &[u8] = kept.first().map_or(b"key", Vec::as_slice);
+    if was == new.as_slice() {
+        return sent.to_vec();
+    }
+    use super::javaorder::{buffer_hash, grown_capacity, iteration_order};
+    // The table's columns: its declared ones, both key columns and a dense
+    // table's clustering column and value.
+    let capacity = grown_capacity(old.options.column_metadata.len() + 4);
+    let order = iteration_order(&[buffer_hash(was), buffer_hash(new)], capacity);
+    match order.last() {
+        Some(0) => kept.clone(),
+        _ => sent.to_vec(),
+    }
+}
+
+#[cfg(test)]
+#[path = "apply_tests.rs"]
+mod tests;

@@ -29,6 +29,9 @@ pub struct Rules {
     /// 0.8 to 1.1: an update set the key alias from the CfDef, an unsent
     /// one clearing it (1.2 kept the old aliases).
     pub update_sets_key_alias: bool,
+    /// 2.0 and 2.1: an update's key alias joined the table's, the one a
+    /// Java `HashMap` iterated last naming the key.
+    pub key_aliases_by_hash_order: bool,
     /// 0.7: an update set each index's name as its CfDef sent it (none
     /// named anew), a renamed index too.
     pub update_sets_index_names: bool,
@@ -175,6 +178,7 @@ mod tests {
         plain_composites_unopened: true,
         thresholds_as_sent: false,
         update_sets_key_alias: false,
+        key_aliases_by_hash_order: false,
         update_sets_index_names: false,
         index_names_per_cf: false,
         update_takes_index_names: false,
@@ -197,6 +201,7 @@ mod tests {
         plain_composites_unopened: false,
         thresholds_as_sent: false,
         update_sets_key_alias: false,
+        key_aliases_by_hash_order: false,
         update_sets_index_names: false,
         index_names_per_cf: false,
         update_takes_index_names: false,

@@ -318,11 +318,21 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
 }
 
 /// The declared column names read as the definition was built, before
-/// anything else looked at it: 1.1's and 1.2's `CFMetaData.fromThrift`
+/// anything else looked at it: 2.0's rebuild (see below), 1.1's and 1.2's `CFMetaData.fromThrift`
 /// (`updateCfDef`) read each with the comparator's `getString`, so its
 /// refusal came before an update's index names were compared
 /// (`addDefaultIndexNames`) and before `CFMetaData.validate`.
 pub(super) fn names_read_as_built(cf: &CfDef, rules: Rules) -> Result<(), String> {
+    if rules.names_refused_in_type_words {
+        // 2.0's `CFMetaData.rebuild` of a sparse table, before the
+        // compaction options and index names were looked at.
+        for c in &cf.options.column_metadata {
+            let comparator = cf.column_name_comparator(c.component_index);
+            if let Err(e) = comparator.validate_for(&c.name, crate::marshal::Dialect::V20) {
+                return Err(e.0);
+            }
+        }
+    }
     if !rules.names_read_by_get_string {
         return Ok(());
     }

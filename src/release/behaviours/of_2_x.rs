@@ -289,6 +289,22 @@ macro_rules! with_behaviours_of_2_x {
                 says: "a CfDef's key_alias is taken only beside a key_validation_class",
             }
 
+            // CFMetaData.fromThriftForUpdate put the update's key alias beside
+            // the table's, and toSchemaUpdate kept every column not REGULAR a
+            // Thrift update left out: the schema then held both partition key
+            // columns, and rebuild took the one its HashMap iterated last
+            // (2.2's LegacySchemaTables replaced the old one).
+            /// An update's `key_alias` other than the table's joins it, and
+            /// the key is named by whichever of them a Java `HashMap` of the
+            /// columns iterates last (`KEY` after `key`, `key` after `id`).
+            KeyAliasesKeptByHashOrder {
+                key: "key_aliases_kept_by_hash_order",
+                from: (2, 0, 0),
+                until: Some((2, 2, 0)),
+                says: "an update's key_alias joins the table's; the key is named by the one a \
+                    HashMap iterates last",
+            }
+
             // CFMetaData.validateCompactionOptions: 1.2 checked what the strategy
             // left unread only for CQL 3 (checkUnexpected), 2.0 for every call.
             /// A column family's compaction options its strategy does not read

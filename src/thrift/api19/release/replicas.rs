@@ -1,4 +1,4 @@
-//! What 0.7 to 1.1 made of a level when the keyspace asked for more
+//! What a release made of a level when the keyspace asked for more
 //! replicas than the one-node ring had where it asked for them: the node
 //! is the only endpoint, in the snitch's data center (`datacenter1`), so a
 //! NetworkTopologyStrategy factor of another data center, or one above 1,
@@ -20,70 +20,23 @@
 //!   quorum of each data center's; ANY needed no live replica but, with
 //!   none, 0.8 found it unavailable and 1.0 and 1.1 waited for a hint
 //!   that never came (TimedOutException).
+//! - 1.2 and later kept that count (`ConsistencyLevel.blockFor`,
+//!   `assureSufficientLiveNodes`: LOCAL_QUORUM and LOCAL_ONE count the
+//!   local data center's live replicas, a data center the keyspace does
+//!   not name having a factor of 0, EACH_QUORUM each named one's). ANY
+//!   with no replica still timed out in 1.2 (`sendToHintedEndpoints` had
+//!   no target to hint, acknowledged by 0); from 2.0 the coordinator wrote
+//!   the hint itself and answered (`StorageProxy.mutate`). A serial read's
+//!   Paxos round needs a majority of the replicas found, none found being
+//!   unavailable (`getPaxosParticipants`).
 
+use crate::node::placement::Placement;
 use crate::node::ring::DATACENTER;
-use crate::node::Node;
-use crate::release::Release;
+use crate::node::{Acknowledged, Node};
 use crate::schema::KeyspaceDef;
 use crate::thrift::api19::validation::{self as v, Access};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::ConsistencyLevel;
-
-/// The keyspace's placement on a one-node ring: the factor of each data
-/// center it names (SimpleStrategy: one, the node's), summed too.
-struct Placement {
-    factors: Vec<(String, usize)>,
-    nts: bool,
-}
-
-impl Placement {
-    fn of(ks: &KeyspaceDef) -> Placement {
-        let nts = ks.strategy_class().ends_with(".NetworkTopologyStrategy");
-        let parse = |v: &String| v.trim().parse::<usize>().unwrap_or(0);
-        let factors = if nts {
-            ks.strategy_options
-                .iter()
-                .map(|(dc, f)| (dc.clone(), parse(f)))
-                .collect()
-        } else {
-            let rf = ks
-                .strategy_options
-                .get("replication_factor")
-                .map_or(1, parse);
-            vec![(DATACENTER.to_string(), rf)]
-        };
-        Placement { factors, nts }
-    }
-
-    fn total(&self) -> usize {
-        self.factors.iter().map(|(_, f)| f).sum()
-    }
-
-    /// The factor of the node's own data center, None when not named.
-    fn local(&self) -> Option<usize> {
-        self.factors
-            .iter()
-            .find(|(dc, _)| dc == DATACENTER)
-            .map(|(_, f)| *f)
-    }
-
-    /// The live replicas found: the node, when its data center holds any.
-    fn live(&self) -> usize {
-        usize::from(self.local().unwrap_or(0) >= 1)
-    }
-
-    /// Whether some data center's factor exceeds the endpoints it has
-    /// (one in the node's, none elsewhere).
-    fn short(&self) -> bool {
-        self.factors
-            .iter()
-            .any(|(dc, f)| *f > usize::from(dc == DATACENTER))
-    }
-}
-
-fn series_before_1_2(node: &Node) -> Option<&'static Release> {
-    node.release.filter(|r| !r.at_least(1, 2))
-}
 
 /// 0.7's `describe_ring` of a keyspace whose factor its endpoints could
 /// not meet: its processor's internal error.
@@ -99,10 +52,10 @@ pub fn check_ring(node: &Node, keyspace: &str) -> ApiResult<()> {
     }
 }
 
-/// The availability of `cl` for `access` on `ks` as 0.7 to 1.1 judged it
-/// (see the module), once the Thrift layer's checks passed; `None` for
-/// the other releases or a cluster backend (`alone` false), whose
-/// availability `validation::check_available` judges.
+/// The availability of `cl` for `access` on `ks` as the release judged it
+/// (see the module), once the Thrift layer's checks passed; `None` with no
+/// release or a cluster backend (`alone` false), whose availability
+/// `validation::check_available` judges.
 pub fn availability(
     node: &Node,
     ks: &KeyspaceDef,
@@ -110,7 +63,7 @@ pub fn availability(
     access: Access,
     alone: bool,
 ) -> Option<ApiResult<()>> {
-    let release = series_before_1_2(node)?;
+    let release = node.release?;
     if !alone || ks.is_system() {
         return None;
     }
@@ -138,11 +91,22 @@ pub fn availability(
         ConsistencyLevel::ANY if p.live() == 0 => {
             if before_1_1 && !release.at_least(1, 0) {
                 Err(ApiError::Unavailable)
+            } else if release.at_least(2, 0) {
+                Ok(())
+            } else if release.at_least(1, 2) {
+                Err(ApiError::TimedOut(Acknowledged {
+                    by: Some(0),
+                    by_batchlog: None,
+                }))
             } else {
                 Err(ApiError::TimedOut(Default::default()))
             }
         }
         ConsistencyLevel::ANY | ConsistencyLevel::ONE => unavailable(1),
+        ConsistencyLevel::LOCAL_ONE => unavailable(1),
+        ConsistencyLevel::SERIAL | ConsistencyLevel::LOCAL_SERIAL if p.live() == 0 => {
+            Err(ApiError::Unavailable)
+        }
         ConsistencyLevel::TWO => unavailable(2),
         ConsistencyLevel::THREE => unavailable(3),
         ConsistencyLevel::QUORUM => unavailable(p.total() / 2 + 1),
@@ -195,6 +159,7 @@ pub fn check_level(
 mod tests {
     use super::*;
     use crate::node::test_nodes;
+    use crate::release::Release;
     use std::collections::BTreeMap;
 
     fn node_as(version: &str) -> Node {
@@ -239,7 +204,14 @@ mod tests {
         assert_eq!(outcome("1.0.12", &dc1, L::EACH_QUORUM, w), "unavailable");
         assert_eq!(outcome("1.1.12", &dc1, L::LOCAL_QUORUM, w), "unavailable");
         assert_eq!(outcome("1.1.12", &dc1, L::ANY, w), "timeout");
-        assert_eq!(outcome("1.2.19", &dc1, L::ONE, w), "none");
+        assert_eq!(outcome("1.2.9", &dc1, L::ONE, w), "unavailable");
+        assert_eq!(outcome("1.2.9", &dc1, L::ONE, r), "unavailable");
+        assert_eq!(outcome("1.2.9", &dc1, L::LOCAL_QUORUM, r), "unavailable");
+        assert_eq!(outcome("1.2.9", &dc1, L::EACH_QUORUM, w), "unavailable");
+        assert_eq!(outcome("1.2.9", &dc1, L::ANY, w), "timeout");
+        assert_eq!(outcome("2.0.17", &dc1, L::ANY, w), "ok");
+        assert_eq!(outcome("2.0.17", &dc1, L::LOCAL_ONE, w), "unavailable");
+        assert_eq!(outcome("2.0.17", &dc1, L::SERIAL, r), "unavailable");
     }
 
     #[test]
@@ -253,6 +225,9 @@ mod tests {
         assert_eq!(outcome("1.0.12", &two, L::LOCAL_QUORUM, r), "unavailable");
         assert_eq!(outcome("1.0.12", &two, L::EACH_QUORUM, r), "unavailable");
         assert_eq!(outcome("1.1.12", &two, L::EACH_QUORUM, w), "unavailable");
+        assert_eq!(outcome("2.0.17", &two, L::ONE, r), "ok");
+        assert_eq!(outcome("2.0.17", &two, L::LOCAL_QUORUM, w), "unavailable");
+        assert_eq!(outcome("2.0.17", &two, L::EACH_QUORUM, w), "unavailable");
         let one = nts(&[("datacenter1", "1")]);
         assert_eq!(outcome("0.7.10", &one, L::EACH_QUORUM, r), "ok");
         assert_eq!(outcome("1.0.12", &one, L::EACH_QUORUM, r), "ok");

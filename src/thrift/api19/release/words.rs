@@ -11,12 +11,17 @@ use crate::thrift::error::ApiError;
 /// An error of a call other than CQL's in the release's words (1.2.9's
 /// are the node's own): before 1.2 RandomPartitioner's message for keys
 /// out of order; from 1.2.19 "unconfigured columnfamily" for dropping a
-/// missing column family; from 2.0 the longer "no keyspace" text (CQL 3's
+/// missing column family; before 2.0 CQL 3's "no keyspace has been
+/// specified", from 2.0 the longer "no keyspace" text (CQL 3's
 /// too), "No
 /// such keyspace" for the ring of a missing one; from 2.1 CQL 3 quoted the column a value
 /// did not fit; 2.2 said "table" where earlier releases said column family
 /// (in CQL 3 too) and "INSERT statements" on counter tables; 1.2 refused a
 /// partition key's non-EQ relation at more length.
+/// CQL 3's words for a table named without a keyspace on a session that
+/// set none (the node's own).
+const NO_KEYSPACE_SET: &str = "You have not set a keyspace for this session";
+
 pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     let Some(release) = node.release else {
         return e;
@@ -45,8 +50,13 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         return ApiError::InvalidRequest(old_schema_words(release, why));
     }
     if !release.at_least(2, 0) {
-        // 1.2's SelectStatement said it otherwise.
+        // 1.2's SelectStatement said it otherwise; its CQL 3 statements
+        // (`CFStatement.prepareKeyspace`) asked `ClientState.getKeyspace`
+        // for a table named without its keyspace.
         let why = match why.as_str() {
+            NO_KEYSPACE_SET if method.contains("cql3") => {
+                "no keyspace has been specified".to_string()
+            }
             PARTITION_KEY_EQ_ONLY => "Only EQ and IN relation are supported on the partition key \
                 (you will need to use the token() function for non equality based relation)"
                 .to_string(),
@@ -56,8 +66,7 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     }
     let cql = method.contains("cql");
     // (2.0's CQL 3 statements asked ClientState.getKeyspace too.)
-    let cql3_unset =
-        method.contains("cql3") && why == "You have not set a keyspace for this session";
+    let cql3_unset = method.contains("cql3") && why == NO_KEYSPACE_SET;
     let mut why = if (why == "no keyspace has been specified" && !cql) || cql3_unset {
         "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename"
             .to_string()

@@ -205,6 +205,12 @@ pub fn check_compaction_thresholds(
 /// and the index name, or without one the column's name in hex) among
 /// those of the columns before it, indexed or not.
 pub fn check_column_names(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if node
+        .release
+        .is_some_and(|r| r.at_least(2, 1) && !r.at_least(3, 0))
+    {
+        return names_as_converted(def);
+    }
     if node.release.is_none_or(|r| r.at_least(1, 1)) {
         return Ok(());
     }
@@ -233,6 +239,31 @@ pub fn check_column_names(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
             return Err(ApiError::invalid(format!(
                 "Column name {} is not valid for comparator {sent}",
                 hex()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// 2.1's `ColumnDefinition.fromThrift` (2.2's `ThriftConversion`) read
+/// each declared name with the comparator (a Super CF's sub-comparator)
+/// as it converted the CfDef, in the order the call listed them, before
+/// the definition was validated: the comparator named by its class.
+fn names_as_converted(def: &t::CfDef) -> Result<(), ApiError> {
+    let sent = if def.column_type.as_deref() == Some("Super") {
+        def.subcomparator_type.as_deref()
+    } else {
+        Some(def.comparator_type.as_deref().unwrap_or("BytesType"))
+    };
+    let Some(comparator) = sent.and_then(|n| crate::marshal::parse_type(n).ok()) else {
+        return Ok(());
+    };
+    for c in def.column_metadata.iter().flatten() {
+        if comparator.validate(&c.name).is_err() {
+            return Err(ApiError::invalid(format!(
+                "Column name {} is not valid for comparator {}",
+                crate::marshal::bytes_to_hex(&c.name),
+                comparator.class_name()
             )));
         }
     }
