@@ -189,7 +189,7 @@ mod tests {
 
     fn cf() -> CfDef {
         let node = crate::node::test_nodes::Kit::default().node();
-        let cf = node.schema().cf("CT", "StdUTF8").unwrap().clone();
+        let cf = node.schema().cf("CT", "StdUTF8").unwrap().as_ref().clone();
         cf
     }
 
