@@ -7,10 +7,10 @@
 //! closed. A row without a deletion counted 0. This module only says which
 //! call failed; the count is `count`'s.
 
+use crate::model::DeletionTime;
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::CfDef;
-use crate::storage::stored_view::StoredPartition;
 use crate::thrift::error::{ApiError, ApiResult};
 
 /// The failure of a negative count of row `key` of `cf` (its parent's
@@ -25,7 +25,16 @@ pub fn check(node: &Node, cf: &CfDef, super_column: Option<&[u8]>, key: &[u8]) -
     let Some(stored) = node.stored_partition(&cf.keyspace, &cf.name, key, b"", usize::MAX)? else {
         return Ok(());
     };
-    match holds_deletion(&stored, super_column) {
+    let supers = stored
+        .super_columns()
+        .map(|(name, deletion, _)| (name, deletion));
+    let held = holds_deletion(
+        stored.deletion,
+        !stored.range_tombstones.is_empty(),
+        supers,
+        super_column,
+    );
+    match held {
         true => Err(ApiError::Dropped(format!(
             "a negative get_count of a row of {} holding a deletion",
             cf.name
@@ -34,54 +43,35 @@ pub fn check(node: &Node, cf: &CfDef, super_column: Option<&[u8]>, key: &[u8]) -
     }
 }
 
-/// Whether a read of the row (within `super_column`, if named) came back
-/// with a deletion.
-fn holds_deletion(stored: &StoredPartition, super_column: Option<&[u8]>) -> bool {
-    !stored.deletion.is_live()
-        || !stored.range_tombstones.is_empty()
-        || stored.super_columns().any(|(name, deletion, _)| {
-            !deletion.is_live() && super_column.is_none_or(|s| s == name)
-        })
+/// Whether a read of a row (its deletion, whether it holds range
+/// tombstones, its super columns' deletions) within `super_column`, if
+/// named, came back with a deletion.
+fn holds_deletion<'a>(
+    deletion: DeletionTime,
+    range_tombstones: bool,
+    mut supers: impl Iterator<Item = (&'a [u8], DeletionTime)>,
+    super_column: Option<&[u8]>,
+) -> bool {
+    !deletion.is_live()
+        || range_tombstones
+        || supers.any(|(name, d)| !d.is_live() && super_column.is_none_or(|s| s == name))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::DeletionTime;
-    use crate::storage::stored_view::{StoredItem, StoredRangeTombstone};
-
-    fn row(deletion: DeletionTime, items: Vec<StoredItem>) -> StoredPartition {
-        StoredPartition {
-            key: b"k".to_vec(),
-            token: crate::partitioner::Token::Long(0),
-            deletion,
-            range_tombstones: Vec::new(),
-            items,
-            truncated: false,
-        }
-    }
 
     #[test]
     fn a_row_holding_a_deletion_fails() {
         let live = DeletionTime::LIVE;
         let gone = DeletionTime::new(5, 50);
-        assert!(!holds_deletion(&row(live, Vec::new()), None));
-        assert!(holds_deletion(&row(gone, Vec::new()), None));
-        let mut ranged = row(live, Vec::new());
-        ranged.range_tombstones.push(StoredRangeTombstone {
-            start: b"a".to_vec(),
-            end: b"b".to_vec(),
-            deletion: gone,
-        });
-        assert!(holds_deletion(&ranged, None));
-        let sc = |name: &str| StoredItem::Super {
-            name: name.as_bytes().to_vec(),
-            deletion: gone,
-            cells: Vec::new(),
-        };
-        let supers = row(live, vec![sc("s1")]);
-        assert!(holds_deletion(&supers, None));
-        assert!(holds_deletion(&supers, Some(b"s1")));
-        assert!(!holds_deletion(&supers, Some(b"s2")));
+        let none = || std::iter::empty::<(&[u8], DeletionTime)>();
+        assert!(!holds_deletion(live, false, none(), None));
+        assert!(holds_deletion(gone, false, none(), None));
+        assert!(holds_deletion(live, true, none(), None));
+        let supers = || std::iter::once((b"s1".as_slice(), gone));
+        assert!(holds_deletion(live, false, supers(), None));
+        assert!(holds_deletion(live, false, supers(), Some(b"s1")));
+        assert!(!holds_deletion(live, false, supers(), Some(b"s2")));
     }
 }

@@ -19,11 +19,10 @@
 //! columns were the reversed slice's, answered in ascending order
 //! ([`ascending`]).
 
-use crate::model::{Cell, CellKind, ReadCommand, Slice};
+use crate::model::{Cell, CellKind, DeletionTime, ReadCommand, Slice};
 use crate::node::{Acknowledged, Node};
 use crate::release::Behaviour;
 use crate::schema::{CfDef, IndexType};
-use crate::storage::stored_view::{StoredItem, StoredPartition};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
 use std::cmp::Ordering;
@@ -55,7 +54,14 @@ pub fn check<'a>(
         else {
             continue;
         };
-        if collected(cf, &stored, count, node.now(), gc_before) >= 2 {
+        let tombstones: Vec<RangeDeletion<'_>> = stored
+            .range_tombstones
+            .iter()
+            .map(|rt| (rt.start.as_slice(), rt.end.as_slice(), rt.deletion))
+            .collect();
+        let deletions = (stored.deletion, tombstones.as_slice());
+        let cells = stored.cells().rev();
+        if collected(cf, deletions, cells, count, node.now(), gc_before) >= 2 {
             return Err(ApiError::TimedOut(Acknowledged {
                 by: None,
                 by_batchlog: None,
@@ -129,29 +135,30 @@ pub fn ascending(
     }
 }
 
+/// A range deletion: its first and last names (empty: open), its deletion.
+type RangeDeletion<'a> = (&'a [u8], &'a [u8], DeletionTime);
+
 /// How many columns (tombstones too) a reversed slice of `count` live ones
-/// collected from a stored row (`now`, `gc_before`: seconds).
-fn collected(
+/// collected from a stored row: its deletions (the row's, its range
+/// deletions) and its cells, last first (`now`, `gc_before`: seconds).
+fn collected<'a>(
     cf: &CfDef,
-    stored: &StoredPartition,
+    (deletion, tombstones): (DeletionTime, &[RangeDeletion<'_>]),
+    cells: impl Iterator<Item = &'a Cell>,
     count: usize,
     now: i32,
     gc_before: i32,
 ) -> usize {
     let cmp = |a: &[u8], b: &[u8]| cf.comparator.compare(a, b);
     let shadowed = |c: &Cell| {
-        stored.deletion.marked_for_delete_at >= c.timestamp
-            || stored.range_tombstones.iter().any(|rt| {
-                rt.deletion.marked_for_delete_at >= c.timestamp
-                    && (rt.start.is_empty() || cmp(&c.name, &rt.start) != Ordering::Less)
-                    && (rt.end.is_empty() || cmp(&c.name, &rt.end) != Ordering::Greater)
+        deletion.marked_for_delete_at >= c.timestamp
+            || tombstones.iter().any(|(start, end, d)| {
+                d.marked_for_delete_at >= c.timestamp
+                    && (start.is_empty() || cmp(&c.name, start) != Ordering::Less)
+                    && (end.is_empty() || cmp(&c.name, end) != Ordering::Greater)
             })
     };
     let (mut live, mut added) = (0usize, 0usize);
-    let cells = stored.items.iter().rev().filter_map(|item| match item {
-        StoredItem::Cell(c) => Some(c),
-        StoredItem::Super { .. } => None,
-    });
     for cell in cells {
         if shadowed(cell) {
             continue;
@@ -184,8 +191,6 @@ fn collected(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::DeletionTime;
-    use crate::storage::stored_view::StoredRangeTombstone;
 
     fn cf() -> CfDef {
         let node = crate::node::test_nodes::Kit::default().node();
@@ -193,23 +198,12 @@ mod tests {
         cf
     }
 
-    fn cell(name: &str, timestamp: i64, kind: CellKind) -> StoredItem {
-        StoredItem::Cell(Cell {
+    fn cell(name: &str, timestamp: i64, kind: CellKind) -> Cell {
+        Cell {
             name: name.as_bytes().to_vec(),
             value: Vec::new(),
             timestamp,
             kind,
-        })
-    }
-
-    fn row(items: Vec<StoredItem>) -> StoredPartition {
-        StoredPartition {
-            key: b"k".to_vec(),
-            token: crate::partitioner::Token::Long(0),
-            deletion: DeletionTime::LIVE,
-            range_tombstones: Vec::new(),
-            items,
-            truncated: false,
         }
     }
 
@@ -219,24 +213,22 @@ mod tests {
         let dead = CellKind::Tombstone {
             local_deletion_time: 50,
         };
-        let stored = row(vec![
+        let row = [
             cell("a", 1, CellKind::Live),
-            cell("b", 1, dead.clone()),
+            cell("b", 1, dead),
             cell("c", 1, CellKind::Live),
-        ]);
-        assert_eq!(collected(&cf, &stored, 100, 100, 0), 3);
+        ];
+        let none: &[RangeDeletion<'_>] = &[];
+        let live = (DeletionTime::LIVE, none);
+        assert_eq!(collected(&cf, live, row.iter().rev(), 100, 100, 0), 3);
         // c, then b (a tombstone), then a passes a count of 1.
-        assert_eq!(collected(&cf, &stored, 1, 100, 0), 2);
+        assert_eq!(collected(&cf, live, row.iter().rev(), 1, 100, 0), 2);
         // A collectable tombstone is not added.
-        assert_eq!(collected(&cf, &stored, 1, 100, 60), 1);
-        let mut deleted = stored.clone();
-        deleted.range_tombstones.push(StoredRangeTombstone {
-            start: b"b".to_vec(),
-            end: b"c".to_vec(),
-            deletion: DeletionTime::new(5, 50),
-        });
-        assert_eq!(collected(&cf, &deleted, 100, 100, 0), 1);
-        deleted.deletion = DeletionTime::new(5, 50);
-        assert_eq!(collected(&cf, &deleted, 100, 100, 0), 0);
+        assert_eq!(collected(&cf, live, row.iter().rev(), 1, 100, 60), 1);
+        let ranged = [(b"b".as_slice(), b"c".as_slice(), DeletionTime::new(5, 50))];
+        let by_range = (DeletionTime::LIVE, ranged.as_slice());
+        assert_eq!(collected(&cf, by_range, row.iter().rev(), 100, 100, 0), 1);
+        let by_row = (DeletionTime::new(5, 50), none);
+        assert_eq!(collected(&cf, by_row, row.iter().rev(), 100, 100, 0), 0);
     }
 }
