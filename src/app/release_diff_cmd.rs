@@ -270,6 +270,10 @@ mod tests {
                  end-of-component 1 or -1 closes the connection\n\
                  Behaviour starts: a NetworkTopologyStrategy option its constructor refused is \
                  answered in the constructor's words (For input string: \"one\")\n\
+                 Behaviour starts: get_count by a negative count of a row holding a deletion \
+                 closes the connection\n\
+                 Behaviour starts: a filtered scan by a reversed slice answers each row's columns \
+                 in ascending order\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
@@ -283,6 +287,10 @@ mod tests {
                  families before it, then fails\n\
                  Behaviour stops: a declared column name the comparator cannot read is refused \
                  in the type's words (Expected 8 or 0 byte long (16))\n\
+                 Behaviour stops: a row_filter on a Super column family times out once its range \
+                 holds a row\n\
+                 Behaviour stops: a filtered scan by a reversed slice times out on a matched row \
+                 of two columns or more\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );

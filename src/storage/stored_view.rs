@@ -53,6 +53,15 @@ pub struct StoredPartition {
 }
 
 impl StoredPartition {
+    /// The columns held of a Standard CF, in comparator order (nothing for
+    /// a Super CF).
+    pub fn cells(&self) -> impl DoubleEndedIterator<Item = &Cell> {
+        self.items.iter().filter_map(|item| match item {
+            StoredItem::Cell(c) => Some(c),
+            StoredItem::Super { .. } => None,
+        })
+    }
+
     /// The super columns held, in comparator order: each one's name, its
     /// own deletion and its sub-columns (nothing for a Standard CF).
     pub fn super_columns(&self) -> impl Iterator<Item = (&[u8], DeletionTime, &[Cell])> {

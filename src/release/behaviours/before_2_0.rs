@@ -245,16 +245,17 @@ macro_rules! with_behaviours_before_2_0 {
                 says: "get_paged_slice's start column applies to the first row scanned, whatever its key",
             }
 
-            // 1.2.9's CassandraServer.get_count read cfs.getMeanColumns() of the
-            // store it looked up unchecked (recorded; 1.2.19 validated first).
-            /// `get_count` by a range (or no predicate) of a column family the
-            /// keyspace lacked failed on the server (it asked the missing store
-            /// for its mean row size before any check): the connection closed.
+            // 1.2.9's CassandraServer.get_count called Table.getColumnFamilyStore
+            // unchecked, before it looked at the predicate (1.2.19's
+            // ClientState.hasColumnFamilyAccess validated the name first).
+            /// `get_count` of a column family the keyspace lacked, whatever its
+            /// predicate, failed on the server (the store was looked up before
+            /// any check): the connection closed.
             CountOfUnknownCfDropped {
                 key: "count_of_unknown_cf_dropped",
                 from: (1, 2, 0),
                 until: Some((1, 2, 19)),
-                says: "get_count by a range of an unknown column family closes the connection",
+                says: "get_count of an unknown column family closes the connection",
             }
 
             // ColumnFamilyStore.getSequentialIterator and search traced the range
@@ -333,15 +334,17 @@ macro_rules! with_behaviours_before_2_0 {
             }
 
             // ExtendedFilter.isSatisfiedBy read the expression's column's value;
-            // a super column's value() threw.
+            // a super column's value() threw (and a row read empty came as null).
+            // 1.2's StorageProxy.LocalRangeSliceRunnable read on the read stage.
             /// A `row_filter` of a range scan over a Super column family failed
             /// on the server at the first row holding a super column named as
-            /// its first expression (the connection closed at ONE, else
-            /// TimedOutException), and matched no row otherwise.
+            /// its first expression, or read empty (1.1: the connection closed
+            /// at ONE, else TimedOutException; 1.2: TimedOutException), and
+            /// matched no row otherwise.
             RowFilterOfSuperFailsOnRead {
                 key: "row_filter_of_super_fails_on_read",
                 from: (1, 1, 0),
-                until: Some((1, 2, 0)),
+                until: Some((2, 0, 0)),
                 says: "a row_filter on a Super column family matches no row, and fails on a row \
                     holding a super column of its first expression's name",
             }

@@ -570,6 +570,56 @@ macro_rules! with_behaviours_of_2_x {
                 says: "a query by an index still being built times out",
             }
 
+            // 2.0's ExtendedFilter.WithClauses.getExtraFilter asserted the
+            // column family's comparator was not composite (a Super CF's was),
+            // on the read stage, for each row the scan met.
+            /// A `row_filter` on a Super column family timed out once its range
+            /// held a row (a range ghost too), and answered nothing otherwise.
+            RowFilterOfSuperAsserted {
+                key: "row_filter_of_super_asserted",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a row_filter on a Super column family times out once its range holds a row",
+            }
+
+            // 2.0's ExtendedFilter.WithClauses.prune collected a reversed slice
+            // into a shallow clone of the reversed row (ArrayBackedSortedColumns
+            // asserted each added column sorted last).
+            /// A row a filter matched (`get_indexed_slices`, a `row_filter`),
+            /// read by a reversed slice that collected two columns or more
+            /// (tombstones within gc_grace too), timed out.
+            ReversedPruneFails {
+                key: "reversed_prune_fails",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a filtered scan by a reversed slice times out on a matched row of two columns \
+                    or more",
+            }
+
+            // 2.1's SliceFromReadCommand.maybeTrim: SliceQueryFilter.trim made
+            // its ArrayBackedSortedColumns of the count's (negative) capacity.
+            /// `get_count` by a negative count of a row holding a deletion (its
+            /// own, a range tombstone or a super column's) failed on the server:
+            /// the connection closed.
+            NegativeCountTrimFails {
+                key: "negative_count_trim_fails",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "get_count by a negative count of a row holding a deletion closes the connection",
+            }
+
+            // 2.1's ExtendedFilter.WithClauses.prune: the reversed slice of the
+            // row read whole, collected into a container sorting its cells.
+            /// A row a filter matched (`get_indexed_slices`, a `row_filter`),
+            /// read by a reversed slice, came with the slice's columns in
+            /// ascending order.
+            ReversedPruneAscends {
+                key: "reversed_prune_ascends",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a filtered scan by a reversed slice answers each row's columns in ascending order",
+            }
+
             $($later)*
         }
     };

@@ -8,6 +8,7 @@
 
 use super::super::convert::{into_thrift, slice_command, thriftify};
 use super::super::index;
+use super::super::release::reads::reversedprune;
 use super::super::release::v3x::{self, filtered as v3x_filtered};
 use super::super::scan::scan;
 use super::super::validation as v;
@@ -102,16 +103,20 @@ pub fn get_indexed_slices(
             count,
         ));
     }
-    let cmd = release_command(node, &cf, ks, parent, predicate);
-    Ok(node
-        .read_indexed(&cmd, &query)?
+    let mut cmd = release_command(node, &cf, ks, parent, predicate);
+    reversedprune::unbounded(node, &cf, &mut cmd);
+    let rows = node.read_indexed(&cmd, &query)?;
+    reversedprune::check(node, &cf, predicate, rows.iter().map(|(k, _)| k.as_slice()))?;
+    let mut rows: Vec<_> = rows
         .into_iter()
         .map(|(key, row)| {
             let mut columns = into_thrift(row, now, cf.is_counter());
             as_answered(node, ks, parent, predicate, &mut columns);
             t::KeySlice::new(key, columns)
         })
-        .collect())
+        .collect();
+    reversedprune::ascending(node, &cf, predicate, expressions, &mut rows);
+    Ok(rows)
 }
 
 /// The rows of `range` matching its `filter` (checked by the caller),
@@ -142,14 +147,19 @@ pub(super) fn filtered_range(
     if super::super::release::reads::superfilter::check(node, cf, cmd, range, filter, cl)? {
         return Ok(Vec::new());
     }
-    let rows = filtered_scan(node, cf, cmd, range, filter, max_rows)?;
-    Ok(rows
+    let mut cmd = cmd.clone();
+    reversedprune::unbounded(node, cf, &mut cmd);
+    let rows = filtered_scan(node, cf, &cmd, range, filter, max_rows)?;
+    reversedprune::check(node, cf, predicate, rows.iter().map(|(k, _)| k.as_slice()))?;
+    let mut rows: Vec<_> = rows
         .into_iter()
         .map(|(_, mut row)| {
             as_answered(node, ks, parent, predicate, &mut row.columns);
             row
         })
-        .collect())
+        .collect();
+    reversedprune::ascending(node, cf, predicate, filter, &mut rows);
+    Ok(rows)
 }
 
 /// The rows the engine matched (each read whole) as 3.x answered them, at

@@ -274,11 +274,11 @@ pub fn get_count(
         return counted;
     }
     // 1.0 to 1.2.9 looked the store up (`Table.getColumnFamilyStore`)
-    // before any check of the column family: 1.0 and 1.1 for any
-    // predicate, 1.2.9 when it came to ask its row sizes (a range).
+    // before any check of the column family, whatever the predicate (1.2.9's
+    // CassandraServer.get_count did so before it sent column names on to
+    // get_slice).
     let looks_up_store = node.release.is_some_and(|r| {
-        r.does(Behaviour::CountOfUnknownCfFails)
-            || (predicate.column_names.is_none() && r.does(Behaviour::CountOfUnknownCfDropped))
+        r.does(Behaviour::CountOfUnknownCfFails) || r.does(Behaviour::CountOfUnknownCfDropped)
     });
     if looks_up_store {
         let schema = node.schema();

@@ -46,9 +46,28 @@ pub fn unvalidated(
             .slice_range
             .clone()
             .unwrap_or_else(|| t::SliceRange::new(Vec::new(), Vec::new(), false, i32::MAX));
+        // A count of none left QueryPagers.countPaged's pager exhausted
+        // before its first read: nothing was asked of the replicas.
+        if range.count == 0 {
+            return Ok(0);
+        }
         // The level was only asked whether enough replicas were alive.
         if let Some(ksdef) = schema.keyspace(ks) {
             v::check_available(ksdef, cl, node.engine().is_some())?;
+        }
+        // A Paxos level read through StorageProxy.readWithPaxos, whose
+        // prepare of an empty key failed on the replica (no key may be
+        // empty in system.paxos): the coordinator waited in vain.
+        if key.is_empty()
+            && matches!(
+                cl,
+                ConsistencyLevel::SERIAL | ConsistencyLevel::LOCAL_SERIAL
+            )
+        {
+            return Err(ApiError::TimedOut(crate::node::Acknowledged {
+                by: None,
+                by_batchlog: None,
+            }));
         }
         // A Standard column family's filter had no super column to name.
         let super_column = parent.super_column.clone().filter(|_| cf.is_super());
@@ -99,6 +118,7 @@ pub fn unvalidated(
         }
         // No row has an empty key, and a count of none counts nothing.
         let Ok(count) = usize::try_from(range.count) else {
+            super::counttrim::check(node, &cf, parent.super_column.as_deref(), key)?;
             return Ok(0);
         };
         if key.is_empty() || count == 0 {
@@ -377,6 +397,11 @@ mod tests {
                 count(b"k", None, range("", "", false, 5), ConsistencyLevel::THREE),
                 Err(ApiError::Unavailable)
             ));
+            // A count of none asked no replica; an empty key at a Paxos level timed out.
+            let none_at_three = count(b"k", None, range("", "", false, 0), ConsistencyLevel::THREE);
+            assert_eq!(none_at_three.unwrap(), 0);
+            let serial = count(b"", None, range("", "", false, 5), ConsistencyLevel::SERIAL);
+            assert!(matches!(serial, Err(ApiError::TimedOut(_))), "{v}");
             // A row the node does not hold counts 0 backwards; one it
             // holds timed out in 2.0 and counted 0 from 2.1.
             let backwards = |key: &[u8]| count(key, None, range("c", "a", false, 5), one);

@@ -3,18 +3,22 @@
 //! outside the ring before 1.2 (`bigtoken`), keys the key type refuses
 //! (`keybound`), 1.1's and 1.2's paging cut at the node's token (`paged`),
 //! a paged read's row filter (`pagedfilter`), 2.0-2.2's paged read of a
-//! Super CF counting sub-columns (`pagedcells`), 1.1's row filter of a
-//! Super CF (`superfilter`), 2.0's unchecked `get_count` (`count`),
-//! 3.x's reversed slices of static compact tables (`statics`) and its end
-//! bounds at a composite prefix (`prefix_end`).
+//! Super CF counting sub-columns (`pagedcells`), 1.1-2.0's row filter of a
+//! Super CF (`superfilter`), 2.0's unchecked `get_count` (`count`) and
+//! 2.1-2.2's trim of a negative one (`counttrim`), 2.0's prune of a
+//! filtered row read reversed (`reversedprune`), 3.x's reversed slices of
+//! static compact tables (`statics`) and its end bounds at a composite
+//! prefix (`prefix_end`).
 
 pub(in crate::thrift::api19) mod badtoken;
 pub(in crate::thrift::api19) mod count;
+pub(in crate::thrift::api19) mod counttrim;
 pub(in crate::thrift::api19) mod keybound;
 pub(in crate::thrift::api19) mod paged;
 pub(in crate::thrift::api19) mod pagedcells;
 pub(in crate::thrift::api19) mod pagedfilter;
 pub(in crate::thrift::api19) mod prefix_end;
+pub(in crate::thrift::api19) mod reversedprune;
 pub(in crate::thrift::api19) mod slicebounds;
 pub(in crate::thrift::api19) mod statics;
 pub(in crate::thrift::api19) mod superfilter;
