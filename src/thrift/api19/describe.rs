@@ -371,7 +371,9 @@ pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
     release::schema::plainindex::check_drop(node, name)?;
+    release::schema::stores::check_drop_keyspace(node, name)?;
     let version = schema_change(node, SchemaChange::DropKeyspace(name.to_string()))?;
+    release::schema::stores::after_drop_keyspace(node, name);
     release::old::after_keyspace_drop(node, name);
     release::schema::unmade::forget(node, name);
     Ok(version)
@@ -393,7 +395,7 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let version = schema_change(node, change).map_err(refusal)?;
     release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
     failures::cache_size_failure(node, def)?;
-    failures::threshold_failure(node, def)?;
+    release::schema::stores::after_add(node, &def.keyspace, &def.name)?;
     if fails {
         release::schema::plainindex::note_failure(node, &def.keyspace);
         return Err(ApiError::Dropped(format!(
@@ -424,6 +426,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
         // and made its definition before comparing the ids.
         cfdefs::check_compressor(node, def, true)?;
     }
+    release::schema::ids::check_update_found(node, def)?;
     release::check_cf_id(node, def)?;
     release::old::check_update_id(node, def)?;
     release::v3x::update_target(node, def)?;
@@ -438,9 +441,15 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     {
         return merged;
     }
+    release::old::before_cf_update(node, &def.keyspace, &def.name, &change)
+        .map_err(|e| release::old::failed_update(node, def, refusal(e)))?;
+    let old = node.schema().cf(&def.keyspace, &def.name).cloned();
     let version = schema_change(node, change)
         .map_err(|e| release::old::failed_update(node, def, refusal(e)))?;
     release::old::after_cf_update(node, &def.keyspace, &def.name)?;
+    if let Some(old) = old {
+        release::schema::stores::after_update(node, &old)?;
+    }
     failures::cache_size_failure(node, def)?;
     Ok(version)
 }
@@ -455,8 +464,10 @@ pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String
     {
         return merged;
     }
+    release::schema::stores::check_drop(node, ks, name)?;
     let version = schema_change(node, change)?;
     release::old::after_cf_change(node, ks, name, true)?;
+    release::schema::stores::after_drop(node, ks, name);
     Ok(version)
 }
 
