@@ -161,7 +161,11 @@ impl CreationIds {
     }
 
     fn highest(&self) -> Option<u32> {
-        self.ids.values().flat_map(|cfs| cfs.values()).max().copied()
+        self.ids
+            .values()
+            .flat_map(|cfs| cfs.values())
+            .max()
+            .copied()
     }
 
     /// A dropped column family: its id is not given again.

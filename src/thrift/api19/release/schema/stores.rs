@@ -47,7 +47,10 @@ fn strategy_name(class: &str) -> &str {
 }
 
 fn indexed(cf: &CfDef) -> BTreeSet<Vec<u8>> {
-    cf.options.indexed_columns().map(|c| c.name.clone()).collect()
+    cf.options
+        .indexed_columns()
+        .map(|c| c.name.clone())
+        .collect()
 }
 
 /// The store the release made for `cf` (at its creation, or a start):
@@ -161,9 +164,7 @@ pub fn after_update(node: &Node, old: &CfDef) -> Result<(), ApiError> {
     if !store.opened {
         drop(stores);
         give_back(node, counted);
-        return Err(internal(format!(
-            "{keyspace}.{cf} has no store to reload"
-        )));
+        return Err(internal(format!("{keyspace}.{cf} has no store to reload")));
     }
     let o = &new.options;
     if !store.min_compaction_threshold.modified() {
@@ -255,9 +256,9 @@ pub fn check_drop(node: &Node, keyspace: &str, cf: &str) -> Result<(), ApiError>
         return Ok(());
     };
     match node.open_stores.lock().get(&key(keyspace, cf)) {
-        Some(store) if !store.opened && store.id == creation_id(node, &def) => Err(internal(
-            format!("{keyspace}.{cf} has no store to drop"),
-        )),
+        Some(store) if !store.opened && store.id == creation_id(node, &def) => {
+            Err(internal(format!("{keyspace}.{cf} has no store to drop")))
+        }
         _ => Ok(()),
     }
 }
@@ -372,11 +373,11 @@ mod tests {
     fn a_leveled_store_keeps_the_thresholds_a_new_strategy_then_refuses() {
         let node = node_as("1.0.12");
         calls::add_column_family(&node, &def("A", LCS, 4, 32, false)).unwrap();
-        calls::update_column_family(&node, &with_id(&node, def("A", STCS, 8, 16, false)))
-            .unwrap();
+        calls::update_column_family(&node, &with_id(&node, def("A", STCS, 8, 16, false))).unwrap();
         let before = next(&node);
         let mut failing = def("A", STCS, 4, 4, true);
-        failing.compaction_strategy_options = Some([("min_sstable_size".into(), "1".into())].into());
+        failing.compaction_strategy_options =
+            Some([("min_sstable_size".into(), "1".into())].into());
         let failing = with_id(&node, failing);
         let e = calls::update_column_family(&node, &failing).unwrap_err();
         assert!(matches!(e, ApiError::Internal(_)), "{e:?}");
