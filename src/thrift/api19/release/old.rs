@@ -243,7 +243,11 @@ pub fn before_cf_update(
     let Some(keyspace) = schema.keyspace(ks) else {
         return Ok(());
     };
-    let order = javaorder::string_hashmap_order(keyspace.cfs.keys().map(String::as_str));
+    // Put in the order the keyspace's definition had them (their creation,
+    // as the ids count it): names sharing a bucket keep it.
+    let mut names: Vec<&str> = keyspace.cfs.keys().map(String::as_str).collect();
+    names.sort_by_key(|name| schema.creation_ids.id(ks, name).unwrap_or(u32::MAX));
+    let order = javaorder::string_hashmap_order(names);
     let at = |name: &str| order.iter().position(|n| *n == name);
     let stopped = matches!((at(failed_cf), at(cf)), (Some(broken), Some(this)) if broken < this);
     if !stopped {
