@@ -6114,3 +6114,126 @@ def _updateindexname():
             upd(cf_def(ks, "Nope", comparator="UTF8Type", extra={17: W.i32(0)})),
             describe_ks(ks)]
     return out
+
+
+if R == (1, 0):
+    @scenario("rel_storekept", "19", "schema", keyspace_reset="cv_r_storekept")
+    def _storekept():
+        """1.0's column family store kept its compaction thresholds apart from the definition
+        (found by difftest.py --app on 1.0.12, seeds 3029-3039, 4031, 4050): Leveled's
+        constructor set them to 1 and Integer.MAX_VALUE, so an update's reload no longer reset
+        them; a new SizeTiered (the class or its options changed) set the maximum first and
+        refused one below the store's minimum: the call failed on the server after the schema
+        took it, its new index unopened (an indexed read refused it, it took no column family
+        id: the next column family's id shows it) until a later update opened it. A column
+        family whose store failed as it was added (its minimum above its maximum) fails its
+        reads, writes, updates and drop on the server, and its keyspace cannot be dropped"""
+        ks, ks2 = "cv_r_storekept", "cv_r_storekept_d"
+        lev = "org.apache.cassandra.db.compaction.LeveledCompactionStrategy"
+        stcs = "org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy"
+        opts = W.map_("bin", "bin", [(b("min_sstable_size"), b("1048576"))])
+        rank = column_def("rank", M + "LongType", KEYS_INDEX)
+        city = column_def("city", M + "UTF8Type")
+
+        def a(extra, cols):
+            return v19.system_update_column_family(cf_def(
+                ks, "A", column_type="Standard", comparator="UTF8Type", column_metadata=cols,
+                extra={16: W.i32(1000), 29: b(stcs), **extra}))
+
+        def thresholds(lo, hi):
+            return {17: W.i32(lo), 18: W.i32(hi)}
+
+        by_rank = v19.get_indexed_slices(
+            cparent("A"), index_clause([index_expr("rank", EQ, long_(1))]), pred(start=""))
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type", extra={29: b(lev)}))
+        out += [a(thresholds(8, 16), [city]), describe_ks(ks),
+                a({**thresholds(4, 4), 30: opts}, [rank, city]), describe_ks(ks),
+                by_rank,
+                v19.system_add_column_family(cf_def(ks, "B", comparator="UTF8Type")),
+                describe_ks(ks),
+                a({**thresholds(4, 4), 30: opts}, [rank, city]),
+                a({**thresholds(4, 32), 30: opts}, [rank, city]), describe_ks(ks),
+                v19.insert("k1", cparent("A"), column("rank", long_(1), 1)),
+                by_rank,
+                v19.system_add_column_family(cf_def(ks, "C", comparator="UTF8Type")),
+                describe_ks(ks)]
+        return out
+
+
+if R == (1, 0):
+    # the keyspace cannot be dropped: made and left by the case, not reset (named to replay
+    # last on a shared node)
+    @scenario("rel_wedged", "19", "schema", keyspace_reset=None)
+    def _wedged():
+        """1.0's column family whose store failed as it was added, its minimum compaction
+        threshold above its maximum without column metadata (found by difftest.py --app
+        --client 1.2 on 1.0.12, seeds 4031, 4050): the schema kept it and the call failed on
+        the server; so did a write (a row read timed out in the read stage), an update (the
+        schema took it) and its drop (nothing changed: Table.getColumnFamilyStore threw). A
+        drop of its keyspace failed after purging the column families it met before it
+        (their HashMap's order): the keyspace stayed"""
+        ks = "cv_r_wedged"
+
+        def bad(name):
+            return v19.system_add_column_family(cf_def(
+                ks, name, comparator="UTF8Type", extra={17: W.i32(8), 18: W.i32(4)}))
+
+        out = setup(ks, cf_def(ks, "P", comparator="UTF8Type"))
+        out += [bad("D"), bad("E"), describe_ks(ks),
+                v19.insert("k1", cparent("D"), column("c", "v", 1)),
+                v19.get_slice("k1", cparent("D"), pred(start="")),
+                v19.insert("k1", cparent("P"), column("c", "v", 1)),
+                v19.system_update_column_family(cf_def(
+                    ks, "D", column_type="Standard", comparator="UTF8Type",
+                    extra={16: W.i32(1001), 17: W.i32(4), 18: W.i32(32)})),
+                v19.system_drop_column_family("E"), describe_ks(ks),
+                v19.system_drop_keyspace(ks), describe_ks(ks),
+                v19.system_drop_column_family("D"), describe_ks(ks),
+                v19.system_drop_keyspace(ks)]
+        return out
+
+
+if R == (1, 1):
+    @scenario("rel_updatebroken", "19", "schema", keyspace_reset="cv_r_updatebroken")
+    def _updatebroken():
+        """1.1's updates in a keyspace whose update of one column family failed on the server
+        (its comparator changed: the connection closed, the refused definition stayed in the
+        schema tables; found by difftest.py --app on 1.1.12, seed 3012):
+        DefsTable.mergeColumnFamilies applied the changed definitions in the order of the
+        HashMap of the keyspace's column family names and met the broken one's again, so an
+        update of a column family before it (A) was made and one after it (C) was not, the
+        connection closing for both, until the broken one was updated back"""
+        ks = "cv_r_updatebroken"
+
+        def upd(name, cid, comparator="UTF8Type", comment=None):
+            return v19.system_update_column_family(cf_def(
+                ks, name, column_type="Standard", comparator=comparator, comment=comment,
+                extra={16: W.i32(cid)}))
+
+        out = setup(ks, *[cf_def(ks, n, comparator="UTF8Type") for n in ("A", "B", "C")])
+        out += [describe_ks(ks),
+                upd("B", 1001, comparator="LongType"), v19.set_keyspace(ks),
+                upd("A", 1000, comment="a"), v19.set_keyspace(ks),
+                upd("C", 1002, comment="c"), v19.set_keyspace(ks),
+                describe_ks(ks),
+                upd("B", 1001, comment="b"), v19.set_keyspace(ks),
+                upd("C", 1002, comment="c"), v19.set_keyspace(ks),
+                describe_ks(ks)]
+        return out
+
+
+if R < (0, 8):
+    @scenario("rel_updatemissing", "19", "schema", keyspace_reset="cv_r_updatemissing")
+    def _updatemissing():
+        """0.7's update looked its column family up once validateCfDef passed and before it
+        checked the compaction thresholds (found by difftest.py --app --client 1.2 on 0.7.10,
+        seed 4032): a missing one's refusal came first"""
+        ks = "cv_r_updatemissing"
+        bad = {17: W.i32(8), 18: W.i32(4)}
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
+        out += [v19.system_update_column_family(cf_def(ks, "Nope", comparator="UTF8Type",
+                                                       extra=bad)),
+                v19.system_update_column_family(cf_def(ks, "A", comparator="UTF8Type",
+                                                       extra={16: W.i32(1000), **bad})),
+                describe_ks(ks)]
+        return out

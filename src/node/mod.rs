@@ -48,6 +48,7 @@ pub mod reply;
 pub mod ring;
 pub mod route;
 mod schema_change;
+pub mod stores;
 pub mod tap;
 #[cfg(test)]
 pub mod test_nodes;
@@ -138,6 +139,9 @@ pub struct Node {
     /// Each keyspace's tables written but not made (3.0: see the Thrift
     /// front end's release emulation).
     pub unmade_tables: Mutex<BTreeMap<String, Vec<crate::schema::CfSpec>>>,
+    /// The column family stores as the release kept them, where it
+    /// differed from their definitions (1.0: see [`stores`]).
+    pub open_stores: Mutex<stores::OpenStores>,
     /// The id of the last schema change, for releases whose schema version
     /// was it ([`crate::release::Behaviour::SchemaVersionsOfMigrations`]);
     /// `None` before any.
@@ -220,6 +224,7 @@ impl Node {
             failed_cf_update: Mutex::new(None),
             unopened_keyspaces: Mutex::new(Default::default()),
             unmade_tables: Mutex::new(BTreeMap::new()),
+            open_stores: Mutex::new(BTreeMap::new()),
             migration_id: Mutex::new(None),
             sent_replication: Mutex::new(BTreeMap::new()),
             traces: Arc::new(crate::trace::Store::new()),

@@ -89,6 +89,9 @@ impl Node {
             index_names_per_cf: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::IndexNamesPerColumnFamily)),
+            default_index_names_repeat: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::DefaultIndexNamesRepeat)),
             update_takes_index_names: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::UpdateTakesIndexNames)),
@@ -157,5 +160,18 @@ impl Node {
         let id = next.creation_ids.spend();
         self.backend.update_schema(Arc::new(next))?;
         Ok(id)
+    }
+
+    /// Gives back `count` column family creation ids counted for indexes
+    /// the release never opened (see
+    /// [`crate::schema::creation::CreationIds::give_back`]).
+    pub fn give_back_creation_ids(&self, count: usize) -> NodeResult<()> {
+        if count == 0 {
+            return Ok(());
+        }
+        let _store = self.schema_store.lock();
+        let mut next = (*self.backend.schema()).clone();
+        next.creation_ids.give_back(count);
+        self.backend.update_schema(Arc::new(next))
     }
 }

@@ -394,6 +394,7 @@ mod tests {
                 Behaviour::UpdateSetsKeyAlias,
                 Behaviour::ColumnsInKeptMap,
                 Behaviour::DynamicCompositeMixedTypesFail,
+                Behaviour::DefaultIndexNamesRepeat,
             ]
         );
         let d = diff(r("1.2.9"), r("1.0.12"));
@@ -416,6 +417,8 @@ mod tests {
                 Behaviour::CfIdsAfterHighest,
                 Behaviour::NegativeCacheSizeFails,
                 Behaviour::ComparatorsMustMatch,
+                Behaviour::DefaultIndexNamesRepeat,
+                Behaviour::StoreKeepsCompactionThresholds,
             ]
         );
     }

@@ -155,7 +155,10 @@ impl Schema {
         }
         // (0.7 named an update's indexes anew: its old names are free.)
         let own = rules.update_sets_index_names.then_some(cf.name.as_str());
-        let taken = self.index_names_except(own, rules);
+        let taken = match rules.default_index_names_repeat {
+            true => BTreeSet::new(),
+            false => self.index_names_except(own, rules),
+        };
         let names: Vec<Option<String>> = cf
             .options
             .column_metadata

@@ -131,8 +131,9 @@ impl CreationIds {
     /// family or keyspace was added): ids of dropped column families and
     /// ids spent without one are given again.
     pub(super) fn after_highest(&mut self) {
-        let highest = self.ids.values().flat_map(|cfs| cfs.values()).max();
-        self.next = highest.map_or(FIRST_CREATION_ID, |h| (h + 1).max(FIRST_CREATION_ID));
+        self.next = self
+            .highest()
+            .map_or(FIRST_CREATION_ID, |h| (h + 1).max(FIRST_CREATION_ID));
     }
 
     /// One id taken for no column family: Cassandra 1.0 built a whole
@@ -148,6 +149,23 @@ impl CreationIds {
     pub(super) fn skip(&mut self, count: usize) {
         let count = u32::try_from(count).unwrap_or(u32::MAX);
         self.next = self.next().saturating_add(count);
+    }
+
+    /// `count` ids counted for index column families given back: the
+    /// release's store failed before it opened those indexes, so they
+    /// took none (never below the ids given out before them).
+    pub fn give_back(&mut self, count: usize) {
+        let count = u32::try_from(count).unwrap_or(u32::MAX);
+        let floor = self.highest().map_or(FIRST_CREATION_ID, |h| h + 1);
+        self.next = self.next().saturating_sub(count).max(floor);
+    }
+
+    fn highest(&self) -> Option<u32> {
+        self.ids
+            .values()
+            .flat_map(|cfs| cfs.values())
+            .max()
+            .copied()
     }
 
     /// A dropped column family: its id is not given again.

@@ -38,6 +38,10 @@ pub struct Rules {
     /// 0.7: an index name was checked among its column family's own
     /// only, not every column family's.
     pub index_names_per_cf: bool,
+    /// 0.8 to 1.1: an unnamed index was named `<cf>_<column>_idx` as it
+    /// was (`CFMetaData.getDefaultIndexName`), taken or not; 1.2 made the
+    /// name unique.
+    pub default_index_names_repeat: bool,
     /// 3.0 on: an update's indexes were its CfDef's, named as sent (a
     /// renamed index renamed), an unnamed one named anew past every index
     /// name of the keyspace, the column family's own old ones too.
@@ -181,6 +185,7 @@ mod tests {
         key_aliases_by_hash_order: false,
         update_sets_index_names: false,
         index_names_per_cf: false,
+        default_index_names_repeat: false,
         update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,
@@ -204,6 +209,7 @@ mod tests {
         key_aliases_by_hash_order: false,
         update_sets_index_names: false,
         index_names_per_cf: false,
+        default_index_names_repeat: false,
         update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,

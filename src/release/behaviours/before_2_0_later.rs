@@ -426,6 +426,45 @@ macro_rules! with_behaviours_before_2_0_later {
                     column's version too (a tombstone's value is its deletion second)",
             }
 
+            // 0.8.10-1.1.12 CFMetaData.getDefaultIndexName: the name alone,
+            // no suffix (1.2's addDefaultIndexNames added one while taken);
+            // validateCfDef's duplicate check skipped every column family
+            // of the same name, in any keyspace.
+            /// An unnamed index is named `<cf>_<column>_idx` even when an
+            /// index of a column family of the same name in another
+            /// keyspace has that name.
+            DefaultIndexNamesRepeat {
+                key: "default_index_names_repeat",
+                from: (0, 8, 0),
+                until: Some((1, 2, 0)),
+                says: "an unnamed index is named <cf>_<column>_idx even when a same-named column \
+                    family of another keyspace has an index of that name",
+            }
+
+            // 1.0.12 ColumnFamilyStore kept its compaction thresholds in
+            // DefaultIntegers, reset from the definition on an update only
+            // while unmodified; LeveledCompactionStrategy's constructor set
+            // them to 1 and Integer.MAX_VALUE, SizeTiered's set the maximum
+            // then the minimum, each checked against the other's current
+            // value; the update's reload (ColumnFamilyStore.reload) made a
+            // new strategy only when the class or options changed, and
+            // opened the new indexes after it.
+            /// An update changing the compaction strategy or its options
+            /// can fail on the server once the schema took it (Internal
+            /// error): the store's kept thresholds refused the new ones.
+            /// The indexes the update added then stay unopened (an indexed
+            /// read refuses them, they took no column family id); a column
+            /// family whose store never opened fails its updates and drops,
+            /// and its keyspace cannot be dropped.
+            StoreKeepsCompactionThresholds {
+                key: "store_keeps_compaction_thresholds",
+                from: (1, 0, 0),
+                until: Some((1, 1, 0)),
+                says: "a column family's store keeps the compaction thresholds its strategy set: \
+                    an update changing the strategy can fail on the server after the schema took \
+                    it, its new indexes unopened",
+            }
+
             $($later)*
         }
     };

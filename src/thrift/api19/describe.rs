@@ -371,7 +371,9 @@ pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
     release::schema::plainindex::check_drop(node, name)?;
+    release::schema::stores::check_drop_keyspace(node, name)?;
     let version = schema_change(node, SchemaChange::DropKeyspace(name.to_string()))?;
+    release::schema::stores::after_drop_keyspace(node, name);
     release::old::after_keyspace_drop(node, name);
     release::schema::unmade::forget(node, name);
     Ok(version)
@@ -393,7 +395,7 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let version = schema_change(node, change).map_err(refusal)?;
     release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
     failures::cache_size_failure(node, def)?;
-    failures::threshold_failure(node, def)?;
+    release::schema::stores::after_add(node, &def.keyspace, &def.name)?;
     if fails {
         release::schema::plainindex::note_failure(node, &def.keyspace);
         return Err(ApiError::Dropped(format!(
@@ -424,6 +426,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
         // and made its definition before comparing the ids.
         cfdefs::check_compressor(node, def, true)?;
     }
+    release::schema::ids::check_update_found(node, def)?;
     release::check_cf_id(node, def)?;
     release::old::check_update_id(node, def)?;
     release::v3x::update_target(node, def)?;
@@ -438,9 +441,15 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     {
         return merged;
     }
+    release::old::before_cf_update(node, &def.keyspace, &def.name, &change)
+        .map_err(|e| release::old::failed_update(node, def, refusal(e)))?;
+    let old = node.schema().cf(&def.keyspace, &def.name).cloned();
     let version = schema_change(node, change)
         .map_err(|e| release::old::failed_update(node, def, refusal(e)))?;
     release::old::after_cf_update(node, &def.keyspace, &def.name)?;
+    if let Some(old) = old {
+        release::schema::stores::after_update(node, &old)?;
+    }
     failures::cache_size_failure(node, def)?;
     Ok(version)
 }
@@ -455,8 +464,10 @@ pub fn drop_column_family(node: &Node, ks: &str, name: &str) -> ApiResult<String
     {
         return merged;
     }
+    release::schema::stores::check_drop(node, ks, name)?;
     let version = schema_change(node, change)?;
     release::old::after_cf_change(node, ks, name, true)?;
+    release::schema::stores::after_drop(node, ks, name);
     Ok(version)
 }
 
@@ -523,5 +534,110 @@ mod tests {
         .unwrap();
         let described = keyspace(&node, "CfIds").unwrap();
         assert_eq!(described.cf_defs[0].id, None);
+    }
+}
+
+#[cfg(test)]
+mod stores_tests {
+    //! Unit tests of 1.0's column family stores (`release::schema::stores`)
+    //! through the schema calls (`super`), on a node made by
+    //! `node::test_nodes`.
+
+    use super::super::release::schema::stores::{as_opened, check_store};
+    use super::{add_column_family, drop_column_family, drop_keyspace, update_column_family};
+    use crate::node::test_nodes;
+    use crate::node::Node;
+    use crate::release::Release;
+    use crate::schema::{CfSpec, KeyspaceSpec, SchemaChange};
+    use crate::thrift::error::ApiError;
+    use crate::thrift::gen::cassandra19 as t;
+
+    const STCS: &str = "org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy";
+    const LCS: &str = "org.apache.cassandra.db.compaction.LeveledCompactionStrategy";
+
+    fn node_as(version: &str) -> Node {
+        let mut node = test_nodes::Kit::default().node();
+        node.release = Release::find(version);
+        node.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec::simple("S", 1)))
+            .unwrap();
+        node
+    }
+
+    fn def(name: &str, strategy: &str, min: i32, max: i32, indexed: bool) -> t::CfDef {
+        let mut d = crate::thrift::api19::defs::cf_def(&CfSpec::new("S", name));
+        d.comparator_type = Some("UTF8Type".into());
+        d.compaction_strategy = Some(strategy.into());
+        d.min_compaction_threshold = Some(min);
+        d.max_compaction_threshold = Some(max);
+        d.column_metadata = Some(vec![t::ColumnDef::new(
+            b"rank".to_vec(),
+            "LongType".to_string(),
+            indexed.then_some(t::IndexType::KEYS),
+            None::<String>,
+            None::<std::collections::BTreeMap<String, String>>,
+        )]);
+        d.id = None;
+        d
+    }
+
+    fn with_id(node: &Node, mut d: t::CfDef) -> t::CfDef {
+        d.id = crate::thrift::api19::release::cf_id(node, "S", &d.name);
+        d
+    }
+
+    fn next(node: &Node) -> u32 {
+        node.schema().creation_ids.next()
+    }
+
+    #[test]
+    fn a_leveled_store_keeps_the_thresholds_a_new_strategy_then_refuses() {
+        let node = node_as("1.0.12");
+        add_column_family(&node, &def("A", LCS, 4, 32, false)).unwrap();
+        update_column_family(&node, &with_id(&node, def("A", STCS, 8, 16, false))).unwrap();
+        let before = next(&node);
+        let mut failing = def("A", STCS, 4, 4, true);
+        failing.compaction_strategy_options =
+            Some([("min_sstable_size".into(), "1".into())].into());
+        let failing = with_id(&node, failing);
+        let e = update_column_family(&node, &failing).unwrap_err();
+        assert!(matches!(e, ApiError::Internal(_)), "{e:?}");
+        // The schema took it; the index took no id and stays unopened.
+        let cf = node.schema().cf("S", "A").cloned().unwrap();
+        assert_eq!(cf.options.max_compaction_threshold, 4);
+        assert_eq!(next(&node), before);
+        assert!(as_opened(&node, &cf).is_some());
+        // The same again fails again: the live strategy is still the old one.
+        assert!(update_column_family(&node, &failing).is_err());
+        let mut mended = def("A", STCS, 4, 32, true);
+        mended.compaction_strategy_options = failing.compaction_strategy_options.clone();
+        update_column_family(&node, &with_id(&node, mended)).unwrap();
+        assert_eq!(next(&node), before + 1, "the index opened now");
+        let cf = node.schema().cf("S", "A").cloned().unwrap();
+        assert!(as_opened(&node, &cf).is_none());
+    }
+
+    #[test]
+    fn a_store_that_never_opened_wedges_its_keyspace() {
+        let node = node_as("1.0.12");
+        add_column_family(&node, &def("P", STCS, 4, 32, false)).unwrap();
+        let mut d = def("D", STCS, 8, 4, false);
+        d.column_metadata = None;
+        let e = add_column_family(&node, &d).unwrap_err();
+        assert!(matches!(e, ApiError::Internal(_)), "{e:?}");
+        assert!(check_store(&node, "S", "D", true).is_err());
+        assert!(check_store(&node, "S", "P", true).is_ok());
+        assert!(drop_column_family(&node, "S", "D").is_err());
+        assert!(node.schema().cf("S", "D").is_some(), "nothing changed");
+        assert!(drop_keyspace(&node, "S").is_err());
+        assert!(node.schema().keyspace("S").is_some());
+        // P came before D in the HashMap of the names: purged, its store gone.
+        assert!(drop_column_family(&node, "S", "P").is_err());
+    }
+
+    #[test]
+    fn other_releases_keep_no_stores() {
+        let node = node_as("1.1.12");
+        add_column_family(&node, &def("A", LCS, 4, 32, false)).unwrap();
+        assert!(node.open_stores.lock().is_empty());
     }
 }

@@ -96,6 +96,7 @@ pub fn insert(
     }
     // 2.0 checked the value's size against the store's indexes.
     super::release::schema::plainindex::check_store(node, ks, &cf.name)?;
+    super::release::schema::stores::check_store(node, ks, &cf.name, false)?;
     check_write(node, ks, None, cl, Access::Write)?;
     check_writable(node, ks)?;
     let mut ops = [Op::Put {

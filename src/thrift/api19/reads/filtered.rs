@@ -59,8 +59,9 @@ pub fn get_indexed_slices(
         // 2.0 asked for the store to find the clause's indexes.
         unstored(node, ks, &cf.name)?;
     }
+    let opened = super::super::release::schema::stores::as_opened(node, &cf);
     index::validate_index_clause(
-        &cf,
+        opened.as_ref().unwrap_or(&cf),
         clause,
         crate::thrift::api19::release::dialect(node.release),
     )?;

@@ -27,9 +27,18 @@ use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::collections::BTreeMap;
 
 /// 2.0 closed the connection where a read asked for the store of a column
-/// family whose index it could not open (`release::schema::plainindex`).
+/// family whose index it could not open (`release::schema::plainindex`);
+/// 1.0 failed on the server for one whose store failed as it opened
+/// (`release::schema::stores`): a row read in the read stage (timed out),
+/// a range or index read in the calling thread.
 pub(super) fn unstored(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
-    super::release::schema::plainindex::check_store(node, ks, cf)
+    super::release::schema::plainindex::check_store(node, ks, cf)?;
+    super::release::schema::stores::check_store(node, ks, cf, false)
+}
+
+fn unstored_row(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
+    super::release::schema::plainindex::check_store(node, ks, cf)?;
+    super::release::schema::stores::check_store(node, ks, cf, true)
 }
 
 pub(super) fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
@@ -94,7 +103,7 @@ pub(super) fn checked_get(
         key,
         crate::thrift::api19::release::dialect(node.release),
     )?;
-    unstored(node, ks, &cf.name)?;
+    unstored_row(node, ks, &cf.name)?;
     level?;
     Ok((path_command(ks, path), cf.is_counter()))
 }
@@ -130,7 +139,7 @@ pub(super) fn checked_slice<'k>(
             crate::thrift::api19::release::dialect(node.release),
         )?;
     }
-    unstored(node, ks, &cf.name)?;
+    unstored_row(node, ks, &cf.name)?;
     level?;
     let cmd = release_command(node, &cf, ks, parent, predicate);
     Ok((cmd, cf.is_counter()))

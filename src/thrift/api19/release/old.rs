@@ -222,11 +222,49 @@ pub fn failed_update(node: &Node, def: &t::CfDef, e: ApiError) -> ApiError {
     }
 }
 
+/// Before 1.1 updated column family `cf` of `ks`: in the keyspace of a
+/// failed update ([`failed_update`]), `DefsTable.mergeColumnFamilies`
+/// applied the changed definitions in the order of the `HashMap` of the
+/// keyspace's column family names, and the broken one refused its own
+/// again when reached: an update of a column family after it was never
+/// made (the connection closed all the same, see [`after_cf_update`]),
+/// once the schema's checks of `change` passed.
+pub fn before_cf_update(
+    node: &Node,
+    ks: &str,
+    cf: &str,
+    change: &crate::schema::SchemaChange,
+) -> Result<(), ApiError> {
+    let failed = node.failed_cf_update.lock().clone();
+    let Some((_, failed_cf)) = failed.as_ref().filter(|(k, c)| k == ks && c != cf) else {
+        return Ok(());
+    };
+    let schema = node.schema();
+    let Some(keyspace) = schema.keyspace(ks) else {
+        return Ok(());
+    };
+    // Put in the order the keyspace's definition had them (their creation,
+    // as the ids count it): names sharing a bucket keep it.
+    let mut names: Vec<&str> = keyspace.cfs.keys().map(String::as_str).collect();
+    names.sort_by_key(|name| schema.creation_ids.id(ks, name).unwrap_or(u32::MAX));
+    let order = javaorder::string_hashmap_order(names);
+    let at = |name: &str| order.iter().position(|n| *n == name);
+    let stopped = matches!((at(failed_cf), at(cf)), (Some(broken), Some(this)) if broken < this);
+    if !stopped {
+        return Ok(());
+    }
+    node.check_schema_change(change.clone())
+        .map_err(ApiError::from)?;
+    Err(ApiError::Dropped(format!(
+        "Cassandra 1.1 failed the update of {ks}.{cf}: the failed update of {failed_cf} came first"
+    )))
+}
+
 /// After 1.1 updated a column family: an update of the broken one
 /// ([`failed_update`]) wrote over the refused definition, mending the
-/// keyspace; one of another column family of the broken keyspace was made,
-/// but merging the keyspace's definitions met the refused one again and
-/// closed the connection.
+/// keyspace; one of another column family of the broken keyspace before
+/// it ([`before_cf_update`]) was made, but merging the keyspace's
+/// definitions met the refused one then and closed the connection.
 pub fn after_cf_update(node: &Node, ks: &str, cf: &str) -> Result<(), ApiError> {
     let mut failed = node.failed_cf_update.lock();
     let Some((failed_ks, failed_cf)) = failed.as_ref().filter(|(k, _)| k == ks) else {

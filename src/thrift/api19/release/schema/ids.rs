@@ -186,6 +186,22 @@ fn keyspace_refusal_after_building(release: &Release, why: &str) -> bool {
         || (name_taken && !release.at_least(0, 8))
 }
 
+/// 0.7's update looked the column family up by its id
+/// (`CFMetaData.getId`) once `validateCfDef` had passed, before it built
+/// the definition whose compaction thresholds it checked: an update of one
+/// it lacked was refused first.
+pub fn check_update_found(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if node.release.map(Release::series) != Some((0, 7)) {
+        return Ok(());
+    }
+    match cf_id(node, &def.keyspace, &def.name) {
+        Some(_) => Ok(()),
+        None => Err(ApiError::invalid(
+            "Could not find column family definition to modify.",
+        )),
+    }
+}
+
 /// Before 1.1 an update named its column family by id too: one without
 /// the id the node gave it was refused (the ids are the node's own, see
 /// [`shape_keyspace`]). 0.7 and 0.8 read a missing id as 0; 1.0 built the

@@ -5,8 +5,8 @@
 //! plain names (`plainindex`), 3.0's tables it failed to make (`unmade`),
 //! 2.2's cell layouts its comparator refusal named (`cellnames`),
 //! 2.1 on's table parameters (`params`), the CQL 3 tables an update
-//! left alone (`cql3tables`) and 0.8 and 1.0's naming of an update's
-//! indexes (`indexnames`).
+//! left alone (`cql3tables`), 0.8 and 1.0's naming of an update's
+//! indexes (`indexnames`) and 1.0's column family stores (`stores`).
 
 pub(in crate::thrift::api19) mod cellnames;
 pub(in crate::thrift::api19) mod cfdefs;
@@ -18,4 +18,5 @@ pub(in crate::thrift::api19) mod indexnames;
 pub(in crate::thrift::api19) mod keyspaces;
 pub(in crate::thrift::api19) mod params;
 pub(in crate::thrift::api19) mod plainindex;
+pub(in crate::thrift::api19) mod stores;
 pub(in crate::thrift::api19) mod unmade;
