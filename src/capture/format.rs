@@ -128,7 +128,11 @@ mod b64 {
             let mut text = text.borrow_mut();
             text.clear();
             base64::engine::general_purpose::STANDARD.encode_string(v, &mut text);
-            s.serialize_str(&text)
+            let done = s.serialize_str(&text);
+            if text.capacity() > super::KEPT_BUFFER {
+                *text = String::new();
+            }
+            done
         })
     }
 
@@ -251,7 +255,9 @@ impl CaptureWriter {
         let mut line = std::mem::take(&mut self.line);
         line_into(rec, &mut line);
         let wrote = self.write_line(&line);
-        self.line = line;
+        if line.capacity() <= KEPT_BUFFER {
+            self.line = line;
+        }
         wrote
     }
 
@@ -314,6 +320,11 @@ fn to_line(rec: &Record) -> Vec<u8> {
     line_into(rec, &mut line);
     line
 }
+
+/// The most a reused encoding buffer keeps between records: one message
+/// near the 16 MB frame limit must not stay allocated for the rest of a
+/// capture that otherwise carries small ones.
+const KEPT_BUFFER: usize = 1 << 20;
 
 /// `rec` as one line of the file, in place of what `line` held.
 fn line_into(rec: &Record, line: &mut Vec<u8>) {
