@@ -265,6 +265,18 @@ pub enum Slice {
     },
 }
 
+impl Slice {
+    /// The first `count` items of the row in comparator order, unbounded.
+    pub fn first(count: usize) -> Slice {
+        Slice::Range {
+            start: Vec::new(),
+            finish: Vec::new(),
+            reversed: false,
+            count,
+        }
+    }
+}
+
 /// A read of one column family. In a Super CF, `super_column: Some(sc)` slices
 /// the sub-columns of `sc`; `None` slices the super columns themselves.
 #[derive(Clone, Debug, PartialEq, Eq)]

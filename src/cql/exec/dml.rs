@@ -110,12 +110,7 @@ impl Source<'_> {
             keyspace: self.keyspace.clone(),
             cf: self.cf.clone(),
             super_column: None,
-            slice: Slice::Range {
-                start: Vec::new(),
-                finish: Vec::new(),
-                reversed: false,
-                count: 1,
-            },
+            slice: Slice::first(1),
         }
     }
 

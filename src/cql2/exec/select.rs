@@ -314,12 +314,7 @@ fn guessed(ctx: &Context, cmd: &ReadCommand, key: &Bytes) -> Result<Option<Vec<C
 /// Whether the row `key` has a live column outside `cmd`'s filter.
 fn lives_elsewhere(ctx: &Context, cmd: &ReadCommand, key: &Bytes) -> Result<bool> {
     let whole = ReadCommand {
-        slice: Slice::Range {
-            start: Vec::new(),
-            finish: Vec::new(),
-            reversed: false,
-            count: 1,
-        },
+        slice: Slice::first(1),
         ..cmd.clone()
     };
     Ok(!cells(ctx.backend.read(&whole, key)?).is_empty())

@@ -55,12 +55,7 @@ pub fn check(
     if release.does(Behaviour::RowFilterOfSuperAsserted) {
         let whole = ReadCommand {
             super_column: None,
-            slice: Slice::Range {
-                start: Vec::new(),
-                finish: Vec::new(),
-                reversed: false,
-                count: 1,
-            },
+            slice: Slice::first(1),
             ..cmd.clone()
         };
         return match scan(node, &whole, range, 1)?.is_empty() {
@@ -74,12 +69,7 @@ pub fn check(
     };
     let whole = ReadCommand {
         super_column: None,
-        slice: Slice::Range {
-            start: Vec::new(),
-            finish: Vec::new(),
-            reversed: false,
-            count: usize::MAX,
-        },
+        slice: Slice::first(usize::MAX),
         ..cmd.clone()
     };
     let gc_before = node.now().saturating_sub(cf.gc_grace_seconds);
