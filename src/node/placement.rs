@@ -91,20 +91,25 @@ impl Placement {
     }
 }
 
+/// A keyspace `Dc` of NetworkTopologyStrategy with `options`, for tests
+/// here and of the front ends that count its replicas.
+#[cfg(test)]
+pub fn nts_keyspace(options: &[(&str, &str)]) -> KeyspaceDef {
+    let mut ks = KeyspaceDef::new("Dc", []);
+    ks.replica_placement_strategy = "org.apache.cassandra.locator.NetworkTopologyStrategy".into();
+    ks.strategy_options = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    ks
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
 
     fn nts(options: &[(&str, &str)]) -> Placement {
-        let mut ks = KeyspaceDef::new("Dc", []);
-        ks.replica_placement_strategy =
-            "org.apache.cassandra.locator.NetworkTopologyStrategy".into();
-        ks.strategy_options = options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect::<BTreeMap<_, _>>();
-        Placement::of(&ks)
+        Placement::of(&nts_keyspace(options))
     }
 
     #[test]

@@ -117,6 +117,14 @@ pub fn node(opts: EngineOptions) -> Node {
     .node()
 }
 
+/// A node on the test config answering as the release `version` (as
+/// `--cassandra-version` makes one).
+pub fn as_release(version: &str) -> Node {
+    let mut node = Kit::default().node();
+    node.release = crate::release::Release::find(version);
+    node
+}
+
 /// A node on the config `xml`, as `main` builds it: its schema store and
 /// data under `dir`, or in memory; with the config's own schema (the seed
 /// the store started from).

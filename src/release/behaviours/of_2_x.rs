@@ -620,6 +620,21 @@ macro_rules! with_behaviours_of_2_x {
                 says: "a filtered scan by a reversed slice answers each row's columns in ascending order",
             }
 
+            // 2.1's ColumnDefinition.fromThrift (2.2 on: ThriftConversion),
+            // converting the CfDef before the schema validated it.
+            /// A CfDef's declared column names were read with the comparator
+            /// (a Super CF's sub-comparator) the CfDef named, in the order it
+            /// listed them, as it was converted: an update's too, whatever
+            /// comparator the column family kept; the comparator named by its
+            /// class.
+            NamesCheckedAsConverted {
+                key: "names_checked_as_converted",
+                from: (2, 1, 0),
+                until: None,
+                says: "a CfDef's column names are checked against the comparator it names, an \
+                    update's too, before anything else of the schema",
+            }
+
             $($later)*
         }
     };

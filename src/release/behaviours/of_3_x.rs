@@ -560,6 +560,19 @@ macro_rules! with_behaviours_of_3_x {
                     renamed; an unnamed one is named past every name of the keyspace)",
             }
 
+            // ThriftConversion.internalFromThrift for an update: the old
+            // table's regular columns are skipped for a Super CfDef, so
+            // CompactTables.getCompactValueColumn's assertion fails.
+            /// An update whose CfDef said `Super` failed on the server once its
+            /// types and column names were read, before its compaction and
+            /// other settings: the connection closed and nothing changed.
+            SuperUpdateFails {
+                key: "super_update_fails",
+                from: (3, 0, 0),
+                until: None,
+                says: "system_update_column_family of a CfDef saying Super closes the connection",
+            }
+
             $($later)*
         }
     };

@@ -2,19 +2,13 @@
 //! builds (see `release::writes::unset`).
 
 use super::new_batch;
-use crate::node::test_nodes;
 use crate::node::Node;
-use crate::release::Release;
 use crate::thrift::api19::release::writes::unset::{batch_of_no_lists, key_before_keyspace};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
 use t::ConsistencyLevel as Cl;
 
-fn node_as(version: &str) -> Node {
-    let mut node = test_nodes::Kit::default().node();
-    node.release = Release::find(version);
-    node
-}
+use crate::node::test_nodes::as_release as node_as;
 
 /// A batch without keyspace of these rows, each with these lists.
 fn answer(node: &Node, rows: &[(&str, &[&str])], cl: Cl) -> Option<Result<(), ApiError>> {

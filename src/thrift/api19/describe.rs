@@ -306,6 +306,9 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
 fn column_family_spec(node: &Node, def: &t::CfDef, update: bool) -> ApiResult<CfSpec> {
     cfdefs::check_shape(node, def)?;
     cfdefs::check_column_names(node, def)?;
+    if update {
+        release::v3x::super_update_fails(node, def)?;
+    }
     cfdefs::check_compaction_thresholds(node, def, update)?;
     let mut spec = cf_spec(def);
     release::apply_cf_defaults(node, &mut spec);
@@ -478,14 +481,9 @@ mod tests {
 
     use super::super::release::{cf_id, check_cf_id};
     use super::*;
-    use crate::node::test_nodes;
     use crate::thrift::error::ApiError;
 
-    fn node_as(version: &str) -> Node {
-        let mut node = test_nodes::Kit::default().node();
-        node.release = crate::release::Release::find(version);
-        node
-    }
+    use crate::node::test_nodes::as_release as node_as;
 
     #[test]
     fn before_1_2_column_families_have_their_creation_ids() {

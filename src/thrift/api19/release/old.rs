@@ -388,13 +388,8 @@ fn time_uuid_reads_past(a: &[u8], b: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::node::test_nodes;
 
-    fn node_as(version: &str) -> Node {
-        let mut node = test_nodes::Kit::default().node();
-        node.release = Release::find(version);
-        node
-    }
+    use crate::node::test_nodes::as_release as node_as;
 
     #[test]
     fn old_range_scans_of_a_super_column_compared_names_as_super_columns() {

@@ -158,26 +158,10 @@ pub fn check_level(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::node::test_nodes;
-    use crate::release::Release;
-    use std::collections::BTreeMap;
 
-    fn node_as(version: &str) -> Node {
-        let mut node = test_nodes::Kit::default().node();
-        node.release = Release::find(version);
-        node
-    }
+    use crate::node::test_nodes::as_release as node_as;
 
-    fn nts(options: &[(&str, &str)]) -> KeyspaceDef {
-        let mut ks = KeyspaceDef::new("Dc", []);
-        ks.replica_placement_strategy =
-            "org.apache.cassandra.locator.NetworkTopologyStrategy".into();
-        ks.strategy_options = options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect::<BTreeMap<_, _>>();
-        ks
-    }
+    use crate::node::placement::nts_keyspace as nts;
 
     fn outcome(version: &str, ks: &KeyspaceDef, cl: ConsistencyLevel, access: Access) -> String {
         match availability(&node_as(version), ks, cl, access, true) {

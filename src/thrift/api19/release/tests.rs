@@ -9,11 +9,7 @@ use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
 use std::collections::BTreeMap;
 
-fn node_as(version: &str) -> Node {
-    let mut node = test_nodes::Kit::default().node();
-    node.release = crate::release::Release::find(version);
-    node
-}
+use crate::node::test_nodes::as_release as node_as;
 
 /// The first user keyspace of the test configuration, as 1.2.9
 /// described it, with its column families renamed to `names`.

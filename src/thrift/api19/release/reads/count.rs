@@ -330,14 +330,8 @@ pub fn level_as_checked(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::node::test_nodes;
-    use crate::release::Release;
 
-    fn node_as(version: &str) -> Node {
-        let mut node = test_nodes::Kit::default().node();
-        node.release = Release::find(version);
-        node
-    }
+    use crate::node::test_nodes::as_release as node_as;
 
     fn range(start: &str, finish: &str, reversed: bool, count: i32) -> t::SlicePredicate {
         t::SlicePredicate::new(

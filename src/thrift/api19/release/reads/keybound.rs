@@ -71,14 +71,8 @@ fn timed_out() -> ApiError {
 mod tests {
     use super::*;
     use crate::marshal::parse_type;
-    use crate::node::test_nodes;
-    use crate::release::Release;
 
-    fn node_as(version: &str) -> Node {
-        let mut node = test_nodes::Kit::default().node();
-        node.release = Release::find(version);
-        node
-    }
+    use crate::node::test_nodes::as_release as node_as;
 
     fn keyed_by(key_type: &str) -> CfDef {
         let mut cf = CfDef::new("ks", "Cf", 1000, parse_type("BytesType").unwrap(), None);

@@ -189,14 +189,8 @@ fn relevant(row: DeletionTime, own: DeletionTime, cells: &[Cell], gc_before: i32
 mod tests {
     use super::*;
     use crate::model::{Op, RowMutation};
-    use crate::node::test_nodes;
-    use crate::release::Release;
 
-    fn node_as(version: &str) -> Node {
-        let mut node = test_nodes::Kit::default().node();
-        node.release = Release::find(version);
-        node
-    }
+    use crate::node::test_nodes::as_release as node_as;
 
     /// `check` of a scan of the whole ring of `CT.SupUTF8Long` read by
     /// `slice`, filtered by `birth` first.

@@ -207,7 +207,7 @@ pub fn check_compaction_thresholds(
 pub fn check_column_names(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     if node
         .release
-        .is_some_and(|r| r.at_least(2, 1) && !r.at_least(3, 0))
+        .is_some_and(|r| r.does(Behaviour::NamesCheckedAsConverted))
     {
         return names_as_converted(def);
     }
@@ -245,10 +245,12 @@ pub fn check_column_names(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// 2.1's `ColumnDefinition.fromThrift` (2.2's `ThriftConversion`) read
+/// 2.1's `ColumnDefinition.fromThrift` (2.2 on: `ThriftConversion`) read
 /// each declared name with the comparator (a Super CF's sub-comparator)
 /// as it converted the CfDef, in the order the call listed them, before
-/// the definition was validated: the comparator named by its class.
+/// the definition was validated: the comparator named by its class. An
+/// update's names were read so too, whatever comparator the column family
+/// kept (`Behaviour::NamesCheckedAsConverted`).
 fn names_as_converted(def: &t::CfDef) -> Result<(), ApiError> {
     let sent = if def.column_type.as_deref() == Some("Super") {
         def.subcomparator_type.as_deref()
@@ -371,11 +373,7 @@ mod tests {
     use super::*;
     use crate::node::test_nodes;
 
-    fn node_as(version: &str) -> Node {
-        let mut node = test_nodes::Kit::default().node();
-        node.release = Release::find(version);
-        node
-    }
+    use crate::node::test_nodes::as_release as node_as;
 
     fn def(comparator: &str) -> t::CfDef {
         let mut def = crate::thrift::api19::defs::cf_def(&CfSpec::new("ks", "cf"));
@@ -502,6 +500,11 @@ mod tests {
         assert!(why("0.7.10").contains("Column name 72616e6b is not valid for comparator LongType"));
         assert!(why("1.0.12").contains("72616e6b"));
         assert_eq!(why("1.1.12"), "ok");
+        // 2.1 on, 3.x too: as the CfDef was converted, by the class's name.
+        let long = "Column name 72616e6b is not valid for comparator \
+            org.apache.cassandra.db.marshal.LongType";
+        assert!(why("2.1.22").contains(long));
+        assert!(why("3.11.10").contains(long));
     }
 
     #[test]

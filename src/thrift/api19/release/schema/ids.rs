@@ -246,14 +246,9 @@ pub fn cf_id(node: &Node, keyspace: &str, cf: &str) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::node::test_nodes;
     use crate::schema::{CfSpec, KeyspaceSpec, SchemaChange};
 
-    fn node_as(version: &str) -> Node {
-        let mut node = test_nodes::Kit::default().node();
-        node.release = Release::find(version);
-        node
-    }
+    use crate::node::test_nodes::as_release as node_as;
 
     fn cf(ks: &str, name: &str) -> t::CfDef {
         crate::thrift::api19::defs::cf_def(&CfSpec::new(ks, name))

@@ -279,11 +279,7 @@ mod tests {
         assert_eq!(spec.cf_defs.len(), 1);
     }
 
-    fn node_as(version: &str) -> Node {
-        let mut node = crate::node::test_nodes::Kit::default().node();
-        node.release = Release::find(version);
-        node
-    }
+    use crate::node::test_nodes::as_release as node_as;
 
     /// A 2.0 node holding `ks` as 2.0 made it of Std, Sup, Idx (failing)
     /// and Cnt: Std, Cnt and Idx made, Sup never reached.

@@ -203,6 +203,47 @@ pub fn update_target(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// An update whose CfDef says `Super` as 3.x failed it
+/// (`Behaviour::SuperUpdateFails`): the table is rebuilt from the CfDef's
+/// declared columns, so without the super columns' map column (named
+/// empty, of a map type, as 3.x describes it) the server failed once the
+/// CfDef's types read, and closed the connection, leaving the schema as
+/// it was. A CfDef as described (pycassa's `alter_column_family`) has it.
+/// Called after the column names were checked, before anything else of
+/// the CfDef.
+pub fn super_update_fails(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    let is_super = def
+        .column_type
+        .as_deref()
+        .is_some_and(|c| c.eq_ignore_ascii_case("super"));
+    if !is_super || !does(node.release, Behaviour::SuperUpdateFails) {
+        return Ok(());
+    }
+    let types = [
+        &def.comparator_type,
+        &def.subcomparator_type,
+        &def.default_validation_class,
+        &def.key_validation_class,
+    ];
+    let readable = types
+        .into_iter()
+        .flatten()
+        .all(|name| crate::marshal::parse_type(name).is_ok());
+    let map_column = def.column_metadata.iter().flatten().any(|c| {
+        let class = c
+            .validation_class
+            .trim_start_matches("org.apache.cassandra.db.marshal.");
+        c.name.is_empty() && class.starts_with("MapType(")
+    });
+    if !readable || map_column {
+        return Ok(());
+    }
+    Err(ApiError::Dropped(format!(
+        "3.x failed the update of the Super column family {}: no map column",
+        def.name
+    )))
+}
+
 /// A CUSTOM index without a `class_name` in 3.x's words, which name the
 /// index (`IndexMetadata.validate`; the schema says it in 1.2's):
 /// `cfs` are the CfDefs of the call, the index named as the node names an
@@ -278,6 +319,48 @@ fn described_retry(retry: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_super_update_without_the_map_column_fails_on_3x() {
+        use crate::node::test_nodes::as_release;
+        let sup = |columns: &[(&str, &str)]| {
+            let mut def = crate::thrift::api19::defs::cf_def(&CfSpec::new("ks", "Sup"));
+            def.column_type = Some("Super".into());
+            def.column_metadata = Some(
+                columns
+                    .iter()
+                    .map(|(n, class)| {
+                        t::ColumnDef::new(
+                            n.as_bytes().to_vec(),
+                            class.to_string(),
+                            None,
+                            None,
+                            None,
+                        )
+                    })
+                    .collect(),
+            );
+            def
+        };
+        let fails = |v: &str, def: &t::CfDef| {
+            matches!(
+                super_update_fails(&as_release(v), def),
+                Err(ApiError::Dropped(_))
+            )
+        };
+        let map = "org.apache.cassandra.db.marshal.MapType(org.apache.cassandra.db.marshal.\
+            UTF8Type,org.apache.cassandra.db.marshal.BytesType)";
+        assert!(fails("3.11.10", &sup(&[])));
+        assert!(fails("3.0.24", &sup(&[("", "BytesType")])));
+        assert!(!fails(
+            "3.11.10",
+            &sup(&[("", map), ("value", "BytesType")])
+        ));
+        assert!(!fails("2.2.19", &sup(&[])));
+        let mut standard = sup(&[]);
+        standard.column_type = None;
+        assert!(!fails("3.11.10", &standard));
+    }
 
     #[test]
     fn three_x_prints_the_retry_it_parsed() {
