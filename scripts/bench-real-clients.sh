@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Server CPU per call under the clients applications use, beside `supercolumn stress`: not part
 # of the test command (speed is measured, never asserted). Each run starts a fresh server
-# (release build, the repository's storage-conf.xml, data in a temporary directory) and makes
+# (release build, the repository's storage-conf.xml or --config FILE, data in a temporary
+# directory) and makes
 # KEYS inserts then KEYS reads of rows of five 34-byte columns with one client:
 #
 #   java-stress   Cassandra 1.2.9's own stress tool (org.apache.cassandra.stress.Stress,
@@ -21,11 +22,16 @@
 #
 #   scripts/bench-real-clients.sh --release-dir DIR --cassandra-git GITDIR [-n KEYS] [--runs RUNS]
 #                                 [--clients "java-stress sc-thrift python-driver sc-native"]
-#                                 [--real] [--strace]
+#                                 [--real] [--strace] [--config FILE]
 #
 # DIR is a real 1.2.9 as scripts/peers/build-release.sh builds it (its jars, `classpath`,
 # start.sh); the stress tool is compiled once into DIR/stress-tool from GITDIR's tag
-# cassandra-1.2.9 (tools/stress). KEYS defaults to 100000, RUNS to 3. The python-driver venv is
+# cassandra-1.2.9 (tools/stress). KEYS defaults to 100000, RUNS to 3. --config serves supercolumn
+# from FILE instead, e.g. src/config/testdata/cassandra-1.2.9.yaml, real 1.2.9's own stock yaml
+# (Murmur3Partitioner), so both servers run one configuration; the stress tools then create
+# Keyspace1 over Thrift on either server. A yaml without memtable_total_space_in_mb is given the
+# third of the real node's heap (start.sh's NODE_HEAP, 1G: 341 MB) that 1.2.9 takes by default,
+# rather than the third of a heap sized from this machine's memory. The python-driver venv is
 # clients/.build/native-venv, installed as scripts/run-native-drivers.sh installs it.
 # SUPERCOLUMN_BIN runs that binary instead of building one (see scripts/env.sh).
 set -euo pipefail
@@ -39,6 +45,7 @@ release_dir=
 git_dir=
 real=
 with_strace=
+config=storage-conf.xml
 while [ $# -gt 0 ]; do
     case $1 in
         -n) keys=$2; shift 2 ;;
@@ -48,7 +55,8 @@ while [ $# -gt 0 ]; do
         --cassandra-git) git_dir=$(absolute_path "$2"); shift 2 ;;
         --real) real=1; shift ;;
         --strace) with_strace=1; shift ;;
-        -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --config) config=$2; shift 2 ;;
+        -h|--help) sed -n '2,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -87,7 +95,18 @@ esac
 table=$(mktemp)
 log=$(mktemp /tmp/supercolumn-bench-clients.XXXXXX.log)
 node_pid=
-trap 'rm -f "$table"; [ -n "${SERVER_PID:-}" ] && kill -9 "$SERVER_PID" 2>/dev/null; [ -n "$node_pid" ] && "$release_dir/stop.sh" "$node_pid" >/dev/null 2>&1; true' EXIT
+trap 'rm -f "$table" "${sized:-}"; [ -n "${SERVER_PID:-}" ] && kill -9 "$SERVER_PID" 2>/dev/null; [ -n "$node_pid" ] && "$release_dir/stop.sh" "$node_pid" >/dev/null 2>&1; true' EXIT
+
+# A yaml config without memtable_total_space_in_mb gets the real node's default: a third of its heap.
+case $config in
+    *.yaml)
+        if ! grep -q '^memtable_total_space_in_mb:' "$config"; then
+            sized=$(mktemp --suffix=.yaml)
+            heap_mb=$(( $(echo "${NODE_HEAP:-1G}" | sed 's/[Gg]$/*1024/; s/[Mm]$//') ))
+            { cat "$config"; echo "memtable_total_space_in_mb: $((heap_mb / 3))"; } >"$sized"
+            config=$sized
+        fi ;;
+esac
 
 # One client's operation against a server: THRIFT_PORT NATIVE_PORT CLIENT OP.
 drive() {
@@ -143,7 +162,7 @@ count_syscalls() {
 echo "supercolumn bench-real-clients: $keys calls per operation, $runs runs, clients: $clients$([ -n "$real" ] && echo ", and real 1.2.9") ($(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg))"
 for r in $(seq 1 "$runs"); do
     for client in $clients; do
-        start_server storage-conf.xml --native-listen 127.0.0.1:0
+        start_server "$config" --native-listen 127.0.0.1:0
         measure supercolumn "$SERVER_PID" "$SERVER_PORT" "$NATIVE_PORT" "$client"
         stop_server
         SERVER_PID=
@@ -159,7 +178,7 @@ done
 
 if [ -n "$with_strace" ]; then
     for client in $clients; do
-        start_server storage-conf.xml --native-listen 127.0.0.1:0
+        start_server "$config" --native-listen 127.0.0.1:0
         count_syscalls "$SERVER_PID" "$SERVER_PORT" "$NATIVE_PORT" "$client"
         stop_server
         SERVER_PID=

@@ -570,7 +570,23 @@ macro_rules! with_behaviours_of_3_x {
                 key: "super_update_fails",
                 from: (3, 0, 0),
                 until: None,
-                says: "system_update_column_family of a CfDef saying Super closes the connection",
+                says: "system_update_column_family of a CfDef saying Super without the super \
+                    columns' map column closes the connection",
+            }
+
+            // CassandraServer.deleteColumnOrSuperColumn (addRange) against
+            // internal_remove (a deleted row); then a read limited to no row
+            // failing on a range tombstone's marker.
+            /// A batch's deletion of whole super columns made a range tombstone
+            /// over each (`remove` a deleted row). A slice of count 0 of a Super
+            /// column family's super columns that met such a tombstone before any
+            /// super column failed on the server: the call timed out.
+            SuperDeletionsAsRanges {
+                key: "super_deletions_as_ranges",
+                from: (3, 0, 0),
+                until: None,
+                says: "a batch's deletion of a super column is a range tombstone; a slice of count 0 \
+                    meeting one first times out",
             }
 
             $($later)*

@@ -6,7 +6,8 @@
 //! read of a wrapping token range); `described` how 3.x described and
 //! changed column families, `stored` how its schema tables kept them,
 //! `compaction` how it took a CfDef's compaction settings, `super_filter`
-//! how it checked a Super column family's row filter,
+//! how it checked a Super column family's row filter, `zero_slice` its
+//! slices of no super column,
 //! `filtered` how it answered index clauses and row filters of the others,
 //! and `collections` the collection values of its CQL 3 over Thrift.
 //! Requests are adjusted here before the shared 19.x validation sees them;
@@ -19,6 +20,7 @@ mod described;
 pub mod filtered;
 pub mod stored;
 mod super_filter;
+pub mod zero_slice;
 
 pub use described::{
     collection_values, definition_30, index_refusal, shape_cf, super_update_fails,
@@ -51,45 +53,63 @@ pub fn multiget_of_no_keys(release: Option<&Release>, no_keys: bool) -> Result<(
     Ok(())
 }
 
-/// A batch's deletion by a `SliceRange` of a Standard column family's
-/// columns or a Super column family's super columns as 3.x made it
-/// (`Some`: the op, or none; `None`: not such a deletion, or not 3.x): a
-/// range tombstone from start to finish, an empty bound open
-/// (`LegacyLayout.decodeTombstoneBound`: bottom and top), the `reversed`
-/// flag ignored, nothing when a start sorts after its finish. 2.x's
-/// reading is `convert::deletion_ops`'; a super column's sub-columns were
-/// refused (validation).
+/// A batch's deletion as 3.x made it where 2.2 did otherwise (`Some`: its
+/// ops, maybe none; `None`: not such a deletion, or not 3.x):
+/// - by a `SliceRange` of a Standard column family's columns or a Super
+///   column family's super columns: a range tombstone from start to
+///   finish, an empty bound open (`LegacyLayout.decodeTombstoneBound`:
+///   bottom and top), the `reversed` flag ignored, nothing when a start
+///   sorts after its finish (2.x's reading is `convert::deletion_ops`'; a
+///   super column's sub-columns were refused by validation);
+/// - of whole super columns (one named, or a Super column family's names):
+///   a range tombstone over each (`deleteColumnOrSuperColumn`'s
+///   `addRange`), where `remove` deleted the super column's row
+///   (`Behaviour::SuperDeletionsAsRanges`, see [`zero_slice`]).
 pub fn range_deletion(
     release: Option<&Release>,
     cf: &CfDef,
     m: &t::Mutation,
     now: i32,
-) -> Option<Option<Op>> {
+) -> Option<Vec<Op>> {
     if !does(release, Behaviour::RangeDeletionsOpenBounds) {
         return None;
     }
     let del = m.deletion.as_ref()?;
-    if del.super_column.is_some() {
+    let deletion = DeletionTime::new(del.timestamp.unwrap_or_default(), now);
+    let names = del.predicate.as_ref().and_then(|p| p.column_names.as_ref());
+    let over = |name: &Vec<u8>| Op::DeleteRange {
+        start: name.clone(),
+        end: name.clone(),
+        deletion,
+    };
+    if cf.is_super() && does(release, Behaviour::SuperDeletionsAsRanges) {
+        // Empty names were refused by validation: an empty bound is open.
+        match (&del.super_column, names) {
+            (Some(sc), None) if !sc.is_empty() && del.predicate.is_none() => {
+                return Some(vec![over(sc)]);
+            }
+            (None, Some(names)) if names.iter().all(|n| !n.is_empty()) => {
+                return Some(names.iter().map(over).collect());
+            }
+            _ => {}
+        }
+    }
+    if del.super_column.is_some() || names.is_some() {
         return None;
     }
-    let predicate = del.predicate.as_ref()?;
-    if predicate.column_names.is_some() {
-        return None;
-    }
-    let range = predicate.slice_range.as_ref()?;
+    let range = del.predicate.as_ref()?.slice_range.as_ref()?;
     let (start, finish) = (&range.start, &range.finish);
     if !start.is_empty()
         && !finish.is_empty()
         && cf.comparator.compare(start, finish) == Ordering::Greater
     {
-        return Some(None);
+        return Some(Vec::new());
     }
-    let timestamp = del.timestamp.unwrap_or_default();
-    Some(Some(Op::DeleteRange {
+    Some(vec![Op::DeleteRange {
         start: start.clone(),
         end: finish.clone(),
-        deletion: DeletionTime::new(timestamp, now),
-    }))
+        deletion,
+    }])
 }
 
 /// A reversed slice of a Super column family's super columns as 3.x
