@@ -274,6 +274,8 @@ mod tests {
                  closes the connection\n\
                  Behaviour starts: a filtered scan by a reversed slice answers each row's columns \
                  in ascending order\n\
+                 Behaviour starts: a CfDef's column names are checked against the comparator it \
+                 names, an update's too, before anything else of the schema\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \

@@ -135,7 +135,7 @@ impl Slice<'_> {
     fn answer(&self, node: &Node, ks: &str, w: &mut Writer) -> ApiResult<()> {
         let (cmd, counter) =
             checked_slice(node, ks, [self.key], self.parent, self.predicate, self.cl)?;
-        let zero = crate::thrift::api19::release::v3x::zero_slice::check;
+        let zero = crate::thrift::api19::release::reads::zero_slice::check;
         zero(node, ks, [self.key], self.parent, self.predicate)?;
         let list = w.buf.len();
         w.buf.push(ttype::STRUCT);

@@ -211,7 +211,7 @@ pub fn multiget_slice(
     super::release::v3x::multiget_of_no_keys(node.release, keys.is_empty())?;
     super::release::reads::count::serial_multiget(node, keys.len(), cl)?;
     let keyed = keys.iter().map(Vec::as_slice);
-    super::release::v3x::zero_slice::check(node, ks, keyed, parent, predicate)?;
+    super::release::reads::zero_slice::check(node, ks, keyed, parent, predicate)?;
     let now = node.now();
     keys.iter()
         .map(|key| {
@@ -233,7 +233,7 @@ pub fn get_slice(
     cl: ConsistencyLevel,
 ) -> ApiResult<Vec<t::ColumnOrSuperColumn>> {
     let (cmd, counter) = checked_slice(node, ks, [key], parent, predicate, cl)?;
-    super::release::v3x::zero_slice::check(node, ks, [key], parent, predicate)?;
+    super::release::reads::zero_slice::check(node, ks, [key], parent, predicate)?;
     let mut out = into_thrift(node.read(&cmd, key)?, node.now(), counter);
     as_answered(node, ks, parent, predicate, &mut out);
     Ok(out)
@@ -262,7 +262,7 @@ pub fn multiget_count(
     )?;
     super::release::reads::count::serial_multiget(node, keys.len(), cl)?;
     let keyed = keys.iter().map(Vec::as_slice);
-    super::release::v3x::zero_slice::check(node, ks, keyed, parent, predicate)?;
+    super::release::reads::zero_slice::check(node, ks, keyed, parent, predicate)?;
     let widened = widened(node, ks, parent, predicate);
     keys.iter()
         .map(|key| {

@@ -7,8 +7,9 @@
 //! Super CF (`superfilter`), 2.0's unchecked `get_count` (`count`) and
 //! 2.1-2.2's trim of a negative one (`counttrim`), 2.0's prune of a
 //! filtered row read reversed (`reversedprune`), 3.x's reversed slices of
-//! static compact tables (`statics`) and its end bounds at a composite
-//! prefix (`prefix_end`).
+//! static compact tables (`statics`), its end bounds at a composite
+//! prefix (`prefix_end`) and its slices of count 0 of a Super CF
+//! (`zero_slice`).
 
 pub(in crate::thrift::api19) mod badtoken;
 pub(in crate::thrift::api19) mod count;
@@ -22,6 +23,7 @@ pub(in crate::thrift::api19) mod reversedprune;
 pub(in crate::thrift::api19) mod slicebounds;
 pub(in crate::thrift::api19) mod statics;
 pub(in crate::thrift::api19) mod superfilter;
+pub(in crate::thrift::api19) mod zero_slice;
 
 use crate::node::Node;
 use crate::partitioner::Partitioner;

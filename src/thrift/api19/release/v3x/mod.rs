@@ -6,8 +6,7 @@
 //! read of a wrapping token range); `described` how 3.x described and
 //! changed column families, `stored` how its schema tables kept them,
 //! `compaction` how it took a CfDef's compaction settings, `super_filter`
-//! how it checked a Super column family's row filter, `zero_slice` its
-//! slices of no super column,
+//! how it checked a Super column family's row filter,
 //! `filtered` how it answered index clauses and row filters of the others,
 //! and `collections` the collection values of its CQL 3 over Thrift.
 //! Requests are adjusted here before the shared 19.x validation sees them;
@@ -20,7 +19,6 @@ mod described;
 pub mod filtered;
 pub mod stored;
 mod super_filter;
-pub mod zero_slice;
 
 pub use described::{
     collection_values, definition_30, index_refusal, shape_cf, super_update_fails,
@@ -64,7 +62,7 @@ pub fn multiget_of_no_keys(release: Option<&Release>, no_keys: bool) -> Result<(
 /// - of whole super columns (one named, or a Super column family's names):
 ///   a range tombstone over each (`deleteColumnOrSuperColumn`'s
 ///   `addRange`), where `remove` deleted the super column's row
-///   (`Behaviour::SuperDeletionsAsRanges`, see [`zero_slice`]).
+///   (`Behaviour::SuperDeletionsAsRanges`, see `reads::zero_slice`).
 pub fn range_deletion(
     release: Option<&Release>,
     cf: &CfDef,

@@ -3,7 +3,7 @@
 //! read nothing for it, nor a range scan): the read, limited to no row,
 //! failed on the server when the first thing it met in the slice's order
 //! was a range tombstone, and the call timed out. 3.x made one of a
-//! batch's deletion of a super column (`super::range_deletion`), where
+//! batch's deletion of a super column (`v3x::range_deletion`), where
 //! `remove` deleted the super column's row, which a read meets as a row.
 //! A tombstone 3.x had flushed to an SSTable did not fail the read (its
 //! drop of a column family flushed every table the commit log held): the
@@ -12,7 +12,6 @@
 //! Owns that test over the rows as stored; it must not write anything nor
 //! answer the call.
 
-use super::does;
 use crate::marshal::TypeRef;
 use crate::node::{Acknowledged, Node};
 use crate::release::Behaviour;
@@ -28,7 +27,10 @@ pub fn check<'k>(
     parent: &t::ColumnParent,
     predicate: &t::SlicePredicate,
 ) -> ApiResult<()> {
-    if !does(node.release, Behaviour::SuperDeletionsAsRanges) || parent.super_column.is_some() {
+    let applies = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::SuperDeletionsAsRanges));
+    if !applies || parent.super_column.is_some() {
         return Ok(());
     }
     let Some(range) = predicate.slice_range.as_ref().filter(|r| r.count == 0) else {
