@@ -36,6 +36,20 @@ pub use schema::ids::{cf_id, check_cf_id};
 pub use wire::buffer_quote;
 pub use words::reword;
 
+/// Whether every type a CfDef names (comparator, sub-comparator, values'
+/// and key types) parses.
+pub fn types_readable(def: &crate::thrift::gen::cassandra19::CfDef) -> bool {
+    [
+        &def.comparator_type,
+        &def.subcomparator_type,
+        &def.default_validation_class,
+        &def.key_validation_class,
+    ]
+    .into_iter()
+    .flatten()
+    .all(|name| crate::marshal::parse_type(name).is_ok())
+}
+
 /// The validators a release checked names, keys and values with: 2.0's
 /// serializers from 2.0 on, 1.2's types before (and without a release).
 pub fn dialect(release: Option<&crate::release::Release>) -> crate::marshal::Dialect {

@@ -118,17 +118,11 @@ pub fn check_shape(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
         )));
     }
     check_types(node, def)?;
-    let types = [
-        &def.comparator_type,
-        &def.subcomparator_type,
-        &def.default_validation_class,
-        &def.key_validation_class,
-    ];
-    let parsed = types
-        .into_iter()
-        .flatten()
-        .all(|name| crate::marshal::parse_type(name).is_ok());
-    if old && parsed && column_type != Some("Super") && def.subcomparator_type.is_some() {
+    if old
+        && super::super::types_readable(def)
+        && column_type != Some("Super")
+        && def.subcomparator_type.is_some()
+    {
         return Err(ApiError::invalid(
             "subcomparator_type is invalid for standard columns",
         ));

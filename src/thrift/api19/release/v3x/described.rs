@@ -219,16 +219,7 @@ pub fn super_update_fails(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     if !is_super || !does(node.release, Behaviour::SuperUpdateFails) {
         return Ok(());
     }
-    let types = [
-        &def.comparator_type,
-        &def.subcomparator_type,
-        &def.default_validation_class,
-        &def.key_validation_class,
-    ];
-    let readable = types
-        .into_iter()
-        .flatten()
-        .all(|name| crate::marshal::parse_type(name).is_ok());
+    let readable = crate::thrift::api19::release::types_readable(def);
     let map_column = def.column_metadata.iter().flatten().any(|c| {
         let class = c
             .validation_class
