@@ -3225,6 +3225,66 @@ if (1, 2) <= R < (3, 0):
 
 
 if (2, 0) <= R < (3, 0):
+    @scenario("rel_dropflush", "19", "write", keyspace_reset="cv_r_dropflush")
+    def _dropflush():
+        """Two writes of a column tied on timestamp and value, a drop between them (found by
+        difftest.py --app): from 2.1 dropping a column family or keyspace flushed every column
+        family the commit log held writes of (CommitLog.forceRecycleAllSegments), not those of
+        a keyspace without durable writes. A names read then took the memtable's version and
+        let each SSTable's, newest timestamp first, replace a tie (the later met staying); a
+        slice or range scan merged them in a priority queue, the first met staying. 2.0
+        flushed nothing, keeping the later write"""
+        ks, nd = "cv_r_dropflush", "cv_r_dropflush_nd"
+        out = [v19.system_add_keyspace(ks_def(nd, [cf_def(nd, "A", comparator="UTF8Type"),
+                                                   cf_def(nd, "G", comparator="UTF8Type")],
+                                              durable_writes=False))]
+        out += setup(ks, *[cf_def(ks, n, comparator="UTF8Type")
+                           for n in ("A", "G1", "G2", "G3", "G4")])
+        t = 600
+
+        def reads(key):
+            return [v19.get(key, cpath("A", col="c")),
+                    v19.get_slice(key, cparent("A"), pred(names=["c", "d"])),
+                    v19.get_slice(key, cparent("A"), pred(start="")),
+                    v19.get_slice(key, cparent("A"), pred(start="", reversed=True)),
+                    v19.multiget_slice([key], cparent("A"), pred(start=""))]
+
+        out += [
+            # flushed without a TTL, then written with one
+            v19.insert("k", cparent("A"), column("c", "v", 5)),
+            v19.system_drop_column_family("G1"),
+            v19.insert("k", cparent("A"), column("c", "v", 5, ttl=t)),
+            reads("k"),
+            v19.get_range_slices(cparent("A"), pred(start=""), key_range(start_key="", end_key="")),
+            # flushed with a TTL, then without, then a third in a second SSTable
+            v19.insert("k2", cparent("A"), column("c", "v", 5, ttl=t)),
+            v19.system_drop_column_family("G2"),
+            v19.insert("k2", cparent("A"), column("c", "v", 5)),
+            v19.insert("k2", cparent("A"), column("d", "v", 8)),
+            reads("k2"),
+            v19.system_drop_column_family("G3"),
+            v19.insert("k2", cparent("A"), column("c", "v", 5, ttl=t + 300)),
+            reads("k2"),
+            reads("k"),
+            # a keyspace without durable writes is not flushed
+            v19.set_keyspace(nd),
+            v19.insert("k", cparent("A"), column("c", "v", 5)),
+            v19.system_drop_column_family("G"),
+            v19.insert("k", cparent("A"), column("c", "v", 5, ttl=t)),
+            reads("k"),
+            v19.system_drop_keyspace(nd),
+            # nor is a drop of a keyspace different
+            v19.set_keyspace(ks),
+            v19.insert("k3", cparent("A"), column("c", "v", 5)),
+            v19.system_add_keyspace(ks_def(nd, [])),
+            v19.system_drop_keyspace(nd),
+            v19.insert("k3", cparent("A"), column("c", "v", 5, ttl=t)),
+            reads("k3"),
+            v19.system_drop_column_family("G4"),
+        ]
+        return out
+
+if (2, 0) <= R < (3, 0):
     @scenario("rel_alter", "19", "schema", keyspace_reset="cv_r_alter")
     def _alter():
         """A column family's attributes changed by system_update_column_family, as an operator

@@ -38,6 +38,7 @@ pub mod calls;
 pub mod cql;
 pub mod defer;
 mod error;
+mod flushes;
 pub mod limits;
 pub mod listen;
 mod live;
@@ -318,33 +319,6 @@ impl Node {
             .lock()
             .retain(|(k, c, ..), _| !(k == keyspace && c == cf));
         self.backend.truncate(keyspace, cf)
-    }
-
-    /// What the release answered as flushed before a `truncate` (every
-    /// column family, 0.8 to 1.1), kept by an engine in memory as the
-    /// SSTables later reads meet, in that release's order, and compacted
-    /// as the release compacted them after a flush.
-    pub fn keep_truncate_flush(&self) -> NodeResult<()> {
-        use crate::release::Behaviour;
-        use crate::storage::FlushedReads;
-        let reads = match self.release {
-            Some(r) if r.does(Behaviour::TruncateFlushesAll) => FlushedReads::InTurn,
-            Some(r) if r.does(Behaviour::TruncateFlushesAllQueued) => FlushedReads::Queued,
-            _ => return Ok(()),
-        };
-        let Some(engine) = self.engine() else {
-            return Ok(());
-        };
-        let compacts = self
-            .release
-            .is_some_and(|r| r.does(Behaviour::CompactsFlushes));
-        engine
-            .keep_flushed(reads)
-            .and_then(|()| match compacts {
-                true => engine.compact_kept(reads),
-                false => Ok(()),
-            })
-            .map_err(|e| NodeError::Internal(e.to_string()))
     }
 
     // Reads count what they return toward the reply of the call (see

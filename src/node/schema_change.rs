@@ -16,6 +16,10 @@ impl Node {
         let store = self.schema_store.lock();
         let old = self.backend.schema();
         let notice = notices::SchemaNotice::of(&change);
+        let drops = matches!(
+            change,
+            SchemaChange::DropKeyspace(_) | SchemaChange::DropColumnFamily { .. }
+        );
         let next = old
             .apply_under(change, self.schema_rules())
             .map_err(|e| NodeError::Invalid(e.to_string()))?;
@@ -31,6 +35,9 @@ impl Node {
             return Err(e);
         }
         self.notices.announce(notice);
+        if drops {
+            self.keep_drop_flush()?;
+        }
         if !self.versions_by_migration() {
             return Ok(version.to_string());
         }

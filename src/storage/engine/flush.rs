@@ -41,13 +41,26 @@ impl Engine {
     /// does nothing: SSTables are written when the engine's own bounds
     /// say, as before.
     pub fn keep_flushed(&self, reads: FlushedReads) -> Result<(), StorageError> {
+        self.keep_flushed_where(reads, &|_| true)
+    }
+
+    /// [`Engine::keep_flushed`] of the column families `which` names only
+    /// (a release flushed only those its commit log held).
+    pub fn keep_flushed_where(
+        &self,
+        reads: FlushedReads,
+        which: &dyn Fn(&CfDef) -> bool,
+    ) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
         if inner.disk.is_some() {
             return Ok(());
         }
         let cat = inner.catalog();
-        cat.cfs.values().for_each(|cf| cf.keep_memtable(reads));
+        cat.cfs
+            .values()
+            .filter(|cf| which(&cf.def()))
+            .for_each(|cf| cf.keep_memtable(reads));
         Ok(())
     }
 }

@@ -15,7 +15,7 @@ use super::{
 use crate::model::{ReadCommand, Slice};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
-use crate::storage::row::Entry;
+use crate::storage::row::{Entry, MergeRule};
 use parking_lot::RwLock;
 use std::cmp::Ordering;
 use std::sync::Arc;
@@ -33,6 +33,10 @@ pub enum FlushedReads {
     /// column's sub-columns), not of counters, read the memtable, then the
     /// SSTables newest timestamp first.
     Queued,
+    /// 2.1 and 2.2: as [`FlushedReads::Queued`], but a slice too took the
+    /// SSTables newest timestamp first (`collectAllData` sorted what the
+    /// interval tree found by each SSTable's greatest timestamp).
+    NewestFirst,
 }
 
 /// The first and last row key of each SSTable of one CF, oldest first:
@@ -55,6 +59,8 @@ pub struct KeptTable {
 pub(super) struct Plan {
     pub order: Vec<usize>,
     pub queued: bool,
+    /// How versions reconcile, when not as the read's other sources say.
+    pub rule: Option<MergeRule>,
 }
 
 /// The plan for `handles` (in the engine's order: memtables first, then
@@ -63,6 +69,7 @@ pub(super) fn plan(cf: &CfDef, cmd: &ReadCommand, handles: &[Box<dyn RowHandle +
     let natural = Plan {
         order: (0..handles.len()).collect(),
         queued: false,
+        rule: None,
     };
     let kept: Vec<(usize, &KeptTable, &DecoratedKey)> = handles
         .iter()
@@ -72,13 +79,14 @@ pub(super) fn plan(cf: &CfDef, cmd: &ReadCommand, handles: &[Box<dyn RowHandle +
     let Some(&(_, first, key)) = kept.first() else {
         return natural;
     };
-    if first.reads != FlushedReads::Queued {
+    if first.reads == FlushedReads::InTurn {
         return natural;
     }
     let others = (0..handles.len()).filter(|i| kept.iter().all(|(k, _, _)| k != i));
     let found = search_order(&first.spans.read(), key);
     let mut tables: Vec<(usize, &KeptTable)> = kept.iter().map(|&(i, k, _)| (i, k)).collect();
     tables.sort_by_key(|(_, k)| found.iter().position(|&f| f == k.index));
+    let newest_first = first.reads == FlushedReads::NewestFirst;
     let names = matches!(cmd.slice, Slice::Names(_));
     let standard_or_one_super = !cf.is_super() || cmd.super_column.is_some();
     if names && standard_or_one_super && !cf.is_counter() {
@@ -89,12 +97,20 @@ pub(super) fn plan(cf: &CfDef, cmd: &ReadCommand, handles: &[Box<dyn RowHandle +
         return Plan {
             order,
             queued: false,
+            rule: newest_first.then_some(MergeRule::LaterUnlessOutlived),
         };
     }
+    if newest_first {
+        tables.sort_by_key(|(_, k)| std::cmp::Reverse(k.max_timestamp));
+    }
     let order: Vec<usize> = others.chain(tables.iter().map(|(i, _)| *i)).collect();
-    if cmd.super_column.is_some() && cf.subcomparator.is_some() {
-        // One super column: a single head per source, all equal, taken in
-        // the queue's order.
+    if first.reads == FlushedReads::Queued
+        && cmd.super_column.is_some()
+        && cf.subcomparator.is_some()
+    {
+        // One super column (1.0, 1.1): a single head per source, all equal,
+        // taken in the queue's order. From 2.1 its sub-columns were cells
+        // of their own, queued one by one.
         let mut q = JavaQueue::default();
         let equal = |_: usize, _: usize| Ordering::Equal;
         order.iter().for_each(|&i| q.add(i, &equal));
@@ -102,11 +118,13 @@ pub(super) fn plan(cf: &CfDef, cmd: &ReadCommand, handles: &[Box<dyn RowHandle +
         return Plan {
             order,
             queued: false,
+            rule: None,
         };
     }
     Plan {
         order,
         queued: true,
+        rule: newest_first.then_some(MergeRule::FirstUnlessOutlived),
     }
 }
 

@@ -267,6 +267,7 @@ fn each_live(
         rule,
     } = RowMarks::of(handles);
     let plan = kept::plan(cf, cmd, handles);
+    let rule = plan.rule.unwrap_or(rule);
     let handles: Vec<&dyn RowHandle> = plan.order.iter().map(|&i| handles[i].as_ref()).collect();
     match (&cmd.super_column, cf.subcomparator.as_ref()) {
         (Some(sc), Some(subcmp)) => {

@@ -103,6 +103,37 @@ pub fn reconcile(cell: &mut Cell, other: Cell) {
     cell.kind = CellKind::Counter { deletion };
 }
 
+/// [`reconcile_in_order`] as 2.1 and 2.2 reconciled versions met in
+/// order (`Cell.reconcile`, an expiring cell's keeping the longer lived of
+/// two tied on timestamp and value): a tie goes to `new` when `later`,
+/// else to `old`, unless both expire and the other outlives it. Counters
+/// reconcile in order.
+pub fn reconcile_outlived(old: &mut Cell, new: Cell, later: bool) {
+    let counter = |c: &Cell| matches!(c.kind, CellKind::Counter { .. });
+    if counter(old) || counter(&new) {
+        return reconcile_in_order(old, new);
+    }
+    let tied = old.timestamp == new.timestamp
+        && old.value == new.value
+        && matches!(old.kind, CellKind::Tombstone { .. })
+            == matches!(new.kind, CellKind::Tombstone { .. });
+    let expires = |c: &Cell| match c.kind {
+        CellKind::Expiring {
+            local_expiration_time,
+            ..
+        } => Some(local_expiration_time),
+        _ => None,
+    };
+    let take_new = match (tied, expires(old), expires(&new)) {
+        (false, ..) => new.supersedes(old),
+        (true, Some(o), Some(n)) if o != n => n > o,
+        (true, ..) => later,
+    };
+    if take_new {
+        *old = new;
+    }
+}
+
 /// Reconciles `new` into `old` as Cassandra 0.7 to 1.1 did when a read
 /// met the versions of one name in its sources' order (memtable first,
 /// then SSTables oldest first): `new.reconcile(old)`, which is not

@@ -26,7 +26,7 @@ use crate::storage::sorted::{Named, Sorted};
 use crate::storage::{
     heap::heap_bytes, row::counter::increment, row::range_tombstones::RangeTombstone,
 };
-use counter::{absorb, reconcile, reconcile_in_order};
+use counter::{absorb, reconcile, reconcile_in_order, reconcile_outlived};
 
 /// How versions of one name met by a read reconcile: by our rules, the
 /// same whatever the order, or in the order the read met them, as
@@ -36,6 +36,14 @@ use counter::{absorb, reconcile, reconcile_in_order};
 pub enum MergeRule {
     AnyOrder,
     InOrder,
+    /// In the order met as 2.1 and 2.2 reconciled a slice's versions (on
+    /// the first a priority queue gave): of two tied on timestamp and
+    /// value the first stays, unless both expire and the later outlives it.
+    FirstUnlessOutlived,
+    /// In the order met as 2.1 and 2.2 reconciled a names read's versions
+    /// (each SSTable's on the one before): of two tied on timestamp and
+    /// value the later stays, unless both expire and the first outlives it.
+    LaterUnlessOutlived,
 }
 use range_tombstones::{RangeJudging, RangeTombstones, Walk};
 use std::cmp::Ordering;
@@ -116,13 +124,22 @@ impl StoredSuper {
         other.absorb(self.deletion);
         for (k, c) in other.cells {
             match self.cells.get_mut(&k) {
-                Some(old) if rule == MergeRule::InOrder => reconcile_in_order(old, c),
-                Some(old) => reconcile(old, c),
+                Some(old) => reconcile_by(old, c, rule),
                 None => {
                     self.cells.insert(k, c);
                 }
             }
         }
+    }
+}
+
+/// Reconciles `new`, met after `old`, into `old` by `rule`.
+fn reconcile_by(old: &mut Cell, new: Cell, rule: MergeRule) {
+    match rule {
+        MergeRule::AnyOrder => reconcile(old, new),
+        MergeRule::InOrder => reconcile_in_order(old, new),
+        MergeRule::FirstUnlessOutlived => reconcile_outlived(old, new, false),
+        MergeRule::LaterUnlessOutlived => reconcile_outlived(old, new, true),
     }
 }
 
@@ -149,10 +166,7 @@ impl Entry {
     /// [`Entry::merge`], by `rule` (`other` met after this one).
     pub fn merge_by(&mut self, other: Entry, rule: MergeRule) {
         match (self, other) {
-            (Entry::Cell(a), Entry::Cell(b)) if rule == MergeRule::InOrder => {
-                reconcile_in_order(a, b)
-            }
-            (Entry::Cell(a), Entry::Cell(b)) => reconcile(a, b),
+            (Entry::Cell(a), Entry::Cell(b)) => reconcile_by(a, b, rule),
             (Entry::Super(a), Entry::Super(b)) => a.merge_by(b, rule),
             // A CF is either Standard or Super for its whole life; a mixed pair
             // can only come from corrupt input, and keeping the first is safe.

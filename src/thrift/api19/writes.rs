@@ -387,4 +387,85 @@ mod tests {
             assert_eq!(c.total(b"r"), Some(1), "{v}");
         }
     }
+
+    /// Recorded from 2.1.22 and 2.2.19 (`rel_dropflush`): of two writes of
+    /// a column tied on timestamp and value, the earlier stays while both
+    /// are in the memtable. A drop between them flushed the earlier: a
+    /// slice then meets the later (here with its TTL) first and keeps it, a
+    /// names read lets the flushed one replace it. Not so in a keyspace
+    /// without durable writes, which the commit log did not hold.
+    #[test]
+    fn from_2_1_a_drop_flushes_and_a_slice_reads_the_later_tied_write() {
+        use crate::model::{CellKind, ReadCommand, RowResult, Slice};
+        // (names read, slice) each answering the version with the TTL.
+        let ttl_read = |v: &str, drop: bool, durable: bool| {
+            let node = test_nodes::as_release(v);
+            let ks = "Flushed".to_string();
+            let spec = crate::schema::KeyspaceSpec {
+                durable_writes: Some(durable),
+                ..crate::schema::KeyspaceSpec::simple(&ks, 1)
+            };
+            describe::add_keyspace(&node, &defs::ks_def(&spec)).unwrap();
+            for cf in ["Tie", "Gone"] {
+                let mut def = defs::cf_def(&CfSpec::new(&ks, cf));
+                def.comparator_type = Some("UTF8Type".into());
+                describe::add_column_family(&node, &def).unwrap();
+            }
+            let write = |ttl: Option<i32>| {
+                let parent = t::ColumnParent::new("Tie".to_string(), None::<Vec<u8>>);
+                let col = t::Column::new(b"c".to_vec(), b"v".to_vec(), 10i64, ttl);
+                writes::insert(
+                    &node,
+                    &ks,
+                    b"k".to_vec(),
+                    &parent,
+                    col,
+                    ConsistencyLevel::ONE,
+                )
+                .unwrap();
+            };
+            write(None);
+            if drop {
+                describe::drop_column_family(&node, &ks, "Gone").unwrap();
+            }
+            write(Some(600));
+            let read = |slice: Slice| {
+                let cmd = ReadCommand {
+                    keyspace: ks.clone(),
+                    cf: "Tie".into(),
+                    super_column: None,
+                    slice,
+                };
+                match node.read(&cmd, b"k").unwrap() {
+                    RowResult::Cells(c) => matches!(c[0].kind, CellKind::Expiring { .. }),
+                    other => panic!("{other:?}"),
+                }
+            };
+            (
+                read(Slice::Names(vec![b"c".to_vec()])),
+                read(Slice::first(10)),
+            )
+        };
+        for v in ["2.1.22", "2.2.19"] {
+            assert_eq!(
+                ttl_read(v, false, true),
+                (false, false),
+                "{v}: the earlier stays"
+            );
+            assert_eq!(
+                ttl_read(v, true, true),
+                (false, true),
+                "{v}: the earlier was flushed"
+            );
+            assert_eq!(
+                ttl_read(v, true, false),
+                (false, false),
+                "{v}: nothing to flush"
+            );
+        }
+        // 2.0 flushed nothing on a drop (its memtable kept the later of a
+        // tie, which this test node's engine does not: `rel_dropflush`
+        // records it).
+        assert_eq!(ttl_read("2.0.17", true, true), (false, false));
+    }
 }
