@@ -3282,6 +3282,33 @@ if (2, 0) <= R < (3, 0):
             reads("k3"),
             v19.system_drop_column_family("G4"),
         ]
+
+        def delete_range(key, start, finish, at):
+            return v19.batch_mutate({key: {"A": [mutation(deletion_=deletion(
+                at, predicate=pred(start=start, finish=finish)))]}})
+
+        def count_all(key, reversed=False):
+            return v19.get_count(key, cparent("A"), pred(start="", reversed=reversed, count=-1))
+
+        # a count of -1 (2.1 and 2.2 trimmed a row read with a deletion to it, which failed
+        # on the server): a flushed range deletion after the row's first cell, and before it
+        out += [
+            delete_range("k4", "m", "n", 9),
+            v19.insert("k4", cparent("A"), column("c", "v", 5)),
+            delete_range("k5", "a", "b", 9),
+            v19.insert("k5", cparent("A"), column("c", "v", 5)),
+            v19.system_add_column_family(cf_def(ks, "G5", comparator="UTF8Type")),
+            v19.system_drop_column_family("G5"),
+            v19.insert("k4", cparent("A"), column("d", "v", 5)),
+            v19.insert("k5", cparent("A"), column("d", "v", 5)),
+            # (a count that failed closed the connection: each is followed by set_keyspace)
+            [[count_all(k, reversed=r), v19.set_keyspace(ks)]
+             for k in ("k4", "k5") for r in (False, True)],
+            # and one not flushed
+            delete_range("k6", "a", "b", 9),
+            v19.insert("k6", cparent("A"), column("c", "v", 5)),
+            count_all("k6"),
+        ]
         return out
 
 if (2, 0) <= R < (3, 0):

@@ -480,6 +480,39 @@ impl Node {
         }
     }
 
+    /// [`Node::stored_partition`] of what the release had not flushed
+    /// (see `storage::Engine::unflushed_partition`); a cluster's as
+    /// `stored_partition` answers it.
+    pub fn unflushed_partition(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+    ) -> NodeResult<Option<crate::storage::stored_view::StoredPartition>> {
+        match &self.engine {
+            Some(engine) => engine
+                .unflushed_partition(keyspace, cf, key)
+                .map_err(storage_error),
+            None => self.stored_partition(keyspace, cf, key, b"", usize::MAX),
+        }
+    }
+
+    /// The partition as each table an emulated flush kept holds it (see
+    /// `storage::Engine::kept_partitions`); none on a cluster.
+    pub fn kept_partitions(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+    ) -> NodeResult<Vec<crate::storage::stored_view::StoredPartition>> {
+        match &self.engine {
+            Some(engine) => engine
+                .kept_partitions(keyspace, cf, key)
+                .map_err(storage_error),
+            None => Ok(Vec::new()),
+        }
+    }
+
     /// The size of one partition (cells and bytes as stored), if it
     /// exists; with a cluster, as a read answers it (see `node::live`).
     pub fn partition_size(

@@ -14,6 +14,16 @@ use crate::storage::StorageError;
 use std::collections::BTreeSet;
 use std::ops::Bound;
 
+/// Which stores' copies of a partition a view reads.
+#[derive(Clone, Copy)]
+enum Copies {
+    All,
+    /// What no emulated flush kept: the memtables'.
+    Unflushed,
+    /// The kept memtable at this place among its CF's (oldest 0).
+    Kept(usize),
+}
+
 /// Rows each store is asked for at a time by [`Engine::partition_sizes`].
 const SCAN_PAGE_ROWS: usize = 256;
 
@@ -34,7 +44,57 @@ impl Engine {
         from: &[u8],
         max_items: usize,
     ) -> Result<Option<StoredPartition>, StorageError> {
-        self.with_partition(keyspace, cf, key, &mut |cmp, dk, handles, now| {
+        self.partition_of(keyspace, cf, key, from, max_items, Copies::All)
+    }
+
+    /// [`Engine::stored_partition`] of what no emulated flush kept: the
+    /// memtables' copies alone (a release's reads met the deletions of a
+    /// memtable and of an SSTable differently); `None` when no memtable
+    /// holds the key.
+    pub fn unflushed_partition(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+    ) -> Result<Option<StoredPartition>, StorageError> {
+        self.partition_of(keyspace, cf, key, b"", usize::MAX, Copies::Unflushed)
+    }
+
+    /// The partition as each memtable an emulated flush kept holds it,
+    /// oldest first (what a release read of each SSTable), those that
+    /// hold the key.
+    pub fn kept_partitions(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+    ) -> Result<Vec<StoredPartition>, StorageError> {
+        let kept = self
+            .inner
+            .catalog()
+            .cf(keyspace, cf)?
+            .state
+            .read()
+            .kept
+            .len();
+        let mut found = Vec::new();
+        for i in 0..kept {
+            let copy = Copies::Kept(i);
+            found.extend(self.partition_of(keyspace, cf, key, b"", usize::MAX, copy)?);
+        }
+        Ok(found)
+    }
+
+    fn partition_of(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+        from: &[u8],
+        max_items: usize,
+        copies: Copies,
+    ) -> Result<Option<StoredPartition>, StorageError> {
+        self.with_partition(keyspace, cf, key, copies, &mut |cmp, dk, handles, now| {
             let (deletion, range_tombstones) = row_markers(handles);
             let mut items = Vec::new();
             let mut truncated = false;
@@ -65,20 +125,27 @@ impl Engine {
         cf: &str,
         key: &[u8],
     ) -> Result<Option<PartitionSize>, StorageError> {
-        self.with_partition(keyspace, cf, key, &mut |cmp, dk, handles, now| {
-            let refs: Vec<&(dyn RowHandle + '_)> = handles.iter().map(|h| h.as_ref()).collect();
-            size_of(cmp, dk, &refs, now)
-        })
+        self.with_partition(
+            keyspace,
+            cf,
+            key,
+            Copies::All,
+            &mut |cmp, dk, handles, now| {
+                let refs: Vec<&(dyn RowHandle + '_)> = handles.iter().map(|h| h.as_ref()).collect();
+                size_of(cmp, dk, &refs, now)
+            },
+        )
     }
 
     /// Runs `f` on every store's copy of one partition (with the CF's
-    /// comparator, the decorated key and the clock's now); `None` when no
-    /// store knows the key.
+    /// comparator, the decorated key and the clock's now), or on those
+    /// `copies` names; `None` when none of them knows the key.
     fn with_partition<T>(
         &self,
         keyspace: &str,
         cf: &str,
         key: &[u8],
+        copies: Copies,
         f: &mut PartitionFn<'_, T>,
     ) -> Result<Option<T>, StorageError> {
         let inner = &*self.inner;
@@ -91,7 +158,15 @@ impl Engine {
         let mut handles: Vec<Box<dyn RowHandle + '_>> = Vec::with_capacity(stores.len());
         for s in &stores {
             if let Some(h) = s.open_row(&dk)? {
-                handles.push(h);
+                let kept = h.kept().map(|(k, _)| k.index);
+                let wanted = match copies {
+                    Copies::All => true,
+                    Copies::Unflushed => kept.is_none(),
+                    Copies::Kept(i) => kept == Some(i),
+                };
+                if wanted {
+                    handles.push(h);
+                }
             }
         }
         if handles.is_empty() {

@@ -118,7 +118,13 @@ pub fn unvalidated(
         }
         // No row has an empty key, and a count of none counts nothing.
         let Ok(count) = usize::try_from(range.count) else {
-            super::counttrim::check(node, &cf, parent.super_column.as_deref(), key)?;
+            super::counttrim::check(
+                node,
+                &cf,
+                parent.super_column.as_deref(),
+                key,
+                range.reversed,
+            )?;
             return Ok(0);
         };
         if key.is_empty() || count == 0 {
