@@ -3224,6 +3224,50 @@ if (1, 2) <= R < (3, 0):
         return out
 
 
+if (2, 0) <= R < (2, 1):
+    @scenario("rel_densekept", "19", "schema", keyspace_reset="cv_r_densekept")
+    def _densekept():
+        """A Thrift update of a column family made without declared columns (found by
+        difftest.py --app): 2.0's CFMetaData.fromThriftForUpdate copied the table's clustering
+        column, so it stayed dense whatever the update declared and its rebuild read no
+        declared name; CFMetaData.validate then refused one the comparator could not read
+        (`Column name ... is not valid`, in the HashMap order of the names), after
+        addDefaultIndexNames had named a new index by the comparator's getString, whose
+        MarshalException failed on the server (the connection closed). A column family made
+        with declared columns was rebuilt sparse, refusing such a name in the type's words"""
+        ks = "cv_r_densekept"
+        L = M + "LongType"
+        rank, city = column_def("rank", L), column_def("city", M + "UTF8Type")
+        rank_i = column_def("rank", L, index_type=KEYS_INDEX)
+        out = setup(ks, cf_def(ks, "D", comparator="AsciiType"),
+                    cf_def(ks, "S", comparator="AsciiType",
+                           column_metadata=[column_def("x", M + "UTF8Type")]))
+        out += [
+            v19.system_update_column_family(cf_def(ks, "D", comparator="AsciiType",
+                                                   column_metadata=[rank])),
+            v19.system_update_column_family(cf_def(ks, "D", comparator="LongType",
+                                                   column_metadata=[rank])),
+            v19.system_update_column_family(cf_def(ks, "D", comparator="LongType",
+                                                   column_metadata=[rank, city])),
+            v19.system_update_column_family(cf_def(ks, "D", comparator="LongType",
+                                                   column_metadata=[column_def(
+                                                       "rank", L, index_type=KEYS_INDEX,
+                                                       index_name="d_rank"), city])),
+            v19.system_update_column_family(cf_def(ks, "D", comparator="LongType",
+                                                   column_metadata=[rank_i, city])),
+            v19.set_keyspace(ks),
+            v19.system_update_column_family(cf_def(ks, "D", comparator="LongType",
+                                                   column_metadata=[rank_i])),
+            v19.set_keyspace(ks),
+            v19.system_update_column_family(cf_def(ks, "S", comparator="LongType",
+                                                   column_metadata=[column_def(
+                                                       "x", M + "UTF8Type")])),
+            v19.system_update_column_family(cf_def(ks, "S", comparator="AsciiType",
+                                                   column_metadata=[rank_i, city])),
+            v19.describe_keyspace(ks),
+        ]
+        return out
+
 if (2, 0) <= R < (3, 0):
     @scenario("rel_dropflush", "19", "write", keyspace_reset="cv_r_dropflush")
     def _dropflush():

@@ -292,6 +292,9 @@ mod tests {
                  families before it, then fails\n\
                  Behaviour stops: a declared column name the comparator cannot read is refused \
                  in the type's words (Expected 8 or 0 byte long (16))\n\
+                 Behaviour stops: a Thrift update leaves a dense column family dense whatever it \
+                 declares; an unnamed index on a name the comparator cannot read closes the \
+                 connection\n\
                  Behaviour stops: a row_filter on a Super column family times out once its range \
                  holds a row\n\
                  Behaviour stops: a filtered scan by a reversed slice times out on a matched row \

@@ -23,6 +23,10 @@ pub enum NodeError {
     /// Anything the client did not cause (damaged SSTables among them).
     #[error("internal error: {0}")]
     Internal(String),
+    /// What the emulated release failed on the server, an exception it did
+    /// not catch (its Thrift server closed the connection).
+    #[error("failed on the server: {0}")]
+    FailedOnServer(String),
     /// A read in a no-wait attempt would have waited on the disk
     /// (`StorageError::WouldBlock`): not a failure, and never an answer.
     /// The front end that made the attempt runs the call again where it

@@ -22,7 +22,7 @@ impl Node {
         );
         let next = old
             .apply_under(change, self.schema_rules())
-            .map_err(|e| NodeError::Invalid(e.to_string()))?;
+            .map_err(schema_refusal)?;
         store
             .save(&next)
             .map_err(|e| NodeError::Internal(e.to_string()))?;
@@ -54,7 +54,7 @@ impl Node {
             .schema()
             .apply_under(change, self.schema_rules())
             .map(|_| ())
-            .map_err(|e| NodeError::Invalid(e.to_string()))
+            .map_err(schema_refusal)
     }
 
     /// The schema version the node reports: the schema's digest
@@ -136,6 +136,9 @@ impl Node {
             names_refused_in_type_words: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::NamesRefusedInTypeWords)),
+            updates_keep_dense: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::UpdatesKeepDense)),
         }
     }
 
@@ -180,5 +183,14 @@ impl Node {
         let mut next = (*self.backend.schema()).clone();
         next.creation_ids.give_back(count);
         self.backend.update_schema(Arc::new(next))
+    }
+}
+
+/// The node's error for a schema change the schema refused.
+fn schema_refusal(e: crate::schema::SchemaChangeError) -> NodeError {
+    use crate::schema::SchemaChangeError;
+    match e {
+        SchemaChangeError::Invalid(why) => NodeError::Invalid(why),
+        SchemaChangeError::FailsOnServer(why) => NodeError::FailedOnServer(why),
     }
 }

@@ -29,6 +29,10 @@ pub enum SchemaChangeError {
     /// the file only seeds the schema, see [`super::SchemaStore`].)
     #[error("{0}")]
     Invalid(String),
+    /// What the release failed on the server (an exception it did not
+    /// catch: the connection closed), in the words it would have logged.
+    #[error("{0}")]
+    FailsOnServer(String),
 }
 
 impl From<String> for SchemaChangeError {
@@ -159,6 +163,18 @@ impl Schema {
             true => BTreeSet::new(),
             false => self.index_names_except(own, rules),
         };
+        // 2.0's `addDefaultIndexNames` named an index by the comparator's
+        // `getString` of its column's name, whose MarshalException it did
+        // not catch (its rebuild of a dense table had read no name).
+        if rules.updates_keep_dense {
+            for c in &cf.options.column_metadata {
+                let comparator = cf.column_name_comparator(c.component_index);
+                let words = super::name_words::get_string_refusal(&comparator, &c.name);
+                if let (Some(_), None, Some(why)) = (c.index_type, &c.index_name, words) {
+                    return Err(SchemaChangeError::FailsOnServer(why));
+                }
+            }
+        }
         let names: Vec<Option<String>> = cf
             .options
             .column_metadata
@@ -359,10 +375,15 @@ impl Schema {
         // 2.0's `CFMetaData.fromThriftForUpdate` kept a dense table's
         // clustering column, so the definition rebuilt was dense (compact)
         // and read no declared name: `validate` refused it instead.
+        // (2.0 kept it so through later updates: `updates_keep_dense`.)
+        let dense = thrift_dense(&old) || old.options.dense_kept;
         let rules = Rules {
-            names_refused_in_type_words: rules.names_refused_in_type_words && !thrift_dense(&old),
+            names_refused_in_type_words: rules.names_refused_in_type_words && !dense,
             ..rules
         };
+        // ... and the table stayed dense whatever the update declared (the
+        // same 2.0 rule; 2.1 on rebuilt it from what the update said).
+        cf.options.dense_kept = dense && rules.updates_keep_dense;
         names_read_as_built(&cf, rules)?;
         validate_compaction_options(&cf.options, rules)?;
         self.name_indexes(&mut cf, rules)?;

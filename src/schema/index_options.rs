@@ -80,6 +80,11 @@ pub struct Rules {
     /// 2.0: such a name was refused in its type's own words
     /// (`CFMetaData.rebuild`: `Expected 8 or 0 byte long (16)`).
     pub names_refused_in_type_words: bool,
+    /// 2.0: a Thrift update kept a dense table's clustering column (the
+    /// table stayed dense whatever the update declared), and named its new
+    /// indexes by the comparator's `getString`, failing on the server on a
+    /// name the comparator could not read.
+    pub updates_keep_dense: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -199,6 +204,7 @@ mod tests {
         strategy_constructor_words: false,
         names_read_by_get_string: false,
         names_refused_in_type_words: false,
+        updates_keep_dense: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
@@ -223,6 +229,7 @@ mod tests {
         strategy_constructor_words: false,
         names_read_by_get_string: false,
         names_refused_in_type_words: false,
+        updates_keep_dense: false,
     };
 
     #[test]

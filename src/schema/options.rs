@@ -222,6 +222,9 @@ pub struct CfOptions {
     pub cells_per_row_to_cache: Option<String>,
     /// The cache settings of a 0.7-1.0 CfDef, as given (see [`OldCacheSettings`]).
     pub old_cache: OldCacheSettings,
+    /// 2.0 kept the table dense through Thrift updates once it was (see
+    /// `Rules::updates_keep_dense`); never described.
+    pub dense_kept: bool,
 }
 
 /// The cache settings a CfDef of Cassandra 0.7 to 1.0 carried itself (1.1
@@ -284,6 +287,7 @@ impl Default for CfOptions {
             max_index_interval: None,
             cells_per_row_to_cache: None,
             old_cache: OldCacheSettings::default(),
+            dense_kept: false,
         }
     }
 }

@@ -66,6 +66,8 @@ struct CfRecord {
     /// Absent when none was given (and in files written before they were kept).
     #[serde(default, skip_serializing_if = "OldCacheRecord::is_empty")]
     old_cache: OldCacheRecord,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    dense_kept: bool,
 }
 
 /// [`OldCacheSettings`], its sizes as exact decimal text.
@@ -263,6 +265,7 @@ impl CfRecord {
             max_index_interval: o.max_index_interval,
             cells_per_row_to_cache: o.cells_per_row_to_cache.clone(),
             old_cache: OldCacheRecord::of(&o.old_cache),
+            dense_kept: o.dense_kept,
         }
     }
 
@@ -327,6 +330,7 @@ impl CfRecord {
             max_index_interval: self.max_index_interval,
             cells_per_row_to_cache: self.cells_per_row_to_cache.clone(),
             old_cache: self.old_cache.to_settings()?,
+            dense_kept: self.dense_kept,
         };
         Ok(CfDef {
             keyspace: keyspace.to_string(),

@@ -299,6 +299,7 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
         max_index_interval: spec.max_index_interval,
         cells_per_row_to_cache: spec.cells_per_row_to_cache.clone(),
         old_cache: spec.old_cache.clone(),
+        dense_kept: false,
     };
     Ok(CfDef {
         keyspace: spec.keyspace.clone(),

@@ -160,6 +160,9 @@ impl From<NodeError> for NativeError {
             // Native requests run where reads may wait (the blocking pool),
             // so no no-wait attempt is ever made on their behalf.
             NodeError::WouldBlock(detail) => NativeError::Server(detail),
+            // (A Thrift schema change of 2.0's; the native protocol's DDL
+            // is CQL's, which never meets it.)
+            NodeError::FailedOnServer(why) => NativeError::Server(why),
             // A gateway serving native: the cluster's refusal, passed on as
             // it gave it, or for a data call's failure it did not answer (a
             // connection lost under the request, the driver's deadline, no

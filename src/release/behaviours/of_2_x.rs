@@ -555,6 +555,22 @@ macro_rules! with_behaviours_of_2_x {
                     type's words (Expected 8 or 0 byte long (16))",
             }
 
+            // 2.0.17 CFMetaData.fromThriftForUpdate copied the old table's
+            // clustering column; addDefaultIndexNames read a name by getString
+            // and let its MarshalException through.
+            /// A Thrift update of a dense column family (one made without
+            /// declared columns) left it dense whatever it declared, so its
+            /// declared names were checked by `validate` (`Column name ... is
+            /// not valid for comparator`); a new index without a name on a
+            /// column the comparator could not read failed on the server.
+            UpdatesKeepDense {
+                key: "updates_keep_dense",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a Thrift update leaves a dense column family dense whatever it declares; \
+                    an unnamed index on a name the comparator cannot read closes the connection",
+            }
+
             // SecondaryIndex.isQueryable (2.2's KeysSearcher, CompositesSearcher;
             // 3.x's ReadCommand.executeLocally): IndexNotAvailableException,
             // a ReadFailureException to the coordinator, a TimedOutException

@@ -73,6 +73,7 @@ impl From<NodeError> for ApiError {
                 by_batchlog: None,
             }),
             NodeError::Internal(detail) => ApiError::Internal(detail),
+            NodeError::FailedOnServer(why) => ApiError::Dropped(why),
             NodeError::WouldBlock(detail) => ApiError::WouldBlock(detail),
             NodeError::Unavailable { .. } => ApiError::Unavailable,
             NodeError::TimedOut { acknowledged, .. } => ApiError::TimedOut(acknowledged),

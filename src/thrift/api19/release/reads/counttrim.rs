@@ -13,9 +13,16 @@ use crate::model::DeletionTime;
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::CfDef;
-use crate::storage::stored_view::StoredPartition;
 use crate::thrift::error::{ApiError, ApiResult};
 use std::cmp::Ordering;
+
+/// A copy of a row as a count met it: its top-level names in comparator
+/// order, each with its deletion (a super column's) and whether it holds
+/// a cell, and its range tombstones' bounds.
+struct Copy<'a> {
+    names: Vec<(&'a [u8], DeletionTime, bool)>,
+    ranges: Vec<(&'a [u8], &'a [u8])>,
+}
 
 /// The failure of a negative count of row `key` of `cf` (its parent's
 /// super column `super_column`, a slice `reversed` or not), where the
@@ -42,13 +49,38 @@ pub fn check(
     // before its first cell, read to start the merge.
     let unflushed = node.unflushed_partition(&cf.keyspace, &cf.name, key)?;
     let kept = node.kept_partitions(&cf.keyspace, &cf.name, key)?;
+    // (A macro: the partitions' type is the storage's, which a front end
+    // reaches only through the node and does not name.)
+    macro_rules! copy {
+        ($p:expr) => {
+            Copy {
+                names: $p
+                    .super_columns()
+                    .map(|(name, d, cells)| (name, d, !cells.is_empty()))
+                    .chain(
+                        $p.cells()
+                            .map(|c| (c.name.as_slice(), DeletionTime::LIVE, true)),
+                    )
+                    .collect(),
+                ranges: $p
+                    .range_tombstones
+                    .iter()
+                    .map(|r| (r.start.as_slice(), r.end.as_slice()))
+                    .collect(),
+            }
+        };
+    }
     let held = !stored.deletion.is_live()
         || unflushed
             .as_ref()
-            .is_some_and(|u| holds_deletion(u, super_column))
-        || kept
-            .iter()
-            .any(|p| leads_with_deletion(p, &cf.comparator, reversed, super_column));
+            .is_some_and(|u| holds_deletion(&copy!(u), super_column))
+        || kept.iter().any(|p| {
+            let copy = copy!(p);
+            match reversed {
+                true => holds_deletion(&copy, super_column),
+                false => leads_with_deletion(&copy, &cf.comparator, super_column),
+            }
+        });
     match held {
         true => Err(ApiError::Dropped(format!(
             "a negative get_count of a row of {} holding a deletion",
@@ -59,43 +91,29 @@ pub fn check(
 }
 
 /// Whether a copy of a row holds a range tombstone or, within
-/// `super_column` if named, a super column's deletion.
-fn holds_deletion(p: &StoredPartition, super_column: Option<&[u8]>) -> bool {
-    !p.range_tombstones.is_empty()
-        || p.super_columns()
-            .any(|(name, d, _)| !d.is_live() && super_column.is_none_or(|s| s == name))
+/// `super_column` if named, a super column's deletion. (So a flushed copy
+/// read backwards: 2.1's reversed SSTable reader handed a block's range
+/// tombstones out ahead of its cells, recorded in `rel_dropflush`.)
+fn holds_deletion(copy: &Copy<'_>, super_column: Option<&[u8]>) -> bool {
+    !copy.ranges.is_empty()
+        || copy
+            .names
+            .iter()
+            .any(|&(name, d, _)| !d.is_live() && super_column.is_none_or(|s| s == name))
 }
 
 /// Whether a copy of a row meets a deletion before its first cell: a range
 /// tombstone starting at or before it, or a deleted super column first
-/// (within `super_column`, if named, that super column's deletion). Read
-/// backwards, any (2.1's reversed SSTable reader handed a block's range
-/// tombstones out ahead of its cells: recorded, `rel_dropflush`).
-fn leads_with_deletion(
-    p: &StoredPartition,
-    cmp: &TypeRef,
-    reversed: bool,
-    super_column: Option<&[u8]>,
-) -> bool {
+/// (within `super_column`, if named, that super column's deletion).
+fn leads_with_deletion(copy: &Copy<'_>, cmp: &TypeRef, super_column: Option<&[u8]>) -> bool {
     if let Some(s) = super_column {
-        return p
-            .super_columns()
-            .any(|(name, d, _)| name == s && !d.is_live());
+        return copy
+            .names
+            .iter()
+            .any(|&(name, d, _)| name == s && !d.is_live());
     }
-    if reversed {
-        return holds_deletion(p, None);
-    }
-    // The first name holding a cell (a super column's), or a deleted super
-    // column met before one.
-    let names = p
-        .super_columns()
-        .map(|(name, d, cells)| (name, d, !cells.is_empty()))
-        .chain(
-            p.cells()
-                .map(|c| (c.name.as_slice(), DeletionTime::LIVE, true)),
-        );
     let mut first = None;
-    for (name, d, cells) in names {
+    for &(name, d, cells) in &copy.names {
         if !d.is_live() {
             return true;
         }
@@ -105,60 +123,57 @@ fn leads_with_deletion(
         }
     }
     let Some(first) = first else {
-        return !p.range_tombstones.is_empty();
+        return !copy.ranges.is_empty();
     };
-    p.range_tombstones
+    copy.ranges
         .iter()
-        .any(|rt| rt.start.is_empty() || cmp.compare(&rt.start, first) != Ordering::Greater)
+        .any(|&(start, _)| start.is_empty() || cmp.compare(start, first) != Ordering::Greater)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Cell;
-    use crate::partitioner::Token;
-    use crate::storage::stored_view::{StoredItem, StoredRangeTombstone};
 
-    fn partition(cells: &[&str], ranges: &[(&str, &str)]) -> StoredPartition {
-        StoredPartition {
-            key: b"k".to_vec(),
-            token: Token::Long(0),
-            deletion: DeletionTime::LIVE,
-            range_tombstones: ranges
+    fn copy<'a>(cells: &[&'a str], ranges: &[(&'a str, &'a str)]) -> Copy<'a> {
+        Copy {
+            names: cells
                 .iter()
-                .map(|(s, e)| StoredRangeTombstone {
-                    start: s.as_bytes().to_vec(),
-                    end: e.as_bytes().to_vec(),
-                    deletion: DeletionTime::new(5, 50),
-                })
+                .map(|n| (n.as_bytes(), DeletionTime::LIVE, true))
                 .collect(),
-            items: cells
+            ranges: ranges
                 .iter()
-                .map(|n| StoredItem::Cell(Cell::live(n.as_bytes().to_vec(), b"v".to_vec(), 1)))
+                .map(|(s, e)| (s.as_bytes(), e.as_bytes()))
                 .collect(),
-            truncated: false,
         }
     }
 
     /// Recorded from 2.1.22 (`rel_dropflush`): a flushed range deletion
     /// after the row's first cell is not met by a count of no cell; before
-    /// it, or reading backwards, it is.
+    /// it, or reading backwards (`holds_deletion`), it is.
     #[test]
     fn a_flushed_range_deletion_counts_before_the_first_cell() {
         let cmp = crate::marshal::parse_type("UTF8Type").unwrap();
-        let after = partition(&["c"], &[("m", "n")]);
-        assert!(!leads_with_deletion(&after, &cmp, false, None));
-        assert!(leads_with_deletion(&after, &cmp, true, None));
-        let before = partition(&["c"], &[("a", "b")]);
-        assert!(leads_with_deletion(&before, &cmp, false, None));
-        assert!(leads_with_deletion(&before, &cmp, true, None));
+        let after = copy(&["c"], &[("m", "n")]);
+        assert!(!leads_with_deletion(&after, &cmp, None));
+        assert!(holds_deletion(&after, None));
         assert!(leads_with_deletion(
-            &partition(&[], &[("a", "b")]),
+            &copy(&["c"], &[("a", "b")]),
             &cmp,
-            false,
             None
         ));
-        assert!(holds_deletion(&after, None));
-        assert!(!holds_deletion(&partition(&["c"], &[]), None));
+        assert!(leads_with_deletion(&copy(&[], &[("a", "b")]), &cmp, None));
+        assert!(!holds_deletion(&copy(&["c"], &[]), None));
+        let gone = DeletionTime::new(5, 50);
+        let supers = Copy {
+            names: vec![
+                (b"s1".as_slice(), gone, false),
+                (b"s2", DeletionTime::LIVE, true),
+            ],
+            ranges: vec![],
+        };
+        assert!(leads_with_deletion(&supers, &cmp, None));
+        assert!(leads_with_deletion(&supers, &cmp, Some(b"s1")));
+        assert!(!leads_with_deletion(&supers, &cmp, Some(b"s2")));
+        assert!(!holds_deletion(&supers, Some(b"s2")));
     }
 }
