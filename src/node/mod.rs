@@ -480,36 +480,24 @@ impl Node {
         }
     }
 
-    /// [`Node::stored_partition`] of what the release had not flushed
-    /// (see `storage::Engine::unflushed_partition`); a cluster's as
-    /// `stored_partition` answers it.
-    pub fn unflushed_partition(
+    /// The partition as each store holds it, said to be a table an
+    /// emulated flush kept or not (see `storage::Engine::partition_copies`);
+    /// a cluster's is one copy, not kept, as `stored_partition` answers it.
+    pub fn partition_copies(
         &self,
         keyspace: &str,
         cf: &str,
         key: &[u8],
-    ) -> NodeResult<Option<crate::storage::stored_view::StoredPartition>> {
+    ) -> NodeResult<Vec<(bool, crate::storage::stored_view::StoredPartition)>> {
         match &self.engine {
             Some(engine) => engine
-                .unflushed_partition(keyspace, cf, key)
+                .partition_copies(keyspace, cf, key)
                 .map_err(storage_error),
-            None => self.stored_partition(keyspace, cf, key, b"", usize::MAX),
-        }
-    }
-
-    /// The partition as each table an emulated flush kept holds it (see
-    /// `storage::Engine::kept_partitions`); none on a cluster.
-    pub fn kept_partitions(
-        &self,
-        keyspace: &str,
-        cf: &str,
-        key: &[u8],
-    ) -> NodeResult<Vec<crate::storage::stored_view::StoredPartition>> {
-        match &self.engine {
-            Some(engine) => engine
-                .kept_partitions(keyspace, cf, key)
-                .map_err(storage_error),
-            None => Ok(Vec::new()),
+            None => Ok(self
+                .stored_partition(keyspace, cf, key, b"", usize::MAX)?
+                .map(|p| (false, p))
+                .into_iter()
+                .collect()),
         }
     }
 

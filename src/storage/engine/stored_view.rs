@@ -14,16 +14,6 @@ use crate::storage::StorageError;
 use std::collections::BTreeSet;
 use std::ops::Bound;
 
-/// Which stores' copies of a partition a view reads.
-#[derive(Clone, Copy)]
-enum Copies {
-    All,
-    /// What no emulated flush kept: the memtables'.
-    Unflushed,
-    /// The kept memtable at this place among its CF's (oldest 0).
-    Kept(usize),
-}
-
 /// Rows each store is asked for at a time by [`Engine::partition_sizes`].
 const SCAN_PAGE_ROWS: usize = 256;
 
@@ -44,77 +34,32 @@ impl Engine {
         from: &[u8],
         max_items: usize,
     ) -> Result<Option<StoredPartition>, StorageError> {
-        self.partition_of(keyspace, cf, key, from, max_items, Copies::All)
-    }
-
-    /// [`Engine::stored_partition`] of what no emulated flush kept: the
-    /// memtables' copies alone (a release's reads met the deletions of a
-    /// memtable and of an SSTable differently); `None` when no memtable
-    /// holds the key.
-    pub fn unflushed_partition(
-        &self,
-        keyspace: &str,
-        cf: &str,
-        key: &[u8],
-    ) -> Result<Option<StoredPartition>, StorageError> {
-        self.partition_of(keyspace, cf, key, b"", usize::MAX, Copies::Unflushed)
-    }
-
-    /// The partition as each memtable an emulated flush kept holds it,
-    /// oldest first (what a release read of each SSTable), those that
-    /// hold the key.
-    pub fn kept_partitions(
-        &self,
-        keyspace: &str,
-        cf: &str,
-        key: &[u8],
-    ) -> Result<Vec<StoredPartition>, StorageError> {
-        let kept = self
-            .inner
-            .catalog()
-            .cf(keyspace, cf)?
-            .state
-            .read()
-            .kept
-            .len();
-        let mut found = Vec::new();
-        for i in 0..kept {
-            let copy = Copies::Kept(i);
-            found.extend(self.partition_of(keyspace, cf, key, b"", usize::MAX, copy)?);
-        }
-        Ok(found)
-    }
-
-    fn partition_of(
-        &self,
-        keyspace: &str,
-        cf: &str,
-        key: &[u8],
-        from: &[u8],
-        max_items: usize,
-        copies: Copies,
-    ) -> Result<Option<StoredPartition>, StorageError> {
-        self.with_partition(keyspace, cf, key, copies, &mut |cmp, dk, handles, now| {
-            let (deletion, range_tombstones) = row_markers(handles);
-            let mut items = Vec::new();
-            let mut truncated = false;
-            each_stored(cmp, handles, now, from, &mut |item| {
-                if items.len() >= max_items {
-                    truncated = true;
-                    return false;
-                }
-                items.push(item);
-                true
-            })?;
-            Ok(StoredPartition {
-                key: key.to_vec(),
-                token: dk.token.clone(),
-                deletion,
-                range_tombstones,
-                items,
-                truncated,
-            })
+        self.with_partition(keyspace, cf, key, &mut |cmp, dk, handles, now| {
+            stored(cmp, dk, key, handles, now, from, max_items)
         })
+    }
+
+    /// The partition as each store holds it, one copy per store that
+    /// knows the key, each said to be a memtable an emulated flush kept
+    /// (an SSTable of the release's) or not: a release's reads met the
+    /// deletions of a memtable and of an SSTable differently.
+    pub fn partition_copies(
+        &self,
+        keyspace: &str,
+        cf: &str,
+        key: &[u8],
+    ) -> Result<Vec<(bool, StoredPartition)>, StorageError> {
+        let copies = self.with_partition(keyspace, cf, key, &mut |cmp, dk, handles, now| {
+            handles
+                .iter()
+                .map(|h| {
+                    let one = std::slice::from_ref(h);
+                    let p = stored(cmp, dk, key, one, now, b"", usize::MAX)?;
+                    Ok((h.kept().is_some(), p))
+                })
+                .collect()
+        })?;
+        Ok(copies.unwrap_or_default())
     }
 
     /// The size of one partition, counted as it is read (nothing of it is
@@ -125,27 +70,20 @@ impl Engine {
         cf: &str,
         key: &[u8],
     ) -> Result<Option<PartitionSize>, StorageError> {
-        self.with_partition(
-            keyspace,
-            cf,
-            key,
-            Copies::All,
-            &mut |cmp, dk, handles, now| {
-                let refs: Vec<&(dyn RowHandle + '_)> = handles.iter().map(|h| h.as_ref()).collect();
-                size_of(cmp, dk, &refs, now)
-            },
-        )
+        self.with_partition(keyspace, cf, key, &mut |cmp, dk, handles, now| {
+            let refs: Vec<&(dyn RowHandle + '_)> = handles.iter().map(|h| h.as_ref()).collect();
+            size_of(cmp, dk, &refs, now)
+        })
     }
 
     /// Runs `f` on every store's copy of one partition (with the CF's
-    /// comparator, the decorated key and the clock's now), or on those
-    /// `copies` names; `None` when none of them knows the key.
+    /// comparator, the decorated key and the clock's now); `None` when no
+    /// store knows the key.
     fn with_partition<T>(
         &self,
         keyspace: &str,
         cf: &str,
         key: &[u8],
-        copies: Copies,
         f: &mut PartitionFn<'_, T>,
     ) -> Result<Option<T>, StorageError> {
         let inner = &*self.inner;
@@ -158,15 +96,7 @@ impl Engine {
         let mut handles: Vec<Box<dyn RowHandle + '_>> = Vec::with_capacity(stores.len());
         for s in &stores {
             if let Some(h) = s.open_row(&dk)? {
-                let kept = h.kept().map(|(k, _)| k.index);
-                let wanted = match copies {
-                    Copies::All => true,
-                    Copies::Unflushed => kept.is_none(),
-                    Copies::Kept(i) => kept == Some(i),
-                };
-                if wanted {
-                    handles.push(h);
-                }
+                handles.push(h);
             }
         }
         if handles.is_empty() {
@@ -300,4 +230,36 @@ impl RowHandle for Borrowed<'_> {
     ) -> Result<Vec<crate::storage::row::Entry>, StorageError> {
         self.0.named(names)
     }
+}
+
+/// One partition as `handles` hold it: its markers, and at most
+/// `max_items` top-level items from the name `from` on.
+fn stored(
+    cmp: &TypeRef,
+    dk: &DecoratedKey,
+    key: &[u8],
+    handles: &[Box<dyn RowHandle + '_>],
+    now: i32,
+    from: &[u8],
+    max_items: usize,
+) -> Result<StoredPartition, StorageError> {
+    let (deletion, range_tombstones) = row_markers(handles);
+    let mut items = Vec::new();
+    let mut truncated = false;
+    each_stored(cmp, handles, now, from, &mut |item| {
+        if items.len() >= max_items {
+            truncated = true;
+            return false;
+        }
+        items.push(item);
+        true
+    })?;
+    Ok(StoredPartition {
+        key: key.to_vec(),
+        token: dk.token.clone(),
+        deletion,
+        range_tombstones,
+        items,
+        truncated,
+    })
 }

@@ -19,7 +19,7 @@ use std::cmp::Ordering;
 /// A copy of a row as a count met it: its top-level names in comparator
 /// order, each with its deletion (a super column's) and whether it holds
 /// a cell, and its range tombstones' bounds.
-struct Copy<'a> {
+struct RowCopy<'a> {
     names: Vec<(&'a [u8], DeletionTime, bool)>,
     ranges: Vec<(&'a [u8], &'a [u8])>,
 }
@@ -40,47 +40,33 @@ pub fn check(
     if !applies || key.is_empty() {
         return Ok(());
     }
-    let Some(stored) = node.stored_partition(&cf.keyspace, &cf.name, key, b"", usize::MAX)? else {
-        return Ok(());
-    };
     // A memtable's deletions of the row came with it whole. A flushed
     // (SSTable's) row came with its own deletion, its range tombstones (a
     // super column's deletion among them) only as the read met them: those
-    // before its first cell, read to start the merge.
-    let unflushed = node.unflushed_partition(&cf.keyspace, &cf.name, key)?;
-    let kept = node.kept_partitions(&cf.keyspace, &cf.name, key)?;
-    // (A macro: the partitions' type is the storage's, which a front end
-    // reaches only through the node and does not name.)
-    macro_rules! copy {
-        ($p:expr) => {
-            Copy {
-                names: $p
-                    .super_columns()
-                    .map(|(name, d, cells)| (name, d, !cells.is_empty()))
-                    .chain(
-                        $p.cells()
-                            .map(|c| (c.name.as_slice(), DeletionTime::LIVE, true)),
-                    )
-                    .collect(),
-                ranges: $p
-                    .range_tombstones
-                    .iter()
-                    .map(|r| (r.start.as_slice(), r.end.as_slice()))
-                    .collect(),
-            }
+    // before its first cell, read to start the merge, or any read backwards.
+    let copies = node.partition_copies(&cf.keyspace, &cf.name, key)?;
+    let held = copies.iter().any(|(kept, p)| {
+        let copy = RowCopy {
+            names: p
+                .super_columns()
+                .map(|(name, d, cells)| (name, d, !cells.is_empty()))
+                .chain(
+                    p.cells()
+                        .map(|c| (c.name.as_slice(), DeletionTime::LIVE, true)),
+                )
+                .collect(),
+            ranges: p
+                .range_tombstones
+                .iter()
+                .map(|r| (r.start.as_slice(), r.end.as_slice()))
+                .collect(),
         };
-    }
-    let held = !stored.deletion.is_live()
-        || unflushed
-            .as_ref()
-            .is_some_and(|u| holds_deletion(&copy!(u), super_column))
-        || kept.iter().any(|p| {
-            let copy = copy!(p);
-            match reversed {
-                true => holds_deletion(&copy, super_column),
-                false => leads_with_deletion(&copy, &cf.comparator, super_column),
+        !p.deletion.is_live()
+            || match kept & !reversed {
+                false => holds_deletion(&copy, super_column),
+                true => leads_with_deletion(&copy, &cf.comparator, super_column),
             }
-        });
+    });
     match held {
         true => Err(ApiError::Dropped(format!(
             "a negative get_count of a row of {} holding a deletion",
@@ -94,7 +80,7 @@ pub fn check(
 /// `super_column` if named, a super column's deletion. (So a flushed copy
 /// read backwards: 2.1's reversed SSTable reader handed a block's range
 /// tombstones out ahead of its cells, recorded in `rel_dropflush`.)
-fn holds_deletion(copy: &Copy<'_>, super_column: Option<&[u8]>) -> bool {
+fn holds_deletion(copy: &RowCopy<'_>, super_column: Option<&[u8]>) -> bool {
     !copy.ranges.is_empty()
         || copy
             .names
@@ -105,7 +91,7 @@ fn holds_deletion(copy: &Copy<'_>, super_column: Option<&[u8]>) -> bool {
 /// Whether a copy of a row meets a deletion before its first cell: a range
 /// tombstone starting at or before it, or a deleted super column first
 /// (within `super_column`, if named, that super column's deletion).
-fn leads_with_deletion(copy: &Copy<'_>, cmp: &TypeRef, super_column: Option<&[u8]>) -> bool {
+fn leads_with_deletion(copy: &RowCopy<'_>, cmp: &TypeRef, super_column: Option<&[u8]>) -> bool {
     if let Some(s) = super_column {
         return copy
             .names
@@ -134,8 +120,8 @@ fn leads_with_deletion(copy: &Copy<'_>, cmp: &TypeRef, super_column: Option<&[u8
 mod tests {
     use super::*;
 
-    fn copy<'a>(cells: &[&'a str], ranges: &[(&'a str, &'a str)]) -> Copy<'a> {
-        Copy {
+    fn copy<'a>(cells: &[&'a str], ranges: &[(&'a str, &'a str)]) -> RowCopy<'a> {
+        RowCopy {
             names: cells
                 .iter()
                 .map(|n| (n.as_bytes(), DeletionTime::LIVE, true))
@@ -164,7 +150,7 @@ mod tests {
         assert!(leads_with_deletion(&copy(&[], &[("a", "b")]), &cmp, None));
         assert!(!holds_deletion(&copy(&["c"], &[]), None));
         let gone = DeletionTime::new(5, 50);
-        let supers = Copy {
+        let supers = RowCopy {
             names: vec![
                 (b"s1".as_slice(), gone, false),
                 (b"s2", DeletionTime::LIVE, true),
