@@ -7,8 +7,9 @@
 //!
 //! The list is kept in files by the series a behaviour began in
 //! ([`before_2_0`] and, found after those, [`before_2_0_later`];
-//! [`of_2_x`], [`of_3_x`]): each holds a macro that puts its entries after
-//! the earlier files' and hands the whole list on, so that `behaviours!`
+//! [`of_2_x`] and [`of_2_x_later`]; [`of_3_x`]): each holds a macro that
+//! puts its entries after the earlier files' and hands the whole list on,
+//! so that `behaviours!`
 //! below still sees one list, declared once, in the order release-diff
 //! prints. A new behaviour goes at the end of its series' last file.
 
@@ -67,6 +68,8 @@ mod before_2_0;
 mod before_2_0_later;
 #[macro_use]
 mod of_2_x;
+#[macro_use]
+mod of_2_x_later;
 #[macro_use]
 mod of_3_x;
 

@@ -4,7 +4,7 @@
 
 macro_rules! with_behaviours_of_3_x {
     ($($later:tt)*) => {
-        with_behaviours_of_2_x! {
+        with_behaviours_of_2_x_later! {
             // 3.0's storage engine and schema: Thrift's column families read and
             // written as CQL tables (recorded from 3.0.24 and 3.11.10).
             /// A keyspace's column families came in `describe_keyspace(s)` in the

@@ -8,7 +8,7 @@
 
 use super::super::convert::{into_thrift, slice_command, thriftify};
 use super::super::index;
-use super::super::release::reads::reversedprune;
+use super::super::release::reads::{composites_rows, reversedprune};
 use super::super::release::v3x::{self, filtered as v3x_filtered};
 use super::super::scan::scan;
 use super::super::validation as v;
@@ -104,6 +104,11 @@ pub fn get_indexed_slices(
             count,
         ));
     }
+    if composites_rows::applies(node, &cf, expressions) {
+        let cmd = slice_command(ks, parent, whole_row());
+        let rows = node.read_indexed(&cmd, &query)?;
+        return Ok(whole_rows(&cf, predicate, rows, now));
+    }
     let mut cmd = release_command(node, &cf, ks, parent, predicate);
     reversedprune::unbounded(node, &cf, &mut cmd);
     let rows = node.read_indexed(&cmd, &query)?;
@@ -148,6 +153,13 @@ pub(super) fn filtered_range(
     if super::super::release::reads::superfilter::check(node, cf, cmd, range, filter, cl)? {
         return Ok(Vec::new());
     }
+    if composites_rows::applies(node, cf, filter) {
+        let whole = slice_command(ks, parent, whole_row());
+        let mut rows = filtered_scan(node, cf, &whole, range, filter, max_rows)?;
+        rows.iter_mut()
+            .for_each(|(_, row)| composites_rows::order(predicate, &mut row.columns));
+        return Ok(rows.into_iter().map(|(_, row)| row).collect());
+    }
     let mut cmd = cmd.clone();
     reversedprune::unbounded(node, cf, &mut cmd);
     let rows = filtered_scan(node, cf, &cmd, range, filter, max_rows)?;
@@ -161,6 +173,23 @@ pub(super) fn filtered_range(
         .collect();
     reversedprune::ascending(node, cf, predicate, filter, &mut rows);
     Ok(rows)
+}
+
+/// The rows a COMPOSITES index of plain names found, each whole (see
+/// [`composites_rows`]).
+fn whole_rows(
+    cf: &CfDef,
+    predicate: &t::SlicePredicate,
+    rows: Vec<(Vec<u8>, crate::model::RowResult)>,
+    now: i32,
+) -> Vec<t::KeySlice> {
+    rows.into_iter()
+        .map(|(key, row)| {
+            let mut columns = into_thrift(row, now, cf.is_counter());
+            composites_rows::order(predicate, &mut columns);
+            t::KeySlice::new(key, columns)
+        })
+        .collect()
 }
 
 /// The rows the engine matched (each read whole) as 3.x answered them, at

@@ -12,6 +12,7 @@
 //! (`zero_slice`).
 
 pub(in crate::thrift::api19) mod badtoken;
+pub(in crate::thrift::api19) mod composites_rows;
 pub(in crate::thrift::api19) mod count;
 pub(in crate::thrift::api19) mod counttrim;
 pub(in crate::thrift::api19) mod keybound;

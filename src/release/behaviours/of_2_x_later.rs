@@ -1,0 +1,28 @@
+//! The behaviours that began in the 2.x series found after those of
+//! [`super::of_2_x`], in the order they were found; [`super`] says what
+//! each entry holds. Data only: the macro hands them, after the earlier
+//! ones and ahead of the 3.x series', on.
+
+macro_rules! with_behaviours_of_2_x_later {
+    ($($later:tt)*) => {
+        with_behaviours_of_2_x! {
+            // 2.1's CompositesSearcher: an index entry's prefix of a column
+            // family of plain names is empty, so each hit read its whole
+            // "CQL row" (the partition) into the answer, never cut back to
+            // the call's predicate.
+            /// A row found by a COMPOSITES index of a column family of plain
+            /// names (`get_indexed_slices`, a `row_filter`) came whole, every
+            /// live column (in reverse for a reversed slice), whatever the
+            /// predicate named, bounded or counted.
+            CompositesHitReadsWholeRow {
+                key: "composites_hit_reads_whole_row",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a row found by a COMPOSITES index of plain column names comes whole, \
+                    whatever the predicate names, bounds or counts",
+            }
+
+            $($later)*
+        }
+    };
+}
