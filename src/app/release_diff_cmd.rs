@@ -277,10 +277,11 @@ mod tests {
                  Behaviour starts: a CfDef's column names are checked against the comparator it \
                  names, an update's too, before anything else of the schema\n\
                  Behaviour starts: dropping a column family or keyspace flushes every column \
-                 family with unflushed durable writes: of two writes tied on timestamp and value \
-                 with a drop between them, a slice reads the later, a names read the flushed one\n\
+                 family with unflushed durable writes, read back as SSTables\n\
                  Behaviour starts: a row found by a COMPOSITES index of plain column names comes \
                  whole, whatever the predicate names, bounds or counts\n\
+                 Behaviour starts: of two writes tied on timestamp and value with a drop between \
+                 them, a slice reads the later, a names read the flushed one\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \

@@ -1,6 +1,6 @@
 //! What a release's flushes left for its reads: the memtables an engine
 //! without a disk keeps as the SSTables the release's later reads met
-//! (after 0.8-1.1's `truncate`, 2.1-2.2's drops), and their compaction.
+//! (after 0.8-1.1's `truncate`, the drops from 2.1), and their compaction.
 //! It decides only when and which; how reads meet kept tables is the
 //! storage `query` folder's.
 
@@ -27,7 +27,7 @@ impl Node {
     }
 
     /// What the release flushed when a column family or keyspace was
-    /// dropped (2.1, 2.2: every column family of a keyspace with durable
+    /// dropped (from 2.1: every column family of a keyspace with durable
     /// writes), kept and compacted as [`Node::keep_truncate_flush`] keeps.
     pub fn keep_drop_flush(&self) -> NodeResult<()> {
         if !self
@@ -42,7 +42,12 @@ impl Node {
                 .keyspace(&cf.keyspace)
                 .is_some_and(|k| k.durable_writes)
         };
-        self.keep_flush(FlushedReads::NewestFirst, true, &durable)
+        // 3.x reconciled versions whatever order its sources came in.
+        let reads = match self.release {
+            Some(r) if r.does(Behaviour::FlushedTiesQueued) => FlushedReads::NewestFirst,
+            _ => FlushedReads::InTurn,
+        };
+        self.keep_flush(reads, true, &durable)
     }
 
     fn keep_flush(

@@ -651,24 +651,20 @@ macro_rules! with_behaviours_of_2_x {
                     update's too, before anything else of the schema",
             }
 
-            // DefsTables.dropColumnFamily and dropKeyspace from 2.1 (2.2:
+            // DefsTables.dropColumnFamily and dropKeyspace from 2.1 (2.2 on:
             // Schema) called CommitLog.forceRecycleAllSegments, which flushed
-            // every column family the commit log held unflushed writes of;
-            // CollationController sorted SSTables by their newest timestamp.
+            // every column family the commit log held unflushed writes of.
             /// Dropping a column family or a keyspace flushed every column
             /// family with writes in the commit log (not those of a keyspace
             /// without durable writes), and reads met what it flushed as
-            /// SSTables: a slice kept the first version its priority queue
-            /// met of a tie of timestamp and value, a names read the last
-            /// (SSTables newest timestamp first), and a column family's
-            /// fourth flush compacted its SSTables into one.
+            /// SSTables; a column family's fourth flush compacted its SSTables
+            /// into one.
             DropFlushesAll {
                 key: "drop_flushes_all",
                 from: (2, 1, 0),
-                until: Some((3, 0, 0)),
+                until: None,
                 says: "dropping a column family or keyspace flushes every column family with \
-                    unflushed durable writes: of two writes tied on timestamp and value with a \
-                    drop between them, a slice reads the later, a names read the flushed one",
+                    unflushed durable writes, read back as SSTables",
             }
 
             $($later)*

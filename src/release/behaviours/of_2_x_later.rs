@@ -22,6 +22,21 @@ macro_rules! with_behaviours_of_2_x_later {
                     whatever the predicate names, bounds or counts",
             }
 
+            // 2.1's CollationController sorted the SSTables a read met by
+            // their newest timestamp; a slice merged its sources in a priority
+            // queue, a names read took each SSTable's version over the last.
+            /// Of versions of a column tied on timestamp and value, one
+            /// flushed (see `DropFlushesAll`), a slice kept the first its
+            /// priority queue met, a names read the last (SSTables newest
+            /// timestamp first); of two expiring ones the longer lived.
+            FlushedTiesQueued {
+                key: "flushed_ties_queued",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "of two writes tied on timestamp and value with a drop between them, a \
+                    slice reads the later, a names read the flushed one",
+            }
+
             $($later)*
         }
     };

@@ -165,7 +165,14 @@ impl Slice<'_> {
         // As `reads::get_slice` answers, with the checks already made.
         w.buf.truncate(list);
         let mut columns = into_thrift(node.read(&cmd, self.key)?, node.now(), counter);
-        as_answered(node, ks, self.parent, self.predicate, &mut columns);
+        as_answered(
+            node,
+            ks,
+            self.key,
+            self.parent,
+            self.predicate,
+            &mut columns,
+        );
         let mut o = TBinaryOutputProtocol::new(&mut w.buf, true);
         // Writing into a vector cannot fail.
         let _ = o.write_list_begin(&TListIdentifier::new(TType::Struct, columns.len() as i32));

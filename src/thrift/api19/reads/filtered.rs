@@ -117,7 +117,7 @@ pub fn get_indexed_slices(
         .into_iter()
         .map(|(key, row)| {
             let mut columns = into_thrift(row, now, cf.is_counter());
-            as_answered(node, ks, parent, predicate, &mut columns);
+            as_answered(node, ks, &key, parent, predicate, &mut columns);
             t::KeySlice::new(key, columns)
         })
         .collect();
@@ -167,7 +167,7 @@ pub(super) fn filtered_range(
     let mut rows: Vec<_> = rows
         .into_iter()
         .map(|(_, mut row)| {
-            as_answered(node, ks, parent, predicate, &mut row.columns);
+            as_answered(node, ks, &row.key, parent, predicate, &mut row.columns);
             row
         })
         .collect();

@@ -163,12 +163,13 @@ pub(super) fn release_command(
     cmd
 }
 
-/// A row's columns as the release answered them: 3.x reversed a super
-/// column's subcolumns with the slice and gave a static compact table's
-/// declared columns first.
+/// Row `key`'s columns as the release answered them: 3.x reversed a super
+/// column's subcolumns with the slice and merged a static compact table's
+/// declared columns into the others, source by source.
 pub(super) fn as_answered(
     node: &Node,
     ks: &str,
+    key: &[u8],
     parent: &t::ColumnParent,
     predicate: &t::SlicePredicate,
     out: &mut Vec<t::ColumnOrSuperColumn>,
@@ -176,7 +177,15 @@ pub(super) fn as_answered(
     super::release::v3x::reversed_super_slice(node.release, parent, predicate, out);
     if widened(node, ks, parent, predicate) {
         if let Some(cf) = node.schema().cf(ks, &parent.column_family) {
-            statics::order(cf, predicate, out);
+            // Each copy of the row (the memtable's, each flushed SSTable's),
+            // by the names it holds; none where the engine cannot tell.
+            let sources: Vec<Vec<Vec<u8>>> = node
+                .partition_copies(ks, &cf.name, key)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(_, copy)| copy.cells().map(|c| c.name.to_vec()).collect())
+                .collect();
+            statics::order(cf, predicate, &sources, out);
         }
     }
 }
@@ -216,7 +225,7 @@ pub fn multiget_slice(
     keys.iter()
         .map(|key| {
             let mut out = into_thrift(node.read(&cmd, key)?, now, counter);
-            as_answered(node, ks, parent, predicate, &mut out);
+            as_answered(node, ks, key, parent, predicate, &mut out);
             Ok((key.clone(), out))
         })
         .collect()
@@ -235,7 +244,7 @@ pub fn get_slice(
     let (cmd, counter) = checked_slice(node, ks, [key], parent, predicate, cl)?;
     super::release::reads::zero_slice::check(node, ks, [key], parent, predicate)?;
     let mut out = into_thrift(node.read(&cmd, key)?, node.now(), counter);
-    as_answered(node, ks, parent, predicate, &mut out);
+    as_answered(node, ks, key, parent, predicate, &mut out);
     Ok(out)
 }
 
@@ -477,7 +486,7 @@ pub fn get_range_slices(
         .into_iter()
         .map(|(key, row)| {
             let mut columns = into_thrift(row, now, cf.is_counter());
-            as_answered(node, ks, parent, predicate, &mut columns);
+            as_answered(node, ks, &key, parent, predicate, &mut columns);
             t::KeySlice::new(key, columns)
         })
         .collect())

@@ -5,7 +5,12 @@
 //! Its Thrift reads merged the static cells, ascending, into the rows as
 //! they came, taking whichever name sorted first: a forward slice stayed
 //! in the comparator's order, a reversed one gave the declared columns
-//! that sort before the next row first. The count was applied after.
+//! that sort before the next row first. That merge was made in each
+//! source of the row (the memtable, each SSTable a flush left), whose
+//! streams were then merged as if each were in the slice's order, the
+//! greatest name first (recorded on a real 3.11.10: declared columns
+//! flushed apart from the others came after them). The count was applied
+//! after.
 //!
 //! This owns the widening of such a read (so no declared column the
 //! reversed order puts after the count is missed) and the order of its
@@ -37,13 +42,84 @@ pub fn widen(cmd: &mut ReadCommand) {
     }
 }
 
-/// A row's columns as 3.x answered them (`out` in the slice's order): the
+/// A row's columns as 3.x answered them (`out` in the slice's order;
+/// `sources`: the names each copy of the row held): in each copy the
 /// declared ones, ascending, merged into the others, each time the one
-/// whose name sorts first, then at most the slice's count.
-pub fn order(cf: &CfDef, predicate: &t::SlicePredicate, out: &mut Vec<t::ColumnOrSuperColumn>) {
-    merge(cf, out);
+/// whose name sorts first; the copies merged greatest name first; then at
+/// most the slice's count.
+pub fn order(
+    cf: &CfDef,
+    predicate: &t::SlicePredicate,
+    sources: &[Vec<Vec<u8>>],
+    out: &mut Vec<t::ColumnOrSuperColumn>,
+) {
+    match &predicate.slice_range {
+        Some(range) if sources.len() > 1 => {
+            let merged = merged_sources(cf, range, sources);
+            let place = |c: &t::ColumnOrSuperColumn| {
+                merged
+                    .iter()
+                    .position(|n| n.as_slice() == name_of(c))
+                    .unwrap_or(usize::MAX)
+            };
+            out.sort_by_key(place);
+        }
+        _ => merge(cf, out),
+    }
     if let Some(range) = &predicate.slice_range {
         out.truncate(usize::try_from(range.count).unwrap_or(0));
+    }
+}
+
+/// The names of a reversed slice `range` as 3.x's merge of the row's
+/// `sources` gave them: each source's own merge (see [`merge`]), then a
+/// merge of those streams taking the greatest head first, equal heads
+/// together.
+fn merged_sources(cf: &CfDef, range: &t::SliceRange, sources: &[Vec<Vec<u8>>]) -> Vec<Vec<u8>> {
+    let cmp = |a: &[u8], b: &[u8]| cf.comparator.compare(a, b);
+    // A reversed slice starts at its greater bound.
+    let inside = |n: &[u8]| {
+        (range.start.is_empty() || cmp(n, &range.start) != Ordering::Greater)
+            && (range.finish.is_empty() || cmp(n, &range.finish) != Ordering::Less)
+    };
+    let streams: Vec<Vec<&[u8]>> = sources
+        .iter()
+        .map(|names| {
+            let names = names.iter().map(Vec::as_slice).filter(|n| inside(n));
+            let (mut statics, mut rows): (Vec<&[u8]>, Vec<&[u8]>) =
+                names.partition(|n| cf.options.column(n).is_some());
+            statics.sort_by(|a, b| cmp(a, b));
+            rows.sort_by(|a, b| cmp(b, a));
+            let mut statics = statics.into_iter().peekable();
+            let mut stream = Vec::new();
+            for row in rows {
+                while let Some(s) = statics.next_if(|s| cmp(s, row) == Ordering::Less) {
+                    stream.push(s);
+                }
+                stream.push(row);
+            }
+            stream.extend(statics);
+            stream
+        })
+        .collect();
+    let mut at = vec![0usize; streams.len()];
+    let mut merged: Vec<Vec<u8>> = Vec::new();
+    loop {
+        let heads = streams
+            .iter()
+            .zip(&at)
+            .filter_map(|(s, &i)| s.get(i).copied());
+        let Some(top) = heads.max_by(|a, b| cmp(a, b)) else {
+            return merged;
+        };
+        for (s, i) in streams.iter().zip(at.iter_mut()) {
+            if s.get(*i).is_some_and(|n| cmp(n, top) == Ordering::Equal) {
+                *i += 1;
+            }
+        }
+        if !merged.iter().any(|n| n.as_slice() == top) {
+            merged.push(top.to_vec());
+        }
     }
 }
 
@@ -136,11 +212,46 @@ mod tests {
         let cf = cf("UTF8Type", &["zeta", "birth"]);
         // a reversed read as the engine gives it (recorded: rel_compact)
         let mut out = cols(&["zeta", "c02", "c01", "birth", "a"]);
-        order(&cf, &range(true, 100), &mut out);
+        order(&cf, &range(true, 100), &[], &mut out);
         assert_eq!(names(&out), ["birth", "c02", "c01", "a", "zeta"]);
         let mut out = cols(&["zeta", "c02", "c01", "birth", "a"]);
-        order(&cf, &range(true, 3), &mut out);
+        order(&cf, &range(true, 3), &[], &mut out);
         assert_eq!(names(&out), ["birth", "c02", "c01"]);
+    }
+
+    #[test]
+    fn each_source_merges_its_own_declared_columns_then_the_sources_merge() {
+        // Recorded on a real 3.11.10 (declared birth, m, zeta): the first
+        // names are what a drop flushed, the second what came after.
+        let cf = cf("UTF8Type", &["birth", "m", "zeta"]);
+        let src = |names: &[&str]| names.iter().map(|n| n.as_bytes().to_vec()).collect();
+        let cases: [(&[&str], &[&str], &[&str]); 3] = [
+            (
+                &["birth", "m", "zeta"],
+                &["c01", "n05", "x09"],
+                &["x09", "n05", "c01", "birth", "m", "zeta"],
+            ),
+            (
+                &["birth"],
+                &["zeta", "c01", "n05"],
+                &["n05", "c01", "zeta", "birth"],
+            ),
+            (
+                &["birth", "c01"],
+                &["zeta", "n05"],
+                &["n05", "zeta", "birth", "c01"],
+            ),
+        ];
+        for (flushed, later, answered) in cases {
+            let sources = [src(later), src(flushed)];
+            let mut out = cols(answered);
+            out.sort_by(|a, b| name_of(b).cmp(name_of(a)));
+            order(&cf, &range(true, 100), &sources, &mut out);
+            assert_eq!(names(&out), answered);
+            let mut out = cols(answered);
+            order(&cf, &range(true, 2), &sources, &mut out);
+            assert_eq!(names(&out), answered[..2]);
+        }
     }
 
     #[test]
