@@ -208,7 +208,10 @@ fn as_stored(
             .is_ok_and(|p| p.is_some_and(|p| !p.deletion.is_live()))
     };
     rows.filter_map(|(key, columns)| {
-        let answered = v3x_filtered::answer(cf, predicate, expressions, columns, || deleted(&key));
+        let sources = super::row_sources(node, ks, &cf.name, &key);
+        let answered = v3x_filtered::answer(cf, predicate, expressions, columns, &sources, || {
+            deleted(&key)
+        });
         answered.map(|columns| t::KeySlice::new(key, columns))
     })
     .take(count)

@@ -177,17 +177,19 @@ pub(super) fn as_answered(
     super::release::v3x::reversed_super_slice(node.release, parent, predicate, out);
     if widened(node, ks, parent, predicate) {
         if let Some(cf) = node.schema().cf(ks, &parent.column_family) {
-            // Each copy of the row (the memtable's, each flushed SSTable's),
-            // by the names it holds; none where the engine cannot tell.
-            let sources: Vec<Vec<Vec<u8>>> = node
-                .partition_copies(ks, &cf.name, key)
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(_, copy)| copy.cells().map(|c| c.name.to_vec()).collect())
-                .collect();
-            statics::order(cf, predicate, &sources, out);
+            statics::order(cf, predicate, &row_sources(node, ks, &cf.name, key), out);
         }
     }
+}
+
+/// Each copy of row `key` of `cf` (the memtable's, each flushed SSTable's)
+/// by the names it holds; none where the engine cannot tell.
+pub(super) fn row_sources(node: &Node, ks: &str, cf: &str, key: &[u8]) -> Vec<Vec<Vec<u8>>> {
+    node.partition_copies(ks, cf, key)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(_, copy)| copy.cells().map(|c| c.name.to_vec()).collect())
+        .collect()
 }
 
 /// Whether [`checked_slice`] widened the slice to every column (a 3.x

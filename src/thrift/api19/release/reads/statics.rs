@@ -53,8 +53,23 @@ pub fn order(
     sources: &[Vec<Vec<u8>>],
     out: &mut Vec<t::ColumnOrSuperColumn>,
 ) {
+    merge_sources(cf, predicate, sources, out);
+    if let Some(range) = &predicate.slice_range {
+        out.truncate(usize::try_from(range.count).unwrap_or(0));
+    }
+}
+
+/// The merge of [`order`], every column kept: [`merge`] where the row had
+/// one source (or the slice is not reversed), else the order of the
+/// sources' merged streams.
+pub(in crate::thrift::api19::release) fn merge_sources(
+    cf: &CfDef,
+    predicate: &t::SlicePredicate,
+    sources: &[Vec<Vec<u8>>],
+    out: &mut Vec<t::ColumnOrSuperColumn>,
+) {
     match &predicate.slice_range {
-        Some(range) if sources.len() > 1 => {
+        Some(range) if range.reversed && sources.len() > 1 => {
             let merged = merged_sources(cf, range, sources);
             let place = |c: &t::ColumnOrSuperColumn| {
                 merged
@@ -65,9 +80,6 @@ pub fn order(
             out.sort_by_key(place);
         }
         _ => merge(cf, out),
-    }
-    if let Some(range) = &predicate.slice_range {
-        out.truncate(usize::try_from(range.count).unwrap_or(0));
     }
 }
 

@@ -133,6 +133,7 @@ pub fn answer(
     predicate: &t::SlicePredicate,
     expressions: &[t::IndexExpression],
     row: Vec<t::ColumnOrSuperColumn>,
+    sources: &[Vec<Vec<u8>>],
     deleted: impl FnOnce() -> bool,
 ) -> Option<Vec<t::ColumnOrSuperColumn>> {
     let sel = Selection::of(predicate);
@@ -153,8 +154,9 @@ pub fn answer(
     if sel.reversed {
         stored.reverse();
     }
-    // As read (the declared columns merged in), then reversed back.
-    statics::merge(cf, &mut stored);
+    // As read (the declared columns merged in, copy by copy of the row),
+    // then reversed back.
+    statics::merge_sources(cf, predicate, sources, &mut stored);
     if sel.reversed {
         stored.reverse();
     }

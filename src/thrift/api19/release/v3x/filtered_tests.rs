@@ -83,7 +83,7 @@ fn ca() -> Vec<t::IndexExpression> {
 }
 
 fn run(cf: &CfDef, p: &t::SlicePredicate, e: &[t::IndexExpression]) -> Option<Vec<String>> {
-    names(&answer(cf, p, e, user(1990), || false))
+    names(&answer(cf, p, e, user(1990), &[], || false))
 }
 
 fn strs(v: &[&str]) -> Option<Vec<String>> {
@@ -138,7 +138,7 @@ fn an_index_search_leaving_out_its_column_answers_the_fetched_rows() {
     );
     // no row left: the partition only where it held a deletion
     assert_eq!(run(&cf, &named(&["a", "zz"]), &ca()), None);
-    let deleted = answer(&cf, &named(&["a", "zz"]), &ca(), user(1990), || true);
+    let deleted = answer(&cf, &named(&["a", "zz"]), &ca(), user(1990), &[], || true);
     assert_eq!(names(&deleted), strs(&[]));
 }
 
@@ -151,7 +151,14 @@ fn other_expressions_test_the_rows_the_partition_shows() {
         run(&cf, &slice("", "", false, 100), &both),
         strs(&["a", "birth", "name", "state", "value", "zz"])
     );
-    let young = answer(&cf, &slice("", "", false, 100), &both, user(1975), || false);
+    let young = answer(
+        &cf,
+        &slice("", "", false, 100),
+        &both,
+        user(1975),
+        &[],
+        || false,
+    );
     assert_eq!(names(&young), None);
     // birth not selected, or missed by the lookup of a reversed partition
     assert_eq!(run(&cf, &named(&["name"]), &both), None);
@@ -175,7 +182,7 @@ fn a_reversed_filter_of_a_dense_table_answers_ascending() {
     let b = [expr("b", t::IndexOperator::EQ, b"d2")];
     let a = [expr("a", t::IndexOperator::EQ, b"1")];
     let run = |p: &t::SlicePredicate, e: &[t::IndexExpression]| {
-        names(&answer(&cf, p, e, row(), || false))
+        names(&answer(&cf, p, e, row(), &[], || false))
     };
     assert_eq!(run(&slice("", "", true, 100), &b), strs(&["a", "b", "c"]));
     assert_eq!(run(&slice("", "", true, 1), &b), strs(&["a"]));
