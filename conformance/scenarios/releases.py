@@ -6518,3 +6518,22 @@ if (1, 0) <= R < (1, 2):
             v19.set_keyspace(ks),
             cql2("SELECT name, age FROM users WHERE KEY = 'u1'"),
         ]
+
+
+if (0, 8) <= R < (1, 2):
+    @scenario("rel_cql2two", "19", "cql2", keyspace_reset="cv_r_cql2two")
+    def _cql2two():
+        """CQL 2's USING CONSISTENCY TWO and THREE: 0.8's and 1.0's K_LEVEL lacked them (a
+        mismatched input, and words a statement may use as names), 1.1 parsed them and found
+        one node too few (found by ordinary19k's CQL 2 reports)"""
+        ks = "cv_r_cql2two"
+        out = setup(ks, cf_def(ks, "P", comparator="UTF8Type", default_validation="UTF8Type"))
+        out += [
+            v19.insert("p1", cparent("P"), column("two", "2", 10)),
+            cql2("SELECT two FROM P USING CONSISTENCY TWO WHERE KEY = 'p1'"),
+            cql2("SELECT two FROM P USING CONSISTENCY THREE WHERE KEY = 'p1'"),
+            cql2("UPDATE P USING CONSISTENCY TWO SET 'a' = 'b' WHERE KEY = 'p1'"),
+            cql2("SELECT two FROM P WHERE KEY = 'p1'"),
+            cql2("SELECT two FROM P USING CONSISTENCY ONE WHERE KEY = 'p1'"),
+        ]
+        return out
