@@ -1048,3 +1048,192 @@ def k_indexpaging():
                                                                                 count=4)),
           v19.get_range_slices(cparent("Users"), pred(names=["name"]), key_range(count=4))]
     return s
+
+
+# ---------------------------------------------------------------- 19. typed row keys
+KT = "k_keytypes"
+
+
+@scenario("k_keytypes", "19", "app_keytypes", keyspace_reset=KT)
+def k_keytypes():
+    """Row keys of LongType, TimeUUIDType and IntegerType (key_validation_class, 0.8 on): typed
+    keys written, read, ranged and refused; 0.7 keeps its keys as bytes."""
+    cfs = [cfdef(KT, "ByLong", comparator="UTF8Type", kv="LongType"),
+           cfdef(KT, "ByUuid", comparator="UTF8Type", kv="TimeUUIDType"),
+           cfdef(KT, "ByInt", comparator="UTF8Type", kv="IntegerType", dv="UTF8Type")]
+    s = [add_ks(KT, cfs), v19.set_keyspace(KT), v19.describe_keyspace(KT)]
+    for i in range(5):
+        s.append(v19.batch_mutate({long_(1000 + i): {"ByLong": [ins("v", "l%d" % i, 10)]},
+                                   tid(i): {"ByUuid": [ins("v", "u%d" % i, 10)]},
+                                   bytes([i + 1]): {"ByInt": [ins("v", "i%d" % i, 10)]}}))
+    s += [v19.get(long_(1002), cpath("ByLong", col="v")),
+          v19.multiget_slice([long_(1000), long_(1004), long_(9)], cparent("ByLong"), pred(names=["v"])),
+          v19.get_range_slices(cparent("ByLong"), pred(names=["v"]), key_range("", "", count=10)),
+          v19.get_range_slices(cparent("ByUuid"), pred(names=["v"]), key_range(tid(2), "", count=2)),
+          v19.get_range_slices(cparent("ByInt"), pred(names=["v"]), key_range(b"\x03", "", count=10)),
+          v19.multiget_count([tid(0), tid(1), tid(7)], cparent("ByUuid"), pred(start="", count=10)),
+          # mistakes: a 4-byte long key, a text UUID key, an empty key, a range of bad keys
+          v19.insert(struct.pack(">i", 5), cparent("ByLong"), column("v", "x", 20)),
+          v19.insert("6f1c8e2a-1d44-4b1e-9a5e-2b7c7c0f0a01", cparent("ByUuid"), column("v", "x", 20)),
+          v19.get(b"\x01\x02", cpath("ByLong", col="v")),
+          v19.multiget_slice([long_(1000), b"abc"], cparent("ByLong"), pred(names=["v"])),
+          v19.get_range_slices(cparent("ByLong"), pred(names=["v"]), key_range(b"abc", "", count=10)),
+          v19.batch_mutate({b"\x00\x01": {"ByLong": [ins("v", "y", 21)]}}),
+          v19.remove(b"xyz", cpath("ByUuid", col="v"), 22),
+          v19.remove(long_(1001), cpath("ByLong"), 22),
+          v19.get_range_slices(cparent("ByLong"), pred(names=["v"]), key_range("", "", count=10))]
+    return s
+
+
+# ---------------------------------------------------------------- 20. expiring data
+EX = "k_expiring"
+
+
+@scenario("k_expiring", "19", "app_expiring", keyspace_reset=EX)
+def k_expiring():
+    """A cache layer of TTL'd columns: super columns with expiring sub-columns, batches of
+    mixed TTLs, counters refusing TTLs, bad TTLs."""
+    cfs = [cfdef(EX, "Cache", comparator="AsciiType", dv="BytesType"),
+           cfdef(EX, "Groups", ctype="Super", comparator="AsciiType", sub="AsciiType")]
+    if HAS_COUNTERS:
+        cfs.append(cfdef(EX, "Hits", comparator="AsciiType", dv="CounterColumnType"))
+    s = [add_ks(EX, cfs), v19.set_keyspace(EX)]
+    s += [v19.batch_mutate({"page:/": {"Cache": [
+        mutation(cosc(column=column("html", "<html/>", 10, 600))),
+        mutation(cosc(column=column("etag", "abc", 10, 86400))),
+        mutation(cosc(column=column("hits", "0", 10)))]},
+        "grp1": {"Groups": [mutation(cosc(super_column=super_column("members", [
+            column("ann", "", 10, 3600), column("bob", "", 10)])))]}}),
+          v19.get_slice("page:/", cparent("Cache"), pred(start="", count=10)),
+          v19.get_slice("grp1", cparent("Groups"), pred(start="", count=10)),
+          v19.get_count("grp1", cparent("Groups", "members"), pred(start="", count=10)),
+          v19.insert("page:/", cparent("Cache"), column("html", "<html>2</html>", 11, 1)),
+          v19.insert("page:/", cparent("Cache"), column("etag", "d", 11, 0)),
+          v19.insert("page:/", cparent("Cache"), column("etag", "d", 11, -10)),
+          v19.insert("page:/", cparent("Cache"), column("etag", "d", 11, 2147483647)),
+          v19.insert("grp1", cparent("Groups", "members"), column("cid", "", 12, 60)),
+          v19.get_slice("grp1", cparent("Groups", "members"), pred(start="", count=10)),
+          v19.batch_mutate({"page:/": {"Cache": [mutation(cosc(column=column("a", "1", 13, 5))),
+                                                 mutation(cosc(column=column("b", "1", 13, -5)))]}}),
+          v19.get_slice("page:/", cparent("Cache"), pred(names=["a", "b", "html", "etag"]))]
+    if HAS_COUNTERS:
+        s += [counter("page:/", "Hits", "views", 1),
+              v19.insert("page:/", cparent("Hits"), column("views", long_(1), 14, 60)),
+              v19.batch_mutate({"page:/": {"Hits": [mutation(cosc(column=column("views", long_(1), 14, 60)))]}}),
+              v19.get("page:/", cpath("Hits", col="views"))]
+    return s
+
+
+# ---------------------------------------------------------------- 21. 1.1's paged reads
+PG = "k_paged"
+
+
+@scenario("k_paged", "19", "app_paged", keyspace_reset=PG)
+def k_paged():
+    """A 1.1 Hadoop job reading wide rows: describe_splits_ex, get_paged_slice across rows and
+    pages, a wide row walked by column; earlier releases lack both calls."""
+    cfs = [cfdef(PG, "Wide", comparator="LongType", dv="UTF8Type")]
+    s = [add_ks(PG, cfs), v19.set_keyspace(PG)]
+    for r in range(4):
+        s.append(v19.batch_mutate({"row%d" % r: {"Wide": [ins(long_(c), "r%dc%d" % (r, c), 10)
+                                                          for c in range(6)]}}))
+    s += [raw("describe_splits_ex", {1: b("Wide"), 2: b("0"), 3: b(MAXT), 4: W.i32(128)}),
+          v19.get_paged_slice("Wide", key_range(start_token="0", end_token="0", count=5), long_(0)),
+          v19.get_paged_slice("Wide", key_range(start_token="0", end_token="0", count=10), long_(4)),
+          v19.get_paged_slice("Wide", key_range("row2", "", count=10), long_(3)),
+          v19.get_paged_slice("Wide", key_range("row2", "row1", count=10), ""),
+          v19.get_paged_slice("Wide", key_range(start_token="0", end_token="0", count=10), struct.pack(">i", 1)),
+          v19.get_paged_slice("Nope", key_range("", "", count=10), ""),
+          v19.get_paged_slice("Wide", key_range("", "", count=0), ""),
+          v19.get_range_slices(cparent("Wide"), pred(start=long_(2), finish=long_(3), count=10),
+                               key_range(start_token="0", end_token="0", count=10))]
+    return s
+
+
+# ---------------------------------------------------------------- 22. CQL 2 ranges and odd reads
+CR = "k_cql2ranges"
+
+
+@scenario("k_cql2ranges", "19", "app_cql2ranges", keyspace_reset=CR)
+def k_cql2ranges():
+    """A CQL 2 reporting page (0.8 on): key ranges under RandomPartitioner, column ranges,
+    FIRST/REVERSED, COUNT with a limit, an index with a range term, a super CF read, bad input."""
+    cfs = [cfdef(CR, "Posts", comparator="UTF8Type", dv="UTF8Type", kv="UTF8Type",
+                 meta=[column_def("author", "UTF8Type", KEYS_INDEX), column_def("score", "LongType")]),
+           cfdef(CR, "Super", ctype="Super", comparator="UTF8Type", sub="UTF8Type")]
+    s = [add_ks(CR, cfs), v19.set_keyspace(CR)]
+    for i in range(8):
+        s.append(v19.batch_mutate({"p%d" % i: {"Posts": [ins("author", "a%d" % (i % 3), 10),
+                                                         ins("score", long_(i * 10), 10),
+                                                         ins("title", "t%d" % i, 10)]}}))
+    s.append(v19.insert("s1", cparent("Super", "x"), column("c", "v", 10)))
+    if not HAS_CQL2:
+        return s + [v19.get_range_slices(cparent("Posts"), pred(names=["title"]), key_range("p3", "p1", count=10))]
+    s += [cql("SELECT title FROM Posts WHERE KEY > 'p2' AND KEY < 'p6'"),
+          cql("SELECT title FROM Posts WHERE KEY >= 'p2' LIMIT 3"),
+          cql("SELECT title FROM Posts WHERE KEY > 'p6' AND KEY < 'p2'"),
+          cql("SELECT 'author'..'score' FROM Posts WHERE KEY = 'p1'"),
+          cql("SELECT FIRST 1 REVERSED 'title'..'author' FROM Posts WHERE KEY = 'p1'"),
+          cql("SELECT COUNT(*) FROM Posts LIMIT 5"),
+          cql("SELECT COUNT(*) FROM Posts WHERE author = 'a1'"),
+          cql("SELECT title, score FROM Posts WHERE author = 'a0' AND score > 20"),
+          cql("SELECT title FROM Posts WHERE author = 'a0' AND KEY > 'p3'"),
+          cql("SELECT title FROM Posts WHERE score = 30"),
+          cql("SELECT * FROM Super WHERE KEY = 's1'"),
+          cql("SELECT title FROM Posts WHERE KEY = 'p1' AND KEY = 'p2'"),
+          cql("SELECT title FROM Posts WHERE KEY IN ()"),
+          cql("SELECT title FROM Posts WHERE KEY = 'p1' USING CONSISTENCY QUORUM"),
+          cql("SELECT title FROM Posts USING CONSISTENCY ALL WHERE KEY = 'p1'"),
+          cql("SELECT title FROM Posts USING CONSISTENCY TWO WHERE KEY = 'p1'"),
+          cql("UPDATE Posts SET score = 'high' WHERE KEY = 'p1'"),
+          cql("UPDATE Posts USING TTL 100 AND TIMESTAMP 5000 SET title = 'new' WHERE KEY IN ('p1', 'p2')"),
+          cql("SELECT title FROM Posts WHERE KEY IN ('p1', 'p2')"),
+          cql("DELETE FROM Posts WHERE KEY IN ('p1', 'p2')"),
+          cql("SELECT title FROM Posts WHERE KEY IN ('p1', 'p2')"),
+          cql("SELECT title FROM Posts WHERE KEY = 'p3' LIMIT -1")]
+    return s
+
+
+# ---------------------------------------------------------------- 23. odds and ends
+OE = "k_oddsends"
+
+
+@scenario("k_oddsends", "19", "app_oddsends", keyspace_reset=OE)
+def k_oddsends():
+    """What a long-lived application sent sooner or later: duplicate and empty key lists, a
+    large value, huge counts, reversed range scans of a super CF, counts by names."""
+    cfs = [cfdef(OE, "Std", comparator="BytesType"),
+           cfdef(OE, "Sup", ctype="Super", comparator="BytesType", sub="LongType")]
+    s = [add_ks(OE, cfs), v19.set_keyspace(OE)]
+    s += [v19.insert("a", cparent("Std"), column("big", "x" * 200000, 10)),
+          v19.get_count("a", cparent("Std"), pred(start="", count=2147483647)),
+          v19.insert("a", cparent("Std"), column("c1", "", 10)),
+          v19.multiget_slice(["a", "a", "b"], cparent("Std"), pred(names=["c1"])),
+          v19.multiget_slice([], cparent("Std"), pred(names=["c1"])),
+          v19.multiget_count(["a", "a"], cparent("Std"), pred(start="", count=10)),
+          v19.get_count("a", cparent("Std"), pred(names=["c1", "c1", "nope", "big"])),
+          v19.get_slice("a", cparent("Std"), pred(names=[])),
+          v19.get_slice("a", cparent("Std"), pred()),
+          v19.get_slice("a", cparent("Std"), pred(names=["c1"], start="", count=10))]
+    for k in ("r1", "r2", "r3"):
+        s.append(v19.batch_mutate({k: {"Sup": [ins_super("s%d" % j, [(long_(n), "%s%d%d" % (k, j, n)) for n in range(3)], 10)
+                                               for j in range(3)]}}))
+    s += [v19.get_range_slices(cparent("Sup"), pred(start="", reversed=True, count=2), key_range("", "", count=10)),
+          v19.get_range_slices(cparent("Sup", "s1"), pred(start="", reversed=True, count=2),
+                               key_range("", "", count=10)),
+          v19.get_slice("r1", cparent("Sup", "s2"), pred(start=long_(2), finish=long_(0), reversed=True, count=10)),
+          v19.get_count("r1", cparent("Sup", "s2"), pred(names=[long_(1), long_(7)])),
+          v19.get_count("r1", cparent("Sup"), pred(names=["s0", "s9"])),
+          v19.multiget_slice(["r1", "r2"], cparent("Sup", "s0"), pred(names=[long_(0)])),
+          v19.remove("r2", cpath("Sup", "s1", long_(1)), 20),
+          v19.remove("r2", cpath("Sup", "s2"), 5),
+          v19.get_slice("r2", cparent("Sup"), pred(start="", count=10)),
+          v19.batch_mutate({"r3": {"Sup": [mutation(deletion_=deletion(20, "s0", pred(names=[long_(0), long_(2)]))),
+                                           mutation(deletion_=deletion(20, None, pred(names=["s2"])))]}}),
+          v19.get_slice("r3", cparent("Sup"), pred(start="", count=10)),
+          v19.batch_mutate({"r3": {"Sup": [mutation(deletion_=deletion(21, None, pred(names=[long_(1)])))]}}),
+          v19.get_slice("r3", cparent("Sup", "s1"), pred(names=["x"])),
+          v19.get_range_slices(cparent("Std"), pred(names=["c1"]), key_range("a", "a", count=10)),
+          v19.get_range_slices(cparent("Std"), pred(names=["c1"]), key_range("b", "a", count=10)),
+          v19.get_range_slices(cparent("Std"), pred(names=["c1"]), key_range("", "", count=-1))]
+    return s
