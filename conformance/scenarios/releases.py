@@ -6531,4 +6531,96 @@ if R >= (3, 0):
                 v19.get_range_slices(cparent("Idx"), pred(start="", reversed=True, count=3),
                                      key_range("", "")),
                 v19.get_slice("a", cparent("Idx"), pred(start="y", finish="c", reversed=True))]
+
+
+if R < (1, 2):
+    @scenario("rel_systemwrite", "19", "crud", keyspace_reset="cv_r_systemwrite")
+    def _systemwrite():
+        """data written into the system keyspace from a session in it: 0.7 to 1.0 took the
+        writes (ClientState.hasColumnFamilyAccess asked only the authority, the keyspace being
+        refused to schema changes alone), 1.1 refused them (preventSystemKSSchemaModification,
+        its words with a full stop) (found by ordinary19k's raw-API client)"""
+        ks = "cv_r_systemwrite"
+        return [
+            v19.set_keyspace("system"),
+            v19.insert("cv_r_sw", cparent("LocationInfo"), column("c", "v", 10)),
+            v19.get_slice("cv_r_sw", cparent("LocationInfo"), pred(start="", count=10)),
+            v19.batch_mutate({"cv_r_sw": {"LocationInfo": [ins("d", "w", 11)]}}),
+            v19.remove("cv_r_sw", cpath("LocationInfo", col="c"), 12),
+            v19.get_slice("cv_r_sw", cparent("LocationInfo"), pred(start="", count=10)),
+            v19.remove("cv_r_sw", cpath("LocationInfo"), 13),
+            v19.get_slice("cv_r_sw", cparent("LocationInfo"), pred(start="", count=10)),
+            v19.system_add_keyspace(ks_def(ks)),
+            v19.set_keyspace(ks),
+            v19.insert("cv_r_sw", cparent("LocationInfo"), column("c", "v", 14)),
+        ]
+
+
+if R < (1, 2):
+    @scenario("rel_indexedvalidator", "19", "schema", keyspace_reset="cv_r_indexedvalidator")
+    def _indexedvalidator():
+        """an update changing an indexed column's validator to an incompatible one: 0.7 to 1.0
+        took it (CFMetaData.apply set the column as sent), 1.1 refused it only as it applied
+        it (ColumnDefinition.apply in the migration stage: the connection closed, the old
+        definition still described); from 1.0 CQL 2's ALTER ... TYPE alike; and an update
+        without its id whose thresholds cross: 1.1 refused the thresholds first
+        (CFMetaData.validate before the id's failure on apply) (found by ordinary19k)"""
+        ks = "cv_r_indexedvalidator"
+        age = [column_def("age", "LongType", KEYS_INDEX, "a_age")]
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type", column_metadata=age))
+        out += [
+            v19.insert("k1", cparent("A"), column("age", long_(31), 10)),
+            v19.system_update_column_family(cf_def(ks, "A", comparator="UTF8Type", column_metadata=age,
+                                                   extra={17: W.i32(40), 18: W.i32(4)})),
+            describe_ks(ks),
+            v19.system_update_column_family(cf_def(
+                ks, "A", comparator="UTF8Type",
+                column_metadata=[column_def("age", "UTF8Type", KEYS_INDEX, "a_age")],
+                extra={16: W.i32(1000)})),
+            v19.set_keyspace(ks),
+            describe_ks(ks),
+            v19.get_slice("k1", cparent("A"), pred(start="", count=10)),
+        ]
+        return out
+
+
+if (1, 0) <= R < (1, 2):
+    @scenario("rel_indexedvalidatorcql", "19", "schema", keyspace_reset="cv_r_indexedvalidatorcql")
+    def _indexedvalidatorcql():
+        """CQL 2's ALTER ... TYPE of an indexed column: 1.0 took it, 1.1 failed it as it
+        applied it (the connection closed, the old definition still described) (found by
+        ordinary19k's CQL 2 application)"""
+        ks = "cv_r_indexedvalidatorcql"
+        return [
+            cql2("CREATE KEYSPACE %s WITH strategy_class = 'SimpleStrategy' "
+                 "AND strategy_options:replication_factor = 1" % ks),
+            cql2("USE %s" % ks),
+            cql2("CREATE COLUMNFAMILY users (KEY varchar PRIMARY KEY, name varchar, age int) "
+                 "WITH comparator = varchar AND default_validation = varchar"),
+            cql2("CREATE INDEX users_age ON users (age)"),
+            cql2("INSERT INTO users (KEY, name, age) VALUES ('u1', 'ann', 31) USING TIMESTAMP 1000"),
+            cql2("ALTER COLUMNFAMILY users ALTER age TYPE varint"),
+            cql2("ALTER COLUMNFAMILY users ALTER name TYPE ascii"),
+            describe_ks(ks),
+            v19.set_keyspace(ks),
+            cql2("SELECT name, age FROM users WHERE KEY = 'u1'"),
+        ]
+
+
+if (0, 8) <= R < (1, 2):
+    @scenario("rel_cql2two", "19", "cql2", keyspace_reset="cv_r_cql2two")
+    def _cql2two():
+        """CQL 2's USING CONSISTENCY TWO and THREE: 0.8's and 1.0's K_LEVEL lacked them (a
+        mismatched input, and words a statement may use as names), 1.1 parsed them and found
+        one node too few (found by ordinary19k's CQL 2 reports)"""
+        ks = "cv_r_cql2two"
+        out = setup(ks, cf_def(ks, "P", comparator="UTF8Type", default_validation="UTF8Type"))
+        out += [
+            v19.insert("p1", cparent("P"), column("two", "2", 10)),
+            cql2("SELECT two FROM P USING CONSISTENCY TWO WHERE KEY = 'p1'"),
+            cql2("SELECT two FROM P USING CONSISTENCY THREE WHERE KEY = 'p1'"),
+            cql2("UPDATE P USING CONSISTENCY TWO SET 'a' = 'b' WHERE KEY = 'p1'"),
+            cql2("SELECT two FROM P WHERE KEY = 'p1'"),
+            cql2("SELECT two FROM P USING CONSISTENCY ONE WHERE KEY = 'p1'"),
+        ]
         return out

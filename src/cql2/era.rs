@@ -134,6 +134,7 @@ impl Era {
                 first_type_words: first,
                 assignment_error_at_value: !r.at_least(1, 1),
                 no_markers: !r.at_least(1, 1),
+                no_two_three: !r.at_least(1, 1),
             },
             levels_unchecked: !r.at_least(1, 1),
             each_quorum_strategy_first: r.series() == (1, 1),

@@ -180,6 +180,26 @@ fn release_table_defaults(node: &Node, spec: &mut crate::schema::CfSpec) {
     });
 }
 
+/// 1.1 refused an update's incompatibility with the definition it replaced
+/// only as it applied it (`CFMetaData.apply` in the migration stage, the
+/// new definition already written): CQL's ALTER failed on the server, and
+/// the column family stayed broken as a Thrift update's did
+/// (`Node::failed_cf_update`).
+fn failed_on_apply(node: &Node, updated: Option<(String, String)>, e: NodeError) -> NodeError {
+    let in_1_1 = node.release.is_some_and(|r| r.series() == (1, 1));
+    match (e, updated) {
+        (NodeError::Invalid(why), Some((ks, cf)))
+            if in_1_1 && crate::schema::refused_on_apply(&why) =>
+        {
+            *node.failed_cf_update.lock() = Some((ks.clone(), cf.clone()));
+            NodeError::FailedOnServer(format!(
+                "Cassandra 1.1 failed the update of {ks}.{cf} on the server: {why}"
+            ))
+        }
+        (e, _) => e,
+    }
+}
+
 impl CqlBackend for NodeBackend<'_> {
     fn schema(&self) -> Arc<Schema> {
         self.node.schema()
@@ -192,10 +212,16 @@ impl CqlBackend for NodeBackend<'_> {
         if let SchemaChange::AddColumnFamily(spec) = &mut change {
             release_table_defaults(self.node, spec);
         }
+        let updated = match &change {
+            SchemaChange::UpdateColumnFamily(spec) => {
+                Some((spec.keyspace.clone(), spec.name.clone()))
+            }
+            _ => None,
+        };
         self.node
             .change_schema(change)
             .map(|_version| ())
-            .map_err(|e| self.fail(e))
+            .map_err(|e| self.fail(failed_on_apply(self.node, updated, e)))
     }
 
     fn apply(&self, mutations: &[RowMutation]) -> Result<(), CqlError> {

@@ -127,6 +127,9 @@ impl Node {
             system_cf_adds: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::SystemCfAddsTaken)),
+            indexed_validators_free: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::IndexedValidatorsFree)),
             strategy_constructor_words: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::StrategyConstructorWords)),

@@ -419,6 +419,8 @@ mod tests {
                 Behaviour::ComparatorsMustMatch,
                 Behaviour::DefaultIndexNamesRepeat,
                 Behaviour::StoreKeepsCompactionThresholds,
+                Behaviour::SystemDataWritable,
+                Behaviour::IndexedValidatorsFree,
             ]
         );
     }

@@ -499,6 +499,26 @@ fn dynamic_keyspace(
     }
 }
 
+/// Whether `why` is a refusal of an update's compatibility with the
+/// definition it replaces ([`check_compatible`]'s): 1.1 made these checks
+/// only as it applied the update (`CFMetaData.apply`,
+/// `ColumnDefinition.apply`), the new definition already in its schema
+/// tables, after the update's own checks (`CFMetaData.validate`) passed.
+pub fn refused_on_apply(why: &str) -> bool {
+    const WHOLE: [&str; 5] = [
+        "types do not match.",
+        "comparators do not match or are not compatible.",
+        "subcolumncomparators do not match.",
+        "subcolumncomparators do not match or are note compatible.",
+        "Cannot modify index name",
+    ];
+    const PREFIXES: [&str; 2] = [
+        "Cannot modify validator to a non-compatible one for column ",
+        "Cannot modify component index for column ",
+    ];
+    WHOLE.contains(&why) || PREFIXES.iter().any(|p| why.starts_with(p))
+}
+
 /// 1.2's `validateCompatility` and `ColumnDefinition.apply` checks.
 fn check_compatible(old: &CfDef, new: &CfDef, rules: Rules) -> Result<()> {
     if old.column_type != new.column_type {
@@ -538,7 +558,9 @@ fn check_compatible(old: &CfDef, new: &CfDef, rules: Rules) -> Result<()> {
                 .get_string(&o.name)
         };
         if o.index_type.is_some() && c.index_type.is_some() {
-            if !is_compatible_with(&c.validation_class, &o.validation_class) {
+            if !rules.indexed_validators_free
+                && !is_compatible_with(&c.validation_class, &o.validation_class)
+            {
                 return invalid(format!(
                     "Cannot modify validator to a non-compatible one for column {} since an index is set",
                     text()

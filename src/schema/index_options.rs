@@ -71,6 +71,9 @@ pub struct Rules {
     pub comparators_must_match: bool,
     /// 0.7: a column family may be added to the `system` keyspace.
     pub system_cf_adds: bool,
+    /// 0.7 to 1.0: an update may change an indexed column's validator to
+    /// an incompatible one (`CFMetaData.apply` set it as sent).
+    pub indexed_validators_free: bool,
     /// 2.1 on: a strategy constructor's refusal in its own words (1.2
     /// said `Error constructing replication strategy class`).
     pub strategy_constructor_words: bool,
@@ -201,6 +204,7 @@ mod tests {
         cf_ids_after_highest: false,
         comparators_must_match: false,
         system_cf_adds: false,
+        indexed_validators_free: false,
         strategy_constructor_words: false,
         names_read_by_get_string: false,
         names_refused_in_type_words: false,
@@ -226,6 +230,7 @@ mod tests {
         cf_ids_after_highest: false,
         comparators_must_match: false,
         system_cf_adds: false,
+        indexed_validators_free: false,
         strategy_constructor_words: false,
         names_read_by_get_string: false,
         names_refused_in_type_words: false,

@@ -111,6 +111,9 @@ pub struct Grammar {
     /// No bind markers (0.8 and 1.0: `?` was no token of their lexer,
     /// which refused the character itself).
     pub no_markers: bool,
+    /// 0.8's and 1.0's `K_LEVEL` had no `TWO` or `THREE` (1.1 added
+    /// them): those were identifiers, refused as a level.
+    pub no_two_three: bool,
 }
 
 impl Grammar {
@@ -128,7 +131,14 @@ impl Grammar {
 pub const DEFAULT_COUNT: i32 = 10_000;
 
 fn is_reserved(grammar: Grammar, word: &str) -> bool {
+    if grammar.no_two_three && is_two_or_three(word) {
+        return false;
+    }
     grammar.type_words().contains(&word) || KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word))
+}
+
+fn is_two_or_three(word: &str) -> bool {
+    word.eq_ignore_ascii_case("TWO") || word.eq_ignore_ascii_case("THREE")
 }
 
 /// Parses one statement.
@@ -396,7 +406,8 @@ impl Parser<'_> {
     fn consistency_level(&mut self) -> PResult<String> {
         self.expect_kw("CONSISTENCY")?;
         let t = self.peek();
-        if t.kind == Kind::Word && LEVELS.iter().any(|l| t.is_kw(l)) {
+        let known = !(self.grammar.no_two_three && is_two_or_three(&t.text));
+        if t.kind == Kind::Word && known && LEVELS.iter().any(|l| t.is_kw(l)) {
             Ok(self.advance().text.to_ascii_uppercase())
         } else {
             Err(self.mismatched("K_LEVEL"))

@@ -311,3 +311,21 @@ mod never_panics {
         }
     }
 }
+
+#[test]
+fn two_and_three_are_levels_from_1_1() {
+    let q = "SELECT a FROM cf USING CONSISTENCY TWO WHERE KEY = 'k'";
+    let Statement::Select(s) = stmt(q) else {
+        panic!()
+    };
+    assert_eq!(s.consistency.as_deref(), Some("TWO"));
+    let old = Grammar {
+        no_two_three: true,
+        ..Grammar::default()
+    };
+    assert_eq!(
+        parse_in(q, old).unwrap_err().to_string(),
+        "line 1:35 mismatched input 'TWO' expecting K_LEVEL"
+    );
+    assert!(parse_in("SELECT three FROM cf WHERE KEY = 'k'", old).is_ok());
+}

@@ -465,6 +465,32 @@ macro_rules! with_behaviours_before_2_0_later {
                     it, its new indexes unopened",
             }
 
+            // ClientState.hasColumnFamilyAccess of 0.7 to 1.0 asked only the
+            // authority; the system keyspace was refused to schema changes
+            // alone (hasColumnFamilySchemaAccess, 0.8 on). 1.1's
+            // preventSystemKSSchemaModification refused data writes too.
+            /// A Thrift data write (insert, remove, batch_mutate, truncate)
+            /// into the system keyspace's column families was taken.
+            SystemDataWritable {
+                key: "system_data_writable",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "Thrift data writes into the system keyspace's column families are taken",
+            }
+
+            // 0.7.10-1.0.12 CFMetaData.apply set each kept column's validator,
+            // index type and name from the update as sent; 1.1's
+            // ColumnDefinition.apply first refused a validator incompatible
+            // with the old one where both kept an index.
+            /// An update (Thrift or CQL 2's ALTER) may change an indexed
+            /// column's validator to any type.
+            IndexedValidatorsFree {
+                key: "indexed_validators_free",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "an update may change an indexed column's validator to an incompatible type",
+            }
+
             $($later)*
         }
     };

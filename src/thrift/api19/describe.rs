@@ -431,13 +431,13 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     }
     release::schema::ids::check_update_found(node, def)?;
     release::check_cf_id(node, def)?;
-    release::old::check_update_id(node, def)?;
     release::v3x::update_target(node, def)?;
     let mut spec = column_family_spec(node, def, true)?;
     release::schema::params::check_type_change(node, def)?;
     cfdefs::update_defaults(node, &mut spec);
     let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
     let change = SchemaChange::UpdateColumnFamily(spec);
+    release::old::check_update_id(node, def, &change)?;
     if let Some(merged) =
         release::schema::unmade::apply(node, &def.keyspace, change.clone(), refusal)
             .or_else(|| release::schema::plainindex::retry(node, &def.keyspace, &change, refusal))

@@ -15,8 +15,15 @@ use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::collections::BTreeMap;
 
-/// The system keyspaces belong to the server.
+/// The system keyspaces belong to the server (before 1.1 only their
+/// schema: [`Behaviour::SystemDataWritable`]).
 pub(super) fn check_writable(node: &Node, ks: &str) -> ApiResult<()> {
+    if node
+        .release
+        .is_some_and(|r| r.does(Behaviour::SystemDataWritable))
+    {
+        return Ok(());
+    }
     if node.schema().keyspace(ks).is_some_and(|k| k.is_system()) {
         return Err(ApiError::invalid("system keyspace is not user-modifiable"));
     }

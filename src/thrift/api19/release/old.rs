@@ -175,7 +175,16 @@ pub fn cql3_grammar(node: &Node) -> Grammar {
 /// change was not made, the connection was closed, and the column family
 /// stayed broken for [`after_cf_change`]. The ids are the ones
 /// `describe_keyspace` gives (see [`super::check_cf_id`]).
-pub fn check_update_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+///
+/// `CFMetaData.validate` ran before (`MigrationManager
+/// .announceColumnFamilyUpdate`): what `change` breaks of its checks is
+/// refused first (those of the update's compatibility came with the id's,
+/// on the server).
+pub fn check_update_id(
+    node: &Node,
+    def: &t::CfDef,
+    change: &crate::schema::SchemaChange,
+) -> Result<(), ApiError> {
     if node.release.map(Release::series) != Some((1, 1)) {
         return Ok(());
     }
@@ -185,22 +194,21 @@ pub fn check_update_id(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     if def.id == Some(id) {
         return Ok(());
     }
+    match node
+        .check_schema_change(change.clone())
+        .map_err(ApiError::from)
+    {
+        Err(ApiError::InvalidRequest(why)) if !crate::schema::refused_on_apply(&why) => {
+            return Err(ApiError::InvalidRequest(why));
+        }
+        _ => {}
+    }
     *node.failed_cf_update.lock() = Some((def.keyspace.clone(), def.name.clone()));
     Err(ApiError::Dropped(format!(
         "Cassandra 1.1 failed the update of {}.{} without its id on the server",
         def.keyspace, def.name
     )))
 }
-
-/// The texts of 1.1's `CFMetaData.apply`, which refused an update only
-/// when `DefsTable.mergeSchema` applied it, the new definition already
-/// written to the schema tables.
-const REFUSED_ON_APPLY: [&str; 4] = [
-    "types do not match.",
-    "comparators do not match or are not compatible.",
-    "subcolumncomparators do not match.",
-    "subcolumncomparators do not match or are note compatible.",
-];
 
 /// 1.1's update changing the column type or comparator: refused as
 /// `CFMetaData.apply` met it on the server, the connection closed, and the
@@ -211,7 +219,7 @@ pub fn failed_update(node: &Node, def: &t::CfDef, e: ApiError) -> ApiError {
         return e;
     }
     match &e {
-        ApiError::InvalidRequest(why) if REFUSED_ON_APPLY.contains(&why.as_str()) => {
+        ApiError::InvalidRequest(why) if crate::schema::refused_on_apply(why) => {
             *node.failed_cf_update.lock() = Some((def.keyspace.clone(), def.name.clone()));
             ApiError::Dropped(format!(
                 "Cassandra 1.1 failed the update of {}.{} on the server: {why}",
@@ -492,13 +500,26 @@ mod tests {
         let node = node_as("1.1.12");
         let ks = node.schema().user_keyspaces().next().unwrap().clone();
         let cf = ks.cfs.keys().next().unwrap().clone();
-        let mut def = super::super::super::defs::cf_def(&crate::schema::CfSpec {
+        let spec = crate::schema::CfSpec {
             keyspace: ks.name.clone(),
             name: cf.clone(),
             ..Default::default()
+        };
+        let mut def = super::super::super::defs::cf_def(&spec);
+        let change = crate::schema::SchemaChange::UpdateColumnFamily(spec.clone());
+        // CFMetaData.validate's refusals come before the id's failure.
+        let crossed = crate::schema::SchemaChange::UpdateColumnFamily(crate::schema::CfSpec {
+            min_compaction_threshold: Some(40),
+            max_compaction_threshold: Some(4),
+            ..spec.clone()
         });
         assert!(matches!(
-            check_update_id(&node, &def),
+            check_update_id(&node, &def, &crossed),
+            Err(ApiError::InvalidRequest(why)) if why.starts_with("Min compaction threshold (got 40)")
+        ));
+        assert!(node.failed_cf_update.lock().is_none());
+        assert!(matches!(
+            check_update_id(&node, &def, &change),
             Err(ApiError::Dropped(_))
         ));
         assert!(matches!(
@@ -508,12 +529,12 @@ mod tests {
         assert!(after_cf_change(&node, "elsewhere", "Other", true).is_ok());
         assert!(after_cf_change(&node, &ks.name, &cf, true).is_ok());
         assert!(after_cf_change(&node, &ks.name, "Other", true).is_ok());
-        assert!(check_update_id(&node, &def).is_err());
+        assert!(check_update_id(&node, &def, &change).is_err());
         after_keyspace_drop(&node, &ks.name);
         assert!(after_cf_change(&node, &ks.name, "Other", false).is_ok());
         def.id = Some(1000);
-        assert!(check_update_id(&node, &def).is_ok(), "with its id");
-        assert!(check_update_id(&node_as("1.0.12"), &def).is_ok());
+        assert!(check_update_id(&node, &def, &change).is_ok(), "with its id");
+        assert!(check_update_id(&node_as("1.0.12"), &def, &change).is_ok());
     }
 
     #[test]
