@@ -424,7 +424,7 @@ pub(super) fn select_columns(
         &table,
         &sel.selection,
         schema.partitioner.as_ref(),
-        select_rules(session).functions_in_system,
+        &select_rules(session),
     )
 }
 
