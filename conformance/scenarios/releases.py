@@ -6444,3 +6444,88 @@ if R < (0, 8):
                                                        extra={16: W.i32(1000), **bad})),
                 describe_ks(ks)]
         return out
+
+
+# ------------------------------------------------------------------------------ 1.2's CQL 3 grammar
+if (1, 2) <= R < (2, 1):
+    @scenario("rel_grammar12", "19", "cql3", keyspace_reset="cv_r_grammar12")
+    def _grammar12():
+        """2.0's IF [NOT] EXISTS, conditions and SELECT DISTINCT sent to 1.2 by an application
+        written for 2.0 (found by ordinary19l): 1.2.9's Cql.g had no IF, NOT, EXISTS or
+        DISTINCT keywords, so it read them as names and refused the statement where the next
+        word fitted no rule; 2.0 runs them (a table named `if` is 1.2's)"""
+        ks = "cv_r_grammar12"
+        out = [v19.execute_cql3_query(
+            "CREATE KEYSPACE IF NOT EXISTS %s WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}" % ks)]
+        out += [v19.execute_cql3_query(q) for q in [
+            "CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}" % ks,
+            "USE %s" % ks,
+            "CREATE TABLE t (k text PRIMARY KEY, v int)",
+            "CREATE TABLE IF NOT EXISTS t (k text PRIMARY KEY, v int)",
+            "CREATE TABLE IF NOT EXISTS %s.u (k text PRIMARY KEY)" % ks,
+            "CREATE COLUMNFAMILY IF NOT EXISTS w (k text PRIMARY KEY)",
+            "CREATE INDEX IF NOT EXISTS ON t (v)",
+            "CREATE INDEX IF NOT EXISTS t_v ON t (v)",
+            "INSERT INTO t (k, v) VALUES ('a', 1) IF NOT EXISTS",
+            "INSERT INTO t (k, v) VALUES ('b', 1) USING TTL 10 IF NOT EXISTS",
+            "UPDATE t SET v = 2 WHERE k = 'a' IF v = 1",
+            "UPDATE t SET v = 3 WHERE k = 'a' IF EXISTS",
+            "DELETE FROM t WHERE k = 'b' IF v = 1",
+            "DELETE FROM t WHERE k = 'zz' IF EXISTS",
+            "DELETE v FROM t WHERE k = 'a' IF v = 7",
+            "SELECT DISTINCT k FROM t",
+            "SELECT DISTINCT k, v FROM t",
+            "SELECT DISTINCT * FROM t",
+            "SELECT DISTINCT FROM t",
+            "SELECT * FROM t",
+            "DROP INDEX IF EXISTS t_v",
+            "DROP TABLE IF EXISTS nope",
+            "DROP COLUMNFAMILY IF EXISTS t",
+            "DROP KEYSPACE IF EXISTS cv_r_grammar12_nope",
+            "CREATE TABLE if (k text PRIMARY KEY)",
+            "CREATE TABLE distinct (k text PRIMARY KEY, exists int)",
+            "SELECT exists FROM distinct",
+            "DROP TABLE IF",
+            "SELECT * FROM t"]]
+        return out
+
+
+# ------------------------------------------------------------------------------ CQL 3 reads of Thrift names
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_denseprefix", "19", "cql3", keyspace_reset="cv_r_denseprefix")
+    def _denseprefix():
+        """CQL 3 reads of a column family Thrift made with a CompositeType comparator, where a
+        client wrote names of fewer components (found by ordinary19l): a clustering restriction
+        keeps their rows, the later clustering columns null (1.2 to 2.2's ColumnGroupMap made a
+        row of any name its slice held); and dateOf's result type, DateType on 1.2 and
+        TimestampType from 2.0 (TimeuuidFcts.dateOfFct)"""
+        ks = "cv_r_denseprefix"
+
+        def comp(*parts):
+            out = b""
+            for p in parts:
+                v = p.encode() if isinstance(p, str) else long_(p)
+                out += len(v).to_bytes(2, "big") + v + b"\x00"
+            return out
+        out = setup(ks, cf_def(ks, "r", comparator="CompositeType(UTF8Type,LongType)",
+                               key_validation="UTF8Type", default_validation="LongType"))
+        for i, (name, v) in enumerate([(comp("avg", 1), 3), (comp("avg"), 1), (comp("bcd"), 5),
+                                       (comp("avg", 2), 4), (comp("cde", 0), 6)]):
+            out.append(v19.insert("s1", cparent("r"), column(name, long_(v), 10 + i)))
+        out += [v19.execute_cql3_query(q) for q in [
+            "SELECT * FROM r",
+            "SELECT * FROM r WHERE key = 's1' AND column1 = 'avg'",
+            "SELECT column1, value FROM r WHERE key = 's1' AND column1 > 'avg'",
+            "SELECT * FROM r WHERE key = 's1' AND column1 >= 'avg' AND column1 <= 'bcd'",
+            "SELECT * FROM r WHERE key = 's1' AND column1 < 'cde'",
+            "SELECT column2 FROM r WHERE key = 's1' AND column1 = 'avg' ORDER BY column1 DESC",
+            "SELECT * FROM r WHERE key = 's1' AND column1 IN ('avg', 'bcd')",
+            "SELECT value FROM r WHERE key = 's1' AND column1 = 'avg' AND column2 > 0",
+            "SELECT COUNT(*) FROM r WHERE key = 's1' AND column1 = 'avg'",
+            "CREATE TABLE tl (u text, t timeuuid, PRIMARY KEY (u, t))",
+            "INSERT INTO tl (u, t) VALUES ('a', 50554d6e-29bb-11e5-b345-feff819cdc9f) "
+            "USING TIMESTAMP 1000",
+            "SELECT dateOf(t), unixTimestampOf(t) FROM tl WHERE u = 'a'"]]
+        return out
