@@ -1080,3 +1080,329 @@ def click_counters():
                   "column1 = 'hits'"),
               V.get("/home", path("page_views", "hits"))]
     return steps
+
+
+# ================================================================ second round
+CS = "l_cqlsh"
+
+
+@scenario("l_cqlsh_session", "19", "cql3", keyspace_reset=CS)
+def cqlsh_session():
+    """A cqlsh session of the Thrift era (cqlsh 1.2/2.0 on the `cql` module): it asks the
+    version, reads system.local and the schema tables to learn the cluster and complete names,
+    a user creates a keyspace and a table, types some statements with mistakes (a keyword as a
+    name, a missing quote, DESCRIBE sent as CQL, an auth statement with auth off), turns
+    TRACING ON for one query and reads the schema back."""
+    steps = [describe_version(), V.describe_cluster_name(),
+             cql("SELECT cluster_name, release_version, cql_version, partitioner, data_center, "
+                 "rack FROM system.local WHERE key = 'local'"),
+             cql("SELECT peer, data_center FROM system.peers"),
+             cql("SELECT keyspace_name, strategy_class, durable_writes FROM "
+                 "system.schema_keyspaces WHERE keyspace_name = 'system'"),
+             cql("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': '1'} AND durable_writes = false" % CS),
+             cql("USE %s" % CS),
+             cql("CREATE TABLE people (name text PRIMARY KEY, age int, emails set<text>)"),
+             cql("INSERT INTO people (name, age, emails) VALUES ('ann', 31, {'a@x', 'ann@y'}) "
+                 "USING TIMESTAMP 1000"),
+             cql("INSERT INTO people (name, age) VALUES ('bob', 'thirty') USING TIMESTAMP 1001"),
+             cql("INSERT INTO people (name, age) VALUES ('bob, 30) USING TIMESTAMP 1001"),
+             cql("INSERT INTO people (name, age) VALUES ('bob', 30) USING TIMESTAMP 1002"),
+             cql("SELECT * FROM people"),
+             cql("select name, AGE from PEOPLE where NAME = 'ann'"),
+             cql("SELECT * FROM people WHERE age = 30"),
+             cql("DESCRIBE TABLE people"),
+             cql("LIST USERS"),
+             cql("CREATE USER bob WITH PASSWORD 'pw' NOSUPERUSER"),
+             cql("GRANT SELECT ON KEYSPACE %s TO bob" % CS),
+             trace_next_query(),
+             cql("SELECT age FROM people WHERE name = 'bob'"),
+             cql("SELECT columnfamily_name, key_validator, comparator, default_validator FROM "
+                 "system.schema_columnfamilies WHERE keyspace_name = '%s'" % CS),
+             cql("SELECT * FROM system.schema_columns WHERE keyspace_name = '%s' AND "
+                 "columnfamily_name = 'people'" % CS),
+             cql("SELECT * FROM system.schema_keyspaces WHERE keyspace_name = '%s'" % CS),
+             cql("UPDATE people USING TIMESTAMP 1003 SET emails = emails + {'b@x'} "
+                 "WHERE name = 'bob'"),
+             cql("SELECT name, emails FROM people WHERE name IN ('ann', 'bob')"),
+             cql("TRUNCATE people"),
+             cql("SELECT COUNT(*) FROM people"),
+             cql("DROP KEYSPACE %s" % CS),
+             cql("SELECT * FROM people")]
+    return steps
+
+
+CO = "l_colls"
+
+
+@scenario("l_collections_app", "19", "cql3", keyspace_reset=CO)
+def collections_app():
+    """A CQL 3 application on collections (a shopping cart, tags, preferences): list append
+    and prepend, set add and remove, map puts and deletes by key, a list element set and
+    deleted by index, collection TTLs, reads back through CQL 3 and through Thrift's
+    get_slice of the same row (an app mixing both), and the errors: an index past the end, a
+    collection in a WHERE clause, a list in a set column, null in a set."""
+    steps = [ks_cql(CO), V.set_keyspace(CO),
+             cql("CREATE TABLE carts (user text PRIMARY KEY, items list<text>, tags set<text>, "
+                 "prefs map<text, int>, seen list<timestamp>)")]
+    steps += [cql(q) for q in [
+        "INSERT INTO carts (user, items, tags, prefs) VALUES ('ann', ['apple', 'pear'], "
+        "{'new', 'vip'}, {'size': 2, 'color': 7}) USING TIMESTAMP 1000",
+        "UPDATE carts USING TIMESTAMP 1001 SET items = items + ['plum'] WHERE user = 'ann'",
+        "UPDATE carts USING TIMESTAMP 1002 SET items = ['fig'] + items WHERE user = 'ann'",
+        "UPDATE carts USING TIMESTAMP 1003 SET tags = tags - {'new'}, tags = tags + {'gold'} "
+        "WHERE user = 'ann'",
+        "UPDATE carts USING TIMESTAMP 1004 SET prefs['size'] = 3, prefs['lang'] = 1 "
+        "WHERE user = 'ann'",
+        "SELECT * FROM carts WHERE user = 'ann'",
+        "UPDATE carts USING TIMESTAMP 1005 SET items[1] = 'kiwi' WHERE user = 'ann'",
+        "DELETE items[0] FROM carts USING TIMESTAMP 1006 WHERE user = 'ann'",
+        "DELETE prefs['color'] FROM carts USING TIMESTAMP 1007 WHERE user = 'ann'",
+        "SELECT items, prefs FROM carts WHERE user = 'ann'",
+        "UPDATE carts USING TIMESTAMP 1008 SET items[9] = 'x' WHERE user = 'ann'",
+        "UPDATE carts USING TIMESTAMP 1008 SET items[0] = 'x' WHERE user = 'nobody'",
+        "UPDATE carts USING TIMESTAMP 1009 SET items = items - ['plum'] WHERE user = 'ann'",
+        "UPDATE carts USING TTL 100 AND TIMESTAMP 1010 SET tags = tags + {'temp'} "
+        "WHERE user = 'bob'",
+        "SELECT tags FROM carts WHERE user = 'bob'",
+        "SELECT * FROM carts WHERE tags = {'vip'}",
+        "UPDATE carts SET tags = tags + ['x'] WHERE user = 'ann'",
+        "UPDATE carts SET tags = tags + {null} WHERE user = 'ann'",
+        "UPDATE carts SET prefs = prefs + {'a': 'b'} WHERE user = 'ann'",
+        "UPDATE carts SET items = items + {'x'} WHERE user = 'ann'",
+        "INSERT INTO carts (user, seen) VALUES ('cid', ['2013-06-01 10:00:00+0000', 0]) "
+        "USING TIMESTAMP 1011",
+        "SELECT seen FROM carts WHERE user = 'cid'",
+        "DELETE tags FROM carts USING TIMESTAMP 1012 WHERE user = 'ann'",
+        "SELECT user, tags FROM carts"]]
+    # (a list's cell names are the server's timeuuids: Thrift reads rows without lists)
+    steps += [V.get_slice("bob", cp("carts"), D.pred(start="", count=20)),
+              V.get_count("ann", cp("carts"), D.pred(start="", count=100)),
+              V.multiget_count(["ann", "bob", "cid"], cp("carts"), D.pred(start="", count=100))]
+    return steps
+
+
+HC = "l_hcomp"
+
+
+def comp_name(*parts, eoc=0):
+    """A CompositeType name; `eoc` is the last component's end-of-component byte."""
+    out = b""
+    for i, p in enumerate(parts):
+        v = p if isinstance(p, bytes) else (p.encode() if isinstance(p, str) else D.long_(p))
+        last = i == len(parts) - 1
+        out += _st.pack(">H", len(v)) + v + (bytes([eoc & 0xff]) if last else b"\x00")
+    return out
+
+
+@scenario("l_hector_composites", "19", "hector", keyspace_reset=HC)
+def hector_composites():
+    """A Hector application on CompositeType and DynamicCompositeType column names (an event
+    store: (LongType day, UTF8Type kind) names), sliced as Hector's Composite with
+    ComponentEquality built them (EQUAL, GREATER_THAN_EQUAL, LESS_THAN_EQUAL end-of-component
+    bytes), reversed, counted, deleted by name; a DynamicCompositeType with aliases; and the
+    errors: a component of the wrong type, a slice whose start sorts after its finish."""
+    ev = D.cf_def(HC, "events", comparator="CompositeType(LongType,UTF8Type)",
+                  key_validation=UTF8, default_validation=UTF8)
+    dyn = D.cf_def(HC, "dyn", comparator="DynamicCompositeType(a=>AsciiType,l=>LongType,"
+                   "u=>UTF8Type)", key_validation=UTF8, default_validation=UTF8)
+    steps = [V.system_add_keyspace(D.ks_def(HC, [ev, dyn])), V.set_keyspace(HC),
+             V.describe_keyspace(HC)]
+    muts = []
+    for day in (20130601, 20130602, 20130603):
+        for kind in ("click", "login", "view"):
+            muts.append(D.ins(comp_name(day, kind), "%d-%s" % (day, kind), 10))
+    steps += [V.batch_mutate({"u1": {"events": muts}}),
+              V.get_slice("u1", cp("events"), D.pred(
+                  start=comp_name(20130602, eoc=0), finish=comp_name(20130602, eoc=1),
+                  count=100)),
+              V.get_slice("u1", cp("events"), D.pred(
+                  start=comp_name(20130602, eoc=-1), finish=comp_name(20130602, eoc=0),
+                  count=100)),
+              V.get_slice("u1", cp("events"), D.pred(
+                  start=comp_name(20130602, "login", eoc=0), finish=comp_name(20130603, eoc=1),
+                  count=100)),
+              V.get_slice("u1", cp("events"), D.pred(
+                  start=comp_name(20130603, eoc=1), finish=comp_name(20130601, "view", eoc=0),
+                  reversed=True, count=4)),
+              V.get_slice("u1", cp("events"), D.pred(
+                  start=comp_name(20130602, eoc=1), finish=comp_name(20130602, eoc=-1),
+                  reversed=True, count=100)),
+              V.get_count("u1", cp("events"), D.pred(
+                  start=comp_name(20130601, eoc=0), finish=comp_name(20130602, eoc=1),
+                  count=100)),
+              V.get("u1", path("events", comp_name(20130601, "view"))),
+              V.remove("u1", path("events", comp_name(20130601, "view")), 11),
+              V.batch_mutate({"u1": {"events": [D.mutation(deletion_=D.deletion(12, predicate=D.pred(
+                  names=[comp_name(20130603, "click"), comp_name(20130603, "login")])))]}}),
+              V.get_slice("u1", cp("events"), D.pred(start="", count=100)),
+              V.multiget_count(["u1", "u2"], cp("events"), D.pred(start="", count=100)),
+              # errors
+              V.insert("u1", cp("events"), col(comp_name("day1", "click"), "x", 13)),
+              V.insert("u1", cp("events"), col(comp_name(1, "a", "extra"), "x", 13)),
+              V.get_slice("u1", cp("events"), D.pred(
+                  start=comp_name(20130603, eoc=0), finish=comp_name(20130601, eoc=0), count=10)),
+              cql("SELECT * FROM events WHERE key = 'u1' AND column1 = 20130602")]
+
+    def dname(*parts):
+        out = b""
+        for alias, v in parts:
+            vb = v.encode() if isinstance(v, str) else D.long_(v)
+            out += _st.pack(">H", 0x8000 | ord(alias)) + _st.pack(">H", len(vb)) + vb + b"\x00"
+        return out
+    steps += [V.batch_mutate({"d1": {"dyn": [
+        D.ins(dname(("l", 5), ("u", "five")), "v5", 20),
+        D.ins(dname(("l", 2)), "v2", 20),
+        D.ins(dname(("a", "abc")), "va", 20),
+        D.ins(dname(("l", 2), ("u", "two")), "v2b", 20)]}}),
+        V.get_slice("d1", cp("dyn"), D.pred(start="", count=100)),
+        V.get_slice("d1", cp("dyn"), D.pred(start=dname(("l", 2)), finish=dname(("l", 3)),
+                                            count=100)),
+        V.insert("d1", cp("dyn"), col(dname(("z", "x")), "bad", 21))]
+    return steps
+
+
+V21 = "l_v21"
+
+
+@scenario("l_udt_app", "19", "cql3", keyspace_reset=V21)
+def udt_app():
+    """An application written for 2.1's CQL (user types, tuples, frozen collections, indexes
+    on collections queried with CONTAINS / CONTAINS KEY, a static column): what 2.1 and 2.2
+    ran, and what 1.2 and 2.0 refused of it, statement by statement."""
+    steps = [ks_cql(V21), V.set_keyspace(V21)]
+    steps += [cql(q) for q in [
+        "CREATE TYPE address (street text, city text, zip int)",
+        "CREATE TABLE users (id int PRIMARY KEY, name text, home frozen<address>, "
+        "pos tuple<int, text>, tags set<text>, attrs map<text, text>)",
+        "CREATE TABLE users (id int PRIMARY KEY, name text, tags set<text>, "
+        "attrs map<text, text>)",
+        "CREATE INDEX users_tags ON users (tags)",
+        "CREATE INDEX users_attr_keys ON users (KEYS(attrs))",
+        "INSERT INTO users (id, name, home, pos, tags, attrs) VALUES (1, 'ann', "
+        "{street: '1 Main', city: 'Oslo', zip: 150}, (3, 'x'), {'a', 'b'}, {'k': 'v'}) "
+        "USING TIMESTAMP 1000",
+        "INSERT INTO users (id, name, tags, attrs) VALUES (2, 'bob', {'b', 'c'}, "
+        "{'j': 'w'}) USING TIMESTAMP 1001",
+        "SELECT id, name FROM users WHERE tags CONTAINS 'b'",
+        "SELECT id FROM users WHERE attrs CONTAINS KEY 'j'",
+        "SELECT id FROM users WHERE attrs CONTAINS 'v'",
+        "SELECT home.city, pos FROM users WHERE id = 1",
+        "UPDATE users USING TIMESTAMP 1002 SET home = {street: '2 Side', city: 'Bergen'} "
+        "WHERE id = 1",
+        "SELECT home FROM users WHERE id = 1",
+        "ALTER TYPE address ADD country text",
+        "CREATE TABLE shelf (id int, part int, owner text static, PRIMARY KEY (id, part))",
+        "INSERT INTO shelf (id, part, owner) VALUES (1, 1, 'ann') USING TIMESTAMP 1003",
+        "SELECT * FROM shelf",
+        "DROP TYPE address",
+        "SELECT * FROM users"]]
+    return steps
+
+
+V22 = "l_v22"
+
+
+@scenario("l_v22_features", "19", "cql3", keyspace_reset=V22)
+def v22_features():
+    """An application written for 2.2's CQL (date, time, smallint and tinyint columns, INSERT
+    JSON and SELECT JSON, aggregates, a user function while they are off in the yaml, and
+    toDate/toTimestamp): what 2.2 ran and what older releases refused of it."""
+    steps = [ks_cql(V22), V.set_keyspace(V22)]
+    steps += [cql(q) for q in [
+        "CREATE TABLE readings (sensor text, day date, at time, v smallint, q tinyint, "
+        "PRIMARY KEY (sensor, day, at))",
+        "CREATE TABLE vals (sensor text, n int, v double, PRIMARY KEY (sensor, n))",
+        "INSERT INTO readings (sensor, day, at, v, q) VALUES ('s1', '2015-06-01', "
+        "'10:00:00.000', 12, 1) USING TIMESTAMP 1000",
+        "SELECT * FROM readings",
+        "INSERT INTO vals JSON '{\"sensor\": \"s1\", \"n\": 1, \"v\": 2.5}'",
+        "INSERT INTO vals (sensor, n, v) VALUES ('s1', 2, 4.0) USING TIMESTAMP 1001",
+        "INSERT INTO vals (sensor, n, v) VALUES ('s1', 3, -1.5) USING TIMESTAMP 1002",
+        "SELECT JSON sensor, n, v FROM vals WHERE sensor = 's1'",
+        "SELECT count(v), min(v), max(v), sum(n), avg(v) FROM vals WHERE sensor = 's1'",
+        "SELECT sensor, count(*) FROM vals WHERE sensor = 's1'",
+        "SELECT toJson(v) FROM vals WHERE sensor = 's1' AND n = 2",
+        "CREATE FUNCTION twice (x double) CALLED ON NULL INPUT RETURNS double "
+        "LANGUAGE java AS 'return x * 2;'",
+        "SELECT n, v FROM vals WHERE sensor = 's1' AND n > 1",
+        "SELECT n, writetime(v) FROM vals WHERE sensor = 's1' AND n = 3"]]
+    return steps
+
+
+OLD = "l_oldcql"
+
+
+@scenario("l_cql_module_legacy", "19", "cql-legacy", keyspace_reset=OLD)
+def cql_module_legacy():
+    """A Python `cql` module build of 1.2's time that sets its CQL version and runs through
+    execute_cql_query (CQL 2, or CQL 3 after set_cql_version "3.0.0") and prepare_cql_query /
+    execute_prepared_cql_query, beside execute_cql3_query: the versions it asked for, the old
+    calls' answers on each release, and a CQL 2 statement sent to execute_cql3_query."""
+    steps = [V.set_cql_version("2.0.0"),
+             V.execute_cql_query("CREATE KEYSPACE %s WITH strategy_class = 'SimpleStrategy' "
+                                 "AND strategy_options:replication_factor = 1" % OLD),
+             V.set_cql_version("3.0.0"),
+             V.set_cql_version("3.1.0"),
+             V.set_cql_version("4.0.0"),
+             V.set_cql_version("3.0.0"),
+             V.execute_cql_query("CREATE KEYSPACE %s WITH replication = {'class': "
+                                 "'SimpleStrategy', 'replication_factor': 1}" % OLD),
+             ks_cql(OLD), V.set_keyspace(OLD),
+             cql("CREATE TABLE t (k text PRIMARY KEY, v text)"),
+             V.execute_cql_query("INSERT INTO t (k, v) VALUES ('a', 'x')"),
+             V.execute_cql_query("SELECT * FROM t WHERE k = 'a'").mask("0/2/*/2/*/3"),
+             cql("INSERT INTO t (k, v) VALUES ('b', 'y') USING TIMESTAMP 1000"),
+             cql("SELECT * FROM t WHERE k = 'b'"),
+             cql("UPDATE t USING CONSISTENCY QUORUM SET v = 'z' WHERE k = 'b'"),
+             cql("SELECT * FROM t WHERE KEY = 'b'"),
+             D.raw("prepare_cql_query", {1: D.b("SELECT * FROM t WHERE k = ?"), 2: W.i32(2)}),
+             D.raw("execute_prepared_cql_query", {1: W.i32(1), 2: W.list_("bin", [D.b("b")])}),
+             cql("SELECT v FROM t WHERE k = 'b'")]
+    return steps
+
+
+SU = "l_superapp"
+
+
+@scenario("l_super_columns_app", "19", "super", keyspace_reset=SU)
+def super_columns_app():
+    """An older-model application still on super column families (a per-user inbox of
+    conversations, sub-columns per message): super columns written in batches, read by
+    super column and by slices of super columns, counted, sub-columns removed singly and
+    with a batch deletion, a whole super column removed, ranges over rows; paged slices and
+    CQL 3 on a super family, and a sub-column path into a standard family."""
+    inbox = D.cf_def(SU, "inbox", column_type="Super", comparator=UTF8, subcomparator=LONG,
+                     key_validation=UTF8, default_validation=UTF8)
+    plain = D.cf_def(SU, "users", comparator=UTF8, key_validation=UTF8)
+    steps = [V.system_add_keyspace(D.ks_def(SU, [inbox, plain])), V.set_keyspace(SU)]
+    for u in ("ann", "bob"):
+        steps.append(V.batch_mutate({u: {"inbox": [
+            D.mutation(D.cosc(super_column=D.super_column(conv, [
+                col(D.long_(m), "%s %s %d" % (u, conv, m), 10 + m) for m in range(3)])))
+            for conv in ("c-family", "c-work", "c-zoo")]}}))
+    steps += [V.get("ann", path("inbox", sc="c-work")),
+              V.get("ann", path("inbox", D.long_(1), sc="c-work")),
+              V.get_slice("ann", cp("inbox"), D.pred(start="c-g", finish="", count=1)),
+              V.get_slice("ann", cp("inbox"), D.pred(names=["c-zoo", "c-none"])),
+              V.get_slice("ann", cp("inbox", "c-family"), D.pred(start=D.long_(1), count=5)),
+              V.get_count("ann", cp("inbox"), D.pred(start="", count=100)),
+              V.get_count("ann", cp("inbox", "c-work"), D.pred(start="", count=100)),
+              V.multiget_slice(["ann", "bob", "cid"], cp("inbox", "c-zoo"),
+                               D.pred(names=[D.long_(0), D.long_(2)])),
+              V.remove("ann", path("inbox", D.long_(0), sc="c-work"), 20),
+              V.batch_mutate({"ann": {"inbox": [D.mutation(deletion_=D.deletion(
+                  21, sc="c-zoo", predicate=D.pred(names=[D.long_(1)])))]}}),
+              V.remove("bob", path("inbox", sc="c-family"), 22),
+              V.get_slice("ann", cp("inbox"), D.pred(start="", count=10)),
+              V.get_range_slices(cp("inbox"), D.pred(start="", count=1),
+                                 D.key_range(start_key="", end_key="", count=10)),
+              V.get_range_slices(cp("inbox", "c-work"), D.pred(start="", count=10),
+                                 D.key_range(start_key="", end_key="", count=10)),
+              V.get_paged_slice("inbox", D.key_range(start_key="", end_key="", count=5), ""),
+              V.get("ann", path("users", "x", sc="y")),
+              V.get("ann", path("inbox", D.long_(1))),
+              V.insert("ann", cp("inbox"), col(D.long_(1), "no super", 23)),
+              V.insert("ann", cp("inbox", "c-new"), col("notalong", "x", 24)),
+              cql("SELECT * FROM inbox")]
+    return steps

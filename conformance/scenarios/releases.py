@@ -6529,3 +6529,51 @@ if (1, 2) <= R < (3, 0):
             "USING TIMESTAMP 1000",
             "SELECT dateOf(t), unixTimestampOf(t) FROM tl WHERE u = 'a'"]]
         return out
+
+
+# ------------------------------------------------------------------------------ CQL 3 on super CFs
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_supercql", "19", "super", keyspace_reset="cv_r_supercql")
+    def _supercql():
+        """A super column family read and written through CQL 3 over Thrift (found by
+        ordinary19l): 2.0 to 2.2 showed it as the table (key, column1, column2, value), the
+        super column's name the first clustering column and the sub-column's the second
+        (CFMetaData's super CF columns); a counter super CF's values are its counts"""
+        ks = "cv_r_supercql"
+        inbox = cf_def(ks, "inbox", column_type="Super", comparator="UTF8Type",
+                       subcomparator="LongType", key_validation="UTF8Type",
+                       default_validation="UTF8Type")
+        cnt = cf_def(ks, "sc", column_type="Super", comparator="UTF8Type",
+                     subcomparator="UTF8Type", default_validation="CounterColumnType")
+        out = setup(ks, inbox, cnt)
+        for u in ("ann", "bob"):
+            out.append(v19.batch_mutate({u: {"inbox": [
+                ins_super(c, [(long_(m), "%s%s%d" % (u, c, m)) for m in range(2)], 10)
+                for c in ("a", "b")]}}))
+        out.append(v19.add("k", cparent("sc", "s1"), counter_column("c", 3)))
+        out += [v19.execute_cql3_query(q) for q in [
+            "SELECT * FROM inbox",
+            "SELECT * FROM inbox WHERE key = 'ann'",
+            "SELECT * FROM inbox WHERE key = 'ann' AND column1 = 'b'",
+            "SELECT value FROM inbox WHERE key = 'ann' AND column1 = 'a' AND column2 = 1",
+            "SELECT * FROM inbox WHERE key = 'ann' AND column1 > 'a'",
+            "SELECT * FROM inbox WHERE key = 'ann' ORDER BY column1 DESC",
+            "SELECT column1, column2 FROM inbox WHERE key = 'ann' AND column1 = 'a' "
+            "AND column2 > 0",
+            "SELECT COUNT(*) FROM inbox",
+            "SELECT * FROM inbox LIMIT 3",
+            "SELECT * FROM sc",
+            "INSERT INTO inbox (key, column1, column2, value) VALUES ('cid', 'x', 1, 'v') "
+            "USING TIMESTAMP 20",
+            "UPDATE inbox USING TIMESTAMP 21 SET value = 'w' WHERE key = 'cid' AND "
+            "column1 = 'y' AND column2 = 0",
+            "SELECT * FROM inbox WHERE key = 'cid'",
+            "DELETE FROM inbox USING TIMESTAMP 22 WHERE key = 'cid' AND column1 = 'x' AND "
+            "column2 = 1",
+            "SELECT * FROM inbox WHERE key IN ('ann', 'cid')",
+            "UPDATE sc SET value = value + 2 WHERE key = 0x6b AND column1 = 's1' AND "
+            "column2 = 'c'",
+            "SELECT * FROM sc"]]
+        out += [v19.get_slice("cid", cparent("inbox"), pred(start="", count=10)),
+                v19.get_slice("k", cparent("sc"), pred(start="", count=10))]
+        return out

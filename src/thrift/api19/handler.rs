@@ -185,6 +185,10 @@ impl<'a> Handler<'a> {
                     facts.cql_version = cql.to_string();
                 }
                 session.set_local_facts(facts);
+                // 2.0 to 2.2 read and wrote a super CF through CQL3 as the
+                // table `(key, column1, column2, value)`; 1.2 had no such
+                // table.
+                session.set_super_view((2, 0) <= release.series() && release.series() < (3, 0));
             }
             session
         });
