@@ -6606,3 +6606,27 @@ if (1, 2) <= R < (2, 0):
             out += [v19.execute_cql3_query(q), v19.set_keyspace(ks)]
         out.append(v19.get_slice("ann", cparent("inbox"), pred(start="", count=10)))
         return out
+
+
+# ------------------------------------------------------------------------------ reserved column names
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_reservedcol", "19", "cql3", keyspace_reset="cv_r_reservedcol")
+    def _reservedcol():
+        """A reserved word as a column's name in CREATE TABLE (found by ordinary19l): after a
+        comma the grammar's optional column did not start there, so `')'` was wanted at it
+        (`mismatched input 'order' expecting ')'`); the first column's was no viable
+        alternative; quoted, the word is a name"""
+        ks = "cv_r_reservedcol"
+        out = [v19.execute_cql3_query(
+            "CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [v19.execute_cql3_query(q) for q in [
+            "CREATE TABLE a (id text PRIMARY KEY, order int)",
+            "CREATE TABLE b (id text PRIMARY KEY, v int, asc ascii)",
+            "CREATE TABLE c (id text, key int, PRIMARY KEY (id, key))",
+            "CREATE TABLE d (id text, from text, PRIMARY KEY (id))",
+            "CREATE TABLE e (select text PRIMARY KEY, v int)",
+            "CREATE TABLE f (id text PRIMARY KEY, \"order\" int, \"select\" text)",
+            "INSERT INTO f (id, \"order\", \"select\") VALUES ('a', 1, 'x')",
+            "SELECT \"order\", \"select\" FROM f"]]
+        return out

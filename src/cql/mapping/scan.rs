@@ -13,6 +13,7 @@
 //! stops at the first failure and returns it, reading nothing further.
 
 use super::super::error::CqlResult;
+use super::super::table::Layout;
 use super::names::static_slice;
 use super::paging::{
     comes_after, output_order, position_after, resumed_slices, PagePosition, Paging,
@@ -20,7 +21,6 @@ use super::paging::{
 use super::read::{rows_from_cells, CqlRow};
 use super::result::ResultSet;
 use super::select::{IndexedEq, Partitions, SelectPlan};
-use super::super::table::Layout;
 use super::selection::{eval_selector, passes};
 use crate::model::{Cell, Slice};
 use crate::partitioner::{Partitioner, Token};

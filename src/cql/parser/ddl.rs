@@ -165,6 +165,12 @@ impl Parser<'_> {
             if self.at_sym(")") {
                 break;
             }
+            // `( ',' cfamColumns? )*`: a word no column starts with (a
+            // reserved one) ends the list, and `')'` is then wanted there
+            // (`mismatched input 'order' expecting ')'`, 1.2.9 to 2.2.19).
+            if !self.at_kw("primary") && !self.ident_at(0) {
+                break;
+            }
         }
         self.expect_sym(")")?;
         let (partition_key, clustering) = key.unwrap_or_default();

@@ -507,3 +507,5 @@ impl Parser<'_> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests12;
