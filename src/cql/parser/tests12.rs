@@ -19,12 +19,18 @@ fn cql12_reads_2_0_if_and_distinct_as_names_as_1_2_9_did() {
             "CREATE INDEX IF NOT EXISTS i ON t (v)",
             "line 1:16 missing K_ON at 'NOT'",
         ),
-        ("DROP INDEX IF EXISTS i", "line 1:14 missing EOF at 'EXISTS'"),
+        (
+            "DROP INDEX IF EXISTS i",
+            "line 1:14 missing EOF at 'EXISTS'",
+        ),
         (
             "DROP TABLE IF EXISTS t",
             "line 1:14 no viable alternative at input 'EXISTS'",
         ),
-        ("DROP KEYSPACE IF EXISTS k", "line 1:17 missing EOF at 'EXISTS'"),
+        (
+            "DROP KEYSPACE IF EXISTS k",
+            "line 1:17 missing EOF at 'EXISTS'",
+        ),
         (
             "INSERT INTO t (k, v) VALUES ('a', 1) IF NOT EXISTS",
             "line 1:37 missing EOF at 'IF'",
