@@ -327,7 +327,7 @@ fn checked_specs(
     )?;
     // As `run`: a session of super tables sees them through the view.
     let view;
-    let checked: &dyn CqlBackend = if session.super_tables() {
+    let checked: &dyn CqlBackend = if session.sees_super_tables() {
         view = super3::View::new(backend);
         &view
     } else {
@@ -442,7 +442,7 @@ fn run(
     text: Option<Cow<'_, str>>,
 ) -> Result<CqlOutcome, CqlError> {
     let view;
-    let backend: &dyn CqlBackend = if session.super_tables() {
+    let backend: &dyn CqlBackend = if session.sees_super_tables() {
         view = super3::View::new(backend);
         &view
     } else {

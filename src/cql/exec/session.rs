@@ -102,6 +102,11 @@ pub struct CqlSession {
     /// tables (native connections; see `exec::super3`); 1.2's CQL3 over
     /// Thrift never sees them that way.
     super_tables: bool,
+    /// Super column families are read and written as the same tables
+    /// over Thrift (2.0 to 2.2's CQL3: `CFMetaData` gave a super CF the
+    /// columns `column1`, `column2` and `value`), without the rest of a
+    /// native session's ways.
+    super_view: bool,
     /// The grammar of the statements it prepares (`static` columns on
     /// native connections; 1.2.9's CQL 3.0.5 over Thrift).
     grammar: crate::cql::Grammar,
@@ -118,6 +123,7 @@ impl CqlSession {
             paging: None,
             next_page: None,
             super_tables: false,
+            super_view: false,
             grammar: crate::cql::Grammar::Cql305,
         }
     }
@@ -138,6 +144,17 @@ impl CqlSession {
 
     pub fn super_tables(&self) -> bool {
         self.super_tables
+    }
+
+    /// Shows super column families as tables to CQL3 over Thrift too.
+    pub fn set_super_view(&mut self, on: bool) {
+        self.super_view = on;
+    }
+
+    /// Whether super column families are tables here (a native session's,
+    /// or one of [`CqlSession::set_super_view`]).
+    pub fn sees_super_tables(&self) -> bool {
+        self.super_tables || self.super_view
     }
 
     /// The timestamp of the next statement's writes: the client's default

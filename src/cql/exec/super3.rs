@@ -2,8 +2,9 @@
 //! `(key, column1, column2, value)`, `column1` the super column's name (of
 //! the comparator), `column2` the sub-column's (of the subcomparator),
 //! `value` of the default validator (counters in a counter CF). This is
-//! the native protocol's view (`CqlSession::super_tables`); 1.2's CQL3
-//! over Thrift keeps its own (a super CF is not a CQL3 table there).
+//! the native protocol's view (`CqlSession::super_tables`), and 2.0 to
+//! 2.2's over Thrift (`CqlSession::set_super_view`); 1.2's CQL3 over
+//! Thrift keeps its own (a super CF is not a CQL3 table there).
 //!
 //! How: the executor reads such a CF as 1.2's compact table over a
 //! `CompositeType(comparator, subcomparator)` comparator ([`table`]), so

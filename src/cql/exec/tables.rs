@@ -177,7 +177,7 @@ pub fn lookup_in(
     keyspace: &str,
     name: &str,
 ) -> CqlResult<Table> {
-    lookup_view(schema, keyspace, name, session.super_tables())
+    lookup_view(schema, keyspace, name, session.sees_super_tables())
 }
 
 fn lookup_view(

@@ -13,6 +13,7 @@
 //! stops at the first failure and returns it, reading nothing further.
 
 use super::super::error::CqlResult;
+use super::super::table::Layout;
 use super::names::static_slice;
 use super::paging::{
     comes_after, output_order, position_after, resumed_slices, PagePosition, Paging,
@@ -368,8 +369,14 @@ pub fn execute_select_paged(
                     continue;
                 }
                 // A partition's static cells alone make a row only when
-                // whole partitions are asked for (2.0).
-                if r.clustering.len() < table.clustering.len() && !plan.full_partitions {
+                // whole partitions are asked for (2.0). A dense name of
+                // fewer components (a prefix Thrift wrote) is a row a slice
+                // holds like any other (1.2 to 2.2's ColumnGroupMap).
+                let prefix_row = table.layout == Layout::CompactDense && !r.clustering.is_empty();
+                if r.clustering.len() < table.clustering.len()
+                    && !plan.full_partitions
+                    && !prefix_row
+                {
                     continue;
                 }
                 if plan.filters.iter().all(|f| passes(table, &r, f)) {

@@ -182,12 +182,7 @@ pub fn plan_select_by(
     let reversed = order_by(table, sel, single)?;
     let slices = build_slices(table, &eq_prefix, range.as_ref(), reversed)?;
     let limit = limit_of(sel, &mut ctx)?;
-    let (selectors, columns, count) = selection(
-        table,
-        &sel.selection,
-        partitioner,
-        rules.functions_in_system,
-    )?;
+    let (selectors, columns, count) = selection(table, &sel.selection, partitioner, rules)?;
     if sel.distinct {
         check_distinct(table, &selectors, !single)?;
     }

@@ -42,6 +42,8 @@ pub struct SelectRules {
     /// 2.0 on: a relation other than CONTAINS on a whole collection is
     /// refused naming the column's type and the operator.
     pub collection_relations: bool,
+    /// `dateOf` answers 2.0's `TimestampType` (1.2: `DateType`).
+    pub signed_timestamps: bool,
     /// A frozen collection's literal takes the u16 form (2.1 and 2.2
     /// over Thrift; see `values::TermContext::frozen_as_v2`).
     pub frozen_as_v2: bool,
@@ -122,6 +124,7 @@ impl SelectRules {
             functions_in_system: at_least(2, 2),
             token_filters_keys: at_least(2, 2),
             collection_relations: at_least(2, 0),
+            signed_timestamps: at_least(2, 0),
             frozen_as_v2: false,
         }
     }

@@ -12,6 +12,7 @@ use super::super::timeuuid::unix_millis_of;
 use super::super::types::{CqlType, Native};
 use super::read::CqlRow;
 use super::result::ResultColumn;
+use super::select_rules::SelectRules;
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::partitioner::Partitioner;
 use std::cmp::Ordering;
@@ -83,7 +84,14 @@ fn class(short: &str) -> String {
     format!("{MARSHAL_PACKAGE}{short}")
 }
 
-fn selector_type(table: &Table, s: &Selector, partitioner: &dyn Partitioner) -> CqlResult<String> {
+/// A selector's result type; `signed`: 2.0 on, where `dateOf` answered a
+/// `TimestampType` (1.2's `TimeuuidFcts.dateOfFct` a `DateType`).
+fn selector_type(
+    table: &Table,
+    s: &Selector,
+    partitioner: &dyn Partitioner,
+    signed: bool,
+) -> CqlResult<String> {
     match s {
         Selector::Column(c) => table
             .column(c)
@@ -129,11 +137,13 @@ fn selector_type(table: &Table, s: &Selector, partitioner: &dyn Partitioner) -> 
                 if args.len() != 1 {
                     return Err(invalid(format!("Invalid number of arguments in call to function {name}: 1 required but {} provided", args.len())));
                 }
-                let t = selector_type(table, &args[0], partitioner)?;
+                let t = selector_type(table, &args[0], partitioner, signed)?;
                 if t != class("TimeUUIDType") {
                     return Err(invalid(format!("Type error: {} cannot be passed as argument 0 of function {} of type timeuuid", selector_name(&args[0]), function_display(name))));
                 }
-                Ok(class(if name == "dateof" {
+                Ok(class(if name == "dateof" && signed {
+                    "TimestampType"
+                } else if name == "dateof" {
                     "DateType"
                 } else {
                     "LongType"
@@ -159,15 +169,15 @@ fn selector_type(table: &Table, s: &Selector, partitioner: &dyn Partitioner) -> 
 }
 
 /// The columns a SELECT of `s` answers, named and typed as its rows are:
-/// what a prepared SELECT describes before it runs (`in_system`: functions
-/// named in the system keyspace, see [`result_name`]).
+/// what a prepared SELECT describes before it runs (`rules`: the release's
+/// names and types of functions, see [`result_name`] and [`selector_type`]).
 pub fn result_columns(
     table: &Table,
     s: &Selection,
     partitioner: &dyn Partitioner,
-    in_system: bool,
+    rules: &SelectRules,
 ) -> CqlResult<Vec<ResultColumn>> {
-    selection(table, s, partitioner, in_system).map(|(_, columns, _)| columns)
+    selection(table, s, partitioner, rules).map(|(_, columns, _)| columns)
 }
 
 pub(super) type Selectors = (Vec<(Selector, String)>, Vec<ResultColumn>, bool);
@@ -176,8 +186,9 @@ pub(super) fn selection(
     table: &Table,
     s: &Selection,
     partitioner: &dyn Partitioner,
-    in_system: bool,
+    rules: &SelectRules,
 ) -> CqlResult<Selectors> {
+    let in_system = rules.functions_in_system;
     let items: Vec<(Selector, Option<String>)> = match s {
         Selection::Wildcard => table
             .all_columns()
@@ -196,7 +207,7 @@ pub(super) fn selection(
     let mut sels = Vec::new();
     let mut cols = Vec::new();
     for (sel, alias) in items {
-        let type_class = selector_type(table, &sel, partitioner)?;
+        let type_class = selector_type(table, &sel, partitioner, rules.signed_timestamps)?;
         let name = alias
             .clone()
             .unwrap_or_else(|| result_name(&sel, in_system));

@@ -5,7 +5,7 @@
 
 use super::super::ast::*;
 use super::super::error::CqlResult;
-use super::{Grammar, Parser};
+use super::{IfAt, Parser};
 
 /// 1.1's keyspace options as 1.2's `replication` map: `strategy_class`
 /// becomes its `class`, each `strategy_options:NAME` an entry; the others
@@ -40,7 +40,7 @@ impl Parser<'_> {
     pub(super) fn create(&mut self) -> CqlResult<Statement> {
         self.expect_kw("create")?;
         if self.eat_kw("keyspace") || self.eat_kw("schema") {
-            let if_not_exists = self.if_not_exists()?;
+            let if_not_exists = self.if_not_exists(IfAt::CreateKeyspace)?;
             let name = self.ident()?;
             self.expect_kw("with")?;
             let mut properties = self.properties()?;
@@ -58,7 +58,7 @@ impl Parser<'_> {
         }
         if self.grammar.has_contains() && self.eat_kw("type") {
             // 2.1's createTypeStatement: fields as `ident comparatorType`.
-            let if_not_exists = self.if_not_exists()?;
+            let if_not_exists = self.if_not_exists(IfAt::Other)?;
             let name = self.table_name()?;
             self.expect_sym("(")?;
             let mut fields = Vec::new();
@@ -78,7 +78,7 @@ impl Parser<'_> {
         }
         let _custom = self.eat_kw("custom");
         if self.eat_kw("index") {
-            let if_not_exists = self.if_not_exists()?;
+            let if_not_exists = self.if_not_exists(IfAt::CreateIndex)?;
             let name = if self.at_kw("on") {
                 None
             } else {
@@ -134,7 +134,7 @@ impl Parser<'_> {
     }
 
     fn create_table(&mut self) -> CqlResult<CreateTable> {
-        let if_not_exists = self.if_not_exists()?;
+        let if_not_exists = self.if_not_exists(IfAt::CreateTable)?;
         let table = self.table_name()?;
         self.expect_sym("(")?;
         let mut columns = Vec::new();
@@ -163,6 +163,12 @@ impl Parser<'_> {
             }
             // A trailing comma before ')' is accepted, as 1.2's grammar did.
             if self.at_sym(")") {
+                break;
+            }
+            // `( ',' cfamColumns? )*`: a word no column starts with (a
+            // reserved one) ends the list, and `')'` is then wanted there
+            // (`mismatched input 'order' expecting ')'`, 1.2.9 to 2.2.19).
+            if !self.at_kw("primary") && !self.ident_at(0) {
                 break;
             }
         }
@@ -282,7 +288,7 @@ impl Parser<'_> {
                 ty,
                 is_static: self.static_modifier(),
             }
-        } else if self.grammar == Grammar::Cql305 && self.peek().is_kw("drop") {
+        } else if self.grammar.is_cql305() && self.peek().is_kw("drop") {
             // 1.2's grammar had the DROP alternative commented out.
             return Err(self.no_viable());
         } else if self.eat_kw("drop") {
@@ -316,26 +322,26 @@ impl Parser<'_> {
     pub(super) fn drop(&mut self) -> CqlResult<Statement> {
         self.expect_kw("drop")?;
         if self.eat_kw("keyspace") || self.eat_kw("schema") {
-            let if_exists = self.if_exists()?;
+            let if_exists = self.if_exists(IfAt::DropKeyspace)?;
             return Ok(Statement::DropKeyspace {
                 if_exists,
                 name: self.ident()?,
             });
         }
         if self.eat_kw("table") || self.eat_kw("columnfamily") {
-            let if_exists = self.if_exists()?;
+            let if_exists = self.if_exists(IfAt::DropTable)?;
             return Ok(Statement::DropTable {
                 if_exists,
                 table: self.table_name()?,
             });
         }
         if self.grammar.has_contains() && self.eat_kw("type") {
-            let if_exists = self.if_exists()?;
+            let if_exists = self.if_exists(IfAt::Other)?;
             let name = self.table_name()?;
             return Ok(Statement::DropType { name, if_exists });
         }
         if self.eat_kw("index") {
-            let if_exists = self.if_exists()?;
+            let if_exists = self.if_exists(IfAt::DropIndex)?;
             let name = self.table_name()?;
             return Ok(Statement::DropIndex {
                 if_exists,

@@ -5,7 +5,7 @@
 use super::super::ast::*;
 use super::super::error::CqlResult;
 use super::super::lexer::TokenKind;
-use super::{BatchMode, Grammar, Parser};
+use super::{BatchMode, IfAt, Parser};
 
 impl Parser<'_> {
     fn using(&mut self) -> CqlResult<Using> {
@@ -31,7 +31,7 @@ impl Parser<'_> {
     /// (`K_TTL t=INTEGER`, `K_TIMESTAMP ts=INTEGER`); a marker came with
     /// 2.0 (`intValue`).
     fn using_value(&mut self) -> CqlResult<Term> {
-        if self.grammar == Grammar::Cql305 && self.peek().kind != TokenKind::Integer {
+        if self.grammar.is_cql305() && self.peek().kind != TokenKind::Integer {
             return Err(self.mismatched("INTEGER"));
         }
         self.term()
@@ -54,7 +54,9 @@ impl Parser<'_> {
             values.push(self.term()?);
         }
         self.expect_sym(")")?;
-        let if_not_exists = self.if_not_exists()?;
+        // 1.2's insertStatement ended at its USING: a 2.0 `IF NOT EXISTS`
+        // is left to the statement's end (`missing EOF at 'IF'`).
+        let if_not_exists = self.grammar.has_conditions() && self.if_not_exists(IfAt::Other)?;
         let using = self.using()?;
         // A batch holds many: no spare room (a pushed vector has four).
         columns.shrink_to_fit();
@@ -91,7 +93,8 @@ impl Parser<'_> {
 
     /// `IF EXISTS` or `IF c = term AND ...` after an UPDATE's or DELETE's WHERE.
     fn condition(&mut self) -> CqlResult<Option<Condition>> {
-        if !self.eat_kw("if") {
+        // 1.2 had no conditions: the IF is left to the statement's end.
+        if !self.grammar.has_conditions() || !self.eat_kw("if") {
             return Ok(None);
         }
         if self.eat_kw("exists") {
@@ -319,6 +322,16 @@ impl Parser<'_> {
 
     pub(super) fn select(&mut self) -> CqlResult<Select> {
         self.expect_kw("select")?;
+        // 1.2 read DISTINCT as a column's name: a selector after it was no
+        // viable alternative there.
+        if !self.grammar.has_conditions()
+            && self.at_kw("distinct")
+            && !self.peek_at(1).is_sym(",")
+            && !self.peek_at(1).is_kw("from")
+        {
+            self.advance();
+            return Err(self.no_viable());
+        }
         // DISTINCT is a keyword only when a selection follows it.
         let distinct = self.at_kw("distinct")
             && !self.peek_at(1).is_sym(",")
@@ -374,7 +387,7 @@ impl Parser<'_> {
         let limit = if self.eat_kw("limit") {
             // 1.2's grammar took a number only (`K_LIMIT rows=INTEGER`); a
             // marker came with 2.0.
-            if self.grammar == Grammar::Cql305 && self.peek().kind != TokenKind::Integer {
+            if self.grammar.is_cql305() && self.peek().kind != TokenKind::Integer {
                 return Err(self.mismatched("INTEGER"));
             }
             Some(self.term()?)

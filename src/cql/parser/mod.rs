@@ -40,6 +40,10 @@ pub enum Grammar {
     /// index targets `KEYS(m)` / `FULL(c)` of CREATE INDEX and the
     /// `CONTAINS` / `CONTAINS KEY` relations.
     Cql32,
+    /// An emulated 1.2 release's CQL 3.0.5: [`Grammar::Cql305`] without
+    /// 2.0's `IF [NOT] EXISTS`, conditions and `DISTINCT` (1.2.9's `Cql.g`
+    /// had no K_IF, K_NOT, K_EXISTS or K_DISTINCT: the words were names).
+    Cql12,
 }
 
 impl Grammar {
@@ -52,6 +56,31 @@ impl Grammar {
     pub fn has_contains(self) -> bool {
         self == Grammar::Cql32
     }
+
+    /// 1.2's CQL 3.0.5 (either form): a TTL, timestamp or LIMIT a number
+    /// only, no ALTER TABLE DROP.
+    pub fn is_cql305(self) -> bool {
+        matches!(self, Grammar::Cql305 | Grammar::Cql12)
+    }
+
+    /// 2.0's `IF [NOT] EXISTS`, conditions and `SELECT DISTINCT`.
+    pub fn has_conditions(self) -> bool {
+        self != Grammar::Cql12
+    }
+}
+
+/// Where a 2.0 `IF [NOT] EXISTS` met 1.2's grammar, which read `IF` as a
+/// name: what ANTLR then said at the word after it (1.2.9's answers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum IfAt {
+    CreateKeyspace,
+    CreateTable,
+    CreateIndex,
+    DropKeyspace,
+    DropTable,
+    DropIndex,
+    /// 2.1's types: never met by 1.2.
+    Other,
 }
 
 /// Parses one statement (a trailing `;` is allowed).
@@ -324,11 +353,19 @@ impl Parser<'_> {
         self.match_after_extraneous(is_next, format!("'{s}'"))
     }
 
+    /// Whether `word` cannot be a bare name: 2.0's reserved words (1.2's
+    /// grammar had no IF or NOT).
+    fn reserved(&self, word: &str) -> bool {
+        let w = word.to_ascii_lowercase();
+        RESERVED.contains(&w.as_str())
+            && (self.grammar.has_conditions() || !matches!(w.as_str(), "if" | "not"))
+    }
+
     /// Whether the token `ahead` is one [`Parser::ident`] takes.
     fn ident_at(&self, ahead: usize) -> bool {
         let t = self.peek_at(ahead);
         match t.kind {
-            TokenKind::Ident => !RESERVED.contains(&t.text.to_ascii_lowercase().as_str()),
+            TokenKind::Ident => !self.reserved(&t.text),
             TokenKind::QuotedName => true,
             _ => false,
         }
@@ -338,9 +375,7 @@ impl Parser<'_> {
     fn ident(&mut self) -> CqlResult<String> {
         let t = self.peek();
         match t.kind {
-            TokenKind::Ident if !RESERVED.contains(&t.text.to_ascii_lowercase().as_str()) => {
-                Ok(self.advance().text.to_lowercase())
-            }
+            TokenKind::Ident if !self.reserved(&t.text) => Ok(self.advance().text.to_lowercase()),
             TokenKind::QuotedName => Ok(self.advance().text),
             _ => Err(self.no_viable()),
         }
@@ -394,8 +429,38 @@ impl Parser<'_> {
         }
     }
 
-    fn if_not_exists(&mut self) -> CqlResult<bool> {
-        if self.at_kw("if") {
+    /// 1.2's refusal of a 2.0 `IF [NOT] EXISTS` at `at` (see [`IfAt`]);
+    /// `Ok` where the grammar has it or `IF` is not followed by its words.
+    fn refuse_if(&self, at: IfAt) -> CqlResult<()> {
+        if self.grammar.has_conditions() || !self.at_kw("if") {
+            return Ok(());
+        }
+        let next = self.peek_at(1);
+        if !next.is_kw("not") && !next.is_kw("exists") {
+            return Ok(());
+        }
+        let (tok, message) = match at {
+            // createKeyspaceStatement took NOT for its WITH and then wanted
+            // the `=` of a property at the word after it.
+            IfAt::CreateKeyspace => {
+                let t = self.peek_at(2);
+                (t, format!("missing '=' at '{}'", t.text))
+            }
+            IfAt::CreateTable | IfAt::DropTable | IfAt::Other => (
+                next,
+                format!("no viable alternative at input '{}'", next.text),
+            ),
+            IfAt::CreateIndex => (next, format!("missing K_ON at '{}'", next.text)),
+            IfAt::DropKeyspace | IfAt::DropIndex => {
+                (next, format!("missing EOF at '{}'", next.text))
+            }
+        };
+        Err(Self::error_at(tok, message))
+    }
+
+    fn if_not_exists(&mut self, at: IfAt) -> CqlResult<bool> {
+        self.refuse_if(at)?;
+        if self.grammar.has_conditions() && self.at_kw("if") {
             self.advance();
             self.expect_kw("not")?;
             self.expect_kw("exists")?;
@@ -403,8 +468,9 @@ impl Parser<'_> {
         }
         Ok(false)
     }
-    fn if_exists(&mut self) -> CqlResult<bool> {
-        if self.eat_kw("if") {
+    fn if_exists(&mut self, at: IfAt) -> CqlResult<bool> {
+        self.refuse_if(at)?;
+        if self.grammar.has_conditions() && self.eat_kw("if") {
             self.expect_kw("exists")?;
             return Ok(true);
         }
@@ -441,3 +507,5 @@ impl Parser<'_> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests12;

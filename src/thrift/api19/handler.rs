@@ -185,6 +185,11 @@ impl<'a> Handler<'a> {
                     facts.cql_version = cql.to_string();
                 }
                 session.set_local_facts(facts);
+                // From 2.0 a super CF was read and written through CQL3 as
+                // the table `(key, column1, column2, value)` (recorded from
+                // 2.0.17 to 2.2.19; 3.x's native view is the same); 1.2 had
+                // no such table.
+                session.set_super_view(release.at_least(2, 0));
             }
             session
         });

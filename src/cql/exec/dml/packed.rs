@@ -209,7 +209,7 @@ pub fn apply_packed(
     packed: PackedBatch,
     kind: BatchKind,
 ) -> CqlResult<CqlOutcome> {
-    if session.super_tables() {
+    if session.sees_super_tables() {
         apply(&super::super::super3::View::new(backend), packed, kind)
     } else {
         apply(backend, packed, kind)
