@@ -55,20 +55,7 @@ pub fn unvalidated(
         if let Some(ksdef) = schema.keyspace(ks) {
             v::check_available(ksdef, cl, node.engine().is_some())?;
         }
-        // A Paxos level read through StorageProxy.readWithPaxos, whose
-        // prepare of an empty key failed on the replica (no key may be
-        // empty in system.paxos): the coordinator waited in vain.
-        if key.is_empty()
-            && matches!(
-                cl,
-                ConsistencyLevel::SERIAL | ConsistencyLevel::LOCAL_SERIAL
-            )
-        {
-            return Err(ApiError::TimedOut(crate::node::Acknowledged {
-                by: None,
-                by_batchlog: None,
-            }));
-        }
+        paxos_of_empty_key(key, cl)?;
         // A Standard column family's filter had no super column to name.
         let super_column = parent.super_column.clone().filter(|_| cf.is_super());
         let comparator = match (&super_column, &cf.subcomparator) {
@@ -141,6 +128,23 @@ pub fn unvalidated(
     })())
 }
 
+/// A count at a Paxos level read through `StorageProxy.readWithPaxos`,
+/// whose prepare of an empty key failed on the replica (no key may be empty
+/// in `system.paxos`): the coordinator waited in vain (2.0 on).
+fn paxos_of_empty_key(key: &[u8], cl: ConsistencyLevel) -> ApiResult<()> {
+    let paxos = matches!(
+        cl,
+        ConsistencyLevel::SERIAL | ConsistencyLevel::LOCAL_SERIAL
+    );
+    if key.is_empty() && paxos {
+        return Err(ApiError::TimedOut(crate::node::Acknowledged {
+            by: None,
+            by_batchlog: None,
+        }));
+    }
+    Ok(())
+}
+
 /// `get_count` by a range (or none) as 3.0 and 3.11 counted it: the column
 /// family checked, then the slice made (each bound decoded by the
 /// comparator, a type of fixed size validating it, and the slice's order
@@ -186,6 +190,7 @@ fn of_3x(
     if let Some(ksdef) = schema.keyspace(ks) {
         v::check_available(ksdef, cl, node.engine().is_some())?;
     }
+    paxos_of_empty_key(key, cl)?;
     let Ok(count) = usize::try_from(range.count) else {
         return Err(if release.does(Behaviour::NegativeCountTimesOut) {
             ApiError::TimedOut(crate::node::Acknowledged {
