@@ -589,6 +589,20 @@ macro_rules! with_behaviours_of_3_x {
                     meeting one first times out",
             }
 
+            // Recorded (rel_superzeroflush): 3.0 failed such a read of a row
+            // held in one SSTable as of one in the memtable; 3.11 answered it.
+            /// A slice of count 0 meeting a super column's range tombstone
+            /// first (see `SuperDeletionsAsRanges`) of a row held by one
+            /// SSTable alone was answered; only a row held by the memtable
+            /// alone failed.
+            FlushedZeroSliceAnswered {
+                key: "flushed_zero_slice_answered",
+                from: (3, 11, 0),
+                until: None,
+                says: "a slice of count 0 meeting a super column's range tombstone first is answered \
+                    where a flush holds the row",
+            }
+
             $($later)*
         }
     };
