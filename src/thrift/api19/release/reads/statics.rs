@@ -21,6 +21,7 @@ use crate::release::{Behaviour, Release};
 use crate::schema::CfDef;
 use crate::thrift::gen::cassandra19 as t;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 
 /// Whether the release answered this slice otherwise than the engine's
 /// order: 3.x, a reversed range of a Standard CF with declared columns
@@ -71,23 +72,23 @@ pub(in crate::thrift::api19::release) fn merge_sources(
     match &predicate.slice_range {
         Some(range) if range.reversed && sources.len() > 1 => {
             let merged = merged_sources(cf, range, sources);
-            let place = |c: &t::ColumnOrSuperColumn| {
-                merged
-                    .iter()
-                    .position(|n| n.as_slice() == name_of(c))
-                    .unwrap_or(usize::MAX)
-            };
+            let place =
+                |c: &t::ColumnOrSuperColumn| merged.get(name_of(c)).copied().unwrap_or(usize::MAX);
             out.sort_by_key(place);
         }
         _ => merge(cf, out),
     }
 }
 
-/// The names of a reversed slice `range` as 3.x's merge of the row's
-/// `sources` gave them: each source's own merge (see [`merge`]), then a
-/// merge of those streams taking the greatest head first, equal heads
-/// together.
-fn merged_sources(cf: &CfDef, range: &t::SliceRange, sources: &[Vec<Vec<u8>>]) -> Vec<Vec<u8>> {
+/// The place of each name of a reversed slice `range` as 3.x's merge of
+/// the row's `sources` gave them: each source's own merge (see [`merge`]),
+/// then a merge of those streams taking the greatest head first, equal
+/// heads together.
+fn merged_sources(
+    cf: &CfDef,
+    range: &t::SliceRange,
+    sources: &[Vec<Vec<u8>>],
+) -> HashMap<Vec<u8>, usize> {
     let cmp = |a: &[u8], b: &[u8]| cf.comparator.compare(a, b);
     // A reversed slice starts at its greater bound.
     let inside = |n: &[u8]| {
@@ -115,7 +116,7 @@ fn merged_sources(cf: &CfDef, range: &t::SliceRange, sources: &[Vec<Vec<u8>>]) -
         })
         .collect();
     let mut at = vec![0usize; streams.len()];
-    let mut merged: Vec<Vec<u8>> = Vec::new();
+    let mut merged: HashMap<Vec<u8>, usize> = HashMap::new();
     loop {
         let heads = streams
             .iter()
@@ -129,9 +130,8 @@ fn merged_sources(cf: &CfDef, range: &t::SliceRange, sources: &[Vec<Vec<u8>>]) -
                 *i += 1;
             }
         }
-        if !merged.iter().any(|n| n.as_slice() == top) {
-            merged.push(top.to_vec());
-        }
+        let next = merged.len();
+        merged.entry(top.to_vec()).or_insert(next);
     }
 }
 
