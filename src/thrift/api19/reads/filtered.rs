@@ -208,7 +208,12 @@ fn as_stored(
             .is_ok_and(|p| p.is_some_and(|p| !p.deletion.is_live()))
     };
     rows.filter_map(|(key, columns)| {
-        let sources = super::row_sources(node, ks, &cf.name, &key);
+        // The row's copies order only a reversed slice (statics::merge_sources).
+        let reversed = predicate.slice_range.as_ref().is_some_and(|r| r.reversed);
+        let sources = match reversed {
+            true => super::row_sources(node, ks, &cf.name, &key),
+            false => Vec::new(),
+        };
         let answered = v3x_filtered::answer(cf, predicate, expressions, columns, &sources, || {
             deleted(&key)
         });
