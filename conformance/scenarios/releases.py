@@ -6852,3 +6852,95 @@ if R >= (3, 0):
                 v19.get_slice("n", cparent("Sup"), zero()),
                 v19.get_slice("m", cparent("Sup"), zero(True))]
         return out
+
+
+# ------------------------------------------------------------------------------ 2.2's CQL types, JSON, aggregates
+if R >= (2, 2):
+    @scenario("rel_types22", "19", "cql3", keyspace_reset="cv_r_types22")
+    def _types22():
+        """2.2's new CQL 3 types (date, time, smallint, tinyint), INSERT/SELECT JSON and
+        toJson/fromJson, and the built-in aggregates (count, min, max, sum, avg), as an
+        application written for 2.2 used them over Thrift; user-defined functions are off
+        in the stock yaml"""
+        ks = "cv_r_types22"
+        out = [v19.execute_cql3_query(
+            "CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [v19.execute_cql3_query(q) for q in [
+            "CREATE TABLE ev (id int, d date, t time, s smallint, y tinyint, v int, "
+            "PRIMARY KEY (id, d))",
+            "INSERT INTO ev (id, d, t, s, y, v) VALUES (1, '2015-05-03', '13:30:54.234', 12, "
+            "3, 10) USING TIMESTAMP 10",
+            "INSERT INTO ev (id, d, t, s, y, v) VALUES (1, '1970-01-01', '00:00:00', -32768, "
+            "-128, 20) USING TIMESTAMP 10",
+            "INSERT INTO ev (id, d, t, s, y, v) VALUES (1, '2262-04-11', '23:59:59.999999999', "
+            "32767, 127, 30) USING TIMESTAMP 10",
+            "INSERT INTO ev (id, d, t, s, y, v) VALUES (2, '1900-02-28', '1:2:3', 1, 1, 40) "
+            "USING TIMESTAMP 10",
+            "INSERT INTO ev (id, d, s, y) VALUES (2, 2147483648, 0, 0) USING TIMESTAMP 10",
+            "INSERT INTO ev (id, d, t) VALUES (3, '2015-01-01', 3600000000000)",
+            "INSERT INTO ev (id, d, t) VALUES (3, '2015-01-01', '3600000000000')",
+            "INSERT INTO ev (id, d) VALUES (3, '-5877641-06-23')",
+            "INSERT INTO ev (id, d, s) VALUES (3, '2015-01-01', 40000)",
+            "INSERT INTO ev (id, d, y) VALUES (3, '2015-01-01', 200)",
+            "INSERT INTO ev (id, d, s) VALUES (3, '2015-01-01', '12')",
+            "INSERT INTO ev (id, d) VALUES (3, '2015-13-45')",
+            "INSERT INTO ev (id, d) VALUES (3, 'yesterday')",
+            "INSERT INTO ev (id, d, t) VALUES (3, '2015-01-01', '25:00:00')",
+            "INSERT INTO ev (id, d, t) VALUES (3, '2015-01-01', 'noon')",
+            "SELECT * FROM ev",
+            "SELECT * FROM ev WHERE id = 1 AND d > '2000-01-01'",
+            "SELECT d, t FROM ev WHERE id = 1 ORDER BY d DESC",
+            "SELECT count(*), count(v), min(v), max(v), sum(v), avg(v) FROM ev",
+            "SELECT min(s), max(s), sum(s), avg(s), min(y), max(y), sum(y), avg(y) FROM ev "
+            "WHERE id = 1",
+            "SELECT min(d), max(d), min(t), max(t) FROM ev",
+            "SELECT COUNT(*) FROM ev WHERE id = 2",
+            "SELECT sum(d) FROM ev",
+            "SELECT avg(t) FROM ev",
+            "SELECT max(nope) FROM ev",
+            "SELECT id, max(v) FROM ev WHERE id = 1",
+            "SELECT JSON * FROM ev WHERE id = 1",
+            "SELECT JSON id, v AS value, s FROM ev WHERE id = 2",
+            "SELECT toJson(d), toJson(t), toJson(s), toJson(y) FROM ev WHERE id = 1",
+            "SELECT JSON count(*) FROM ev",
+            "INSERT INTO ev JSON '{\"id\": 4, \"d\": \"2016-01-01\", \"t\": \"01:02:03\", "
+            "\"s\": 5, \"y\": \"6\", \"v\": 7}' USING TIMESTAMP 11",
+            "INSERT INTO ev JSON '{\"id\": 4, \"d\": \"2016-01-02\"}' USING TIMESTAMP 11",
+            "INSERT INTO ev JSON '{\"id\": 4, \"d\": \"2016-01-03\", \"nope\": 1}'",
+            "INSERT INTO ev JSON '{\"id\": 4, \"d\": \"2016-01-03\", \"s\": \"x\"}'",
+            "INSERT INTO ev JSON '{\"id\": 4}'",
+            # (a JSON text that is not a map: the message names a Java object's identity hash)
+            "INSERT INTO ev (id, d, v) VALUES (5, '2016-01-01', fromJson('8')) USING TIMESTAMP 12",
+            "SELECT * FROM ev WHERE id IN (4, 5)",
+            "SELECT JSON * FROM ev WHERE id = 4",
+            "CREATE TABLE kinds (k text PRIMARY KEY, b bigint, f float, db double, dc decimal, "
+            "vi varint, ts timestamp, u uuid, l list<int>, m map<text, int>, st set<text>, "
+            "bl blob, bo boolean, i inet)",
+            "INSERT INTO kinds (k, b, f, db, dc, vi, ts, u, l, m, st, bl, bo, i) VALUES ('a', 1, "
+            "1.5, 2.25, 3.125, 12345678901234567890, '2015-05-03 13:30:54+0000', "
+            "62c36092-82a1-3a00-93d1-46196ee77204, [1, 2], {'x': 1}, {'p', 'q'}, 0x0102, true, "
+            "'127.0.0.1') USING TIMESTAMP 10",
+            "INSERT INTO kinds (k, b, f, db, dc, vi) VALUES ('b', -5, -0.5, 1e10, -1.5, -3) "
+            "USING TIMESTAMP 10",
+            "SELECT sum(b), avg(b), sum(f), avg(f), sum(db), avg(db), sum(dc), avg(dc), "
+            "sum(vi), avg(vi) FROM kinds",
+            "SELECT min(k), max(k), min(ts), max(u), count(l) FROM kinds",
+            "SELECT JSON * FROM kinds WHERE k = 'a'",
+            "SELECT JSON k, b FROM kinds",
+            "INSERT INTO kinds JSON '{\"k\": \"c\", \"l\": [3, 4], \"m\": {\"y\": 2}, "
+            "\"bl\": \"0x0a0b\", \"ts\": 1430659854000, \"dc\": \"1.0\", \"bo\": \"true\"}' "
+            "USING TIMESTAMP 13",
+            "SELECT * FROM kinds WHERE k = 'c'",
+            "SELECT toJson(m), toJson(l), toJson(bl), toJson(ts) FROM kinds WHERE k = 'a'",
+            "CREATE FUNCTION twice (x int) CALLED ON NULL INPUT RETURNS int LANGUAGE java "
+            "AS 'return x * 2;'",
+            "CREATE AGGREGATE total (int) SFUNC twice STYPE int",
+            "SELECT * FROM ev WHERE id = 1 PER PARTITION LIMIT 1",
+            "CREATE TABLE ev2 (id smallint PRIMARY KEY, y tinyint, t time)",
+            "INSERT INTO ev2 (id, y, t) VALUES (7, 8, '10:00:00') USING TIMESTAMP 14",
+            "SELECT * FROM ev2 WHERE id = 7",
+            "SELECT * FROM ev2 WHERE token(id) > token(0)",
+            "CREATE INDEX ON ev (s)",
+            ]]
+        return out

@@ -38,7 +38,22 @@ pub enum Native {
     Timeuuid,
     Uuid,
     Varint,
+    /// 2.2's `date` (SimpleDateType), `time` (TimeType), `smallint`
+    /// (ShortType) and `tinyint` (ByteType): names only a 2.2 grammar
+    /// knows (see [`Native::from_name_22`]).
+    Date,
+    Time,
+    Smallint,
+    Tinyint,
 }
+
+/// The types 2.2 added: before it their names were a user type's or unknown.
+const SINCE_22: [Native; 4] = [
+    Native::Date,
+    Native::Time,
+    Native::Smallint,
+    Native::Tinyint,
+];
 
 const NATIVES: &[(Native, &str, &str)] = &[
     (Native::Ascii, "ascii", "AsciiType"),
@@ -57,11 +72,19 @@ const NATIVES: &[(Native, &str, &str)] = &[
     (Native::Timeuuid, "timeuuid", "TimeUUIDType"),
     (Native::Uuid, "uuid", "UUIDType"),
     (Native::Varint, "varint", "IntegerType"),
+    (Native::Date, "date", "SimpleDateType"),
+    (Native::Time, "time", "TimeType"),
+    (Native::Smallint, "smallint", "ShortType"),
+    (Native::Tinyint, "tinyint", "ByteType"),
 ];
 
 impl Native {
-    /// Parses a CQL name (`varchar` is an alias of `text`).
+    /// Parses a CQL name of 1.2 to 2.1 (`varchar` is an alias of `text`).
     pub fn from_name(name: &str) -> Option<Native> {
+        Self::from_name_22(name).filter(|t| !SINCE_22.contains(t))
+    }
+    /// Parses a CQL name of 2.2 on: [`Native::from_name`]'s and 2.2's types.
+    pub fn from_name_22(name: &str) -> Option<Native> {
         let name = name.to_ascii_lowercase();
         if name == "varchar" {
             return Some(Native::Text);
@@ -70,6 +93,10 @@ impl Native {
             .iter()
             .find(|(_, n, _)| *n == name)
             .map(|(t, _, _)| *t)
+    }
+    /// Whether 2.2 added this type.
+    pub fn is_since_22(self) -> bool {
+        SINCE_22.contains(&self)
     }
     pub fn name(self) -> &'static str {
         NATIVES
@@ -107,7 +134,10 @@ impl Native {
         use Native::*;
         match kind {
             ConstantKind::String => {
-                matches!(self, Ascii | Text | Inet | Timestamp | SignedTimestamp)
+                matches!(
+                    self,
+                    Ascii | Text | Inet | Timestamp | SignedTimestamp | Date | Time
+                )
             }
             ConstantKind::Integer => matches!(
                 self,
@@ -120,6 +150,9 @@ impl Native {
                     | Timestamp
                     | SignedTimestamp
                     | Varint
+                    | Date
+                    | Smallint
+                    | Tinyint
             ),
             ConstantKind::Uuid => matches!(self, Uuid | Timeuuid),
             ConstantKind::Float => matches!(self, Decimal | Double | Float),

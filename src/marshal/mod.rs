@@ -51,11 +51,13 @@ pub use compound::tuple::{
 pub use numbers::boolean::BooleanType;
 pub use numbers::counter::CounterColumnType;
 pub use numbers::date::{days_from_civil, DateType, TimestampType};
+pub use numbers::day_time::{SimpleDateType, TimeType};
 pub use numbers::decimal::DecimalType;
 pub use numbers::ieee::{DoubleType, FloatType};
 pub use numbers::int32::Int32Type;
 pub use numbers::integer::IntegerType;
 pub use numbers::long::LongType;
+pub use numbers::small::{ByteType, ShortType};
 pub use strings::ascii::AsciiType;
 pub use strings::bytes::BytesType;
 pub use strings::empty::EmptyType;

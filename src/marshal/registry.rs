@@ -29,7 +29,7 @@ fn plain(short: &'static str, make: Make) -> (String, TypeFactory) {
 type Make = fn() -> TypeRef;
 
 /// The built-in types that take no parameters, by short name.
-pub(super) const PLAIN: [(&str, Make); 18] = [
+pub(super) const PLAIN: [(&str, Make); 22] = [
     ("BytesType", || Arc::new(BytesType)),
     ("AsciiType", || Arc::new(AsciiType)),
     ("UTF8Type", || Arc::new(UTF8Type)),
@@ -48,6 +48,10 @@ pub(super) const PLAIN: [(&str, Make); 18] = [
     ("TimestampType", || Arc::new(TimestampType)),
     ("InetAddressType", || Arc::new(InetAddressType)),
     ("EmptyType", || Arc::new(EmptyType)),
+    ("ByteType", || Arc::new(ByteType)),
+    ("ShortType", || Arc::new(ShortType)),
+    ("SimpleDateType", || Arc::new(SimpleDateType)),
+    ("TimeType", || Arc::new(TimeType)),
 ];
 
 fn builtins() -> HashMap<String, TypeFactory> {

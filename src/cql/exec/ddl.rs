@@ -113,11 +113,12 @@ pub(super) fn run(
             } else {
                 CounterMix::HashFirst
             };
+            let since_22 = session.grammar().is_cql33();
             let mut table = if session.grammar().has_contains() {
                 // 2.1: user type names are the keyspace's types.
                 let mut ct = ct.clone();
                 for c in &mut ct.columns {
-                    c.ty = super::usertypes::resolve(&schema, &ks, &c.ty)?;
+                    c.ty = super::usertypes::resolve(&schema, &ks, &c.ty, since_22)?;
                 }
                 Table::from_create_as(&ks, &ct, mix)?
             } else {
@@ -155,13 +156,23 @@ pub(super) fn run(
                     is_static,
                 } if session.grammar().has_contains() => AlterTableOp::Add {
                     column: column.clone(),
-                    ty: super::usertypes::resolve(&schema, &session.keyspace_for(table)?, ty)?,
+                    ty: super::usertypes::resolve(
+                        &schema,
+                        &session.keyspace_for(table)?,
+                        ty,
+                        session.grammar().is_cql33(),
+                    )?,
                     is_static: *is_static,
                 },
                 AlterTableOp::Alter { column, ty } if session.grammar().has_contains() => {
                     AlterTableOp::Alter {
                         column: column.clone(),
-                        ty: super::usertypes::resolve(&schema, &session.keyspace_for(table)?, ty)?,
+                        ty: super::usertypes::resolve(
+                            &schema,
+                            &session.keyspace_for(table)?,
+                            ty,
+                            session.grammar().is_cql33(),
+                        )?,
                     }
                 }
                 other => other.clone(),

@@ -33,26 +33,31 @@ pub fn user_type(schema: &Schema, ks: &str, name: &str) -> Option<UserTypeDef> {
 /// `expr` with every user type name replaced by the type's class name, as
 /// 2.1 prepared a column's type in keyspace `ks`: a user type must be
 /// frozen (a collection's elements and a tuple's are), and a name that is
-/// neither a native type nor a type of `ks` is unknown.
-pub fn resolve(schema: &Schema, ks: &str, expr: &TypeExpr) -> CqlResult<TypeExpr> {
-    resolve_in(schema, ks, expr, false)
+/// neither a native type nor a type of `ks` is unknown. `since_22`: 2.2's
+/// grammar, whose `date`, `time`, `smallint` and `tinyint` are native
+/// (given by their class names); before, they were user type names.
+pub fn resolve(schema: &Schema, ks: &str, expr: &TypeExpr, since_22: bool) -> CqlResult<TypeExpr> {
+    resolve_in(schema, ks, expr, false, since_22)
 }
 
-fn resolve_in(schema: &Schema, ks: &str, expr: &TypeExpr, frozen: bool) -> CqlResult<TypeExpr> {
-    let inner = |e: &TypeExpr, f: bool| resolve_in(schema, ks, e, f).map(Box::new);
+fn resolve_in(
+    schema: &Schema,
+    ks: &str,
+    expr: &TypeExpr,
+    frozen: bool,
+    since_22: bool,
+) -> CqlResult<TypeExpr> {
+    let inner = |e: &TypeExpr, f: bool| resolve_in(schema, ks, e, f, since_22).map(Box::new);
+    let native = |n: &str| match since_22 {
+        true => Native::from_name_22(n),
+        false => Native::from_name(n),
+    };
     Ok(match expr {
-        TypeExpr::Native(n) if Native::from_name(n).is_some() => expr.clone(),
-        TypeExpr::Native(n) => {
-            let Some(u) = user_type(schema, ks, n) else {
-                return Err(invalid(format!("Unknown type {ks}.{n}")));
-            };
-            if !frozen {
-                return Err(invalid(
-                    "Non-frozen User-Defined types are not supported, please use frozen<>".into(),
-                ));
-            }
-            TypeExpr::Custom(CqlType::User(u).class_name())
-        }
+        TypeExpr::Native(n) => match native(n) {
+            Some(t) if t.is_since_22() => TypeExpr::Custom(CqlType::Native(t).class_name()),
+            Some(_) => expr.clone(),
+            None => user_type_expr(schema, ks, n, frozen)?,
+        },
         TypeExpr::List(_) | TypeExpr::Set(_) | TypeExpr::Map(..) if !frozen => {
             // 2.1's RawCollection.prepare: the values' type, then the
             // keys', must be frozen where it could be, and no counter.
@@ -60,7 +65,7 @@ fn resolve_in(schema: &Schema, ks: &str, expr: &TypeExpr, frozen: bool) -> CqlRe
                 matches!(
                     e,
                     TypeExpr::List(_) | TypeExpr::Set(_) | TypeExpr::Map(..) | TypeExpr::Tuple(_)
-                ) || matches!(e, TypeExpr::Native(n) if Native::from_name(n).is_none())
+                ) || matches!(e, TypeExpr::Native(n) if native(n).is_none())
             };
             let counter = |e: &TypeExpr| matches!(e, TypeExpr::Native(n) if n == "counter");
             let fail = |what: &str| {
@@ -102,11 +107,24 @@ fn resolve_in(schema: &Schema, ks: &str, expr: &TypeExpr, frozen: bool) -> CqlRe
         TypeExpr::Tuple(items) => TypeExpr::Tuple(
             items
                 .iter()
-                .map(|e| resolve_in(schema, ks, e, true))
+                .map(|e| resolve_in(schema, ks, e, true, since_22))
                 .collect::<CqlResult<_>>()?,
         ),
         TypeExpr::Custom(_) => expr.clone(),
     })
+}
+
+/// The user type `n` of `ks` as its class name; it must be frozen.
+fn user_type_expr(schema: &Schema, ks: &str, n: &str, frozen: bool) -> CqlResult<TypeExpr> {
+    let Some(u) = user_type(schema, ks, n) else {
+        return Err(invalid(format!("Unknown type {ks}.{n}")));
+    };
+    if !frozen {
+        return Err(invalid(
+            "Non-frozen User-Defined types are not supported, please use frozen<>".into(),
+        ));
+    }
+    Ok(TypeExpr::Custom(CqlType::User(u).class_name()))
 }
 
 /// A type as 2.1's `CQL3Type.Raw` printed it.
@@ -202,7 +220,7 @@ pub(super) fn create(
                 name.name
             )));
         }
-        let ty = field_type(&schema, &ks, expr)?;
+        let ty = field_type(&schema, &ks, expr, session.grammar().is_cql33())?;
         def.fields.push((field.clone(), ty));
     }
     set(backend, &def)?;
@@ -210,8 +228,8 @@ pub(super) fn create(
 }
 
 /// A field's type: frozen, never a counter (2.1's `CreateTypeStatement`).
-fn field_type(schema: &Schema, ks: &str, expr: &TypeExpr) -> CqlResult<CqlType> {
-    let resolved = resolve_in(schema, ks, expr, true)?;
+fn field_type(schema: &Schema, ks: &str, expr: &TypeExpr, since_22: bool) -> CqlResult<CqlType> {
+    let resolved = resolve_in(schema, ks, expr, true, since_22)?;
     let ty = CqlType::from_expr(&resolved)?.freeze();
     if ty.is_counter() {
         return Err(invalid("A user type cannot contain counters".into()));
@@ -257,11 +275,11 @@ pub(super) fn alter(
                     "Cannot add new field {field} to type {full}: a field of the same name already exists"
                 )));
             }
-            let ty = field_type(&schema, &ks, expr)?;
+            let ty = field_type(&schema, &ks, expr, session.grammar().is_cql33())?;
             def.fields.push((field.clone(), ty));
         }
         AlterTypeOp::Alter(field, expr) => {
-            let ty = field_type(&schema, &ks, expr)?;
+            let ty = field_type(&schema, &ks, expr, session.grammar().is_cql33())?;
             let Some(at) = def.fields.iter().position(|(f, _)| f == field) else {
                 return Err(invalid(format!("Unknown field {field} in type {full}")));
             };

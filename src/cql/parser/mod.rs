@@ -44,17 +44,26 @@ pub enum Grammar {
     /// 2.0's `IF [NOT] EXISTS`, conditions and `DISTINCT` (1.2.9's `Cql.g`
     /// had no K_IF, K_NOT, K_EXISTS or K_DISTINCT: the words were names).
     Cql12,
+    /// 2.2's CQL 3.3: 2.1's plus `SELECT JSON` / `INSERT ... JSON`, the
+    /// types `date`, `time`, `smallint` and `tinyint`, and `count(*)`
+    /// among other selectors (its aggregates).
+    Cql33,
 }
 
 impl Grammar {
     /// 2.0.6's `static` columns and named markers (`:name`).
     pub fn has_statics(self) -> bool {
-        matches!(self, Grammar::WithStatics | Grammar::Cql32)
+        matches!(self, Grammar::WithStatics | Grammar::Cql32 | Grammar::Cql33)
     }
 
     /// 2.1's collection indexes and CONTAINS relations.
     pub fn has_contains(self) -> bool {
-        self == Grammar::Cql32
+        matches!(self, Grammar::Cql32 | Grammar::Cql33)
+    }
+
+    /// 2.2's JSON, its four types and its aggregates.
+    pub fn is_cql33(self) -> bool {
+        self == Grammar::Cql33
     }
 
     /// 1.2's CQL 3.0.5 (either form): a TTL, timestamp or LIMIT a number
