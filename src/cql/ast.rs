@@ -33,6 +33,9 @@ pub enum Term {
     Tuple(Vec<Term>),
     /// 2.1's user type literal `{field: value, ...}`.
     UserLiteral(Vec<(String, Term)>),
+    /// 2.2's INSERT JSON: one column's value as the JSON text it was
+    /// given, read by the column's type (`Json.RawDelayedColumnValue`).
+    Json(String),
 }
 
 impl Term {
@@ -70,6 +73,7 @@ impl Term {
                     .collect();
                 format!("{{{}}}", pairs.join(", "))
             }
+            Term::Json(text) => text.clone(),
         }
     }
 }
@@ -198,6 +202,9 @@ pub struct Insert {
     pub table: TableName,
     pub columns: Vec<String>,
     pub values: Vec<Term>,
+    /// 2.2's `INSERT INTO t JSON '...'`: the JSON map's term (a string
+    /// or a marker); `columns` and `values` are then empty.
+    pub json: Option<Term>,
     pub if_not_exists: bool,
     pub using: Using,
 }
@@ -397,6 +404,16 @@ pub struct Select {
     pub allow_filtering: bool,
     /// `SELECT DISTINCT` (2.0): one row per partition, key columns only.
     pub distinct: bool,
+    /// `SELECT JSON` (2.2): each row as one JSON text.
+    pub json: bool,
+}
+
+/// 2.2's `CREATE AGGREGATE`'s argument types and state function.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AggregateDef {
+    pub args: Vec<TypeExpr>,
+    pub state_function: String,
+    pub state_type: TypeExpr,
 }
 
 /// What CREATE INDEX indexes of its column (2.1's `indexIdent`).
@@ -461,6 +478,12 @@ pub enum Statement {
         keyspace: Option<String>,
         name: String,
         if_exists: bool,
+    },
+    /// 2.2's `CREATE [OR REPLACE] FUNCTION` or `AGGREGATE` (`aggregate`):
+    /// what a stock yaml's node checked of them before refusing them.
+    CreateFunction {
+        name: TableName,
+        aggregate: Option<AggregateDef>,
     },
     /// 2.1's `CREATE TYPE [IF NOT EXISTS] [ks.]name (field type, ...)`.
     CreateType {

@@ -50,6 +50,7 @@
 pub mod ast;
 mod error;
 pub mod exec;
+pub mod json;
 pub mod lexer;
 pub mod lexing;
 pub mod lookahead;

@@ -51,6 +51,7 @@ pub use compound::tuple::{
 pub use numbers::boolean::BooleanType;
 pub use numbers::counter::CounterColumnType;
 pub use numbers::date::{days_from_civil, DateType, TimestampType};
+pub(crate) use numbers::day_time::format_day;
 pub use numbers::day_time::{SimpleDateType, TimeType};
 pub use numbers::decimal::DecimalType;
 pub use numbers::ieee::{DoubleType, FloatType};

@@ -93,6 +93,14 @@ fn requirements_in(
             keyspace: Some(ks), ..
         } => Ok(vec![Access::keyspace(Permission::Alter, ks.clone())]),
         Statement::DropIndex { .. } => one(session_keyspace(Permission::Alter)),
+        // 2.2's functions: refused after the keyspace's checks.
+        Statement::CreateFunction { name, .. } => match &name.keyspace {
+            Some(ks) => Ok(vec![Access::keyspace(Permission::Create, ks.clone())]),
+            None => Ok(session
+                .keyspace()
+                .map(|ks| vec![Access::keyspace(Permission::Create, ks.to_string())])
+                .unwrap_or_default()),
+        },
         // 2.1's type statements: the keyspace's CREATE / ALTER / DROP.
         Statement::CreateType { name, .. } => Ok(vec![Access::keyspace(
             Permission::Create,

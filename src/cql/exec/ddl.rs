@@ -179,6 +179,9 @@ pub(super) fn run(
             };
             alter_table(backend, session, &schema, table, &op)
         }
+        Statement::CreateFunction { name, aggregate } => {
+            super::functions::create(session, name, aggregate.as_ref())
+        }
         Statement::CreateType {
             name,
             if_not_exists,

@@ -47,6 +47,7 @@ mod ddl;
 pub mod describe;
 pub mod describe_create;
 mod dml;
+mod functions;
 mod local;
 pub mod schema3x;
 mod session;

@@ -71,7 +71,7 @@ impl Rewrite<'_> {
             // 1.2's CQL takes no markers inside collection literals (the
             // executor refuses them, unset or not).
             Term::List(_) | Term::Set(_) | Term::Map(_) => false,
-            Term::Tuple(_) | Term::UserLiteral(_) => false,
+            Term::Tuple(_) | Term::UserLiteral(_) | Term::Json(_) => false,
             Term::Function { name, args } => {
                 for a in args {
                     if self.is_unset(a)? {

@@ -128,7 +128,7 @@ fn user_type_expr(schema: &Schema, ks: &str, n: &str, frozen: bool) -> CqlResult
 }
 
 /// A type as 2.1's `CQL3Type.Raw` printed it.
-fn written(expr: &TypeExpr) -> String {
+pub(super) fn written(expr: &TypeExpr) -> String {
     let all = |items: &[TypeExpr]| items.iter().map(written).collect::<Vec<_>>().join(", ");
     match expr {
         TypeExpr::Native(n) => n.clone(),

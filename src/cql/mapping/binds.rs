@@ -137,7 +137,7 @@ impl Collector<'_> {
                     self.term(v, name, &ft);
                 }
             }
-            Term::Constant(_) | Term::Null => {}
+            Term::Constant(_) | Term::Null | Term::Json(_) => {}
         }
     }
 
@@ -300,6 +300,10 @@ pub fn bind_specs(
                 for (col, v) in i.columns.iter().zip(&i.values) {
                     let ty = c.column_type(col)?;
                     c.term(v, col, &ty);
+                }
+                // 2.2's `INSERT JSON ?`: the map's text.
+                if let Some(json) = &i.json {
+                    c.term(json, "[json]", &CqlType::Native(Native::Text));
                 }
                 c.using(&i.using);
                 c.finish()

@@ -180,6 +180,7 @@ pub fn read_rows(statement: &Statement, table: &Table, selection: Selection) -> 
         limit: None,
         allow_filtering: false,
         distinct: false,
+        json: false,
     })
 }
 

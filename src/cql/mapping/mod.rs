@@ -7,12 +7,14 @@
 //! storage itself: callers pass cells in (for reads and list index
 //! operations) and take writes out.
 
+mod aggregates;
 pub mod assign;
 mod binds;
 pub mod condition;
 mod contains;
 mod context;
 mod index;
+mod json_insert;
 pub mod keys;
 mod names;
 mod paging;

@@ -21,7 +21,7 @@ use super::paging::{
 use super::read::{rows_from_cells, CqlRow};
 use super::result::ResultSet;
 use super::select::{IndexedEq, Partitions, SelectPlan};
-use super::selection::{eval_selector, passes};
+use super::selection::{aggregated, eval_selector, passes, Selectors};
 use crate::model::{Cell, Slice};
 use crate::partitioner::{Partitioner, Token};
 use std::cmp::Ordering;
@@ -412,24 +412,62 @@ pub fn execute_select_paged(
         }
         _ => None,
     };
-    Ok((selected(plan, &rows, partitioner), next))
+    Ok((selected(plan, &rows, partitioner)?, next))
 }
 
-/// The result set of the rows found: each row's selectors evaluated.
-fn selected(plan: &SelectPlan, rows: &[CqlRow], partitioner: &dyn Partitioner) -> ResultSet {
-    let out = rows
-        .iter()
-        .map(|r| {
-            plan.selectors
-                .iter()
-                .map(|(s, _)| eval_selector(&plan.table, s, r, partitioner))
-                .collect()
-        })
-        .collect();
-    ResultSet {
+/// The result set of the rows found: each row's selectors evaluated (2.2:
+/// one row of aggregates over them all, and `SELECT JSON`'s texts).
+fn selected(
+    plan: &SelectPlan,
+    rows: &[CqlRow],
+    partitioner: &dyn Partitioner,
+) -> CqlResult<ResultSet> {
+    let eval_row = |r: &CqlRow| {
+        plan.selectors
+            .iter()
+            .map(|(s, _)| eval_selector(&plan.table, s, r, partitioner))
+            .collect::<Vec<_>>()
+    };
+    let mut out: Vec<Vec<Option<Vec<u8>>>> = match plan.aggregates.is_empty() {
+        true => rows.iter().map(eval_row).collect(),
+        false => {
+            let selected = Selectors {
+                selectors: plan.selectors.clone(),
+                columns: Vec::new(),
+                count: false,
+                aggregates: plan.aggregates.clone(),
+            };
+            vec![aggregated(&plan.table, &selected, rows, partitioner)?]
+        }
+    };
+    if let Some(columns) = &plan.json {
+        out = out
+            .into_iter()
+            .map(|row| vec![Some(json_row(columns, &row).into_bytes())])
+            .collect();
+    }
+    Ok(ResultSet {
         columns: plan.columns.clone(),
         rows: out,
-    }
+    })
+}
+
+/// One row as `SELECT JSON` wrote it: `{"name": value, ...}`.
+fn json_row(
+    columns: &[(super::result::ResultColumn, crate::cql::types::CqlType)],
+    row: &[Option<Vec<u8>>],
+) -> String {
+    let fields: Vec<String> = columns
+        .iter()
+        .zip(row)
+        .map(|((c, ty), v)| {
+            let value = v
+                .as_deref()
+                .map_or("null".into(), |v| crate::cql::json::to_json(ty, v));
+            format!("\"{}\": {value}", crate::cql::json::column_key(&c.name))
+        })
+        .collect();
+    format!("{{{}}}", fields.join(", "))
 }
 
 #[cfg(test)]

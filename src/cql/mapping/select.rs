@@ -18,7 +18,7 @@ use super::keys::cartesian;
 use super::names::row_key;
 use super::result::ResultColumn;
 use super::select_rules::{token_holds, SelectRules};
-use super::selection::{selection, Filter};
+use super::selection::{selection, Filter, Selectors};
 use super::slices::{build_slices, ClusteringRange};
 use super::value_rules::ValueRules;
 use super::values::{eval, eval_i64, eval_scalar, TermContext};
@@ -70,6 +70,11 @@ pub struct SelectPlan {
     pub full_partitions: bool,
     pub(super) selectors: Vec<(Selector, String)>,
     pub(super) columns: Vec<ResultColumn>,
+    /// Per selector, its 2.2 aggregate; empty when none is one.
+    pub(super) aggregates: Vec<Option<super::aggregates::Aggregate>>,
+    /// `SELECT JSON` (2.2): each row becomes one JSON text of these
+    /// columns (as they would have been answered, with their types).
+    pub(super) json: Option<Vec<(ResultColumn, CqlType)>>,
 }
 
 /// `column = value` on an indexed column: a way to find candidate
@@ -182,7 +187,25 @@ pub fn plan_select_by(
     let reversed = order_by(table, sel, single)?;
     let slices = build_slices(table, &eq_prefix, range.as_ref(), reversed)?;
     let limit = limit_of(sel, &mut ctx)?;
-    let (selectors, columns, count) = selection(table, &sel.selection, partitioner, rules)?;
+    let Selectors {
+        selectors,
+        columns,
+        count,
+        aggregates,
+    } = selection(table, &sel.selection, partitioner, rules)?;
+    // 2.2's aggregates read every row: the LIMIT bounds the one row out.
+    let limit = if aggregates.is_empty() {
+        limit
+    } else {
+        usize::MAX
+    };
+    let columns = match sel.json {
+        true => vec![ResultColumn {
+            name: "[json]".into(),
+            type_class: format!("{}UTF8Type", crate::marshal::MARSHAL_PACKAGE),
+        }],
+        false => columns,
+    };
     if sel.distinct {
         check_distinct(table, &selectors, !single)?;
     }
@@ -202,7 +225,31 @@ pub fn plan_select_by(
         full_partitions,
         selectors,
         columns,
+        aggregates,
+        json: sel
+            .json
+            .then(|| selection_columns(table, &sel.selection, partitioner, rules))
+            .transpose()?,
     })
+}
+
+/// The columns a selection answers before `SELECT JSON` folds them.
+fn selection_columns(
+    table: &Table,
+    s: &super::super::ast::Selection,
+    partitioner: &dyn Partitioner,
+    rules: &SelectRules,
+) -> CqlResult<Vec<(ResultColumn, CqlType)>> {
+    let columns = selection(table, s, partitioner, rules)?.columns;
+    columns
+        .into_iter()
+        .map(|c| {
+            let ty = crate::marshal::parse_type(&c.type_class)
+                .map_err(|e| CqlError::invalid(e.0))
+                .and_then(|t| CqlType::from_marshal(t.as_ref()))?;
+            Ok((c, ty))
+        })
+        .collect()
 }
 
 /// One relation on a column: its operator and value(s).

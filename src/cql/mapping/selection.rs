@@ -10,6 +10,7 @@ use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Table};
 use super::super::timeuuid::unix_millis_of;
 use super::super::types::{CqlType, Native};
+use super::aggregates::{self, Aggregate};
 use super::read::CqlRow;
 use super::result::ResultColumn;
 use super::select_rules::SelectRules;
@@ -50,6 +51,8 @@ fn selector_name(s: &Selector) -> String {
 /// its keyspace and its lower-case name).
 fn result_name(s: &Selector, in_system: bool) -> String {
     match s {
+        // 2.2's `count(*)` among other selectors.
+        Selector::Function { name, args } if name == "count" && args.is_empty() => "count".into(),
         Selector::Function { name, args } => {
             let a: Vec<String> = args.iter().map(|a| result_name(a, in_system)).collect();
             match in_system {
@@ -84,14 +87,15 @@ fn class(short: &str) -> String {
     format!("{MARSHAL_PACKAGE}{short}")
 }
 
-/// A selector's result type; `signed`: 2.0 on, where `dateOf` answered a
-/// `TimestampType` (1.2's `TimeuuidFcts.dateOfFct` a `DateType`).
+/// A selector's result type by the release's `rules` (2.0 on, `dateOf`
+/// answered a `TimestampType`: 1.2's `TimeuuidFcts.dateOfFct` a `DateType`).
 fn selector_type(
     table: &Table,
     s: &Selector,
     partitioner: &dyn Partitioner,
-    signed: bool,
+    rules: &SelectRules,
 ) -> CqlResult<String> {
+    let signed = rules.signed_timestamps;
     match s {
         Selector::Column(c) => table
             .column(c)
@@ -137,7 +141,7 @@ fn selector_type(
                 if args.len() != 1 {
                     return Err(invalid(format!("Invalid number of arguments in call to function {name}: 1 required but {} provided", args.len())));
                 }
-                let t = selector_type(table, &args[0], partitioner, signed)?;
+                let t = selector_type(table, &args[0], partitioner, rules)?;
                 if t != class("TimeUUIDType") {
                     return Err(invalid(format!("Type error: {} cannot be passed as argument 0 of function {} of type timeuuid", selector_name(&args[0]), function_display(name))));
                 }
@@ -148,6 +152,11 @@ fn selector_type(
                 } else {
                     "LongType"
                 }))
+            }
+            // 2.2's `toJson(x)`: any value as its JSON text.
+            "tojson" if rules.functions_in_system && args.len() == 1 => {
+                selector_type(table, &args[0], partitioner, rules)?;
+                Ok(class("UTF8Type"))
             }
             n => {
                 if args.len() != 1 {
@@ -177,10 +186,18 @@ pub fn result_columns(
     partitioner: &dyn Partitioner,
     rules: &SelectRules,
 ) -> CqlResult<Vec<ResultColumn>> {
-    selection(table, s, partitioner, rules).map(|(_, columns, _)| columns)
+    selection(table, s, partitioner, rules).map(|s| s.columns)
 }
 
-pub(super) type Selectors = (Vec<(Selector, String)>, Vec<ResultColumn>, bool);
+/// A selection planned: each selector with its result column's name,
+/// the result columns, whether it is 1.2's `COUNT(*)` alone, and per
+/// selector its 2.2 aggregate (empty when none is one).
+pub(super) struct Selectors {
+    pub selectors: Vec<(Selector, String)>,
+    pub columns: Vec<ResultColumn>,
+    pub count: bool,
+    pub aggregates: Vec<Option<Aggregate>>,
+}
 
 pub(super) fn selection(
     table: &Table,
@@ -200,14 +217,35 @@ pub(super) fn selection(
                 name: "count".into(),
                 type_class: class("LongType"),
             };
-            return Ok((Vec::new(), vec![col], true));
+            return Ok(Selectors {
+                selectors: Vec::new(),
+                columns: vec![col],
+                count: true,
+                aggregates: Vec::new(),
+            });
         }
         Selection::Columns(items) => items.clone(),
     };
     let mut sels = Vec::new();
     let mut cols = Vec::new();
+    let mut aggregates = Vec::new();
     for (sel, alias) in items {
-        let type_class = selector_type(table, &sel, partitioner, rules.signed_timestamps)?;
+        let (aggregate, type_class) = match &sel {
+            Selector::Function { name, args } if in_system && aggregates::is_aggregate(name) => {
+                let arg = match args.as_slice() {
+                    [] if name == "count" => None,
+                    [arg] => Some(selector_type(table, arg, partitioner, rules)?),
+                    _ => return Err(invalid(format!(
+                        "Invalid number of arguments in call to function system.{name}: 1 required but {} provided",
+                        args.len()
+                    ))),
+                };
+                let (agg, class) = aggregates::resolve(name, arg.as_deref())?;
+                (Some(agg), class)
+            }
+            _ => (None, selector_type(table, &sel, partitioner, rules)?),
+        };
+        aggregates.push(aggregate);
         let name = alias
             .clone()
             .unwrap_or_else(|| result_name(&sel, in_system));
@@ -217,7 +255,47 @@ pub(super) fn selection(
         });
         sels.push((sel, name));
     }
-    Ok((sels, cols, false))
+    if aggregates.iter().all(Option::is_none) {
+        aggregates.clear();
+    }
+    Ok(Selectors {
+        selectors: sels,
+        columns: cols,
+        count: false,
+        aggregates,
+    })
+}
+
+/// The one row of a selection with aggregates over `rows` (each row's
+/// values by [`eval_selector`]): an aggregate folds its argument over them
+/// all, any other selector answers its first row's value (2.2's
+/// `SimpleSelector` kept the first it was given).
+pub(super) fn aggregated(
+    table: &Table,
+    selected: &Selectors,
+    rows: &[CqlRow],
+    partitioner: &dyn Partitioner,
+) -> CqlResult<Vec<Option<Vec<u8>>>> {
+    let mut out = Vec::with_capacity(selected.selectors.len());
+    for ((sel, _), agg) in selected.selectors.iter().zip(&selected.aggregates) {
+        let value = match (agg, sel) {
+            (Some(agg), Selector::Function { args, .. }) => {
+                let values: Vec<Option<Vec<u8>>> = match args.first() {
+                    Some(arg) => rows
+                        .iter()
+                        .map(|r| eval_selector(table, arg, r, partitioner))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                aggregates::fold(agg, rows.len(), values.iter().map(Option::as_deref))?
+            }
+            _ => rows
+                .first()
+                .and_then(|r| eval_selector(table, sel, r, partitioner)),
+        };
+        out.push(value);
+    }
+    Ok(out)
 }
 
 pub(super) fn eval_selector(
@@ -258,9 +336,30 @@ pub(super) fn eval_selector(
                 let v = eval_selector(table, &args[0], row, partitioner)?;
                 unix_millis_of(&v).map(|m| m.to_be_bytes().to_vec())
             }
+            // 2.2's toJson: a null argument is JSON's null.
+            "tojson" => {
+                let v = eval_selector(table, &args[0], row, partitioner);
+                let text = v.map_or("null".into(), |v| {
+                    crate::cql::json::to_json(&value_type(table, &args[0]), &v)
+                });
+                Some(text.into_bytes())
+            }
             _ => eval_selector(table, &args[0], row, partitioner),
         },
     }
+}
+
+/// The type of what a selector answers, for `toJson` (a function's value
+/// as a blob).
+fn value_type(table: &Table, s: &Selector) -> CqlType {
+    let found = match s {
+        Selector::Column(c) => table.column(c).map(|c| c.ty.clone()),
+        Selector::Field { column, field } => field_type(table, column, field).ok().cloned(),
+        Selector::WriteTime(_) => Some(CqlType::Native(Native::Bigint)),
+        Selector::Ttl(_) => Some(CqlType::Native(Native::Int)),
+        Selector::Function { .. } => None,
+    };
+    found.unwrap_or(CqlType::Native(Native::Blob))
 }
 
 pub(super) fn passes(table: &Table, row: &CqlRow, f: &Filter) -> bool {

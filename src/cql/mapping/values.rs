@@ -191,10 +191,43 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
             }
             Ok(CqlValue::Bytes(ty.constant_to_bytes(c, column)?))
         }
+        // 2.2's `fromJson(text)`: the JSON read for the receiver's type.
+        (Term::Function { name, args }, _) if name == "fromjson" && args.len() == 1 => {
+            let text = eval_scalar(&args[0], &CqlType::Native(Native::Text), column, ctx)?
+                .ok_or_else(|| CqlError::invalid("Invalid null argument to fromjson"))?;
+            from_json_text(&String::from_utf8_lossy(&text), ty).map_err(|e| {
+                CqlError::invalid(format!("execution of 'system.fromjson[text]' failed: {e}"))
+            })
+        }
         (Term::Function { name, args }, _) => {
             eval_function(name, args, ty, column, ctx).map(CqlValue::Bytes)
         }
+        (Term::Json(text), _) => from_json_text(text, ty)
+            .map_err(|e| CqlError::invalid(format!("Error decoding JSON value for {column}: {e}"))),
     }
+}
+
+/// A JSON text read for a value of `ty` (see `cql::json`); a JSON null is
+/// the null value.
+fn from_json_text(text: &str, ty: &CqlType) -> Result<CqlValue, String> {
+    use crate::cql::json::{from_json, FromJson};
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("Error decoding JSON string: {e}"))?;
+    if value.is_null() {
+        return Ok(CqlValue::Null);
+    }
+    Ok(match from_json(ty, &value)? {
+        FromJson::Bytes(b) => CqlValue::Bytes(b),
+        FromJson::List(items) => CqlValue::List(items),
+        FromJson::Set(items) => match ty {
+            CqlType::Set(e) => CqlValue::Set(sorted_unique(items, e)),
+            _ => CqlValue::Set(items),
+        },
+        FromJson::Map(entries) => match ty {
+            CqlType::Map(k, _) => CqlValue::Map(sorted_map(entries, k)),
+            _ => CqlValue::Map(entries),
+        },
+    })
 }
 
 /// Whether a term could be given for a type (Cassandra's

@@ -185,6 +185,14 @@ pub fn insert_writes(
     default_ts: Option<i64>,
     ctx: &mut WriteContext,
 ) -> CqlResult<Vec<CqlWrite>> {
+    let expanded;
+    let ins = match super::json_insert::expand(table, ins, ctx.binds)? {
+        Some(json) => {
+            expanded = json;
+            &expanded
+        }
+        None => ins,
+    };
     if ins.columns.len() != ins.values.len() {
         return Err(CqlError::invalid("Unmatched column names/values"));
     }

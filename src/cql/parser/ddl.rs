@@ -37,6 +37,69 @@ fn beta1_replication(properties: Vec<Property>) -> Vec<Property> {
 }
 
 impl Parser<'_> {
+    /// 2.2's `createFunctionStatement` and `createAggregateStatement`
+    /// (after CREATE).
+    fn create_function(&mut self) -> CqlResult<Statement> {
+        if self.eat_kw("or") {
+            self.expect_kw("replace")?;
+        }
+        let aggregate = self.eat_kw("aggregate");
+        if !aggregate {
+            self.expect_kw("function")?;
+        }
+        self.if_not_exists(IfAt::Other)?;
+        let name = self.table_name()?;
+        self.expect_sym("(")?;
+        let mut args = Vec::new();
+        while !self.at_sym(")") {
+            if !args.is_empty() {
+                self.expect_sym(",")?;
+            }
+            if !aggregate {
+                self.ident()?;
+            }
+            args.push(self.type_expr()?);
+        }
+        self.expect_sym(")")?;
+        if aggregate {
+            self.expect_kw("sfunc")?;
+            let state_function = self.ident()?;
+            self.expect_kw("stype")?;
+            let state_type = self.type_expr()?;
+            if self.eat_kw("finalfunc") {
+                self.ident()?;
+            }
+            if self.eat_kw("initcond") {
+                self.term()?;
+            }
+            return Ok(Statement::CreateFunction {
+                name,
+                aggregate: Some(AggregateDef {
+                    args,
+                    state_function,
+                    state_type,
+                }),
+            });
+        }
+        if self.eat_kw("returns") {
+            self.expect_kw("null")?;
+        } else {
+            self.expect_kw("called")?;
+        }
+        for word in ["on", "null", "input", "returns"] {
+            self.expect_kw(word)?;
+        }
+        self.type_expr()?;
+        self.expect_kw("language")?;
+        self.ident()?;
+        self.expect_kw("as")?;
+        self.term()?;
+        Ok(Statement::CreateFunction {
+            name,
+            aggregate: None,
+        })
+    }
+
     pub(super) fn create(&mut self) -> CqlResult<Statement> {
         self.expect_kw("create")?;
         if self.eat_kw("keyspace") || self.eat_kw("schema") {
@@ -75,6 +138,11 @@ impl Parser<'_> {
                 if_not_exists,
                 fields,
             });
+        }
+        if self.grammar.is_cql33()
+            && (self.at_kw("function") || self.at_kw("aggregate") || self.at_kw("or"))
+        {
+            return self.create_function();
         }
         let _custom = self.eat_kw("custom");
         if self.eat_kw("index") {

@@ -41,6 +41,21 @@ impl Parser<'_> {
         self.expect_kw("insert")?;
         self.expect_kw("into")?;
         let table = self.table_name()?;
+        // 2.2's `INSERT INTO t JSON '{...}'` (a string or a marker).
+        if self.grammar.is_cql33() && self.at_kw("json") && !self.peek_at(1).is_sym("(") {
+            self.advance();
+            let json = self.term()?;
+            let if_not_exists = self.if_not_exists(IfAt::Other)?;
+            let using = self.using()?;
+            return Ok(Insert {
+                table,
+                columns: Vec::new(),
+                values: Vec::new(),
+                json: Some(json),
+                if_not_exists,
+                using,
+            });
+        }
         self.expect_sym("(")?;
         let mut columns = vec![self.ident()?];
         while self.eat_sym(",") {
@@ -65,6 +80,7 @@ impl Parser<'_> {
             table,
             columns,
             values,
+            json: None,
             if_not_exists,
             using,
         })
@@ -333,16 +349,21 @@ impl Parser<'_> {
             return Err(self.no_viable());
         }
         // DISTINCT is a keyword only when a selection follows it.
+        // 2.2's `SELECT JSON`, a keyword only when a selection follows.
+        let json = self.grammar.is_cql33()
+            && self.at_kw("json")
+            && !self.peek_at(1).is_sym(",")
+            && !self.peek_at(1).is_kw("from")
+            && !self.peek_at(1).is_kw("as")
+            && self.eat_kw("json");
         let distinct = self.at_kw("distinct")
             && !self.peek_at(1).is_sym(",")
             && !self.peek_at(1).is_kw("from")
             && self.eat_kw("distinct");
         let selection = if self.eat_sym("*") {
             Selection::Wildcard
-        } else if self.at_kw("count")
-            && self.peek_at(1).is_sym("(")
-            && (self.peek_at(2).is_sym("*") || self.peek_at(2).text == "1")
-            && self.peek_at(3).is_sym(")")
+        } else if self.at_count_rows()
+            && (!self.grammar.is_cql33() || self.peek_at(4).is_kw("from"))
         {
             for _ in 0..4 {
                 self.advance();
@@ -408,10 +429,30 @@ impl Parser<'_> {
             limit,
             allow_filtering,
             distinct,
+            json,
         })
     }
 
+    /// At `count(*)` or `count(1)`.
+    fn at_count_rows(&mut self) -> bool {
+        self.at_kw("count")
+            && self.peek_at(1).is_sym("(")
+            && (self.peek_at(2).is_sym("*") || self.peek_at(2).text == "1")
+            && self.peek_at(3).is_sym(")")
+    }
+
     fn selector(&mut self) -> CqlResult<Selector> {
+        // 2.2: `count(*)` is an aggregate among others.
+        if self.grammar.is_cql33() && self.at_count_rows() {
+            let name = self.advance().text.to_lowercase();
+            for _ in 0..3 {
+                self.advance();
+            }
+            return Ok(Selector::Function {
+                name,
+                args: Vec::new(),
+            });
+        }
         let t = self.peek().clone();
         if t.kind == TokenKind::Ident && self.peek_at(1).is_sym("(") {
             return self.nested(Self::function_selector);

@@ -358,7 +358,7 @@ impl Kit {
             | Statement::DropTable { .. }
             | Statement::DropIndex { .. }
             | Statement::DropType { .. } => "DROP",
-            Statement::CreateType { .. } => "CREATE",
+            Statement::CreateType { .. } | Statement::CreateFunction { .. } => "CREATE",
             Statement::AlterType { .. } => "ALTER",
         }
     }

@@ -1,0 +1,47 @@
+//! 2.2's user-defined functions and aggregates, as a node on the stock
+//! `cassandra.yaml` (`enable_user_defined_functions: false`) answered
+//! them: a CREATE FUNCTION is refused, and so is a CREATE AGGREGATE,
+//! since no state function it could name exists. Owns those checks and
+//! their order (`CreateFunctionStatement` / `CreateAggregateStatement`:
+//! the keyspace first, then `validate`); it must not keep functions.
+
+use super::usertypes::written;
+use super::{CqlOutcome, CqlSession};
+use crate::cql::ast::{AggregateDef, TableName};
+use crate::cql::error::{CqlError, CqlResult};
+
+/// `CREATE FUNCTION` (no `aggregate`) or `CREATE AGGREGATE`.
+pub fn create(
+    session: &CqlSession,
+    name: &TableName,
+    aggregate: Option<&AggregateDef>,
+) -> CqlResult<CqlOutcome> {
+    let keyspace =
+        match (&name.keyspace, session.keyspace()) {
+            (Some(ks), _) => ks.clone(),
+            (None, Some(ks)) => ks.to_string(),
+            (None, None) => return Err(CqlError::invalid(
+                "Functions must be fully qualified with a keyspace name if a keyspace is not set \
+                 for the session",
+            )),
+        };
+    let Some(agg) = aggregate else {
+        return Err(CqlError::invalid(
+            "User-defined-functions are disabled in cassandra.yaml - set \
+             enable_user_defined_functions=true to enable if you are aware of the security risks",
+        ));
+    };
+    // `stateFuncSig`: the state type, then the aggregate's arguments.
+    let types: Vec<String> = std::iter::once(&agg.state_type)
+        .chain(&agg.args)
+        .map(written)
+        .collect();
+    let function = match agg.state_function.contains('.') {
+        true => agg.state_function.clone(),
+        false => format!("{keyspace}.{}", agg.state_function),
+    };
+    Err(CqlError::invalid(format!(
+        "State function {function}({}) does not exist or is not a scalar function",
+        types.join(", ")
+    )))
+}
