@@ -238,8 +238,9 @@ fn anchor_and_end(
         return Some((error_at, two_on(error_at, next)));
     }
     // `(ks '.')? cf` looked at the token after a table's name: the stream
-    // still stood at the name.
+    // still stood at the name (so did the first selector's decision).
     const BEFORE_TABLE: &[&str] = &[
+        "select",
         "from",
         "into",
         "update",
@@ -251,6 +252,16 @@ fn anchor_and_end(
         if let Some(name) = prev_visible(error_at).filter(|&n| stream[n].function_name) {
             // 2.2's function name decision looked one past a quoted name.
             return Some((name, two_on(name, error_at)));
+        }
+        // The statement's decision after its first word (`CREATE FUNCTION`
+        // before 2.2) had looked one past it: the stream stood at it.
+        if let Some(first) = prev_visible(error_at).filter(|&f| prev_visible(f).is_none()) {
+            if matches!(
+                stream[first].word.as_deref(),
+                Some("create" | "drop" | "alter")
+            ) {
+                return Some((first, two_on(first, error_at)));
+            }
         }
         if let Some(name) = prev_visible(error_at) {
             let keyword = prev_visible(name).and_then(|k| stream[k].word.as_deref());

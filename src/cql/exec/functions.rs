@@ -26,9 +26,19 @@ pub fn create(
             )),
         };
     let Some(agg) = aggregate else {
+        // 3.0 reworded it (`UDFunction`'s check).
         return Err(CqlError::invalid(
-            "User-defined-functions are disabled in cassandra.yaml - set \
-             enable_user_defined_functions=true to enable if you are aware of the security risks",
+            match session.local_facts().claims_at_least((3, 0, 0)) {
+                true => {
+                    "User-defined functions are disabled in cassandra.yaml - set \
+                     enable_user_defined_functions=true to enable"
+                }
+                false => {
+                    "User-defined-functions are disabled in cassandra.yaml - set \
+                      enable_user_defined_functions=true to enable if you are aware of the \
+                      security risks"
+                }
+            },
         ));
     };
     // `stateFuncSig`: the state type, then the aggregate's arguments.

@@ -36,7 +36,7 @@ const NATIVE: [(&str, &str); 19] = [
 
 /// A number an aggregate adds, as its Java accumulator held it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Num {
+pub enum Num {
     Byte,
     Short,
     Int,
@@ -48,23 +48,62 @@ pub(super) enum Num {
     Counter,
 }
 
-/// `sum`'s signatures in 2.2's order of declaration; `avg`'s swap varint
-/// and decimal.
-const SUMS: [(Num, &str); 9] = [
-    (Num::Byte, "tinyint"),
-    (Num::Short, "smallint"),
-    (Num::Int, "int"),
-    (Num::Long, "bigint"),
-    (Num::Float, "float"),
-    (Num::Double, "double"),
-    (Num::Decimal, "decimal"),
-    (Num::Varint, "varint"),
-    (Num::Counter, "counter"),
-];
+impl Num {
+    fn cql(self) -> &'static str {
+        match self {
+            Num::Byte => "tinyint",
+            Num::Short => "smallint",
+            Num::Int => "int",
+            Num::Long => "bigint",
+            Num::Float => "float",
+            Num::Double => "double",
+            Num::Decimal => "decimal",
+            Num::Varint => "varint",
+            Num::Counter => "counter",
+        }
+    }
+}
+
+/// Whose aggregates: their signatures' order in messages and `avg`'s
+/// arithmetic (3.x summed wider, with a compensated sum of floating
+/// values and a running decimal mean).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Era {
+    #[default]
+    V22,
+    V30,
+    V311,
+}
+
+impl Era {
+    /// The era of release `(major, minor)`.
+    pub fn of(major: u32, minor: u32) -> Era {
+        match (major, minor) {
+            (3, 0) => Era::V30,
+            (3, _) => Era::V311,
+            _ => Era::V22,
+        }
+    }
+
+    /// `sum`'s or `avg`'s signatures in the order the release listed
+    /// them: 2.2 as it declared them; 3.x from a hash map, in an order
+    /// that changed from one start of a node to the next (2.2's is given).
+    fn order(self, name: &str) -> [Num; 9] {
+        use Num::*;
+        match (self, name) {
+            (Era::V22, "avg") => [
+                Byte, Short, Int, Long, Float, Double, Varint, Decimal, Counter,
+            ],
+            _ => [
+                Byte, Short, Int, Long, Float, Double, Decimal, Varint, Counter,
+            ],
+        }
+    }
+}
 
 /// One aggregate of a selection.
 #[derive(Debug, Clone)]
-pub(super) enum Aggregate {
+pub enum Aggregate {
     /// `count(*)`: the rows.
     CountRows,
     /// `count(x)`: the rows where `x` is not null.
@@ -73,7 +112,7 @@ pub(super) enum Aggregate {
     Min(TypeRef),
     Max(TypeRef),
     Sum(Num),
-    Avg(Num),
+    Avg(Num, Era),
 }
 
 /// Whether `name` is one of 2.2's aggregates.
@@ -109,29 +148,24 @@ fn reads(sig: &str, arg: &str) -> bool {
 /// The call `name(arg)` (`arg` the argument's class; none for
 /// `count(*)`) matched to its signature: the aggregate and its result's
 /// class.
-pub(super) fn resolve(name: &str, arg: Option<&str>) -> CqlResult<(Aggregate, String)> {
+pub(super) fn resolve(name: &str, arg: Option<&str>, era: Era) -> CqlResult<(Aggregate, String)> {
     let Some(arg) = arg else {
         return Ok((Aggregate::CountRows, class_of("bigint")));
     };
     let short = arg.strip_prefix(MARSHAL_PACKAGE).unwrap_or(arg);
     // (the signature's CQL name, its result's CQL name, the aggregate)
     let signatures: Vec<(&str, &str, Aggregate)> = match name {
-        "sum" | "avg" => {
-            let mut sums = SUMS.to_vec();
-            if name == "avg" {
-                sums.swap(6, 7);
-            }
-            sums.into_iter()
-                .map(|(n, cql)| {
-                    let agg = if name == "sum" {
-                        Aggregate::Sum(n)
-                    } else {
-                        Aggregate::Avg(n)
-                    };
-                    (cql, cql, agg)
-                })
-                .collect()
-        }
+        "sum" | "avg" => era
+            .order(name)
+            .into_iter()
+            .map(|n| {
+                let agg = match name {
+                    "sum" => Aggregate::Sum(n),
+                    _ => Aggregate::Avg(n, era),
+                };
+                (n.cql(), n.cql(), agg)
+            })
+            .collect(),
         _ => NATIVE
             .iter()
             .map(|&(cql, class)| {
@@ -257,8 +291,11 @@ pub(super) fn fold<'v>(
             }
             return Ok(best.map(<[u8]>::to_vec));
         }
-        Aggregate::Sum(num) | Aggregate::Avg(num) => {
-            let avg = matches!(agg, Aggregate::Avg(_));
+        Aggregate::Avg(num, era) if *era != Era::V22 => {
+            return Ok(Some(wide_average(*num, &values)?))
+        }
+        Aggregate::Sum(num) | Aggregate::Avg(num, _) => {
+            let avg = matches!(agg, Aggregate::Avg(..));
             // Java divides by an int count; an empty average is 0.
             let count = n as i32;
             match num {
@@ -378,6 +415,93 @@ pub(super) fn fold<'v>(
     }))
 }
 
+/// 3.x's averages: integers summed without wrapping, then cut to their
+/// width; floating values by a compensated (Kahan) sum; decimals as a
+/// running mean rounded half-even at each value's scale.
+fn wide_average(num: Num, values: &[&[u8]]) -> CqlResult<Vec<u8>> {
+    let n = values.len() as i128;
+    let ints = |width: usize| -> i128 {
+        values
+            .iter()
+            .filter(|v| v.len() == width)
+            .map(|v| {
+                let mut b = [if v[0] & 0x80 != 0 { 0xff } else { 0 }; 16];
+                b[16 - width..].copy_from_slice(v);
+                i128::from_be_bytes(b)
+            })
+            .sum()
+    };
+    let mean = |sum: i128| if n == 0 { 0 } else { (sum / n) as i64 };
+    let kahan = |width: usize| -> f64 {
+        let (mut sum, mut compensation) = (0f64, 0f64);
+        for v in values.iter().filter(|v| v.len() == width) {
+            let x = match width {
+                4 => f64::from(f32::from_be_bytes((*v).try_into().unwrap_or([0; 4]))),
+                _ => f64::from_be_bytes((*v).try_into().unwrap_or([0; 8])),
+            };
+            let tmp = x - compensation;
+            let rounded = sum + tmp;
+            compensation = (rounded - sum) - tmp;
+            sum = rounded;
+        }
+        if n == 0 {
+            0.0
+        } else {
+            (sum + compensation) / n as f64
+        }
+    };
+    Ok(match num {
+        Num::Byte => vec![mean(ints(1)) as i8 as u8],
+        Num::Short => (mean(ints(2)) as i16).to_be_bytes().to_vec(),
+        Num::Int => (mean(ints(4)) as i32).to_be_bytes().to_vec(),
+        Num::Long | Num::Counter => mean(ints(8)).to_be_bytes().to_vec(),
+        Num::Float => (kahan(4) as f32).to_be_bytes().to_vec(),
+        Num::Double => kahan(8).to_be_bytes().to_vec(),
+        Num::Varint => {
+            let sum: BigInt = values
+                .iter()
+                .filter(|v| !v.is_empty())
+                .map(|v| BigInt::from_signed_bytes_be(v))
+                .sum();
+            let out = if n == 0 {
+                BigInt::from(0)
+            } else {
+                sum / BigInt::from(n)
+            };
+            out.to_signed_bytes_be()
+        }
+        Num::Decimal => {
+            let mut avg: Decimal = (BigInt::from(0), 0);
+            for (i, d) in values.iter().filter_map(|v| decimal_of(v)).enumerate() {
+                let negated = (-&avg.0, avg.1);
+                let diff = add_decimal(&d, &negated)?;
+                let step = (half_even(&diff.0, &BigInt::from(i + 1)), diff.1);
+                avg = add_decimal(&avg, &step)?;
+            }
+            decimal_bytes(&avg)
+        }
+    })
+}
+
+/// `a / b` rounded half to even (Java's `RoundingMode.HALF_EVEN`).
+fn half_even(a: &BigInt, b: &BigInt) -> BigInt {
+    let zero = BigInt::from(0);
+    let (q, r) = (a / b, a % b);
+    if r == zero {
+        return q;
+    }
+    let away = match (&r * 2i32).magnitude().cmp(b.magnitude()) {
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Less => false,
+        std::cmp::Ordering::Equal => &q % 2i32 != zero,
+    };
+    match (away, (a < &zero) != (b < &zero)) {
+        (false, _) => q,
+        (true, true) => q - 1,
+        (true, false) => q + 1,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -417,21 +541,55 @@ mod tests {
     }
 
     #[test]
+    fn averages_of_3_x_are_wide() {
+        // Recorded from 3.0.24 and 3.11.10 (rel_types22): decimals 3.125
+        // and -1.5 average 0.813 (-2.3125 rounded to -2.312 on the way).
+        let d = [&[0, 0, 0, 3, 0x0c, 0x35][..], &[0, 0, 0, 1, 0xf1]];
+        assert_eq!(
+            wide_average(Num::Decimal, &d).unwrap(),
+            vec![0, 0, 0, 3, 0x03, 0x2d]
+        );
+        let s = [&[0x7f, 0xff][..], &[0x7f, 0xff]];
+        assert_eq!(wide_average(Num::Short, &s).unwrap(), vec![0x7f, 0xff]);
+        assert_eq!(
+            half_even(&BigInt::from(-5), &BigInt::from(2)),
+            BigInt::from(-2)
+        );
+        assert_eq!(
+            half_even(&BigInt::from(7), &BigInt::from(2)),
+            BigInt::from(4)
+        );
+        assert_eq!(
+            half_even(&BigInt::from(-7), &BigInt::from(2)),
+            BigInt::from(-4)
+        );
+    }
+
+    #[test]
     fn signatures_resolve_as_2_2s() {
         assert!(
-            matches!(resolve("max", Some("org.apache.cassandra.db.marshal.Int32Type")), Ok((Aggregate::Max(_), c)) if c.ends_with("Int32Type"))
+            matches!(resolve("max", Some("org.apache.cassandra.db.marshal.Int32Type"), Era::V22), Ok((Aggregate::Max(_), c)) if c.ends_with("Int32Type"))
         );
         // A list reads as a blob; a timestamp sums as a bigint or a varint.
         assert!(matches!(resolve("count", Some("org.apache.cassandra.db.marshal.ListType(org.apache.cassandra.db.marshal.Int32Type)")), Ok((Aggregate::Count, _))));
-        let err =
-            resolve("sum", Some("org.apache.cassandra.db.marshal.TimestampType")).unwrap_err();
+        let err = resolve(
+            "sum",
+            Some("org.apache.cassandra.db.marshal.TimestampType"),
+            Era::V22,
+        )
+        .unwrap_err();
         assert!(err.to_string().starts_with("Ambiguous call to function sum (can be matched by following signatures: system.sum : (bigint) -> bigint, system.sum : (varint) -> varint)"));
-        let err = resolve("avg", Some("org.apache.cassandra.db.marshal.TimeType")).unwrap_err();
+        let err = resolve(
+            "avg",
+            Some("org.apache.cassandra.db.marshal.TimeType"),
+            Era::V22,
+        )
+        .unwrap_err();
         assert!(err
             .to_string()
             .contains("system.avg : (varint) -> varint, system.avg : (decimal) -> decimal"));
         assert_eq!(
-            resolve("count", None).unwrap().1,
+            resolve("count", None, Era::V22).unwrap().1,
             "org.apache.cassandra.db.marshal.LongType"
         );
     }

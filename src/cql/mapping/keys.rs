@@ -72,7 +72,7 @@ pub(super) fn key_values(
             }
         };
         // 2.2 checked a statement's keys as its restrictions.
-        let since_22 = tctx.values == super::ValueRules::Since22;
+        let since_22 = tctx.values >= super::ValueRules::Since22;
         let null = || match since_22 {
             true => format!("Invalid null value in condition for column {column}"),
             false => format!("Invalid null value for PRIMARY KEY part {column}"),

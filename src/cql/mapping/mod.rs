@@ -7,7 +7,7 @@
 //! storage itself: callers pass cells in (for reads and list index
 //! operations) and take writes out.
 
-mod aggregates;
+pub mod aggregates;
 pub mod assign;
 mod binds;
 pub mod condition;

@@ -47,6 +47,8 @@ pub struct SelectRules {
     /// A frozen collection's literal takes the u16 form (2.1 and 2.2
     /// over Thrift; see `values::TermContext::frozen_as_v2`).
     pub frozen_as_v2: bool,
+    /// Whose aggregates (2.2 on; see `aggregates::Era`).
+    pub aggregates: super::aggregates::Era,
 }
 
 /// The words of a release's clustering restriction refusals.
@@ -126,6 +128,7 @@ impl SelectRules {
             collection_relations: at_least(2, 0),
             signed_timestamps: at_least(2, 0),
             frozen_as_v2: false,
+            aggregates: super::aggregates::Era::of(release.0, release.1),
         }
     }
 

@@ -240,7 +240,7 @@ pub(super) fn selection(
                         args.len()
                     ))),
                 };
-                let (agg, class) = aggregates::resolve(name, arg.as_deref())?;
+                let (agg, class) = aggregates::resolve(name, arg.as_deref(), rules.aggregates)?;
                 (Some(agg), class)
             }
             _ => (None, selector_type(table, &sel, partitioner, rules)?),

@@ -28,6 +28,8 @@ pub enum ValueRules {
     Since21,
     /// 2.2 on: a negative TTL's refusal quotes it (`Attributes`).
     Since22,
+    /// 3.0 on: 2.2's, and a `time` takes an integer constant.
+    Since30,
 }
 
 impl ValueRules {
@@ -37,7 +39,8 @@ impl ValueRules {
             (0 | 1, _) => ValueRules::Since12,
             (2, 0) => ValueRules::Since20,
             (2, 1) => ValueRules::Since21,
-            _ => ValueRules::Since22,
+            (2, _) => ValueRules::Since22,
+            _ => ValueRules::Since30,
         }
     }
 
@@ -75,7 +78,9 @@ impl ValueRules {
     /// The refusal of a negative TTL.
     pub fn negative_ttl(self, ttl: i64) -> CqlError {
         CqlError::invalid(match self {
-            ValueRules::Since22 => format!("A TTL must be greater or equal to 0, but was {ttl}"),
+            ValueRules::Since22 | ValueRules::Since30 => {
+                format!("A TTL must be greater or equal to 0, but was {ttl}")
+            }
             _ => "A TTL must be greater or equal to 0".to_string(),
         })
     }
@@ -183,7 +188,8 @@ mod tests {
         assert_eq!(ValueRules::of_release((1, 2, 19)), ValueRules::Since12);
         assert_eq!(ValueRules::of_release((2, 0, 17)), ValueRules::Since20);
         assert_eq!(ValueRules::of_release((2, 1, 22)), ValueRules::Since21);
-        assert_eq!(ValueRules::of_release((3, 11, 10)), ValueRules::Since22);
+        assert_eq!(ValueRules::of_release((2, 2, 19)), ValueRules::Since22);
+        assert_eq!(ValueRules::of_release((3, 11, 10)), ValueRules::Since30);
     }
 
     #[test]

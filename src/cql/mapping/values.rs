@@ -179,6 +179,16 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
             "Invalid map literal for {column} of type {}",
             ty.cql_name()
         ))),
+        // 3.0's `time` took an integer constant (its nanoseconds).
+        (Term::Constant(c), CqlType::Native(Native::Time))
+            if c.kind == ConstantKind::Integer && ctx.values >= ValueRules::Since30 =>
+        {
+            Ok(CqlValue::Bytes(
+                ty.marshal()
+                    .from_string(&c.text)
+                    .map_err(|e| CqlError::invalid(e.0))?,
+            ))
+        }
         (Term::Constant(c), _) => {
             if ty.is_collection() {
                 return Err(CqlError::invalid(format!(
@@ -616,7 +626,7 @@ fn eval_function(
                     // 2.2's functions live in the `system` keyspace, and
                     // are named by it.
                     let keyspace = match ctx.values {
-                        ValueRules::Since22 => "system.",
+                        ValueRules::Since22 | ValueRules::Since30 => "system.",
                         _ => "",
                     };
                     return Err(CqlError::invalid(format!(

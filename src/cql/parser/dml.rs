@@ -56,6 +56,11 @@ impl Parser<'_> {
                 using,
             });
         }
+        // Before 2.2 the table name's decision (`(ks '.')? cf`) found no
+        // rule for a word after the name (`INSERT INTO t JSON ...`).
+        if !self.at_sym("(") && self.peek().kind == TokenKind::Ident {
+            return Err(self.no_viable());
+        }
         self.expect_sym("(")?;
         let mut columns = vec![self.ident()?];
         while self.eat_sym(",") {
@@ -349,6 +354,32 @@ impl Parser<'_> {
             return Err(self.no_viable());
         }
         // DISTINCT is a keyword only when a selection follows it.
+        // Before 2.2, `JSON` was a column's name, and a selection after it
+        // no viable alternative (1.2 looked past a list of names
+        // to an AS, and failed there).
+        if !self.grammar.is_cql33() && self.at_kw("json") {
+            let next = self.peek_at(1);
+            let column =
+                next.is_sym(",") || next.is_kw("from") || next.is_kw("as") || next.is_sym("(");
+            if !column {
+                self.advance();
+                let first = self.peek().clone();
+                if self.grammar.is_cql305() {
+                    while (self.peek().kind == TokenKind::Ident && !self.at_kw("as"))
+                        || self.at_sym(",")
+                    {
+                        self.advance();
+                    }
+                    if self.at_kw("as") {
+                        return Err(self.no_viable());
+                    }
+                }
+                return Err(Self::error_at(
+                    &first,
+                    format!("no viable alternative at input '{}'", first.text),
+                ));
+            }
+        }
         // 2.2's `SELECT JSON`, a keyword only when a selection follows.
         let json = self.grammar.is_cql33()
             && self.at_kw("json")
@@ -383,7 +414,15 @@ impl Parser<'_> {
                     break;
                 }
             }
-            Selection::Columns(items)
+            // 2.2: `count(*)` alone is the count it was before.
+            match items.as_slice() {
+                [(Selector::Function { name, args }, None)]
+                    if name == "count" && args.is_empty() && !json =>
+                {
+                    Selection::Count
+                }
+                _ => Selection::Columns(items),
+            }
         };
         self.expect_kw("from")?;
         let table = self.table_name()?;
@@ -442,6 +481,12 @@ impl Parser<'_> {
     }
 
     fn selector(&mut self) -> CqlResult<Selector> {
+        // Before 2.2, COUNT was a keyword only its `count(*)` took: as a
+        // selector among others it was a column's name.
+        if !self.grammar.is_cql33() && self.at_kw("count") && !self.at_count_rows() {
+            let name = self.advance().text.to_lowercase();
+            return Ok(Selector::Column(name));
+        }
         // 2.2: `count(*)` is an aggregate among others.
         if self.grammar.is_cql33() && self.at_count_rows() {
             let name = self.advance().text.to_lowercase();
@@ -468,7 +513,26 @@ impl Parser<'_> {
 
     /// `f(selector, ...)`, `writetime(c)` or `ttl(c)`.
     fn function_selector(&mut self) -> CqlResult<Selector> {
-        let name = self.advance().text.to_lowercase();
+        let written = self.advance().text;
+        let name = written.to_lowercase();
+        // Before 2.2 an unknown function was named as written.
+        const KNOWN: [&str; 8] = [
+            "token",
+            "dateof",
+            "unixtimestampof",
+            "now",
+            "mintimeuuid",
+            "maxtimeuuid",
+            "writetime",
+            "ttl",
+        ];
+        let known = KNOWN.contains(&name.as_str())
+            || name.starts_with("blobas")
+            || name.ends_with("asblob");
+        let name = match self.grammar.is_cql33() || known {
+            true => name,
+            false => written,
+        };
         self.advance();
         if name == "writetime" || name == "ttl" {
             let c = self.ident()?;

@@ -262,10 +262,40 @@ impl Parser<'_> {
                         }
                         Ok(TypeExpr::Native("blob".into()))
                     }
-                    _ => Ok(TypeExpr::Native(name)),
+                    _ => {
+                        self.check_reserved_type_name(&t.text);
+                        Ok(TypeExpr::Native(name))
+                    }
                 }
             }
             _ => Err(self.no_viable()),
+        }
+    }
+
+    /// 2.1's `non_type_ident`: a user type's name among the words its
+    /// grammar held back for types to come was a recognition error
+    /// (`Invalid (reserved) user type name X`, no position), noted as the
+    /// rest parsed on; 2.2 took `smallint` and `date` as its own types.
+    fn check_reserved_type_name(&mut self, written: &str) {
+        const RESERVED: [&str; 8] = [
+            "byte",
+            "smallint",
+            "complex",
+            "enum",
+            "date",
+            "interval",
+            "macaddr",
+            "bitstring",
+        ];
+        let native = |n: &str| match self.grammar.is_cql33() {
+            true => super::super::types::Native::from_name_22(n).is_some(),
+            false => super::super::types::Native::from_name(n).is_some(),
+        };
+        if self.grammar.has_contains() && RESERVED.contains(&written) && !native(written) {
+            self.recovered
+                .push(super::super::error::CqlError::invalid(format!(
+                    "Invalid (reserved) user type name {written}"
+                )));
         }
     }
 
