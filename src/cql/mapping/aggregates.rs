@@ -512,7 +512,7 @@ mod tests {
                 .unwrap()
                 .unwrap()
         };
-        (run(Aggregate::Sum(num)), run(Aggregate::Avg(num)))
+        (run(Aggregate::Sum(num)), run(Aggregate::Avg(num, Era::V22)))
     }
 
     #[test]
@@ -571,7 +571,7 @@ mod tests {
             matches!(resolve("max", Some("org.apache.cassandra.db.marshal.Int32Type"), Era::V22), Ok((Aggregate::Max(_), c)) if c.ends_with("Int32Type"))
         );
         // A list reads as a blob; a timestamp sums as a bigint or a varint.
-        assert!(matches!(resolve("count", Some("org.apache.cassandra.db.marshal.ListType(org.apache.cassandra.db.marshal.Int32Type)")), Ok((Aggregate::Count, _))));
+        assert!(matches!(resolve("count", Some("org.apache.cassandra.db.marshal.ListType(org.apache.cassandra.db.marshal.Int32Type)"), Era::V22), Ok((Aggregate::Count, _))));
         let err = resolve(
             "sum",
             Some("org.apache.cassandra.db.marshal.TimestampType"),
