@@ -10,7 +10,7 @@ use super::{ChangeKind, CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{AlterTableOp, IndexTarget, Property, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::options::{KeyspaceOptions, TableOptions};
-use crate::cql::table::{collection_target, CounterMix, IndexRules, Table};
+use crate::cql::table::{collection_target, CounterMix, IndexRules, Layout, Table};
 use crate::schema::{CfDef, CfSpec, KeyspaceSpec, Schema, SchemaChange};
 use std::sync::Arc;
 
@@ -80,6 +80,33 @@ fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
     spec
 }
 
+/// 1.1's beta stored a table without row markers, so one with nothing
+/// outside its primary key could keep no row: refused before any lookup
+/// (1.1's `CreateColumnFamilyStatement.RawStatement.prepare`, COMPACT
+/// STORAGE with clustering columns in its own words).
+fn beta_table_check(table: &Table) -> CqlResult<()> {
+    if !table.regular.is_empty() {
+        return Ok(());
+    }
+    Err(CqlError::invalid(if table.layout == Layout::CompactDense {
+        "COMPACT STORAGE requires one definition not part of the PRIMARY KEY, none found"
+    } else {
+        "No definition found that is not part of the PRIMARY KEY"
+    }))
+}
+
+/// What 1.1's beta put in a new table's definition otherwise than 1.2:
+/// no bloom filter chance unless the statement gave one (its
+/// `CFPropDefs.applyToCFMetadata` set only what was given), and a
+/// COMPACT STORAGE table without clustering columns validating its other
+/// cells as text (`CFDefinition.definitionType`), as its sparse tables did.
+fn beta_table_spec(table: &Table, options: &TableOptions, spec: &mut CfSpec) {
+    spec.bloom_filter_fp_chance = options.bloom_filter_fp_chance;
+    if table.layout == Layout::CompactStatic && !table.is_counter_table() {
+        spec.default_validation_class = Some("org.apache.cassandra.db.marshal.UTF8Type".into());
+    }
+}
+
 /// Runs one schema statement.
 pub(super) fn run(
     backend: &dyn CqlBackend,
@@ -126,24 +153,24 @@ pub(super) fn run(
             if signed_timestamps(session) {
                 table.sign_timestamps(None);
             }
-            // 1.1's beta stored a table without row markers, so one with
-            // nothing outside its primary key could keep no row: refused
-            // before any lookup, as COMPACT STORAGE's is.
-            if session.grammar() == crate::cql::Grammar::Beta1
-                && table.clustering.is_empty()
-                && table.regular.is_empty()
-            {
-                return Err(CqlError::invalid(
-                    "No definition found that is not part of the PRIMARY KEY",
-                ));
+            let beta = session.grammar() == crate::cql::Grammar::Beta1;
+            if beta {
+                beta_table_check(&table)?;
             }
             let maps = session.local_facts().claims_at_least((2, 1, 0));
-            let options = TableOptions::from_properties_as(&ct.properties, maps)?;
+            let options = if beta {
+                TableOptions::from_beta_properties(&ct.properties)?
+            } else {
+                TableOptions::from_properties_as(&ct.properties, maps)?
+            };
             if ct.if_not_exists && schema.cf(&ks, &table.name).is_some() {
                 return Ok(CqlOutcome::Void);
             }
             let mut spec = table_spec(&table);
             apply_options(&mut spec, &options);
+            if beta {
+                beta_table_spec(&table, &options, &mut spec);
+            }
             backend.change_schema(SchemaChange::AddColumnFamily(spec))?;
             Ok(changed(ChangeKind::Created, &ks, &table.name))
         }
@@ -295,7 +322,15 @@ fn alter_table(
         AlterTableOp::With(props) => {
             let mut spec = update_spec(cf, &t);
             let maps = session.local_facts().claims_at_least((2, 1, 0));
-            apply_options(&mut spec, &TableOptions::from_properties_as(props, maps)?);
+            if session.grammar() == crate::cql::Grammar::Beta1 {
+                // 1.1 kept the chance it had unless the statement gave one.
+                let options = TableOptions::from_beta_properties(props)?;
+                let kept = spec.bloom_filter_fp_chance;
+                apply_options(&mut spec, &options);
+                spec.bloom_filter_fp_chance = options.bloom_filter_fp_chance.or(kept);
+            } else {
+                apply_options(&mut spec, &TableOptions::from_properties_as(props, maps)?);
+            }
             spec
         }
         _ => {

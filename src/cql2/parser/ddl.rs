@@ -104,7 +104,11 @@ impl Parser<'_> {
             self.expect_sym(")")?;
         }
         let props = if self.eat_kw("WITH") {
-            self.properties(|p| p.cf_argument())?
+            if self.grammar.plain_cf_properties {
+                self.plain_properties()?
+            } else {
+                self.properties(|p| p.cf_argument())?
+            }
         } else {
             Vec::new()
         };
@@ -129,6 +133,23 @@ impl Parser<'_> {
             let key = self.advance().text;
             self.expect_sym("=")?;
             out.push((key, value(self)?));
+            if !self.eat_kw("AND") {
+                return Ok(out);
+            }
+        }
+    }
+
+    /// 0.8's CREATE COLUMNFAMILY properties: `IDENT = value (AND IDENT =
+    /// value)*`, a compound name refused as the token it was.
+    fn plain_properties(&mut self) -> PResult<Vec<(String, String)>> {
+        let mut out = Vec::new();
+        loop {
+            if !self.is_ident(self.peek()) {
+                return Err(self.mismatched("IDENT"));
+            }
+            let key = self.advance().text;
+            self.expect_sym("=")?;
+            out.push((key, self.cf_argument()?));
             if !self.eat_kw("AND") {
                 return Ok(out);
             }
