@@ -6888,7 +6888,10 @@ if CQL3_VIA_VERSION:
         column's definition; a table of key columns alone refused in the beta's words; prepared
         markers typed by short names; a COMPACT STORAGE table's value type as the default in a
         SELECT's metadata; the beta's own table properties (compaction_strategy_class, prefixed
-        compaction and compression options, no LZ4Compressor; an ALTER keeping the chance)"""
+        compaction and compression options, no LZ4Compressor; an ALTER keeping the chance); its
+        grammar's INSERT of two columns at least, its words for counter misuse, for a keyspace
+        name taken in another case and for what its migrations refused (the
+        ConfigurationException's toString)"""
         ks = "cv_r_cql3betatables"
         ins_q = "INSERT INTO follows (userid, follower, since) VALUES (?, ?, ?)"
         return [
@@ -6929,6 +6932,18 @@ if CQL3_VIA_VERSION:
                  "USING TIMESTAMP 1000"),
             cql3("SELECT * FROM follows WHERE userid = 'ann'"),
             cql3("SELECT * FROM users WHERE username = 'nobody'"),
+            # the beta's words: a single column INSERT, a counter set, a plain column
+            # incremented, schema changes its migration refused
+            cql3("INSERT INTO users (username) VALUES ('cid')"),
+            cql3("INSERT INTO users (username, age) VALUES ('cid')"),
+            cql3("UPDATE hits SET n = 5 WHERE page = '/'"),
+            cql3("UPDATE hits SET n = n + 1 WHERE page = '/'"),
+            cql3("UPDATE users SET age = age + 1 WHERE username = 'ann'"),
+            cql3("CREATE TABLE users (username text PRIMARY KEY, email text)"),
+            cql3("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+                 "AND strategy_options:replication_factor = 1" % ks.upper()),
+            cql3("DROP TABLE nosuch"),
+            cql3("DROP KEYSPACE nosuch_%s" % ks),
         ]
 
 
@@ -6937,7 +6952,9 @@ if CQL2 and R < (1, 2):
     def _cql2cfcompound():
         """CREATE COLUMNFAMILY with compound property names (compression_parameters:...,
         compaction_strategy_options:...; found by ordinary19m): 0.8's grammar took plain
-        identifiers only there (a parse error at the compound name), 1.0 on took them"""
+        identifiers only there (a parse error at the compound name), 1.0 on took them; ALTER
+        with a type word the grammar lacked (its comparatorType a set of tokens: `mismatched
+        input 'X' expecting set null`)"""
         ks = "cv_r_cql2cfcompound"
         return [
             cql2("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
@@ -6949,4 +6966,9 @@ if CQL2 and R < (1, 2):
                  "compaction_strategy_options:sstable_size_in_mb = 10"),
             cql2("CREATE COLUMNFAMILY c (KEY text PRIMARY KEY) WITH comment = 'plain'"),
             describe_ks(ks),
+            # ALTER's type is a set of words: an unknown one is a mismatched set
+            cql2("ALTER COLUMNFAMILY c ADD y blobby"),
+            cql2("ALTER COLUMNFAMILY c ADD y 'UTF8Type'"),
+            cql2("ALTER COLUMNFAMILY c ADD y text"),
+            cql2("ALTER COLUMNFAMILY c ALTER y TYPE widechar"),
         ]

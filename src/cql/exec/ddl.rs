@@ -107,6 +107,26 @@ fn beta_table_spec(table: &Table, options: &TableOptions, spec: &mut CfSpec) {
     }
 }
 
+/// A schema change; on 1.1's beta its refusal is worded as the beta
+/// answered the `ConfigurationException` of its migration
+/// (`SchemaAlteringStatement.execute`: the exception's `toString`).
+fn beta_schema_change(
+    session: &CqlSession,
+    backend: &dyn CqlBackend,
+    change: SchemaChange,
+) -> CqlResult<()> {
+    let r = backend.change_schema(change);
+    if session.grammar() != crate::cql::Grammar::Beta1 {
+        return r;
+    }
+    r.map_err(|e| match e {
+        CqlError::Invalid(m) => CqlError::Invalid(format!(
+            "org.apache.cassandra.config.ConfigurationException: {m}"
+        )),
+        other => other,
+    })
+}
+
 /// Runs one schema statement.
 pub(super) fn run(
     backend: &dyn CqlBackend,
@@ -119,7 +139,14 @@ pub(super) fn run(
             name,
             if_not_exists,
             properties,
-        } => create_keyspace(backend, &schema, name, *if_not_exists, properties),
+        } => create_keyspace(
+            backend,
+            &schema,
+            name,
+            *if_not_exists,
+            properties,
+            session.grammar() == crate::cql::Grammar::Beta1,
+        ),
         Statement::AlterKeyspace { name, properties } => {
             alter_keyspace(backend, &schema, name, properties)
         }
@@ -127,7 +154,7 @@ pub(super) fn run(
             if *if_exists && schema.keyspace(name).is_none() {
                 return Ok(CqlOutcome::Void);
             }
-            backend.change_schema(SchemaChange::DropKeyspace(name.clone()))?;
+            beta_schema_change(session, backend, SchemaChange::DropKeyspace(name.clone()))?;
             Ok(changed(ChangeKind::Dropped, name, ""))
         }
         Statement::CreateTable(ct) => {
@@ -171,7 +198,14 @@ pub(super) fn run(
             if beta {
                 beta_table_spec(&table, &options, &mut spec);
             }
-            backend.change_schema(SchemaChange::AddColumnFamily(spec))?;
+            // The beta's CFMetaData checks came before its migration (its
+            // words plain); the migration refused an existing table.
+            let exists = schema.cf(&ks, &table.name).is_some();
+            let change = SchemaChange::AddColumnFamily(spec);
+            match beta && exists {
+                true => beta_schema_change(session, backend, change)?,
+                false => backend.change_schema(change)?,
+            }
             Ok(changed(ChangeKind::Created, &ks, &table.name))
         }
         Statement::AlterTable { table, op } => {
@@ -218,10 +252,14 @@ pub(super) fn run(
             // No lookup first: 1.2.9 left a missing table (or keyspace) to
             // the schema change, whose "Cannot drop non existing column
             // family" is what clients saw.
-            backend.change_schema(SchemaChange::DropColumnFamily {
-                keyspace: ks.clone(),
-                name: table.name.clone(),
-            })?;
+            beta_schema_change(
+                session,
+                backend,
+                SchemaChange::DropColumnFamily {
+                    keyspace: ks.clone(),
+                    name: table.name.clone(),
+                },
+            )?;
             Ok(changed(ChangeKind::Dropped, &ks, &table.name))
         }
         Statement::CreateIndex {
@@ -263,8 +301,20 @@ fn create_keyspace(
     name: &str,
     if_not_exists: bool,
     properties: &[Property],
+    beta: bool,
 ) -> CqlResult<CqlOutcome> {
     let o = KeyspaceOptions::from_properties(properties, true)?;
+    // 1.1's beta asked ThriftValidation.validateKeyspaceNotYetExisting:
+    // any keyspace of the name in another case, in Thrift's words.
+    if let Some(existing) = schema
+        .keyspaces
+        .keys()
+        .find(|k| beta && k.eq_ignore_ascii_case(name))
+    {
+        return Err(CqlError::Invalid(format!(
+            "Keyspace names must be case-insensitively unique (\"{name}\" conflicts with \"{existing}\")"
+        )));
+    }
     if schema.keyspace(name).is_some() {
         if if_not_exists {
             return Ok(CqlOutcome::Void);

@@ -341,11 +341,30 @@ fn first_grammar_takes_plain_column_family_properties() {
     };
     assert_eq!(
         parse_in(q, first).unwrap_err().to_string(),
-        "line 1:66 mismatched input 'compression_parameters:sstable_compression' expecting IDENT"
+        "line 1:68 mismatched input 'compression_parameters:sstable_compression' expecting IDENT"
     );
     assert!(parse_in(
         "CREATE COLUMNFAMILY a (KEY text PRIMARY KEY) WITH comment = 'x'",
         first
+    )
+    .is_ok());
+}
+
+#[test]
+fn alter_refuses_an_unknown_type_word_as_a_set() {
+    let first = Grammar {
+        first_type_words: true,
+        ..Grammar::default()
+    };
+    assert_eq!(
+        parse_in("ALTER COLUMNFAMILY events ALTER body TYPE blob", first)
+            .unwrap_err()
+            .to_string(),
+        "line 1:42 mismatched input 'blob' expecting set null"
+    );
+    assert!(parse_in(
+        "ALTER COLUMNFAMILY events ALTER body TYPE blob",
+        Grammar::default()
     )
     .is_ok());
 }

@@ -478,7 +478,9 @@ mod tests {
         assert_eq!(names, [&b"name"[..], b"age"], "in the HashMap's order");
         assert_eq!(cf.default_validation_class.as_deref(), Some(UTF8));
         assert_eq!(cf.key_alias.as_deref(), Some(&b"id"[..]));
-        assert_eq!(cf.bloom_filter_fp_chance, None);
+        // The chance is the table's own (the beta set none unless given).
+        assert_eq!(cf.bloom_filter_fp_chance, Some(thrift::OrderedFloat(0.01)));
+        assert!(columns.iter().all(|c| c.index_type.is_none()));
 
         let mut cf = crate::thrift::api19::defs::cf_def(&crate::schema::CfSpec::default());
         cf.comparator_type = Some("CompositeType(Int32Type,UTF8Type)".into());
