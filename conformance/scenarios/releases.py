@@ -6949,3 +6949,123 @@ if R >= (1, 2):
             "CREATE INDEX ON ev (s)",
             ]]
         return out
+
+
+if CQL2 and R < (1, 2):
+    @scenario("rel_cql2deletemissing", "19", "cql2", keyspace_reset="cv_r_cql2deletemissing")
+    def _cql2deletemissing():
+        """a CQL 2 DELETE of a column family the keyspace lacks, and in a keyspace USE let
+        through (found by ordinary19m): 0.8 failed on the server (DeleteStatement read the key
+        validator of the metadata it looked up before validating the column family), 1.0 and
+        1.1 refused it; a BATCH's DELETE the same"""
+        ks = "cv_r_cql2deletemissing"
+        return [
+            cql2("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+                 "AND strategy_options:replication_factor = 1" % ks),
+            cql2("USE %s" % ks),
+            cql2("CREATE COLUMNFAMILY carts (KEY varchar PRIMARY KEY) WITH comparator = varchar"),
+            cql2("UPDATE carts USING TIMESTAMP 1000 SET 'a' = 'b' WHERE KEY = 'c1'"),
+            cql2("DELETE FROM cart USING TIMESTAMP 1001 WHERE KEY = 'c1'"),
+            cql2("DELETE 'a' FROM cart WHERE KEY = 'c1'"),
+            cql2("DELETE 'a' FROM carts USING TIMESTAMP 1001 WHERE KEY = 'c1'"),
+            cql2("BEGIN BATCH USING TIMESTAMP 1002 UPDATE carts SET 'x' = 'y' WHERE KEY = 'c2' "
+                 "DELETE FROM cart WHERE KEY = 'c1' APPLY BATCH"),
+            cql2("SELECT * FROM carts WHERE KEY = 'c2'"),
+            cql2("USE nosuch_%s" % ks),
+            cql2("DELETE FROM carts WHERE KEY = 'c1'"),
+            cql2("SELECT * FROM carts WHERE KEY = 'c1'"),
+        ]
+
+if CQL3_VIA_VERSION:
+    @scenario("rel_cql3betatables", "19", "cql3", keyspace_reset="cv_r_cql3betatables")
+    def _cql3betatables():
+        """1.1's CQL 3 beta tables as Thrift saw them (found by ordinary19m): no bloom filter
+        chance unless given, a COMPACT STORAGE table without clustering columns validating as
+        text, a counter table's counter validator, an index made by CREATE INDEX in its
+        column's definition; a table of key columns alone refused in the beta's words; prepared
+        markers typed by short names; a COMPACT STORAGE table's value type as the default in a
+        SELECT's metadata; the beta's own table properties (compaction_strategy_class, prefixed
+        compaction and compression options, no LZ4Compressor; an ALTER keeping the chance); its
+        grammar's INSERT of two columns at least, its words for counter misuse, for a keyspace
+        name taken in another case and for what its migrations refused (the
+        ConfigurationException's toString)"""
+        ks = "cv_r_cql3betatables"
+        ins_q = "INSERT INTO follows (userid, follower, since) VALUES (?, ?, ?)"
+        return [
+            v19.set_cql_version("3.0.0"),
+            cql3("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+                 "AND strategy_options:replication_factor = 1" % ks),
+            cql3("USE %s" % ks),
+            cql3("CREATE TABLE users (username text PRIMARY KEY, email text, age int)"),
+            cql3("CREATE INDEX ON users (email)"),
+            cql3("CREATE TABLE follows (userid text, follower text, since bigint, "
+                 "PRIMARY KEY (userid, follower)) WITH COMPACT STORAGE"),
+            cql3("CREATE TABLE tags (userid text, tag text, PRIMARY KEY (userid, tag)) "
+                 "WITH COMPACT STORAGE"),
+            cql3("CREATE TABLE pairs (a text, b text, PRIMARY KEY (a, b))"),
+            cql3("CREATE TABLE latest (sensor text PRIMARY KEY, value double) "
+                 "WITH COMPACT STORAGE"),
+            cql3("CREATE TABLE hits (page text PRIMARY KEY, n counter)"),
+            cql3("CREATE TABLE tuned (k text PRIMARY KEY, v text) "
+                 "WITH bloom_filter_fp_chance = 0.05"),
+            cql3("CREATE TABLE archive (k text PRIMARY KEY, v text) WITH "
+                 "compaction_strategy_class = 'LeveledCompactionStrategy' AND "
+                 "compaction_strategy_options:sstable_size_in_mb = 10 AND "
+                 "compression_parameters:sstable_compression = 'SnappyCompressor' AND "
+                 "compression_parameters:chunk_length_kb = 32"),
+            cql3("CREATE TABLE loose (k text PRIMARY KEY, v text) WITH "
+                 "compaction_strategy_options:min_threshold = 2"),
+            cql3("CREATE TABLE thresholds (k text PRIMARY KEY, v text) WITH "
+                 "min_compaction_threshold = 2"),
+            cql3("CREATE TABLE modern (k text PRIMARY KEY, v text) WITH "
+                 "compaction = {'class': 'LeveledCompactionStrategy'}"),
+            cql3("CREATE TABLE fast (k text PRIMARY KEY, v text) WITH "
+                 "compression_parameters:sstable_compression = 'LZ4Compressor'"),
+            cql3("ALTER TABLE tuned WITH comment = 'kept chance'"),
+            cql3("ALTER TABLE users WITH comment = 'no chance' AND gc_grace_seconds = 60"),
+            describe_ks(ks),
+            raw("prepare_cql_query", {1: b(ins_q), 2: W.i32(2)}),
+            cql3("INSERT INTO follows (userid, follower, since) VALUES ('ann', 'bob', 5) "
+                 "USING TIMESTAMP 1000"),
+            cql3("SELECT * FROM follows WHERE userid = 'ann'"),
+            cql3("SELECT * FROM users WHERE username = 'nobody'"),
+            # the beta's words: a single column INSERT, a counter set, a plain column
+            # incremented, schema changes its migration refused
+            cql3("INSERT INTO users (username) VALUES ('cid')"),
+            cql3("INSERT INTO users (username, age) VALUES ('cid')"),
+            cql3("UPDATE hits SET n = 5 WHERE page = '/'"),
+            cql3("UPDATE hits SET n = n + 1 WHERE page = '/'"),
+            cql3("UPDATE users SET age = age + 1 WHERE username = 'ann'"),
+            cql3("CREATE TABLE users (username text PRIMARY KEY, email text)"),
+            cql3("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+                 "AND strategy_options:replication_factor = 1" % ks.upper()),
+            cql3("DROP TABLE nosuch"),
+            cql3("DROP KEYSPACE nosuch_%s" % ks),
+        ]
+
+
+if CQL2 and R < (1, 2):
+    @scenario("rel_cql2cfcompound", "19", "cql2", keyspace_reset="cv_r_cql2cfcompound")
+    def _cql2cfcompound():
+        """CREATE COLUMNFAMILY with compound property names (compression_parameters:...,
+        compaction_strategy_options:...; found by ordinary19m): 0.8's grammar took plain
+        identifiers only there (a parse error at the compound name), 1.0 on took them; ALTER
+        with a type word the grammar lacked (its comparatorType a set of tokens: `mismatched
+        input 'X' expecting set null`)"""
+        ks = "cv_r_cql2cfcompound"
+        return [
+            cql2("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+                 "AND strategy_options:replication_factor = 1" % ks),
+            cql2("USE %s" % ks),
+            cql2("CREATE COLUMNFAMILY a (KEY text PRIMARY KEY) WITH comment = 'x' AND "
+                 "compression_parameters:sstable_compression = 'SnappyCompressor'"),
+            cql2("CREATE COLUMNFAMILY b (KEY text PRIMARY KEY) WITH "
+                 "compaction_strategy_options:sstable_size_in_mb = 10"),
+            cql2("CREATE COLUMNFAMILY c (KEY text PRIMARY KEY) WITH comment = 'plain'"),
+            describe_ks(ks),
+            # ALTER's type is a set of words: an unknown one is a mismatched set
+            cql2("ALTER COLUMNFAMILY c ADD y blobby"),
+            cql2("ALTER COLUMNFAMILY c ADD y 'UTF8Type'"),
+            cql2("ALTER COLUMNFAMILY c ADD y text"),
+            cql2("ALTER COLUMNFAMILY c ALTER y TYPE widechar"),
+        ]

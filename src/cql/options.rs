@@ -221,7 +221,68 @@ fn check_rf(rf: &str) -> CqlResult<()> {
     }
 }
 
+/// The table properties 1.1's CQL 3 beta knew (its `CFPropDefs.keywords`).
+const BETA_KEYWORDS: [&str; 7] = [
+    "comment",
+    "read_repair_chance",
+    "dclocal_read_repair_chance",
+    "gc_grace_seconds",
+    "replicate_on_write",
+    "caching",
+    "bloom_filter_fp_chance",
+];
+
 impl TableOptions {
+    /// 1.1's CQL 3 beta properties (its `CFPropDefs`): the keywords it
+    /// knew, `compaction_strategy_class`, and `compaction_strategy_options:NAME`
+    /// and `compression_parameters:NAME` gathered into the compaction and
+    /// compression options (the compaction options taken only with a
+    /// class); any other name is unknown.
+    pub fn from_beta_properties(props: &[Property]) -> CqlResult<TableOptions> {
+        check_unique(props)?;
+        let mut plain = Vec::new();
+        let mut compaction = BTreeMap::new();
+        let mut compression = BTreeMap::new();
+        let mut class = None;
+        for p in props {
+            let mut parts = p.name.split(':');
+            let (prefix, sub) = (parts.next().unwrap_or(""), parts.next());
+            match (prefix, sub) {
+                ("compaction_strategy_options", Some(sub)) => {
+                    compaction.insert(sub.to_string(), string(p)?);
+                }
+                ("compression_parameters", Some(sub)) => {
+                    compression.insert(sub.to_string(), string(p)?);
+                }
+                ("compaction_strategy_class", None) => class = Some(string(p)?),
+                (name, None) if BETA_KEYWORDS.contains(&name) => plain.push(p.clone()),
+                _ => return Err(CqlError::invalid(format!("Unknown property '{}'", p.name))),
+            }
+        }
+        let mut o = TableOptions::from_properties(&plain)?;
+        if let Some(class) = class {
+            compaction.insert("class".to_string(), class);
+            o.compaction = Some(compaction);
+        }
+        // 1.1 shipped no LZ4Compressor: `CompressionParameters.create`'s
+        // class lookup failed for it.
+        if let Some(class) = compression.get("sstable_compression") {
+            let full = match class.contains('.') {
+                true => class.clone(),
+                false => format!("org.apache.cassandra.io.compress.{class}"),
+            };
+            if full == "org.apache.cassandra.io.compress.LZ4Compressor" {
+                return Err(CqlError::invalid(format!(
+                    "Could not create Compression for type {full}"
+                )));
+            }
+        }
+        if !compression.is_empty() {
+            o.compression = Some(compression);
+        }
+        Ok(o)
+    }
+
     /// From `CREATE/ALTER TABLE ... WITH` (CLUSTERING ORDER and COMPACT
     /// STORAGE are parsed separately).
     pub fn from_properties(props: &[Property]) -> CqlResult<TableOptions> {
@@ -409,5 +470,74 @@ mod tests {
         );
         let p = props("CREATE TABLE t (k int PRIMARY KEY) WITH caching = 'keys_only'");
         assert_eq!(caching(&p).unwrap().as_deref(), Some("keys_only"));
+    }
+}
+
+#[cfg(test)]
+mod beta_tests {
+    use super::*;
+    use crate::cql::ast::PropertyValue;
+
+    fn prop(name: &str, value: &str) -> Property {
+        Property {
+            name: name.to_string(),
+            value: PropertyValue::Simple(value.to_string()),
+        }
+    }
+
+    #[test]
+    fn the_beta_gathers_compaction_and_compression_options() {
+        let o = TableOptions::from_beta_properties(&[
+            prop("comment", "c"),
+            prop("compaction_strategy_class", "LeveledCompactionStrategy"),
+            prop("compaction_strategy_options:sstable_size_in_mb", "10"),
+            prop(
+                "compression_parameters:sstable_compression",
+                "SnappyCompressor",
+            ),
+        ])
+        .unwrap();
+        assert_eq!(o.comment.as_deref(), Some("c"));
+        let c = o.compaction.unwrap();
+        assert_eq!(
+            c.get("class").map(String::as_str),
+            Some("LeveledCompactionStrategy")
+        );
+        assert_eq!(c.get("sstable_size_in_mb").map(String::as_str), Some("10"));
+        assert!(o.compression.unwrap().contains_key("sstable_compression"));
+        // Compaction options without a class are dropped.
+        let o = TableOptions::from_beta_properties(&[prop(
+            "compaction_strategy_options:sstable_size_in_mb",
+            "10",
+        )])
+        .unwrap();
+        assert!(o.compaction.is_none());
+        let lz4 = prop(
+            "compression_parameters:sstable_compression",
+            "LZ4Compressor",
+        );
+        assert_eq!(
+            TableOptions::from_beta_properties(&[lz4])
+                .unwrap_err()
+                .to_string(),
+            "Could not create Compression for type org.apache.cassandra.io.compress.LZ4Compressor"
+        );
+    }
+
+    #[test]
+    fn the_beta_knew_fewer_properties() {
+        for name in [
+            "min_compaction_threshold",
+            "compaction",
+            "default_time_to_live",
+            "comment:x",
+        ] {
+            assert_eq!(
+                TableOptions::from_beta_properties(&[prop(name, "1")])
+                    .unwrap_err()
+                    .to_string(),
+                format!("Unknown property '{name}'")
+            );
+        }
     }
 }

@@ -107,6 +107,11 @@ pub struct Era {
     /// comparator's `fromString`, whose `MarshalException` no one caught;
     /// 1.2's `fromStringCQL2` refused it as an invalid request).
     pub alter_name_failure_escapes: bool,
+    /// A DELETE of a column family the keyspace lacks (or in a keyspace
+    /// `USE` let through unchecked) failed on the server (0.8's
+    /// `DeleteStatement.prepareRowMutations` read the key validator of the
+    /// metadata it looked up before validating the column family).
+    pub delete_of_missing_cf_fails: bool,
 }
 
 impl Era {
@@ -135,6 +140,7 @@ impl Era {
                 assignment_error_at_value: !r.at_least(1, 1),
                 no_markers: !r.at_least(1, 1),
                 no_two_three: !r.at_least(1, 1),
+                plain_cf_properties: first,
             },
             levels_unchecked: !r.at_least(1, 1),
             each_quorum_strategy_first: r.series() == (1, 1),
@@ -148,6 +154,7 @@ impl Era {
             column_families_word: !r.at_least(1, 2),
             uncompressed_unless_told: r.series() == (1, 0),
             alter_name_failure_escapes: !r.at_least(1, 1),
+            delete_of_missing_cf_fails: first,
         }
     }
 
@@ -198,6 +205,7 @@ mod tests {
         let first = of("0.8.10");
         assert!(first.use_unchecked && first.first_keeps_key && first.no_result_metadata);
         assert!(first.read_repair_always && !of("1.0.12").read_repair_always);
+        assert!(first.delete_of_missing_cf_fails && !of("1.0.12").delete_of_missing_cf_fails);
         let clock = ServerClock::new(1);
         let (a, b) = (first.write_timestamp(&clock), first.write_timestamp(&clock));
         assert!(

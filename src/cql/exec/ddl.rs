@@ -10,7 +10,7 @@ use super::{ChangeKind, CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{AlterTableOp, IndexTarget, Property, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::options::{KeyspaceOptions, TableOptions};
-use crate::cql::table::{collection_target, CounterMix, IndexRules, Table};
+use crate::cql::table::{collection_target, CounterMix, IndexRules, Layout, Table};
 use crate::schema::{CfDef, CfSpec, KeyspaceSpec, Schema, SchemaChange};
 use std::sync::Arc;
 
@@ -80,6 +80,53 @@ fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
     spec
 }
 
+/// 1.1's beta stored a table without row markers, so one with nothing
+/// outside its primary key could keep no row: refused before any lookup
+/// (1.1's `CreateColumnFamilyStatement.RawStatement.prepare`, COMPACT
+/// STORAGE with clustering columns in its own words).
+fn beta_table_check(table: &Table) -> CqlResult<()> {
+    if !table.regular.is_empty() {
+        return Ok(());
+    }
+    Err(CqlError::invalid(if table.layout == Layout::CompactDense {
+        "COMPACT STORAGE requires one definition not part of the PRIMARY KEY, none found"
+    } else {
+        "No definition found that is not part of the PRIMARY KEY"
+    }))
+}
+
+/// What 1.1's beta put in a new table's definition otherwise than 1.2:
+/// no bloom filter chance unless the statement gave one (its
+/// `CFPropDefs.applyToCFMetadata` set only what was given), and a
+/// COMPACT STORAGE table without clustering columns validating its other
+/// cells as text (`CFDefinition.definitionType`), as its sparse tables did.
+fn beta_table_spec(table: &Table, options: &TableOptions, spec: &mut CfSpec) {
+    spec.bloom_filter_fp_chance = options.bloom_filter_fp_chance;
+    if table.layout == Layout::CompactStatic && !table.is_counter_table() {
+        spec.default_validation_class = Some("org.apache.cassandra.db.marshal.UTF8Type".into());
+    }
+}
+
+/// A schema change; on 1.1's beta its refusal is worded as the beta
+/// answered the `ConfigurationException` of its migration
+/// (`SchemaAlteringStatement.execute`: the exception's `toString`).
+fn beta_schema_change(
+    session: &CqlSession,
+    backend: &dyn CqlBackend,
+    change: SchemaChange,
+) -> CqlResult<()> {
+    let r = backend.change_schema(change);
+    if session.grammar() != crate::cql::Grammar::Beta1 {
+        return r;
+    }
+    r.map_err(|e| match e {
+        CqlError::Invalid(m) => CqlError::Invalid(format!(
+            "org.apache.cassandra.config.ConfigurationException: {m}"
+        )),
+        other => other,
+    })
+}
+
 /// Runs one schema statement.
 pub(super) fn run(
     backend: &dyn CqlBackend,
@@ -92,7 +139,14 @@ pub(super) fn run(
             name,
             if_not_exists,
             properties,
-        } => create_keyspace(backend, &schema, name, *if_not_exists, properties),
+        } => create_keyspace(
+            backend,
+            &schema,
+            name,
+            *if_not_exists,
+            properties,
+            session.grammar() == crate::cql::Grammar::Beta1,
+        ),
         Statement::AlterKeyspace { name, properties } => {
             alter_keyspace(backend, &schema, name, properties)
         }
@@ -100,7 +154,7 @@ pub(super) fn run(
             if *if_exists && schema.keyspace(name).is_none() {
                 return Ok(CqlOutcome::Void);
             }
-            backend.change_schema(SchemaChange::DropKeyspace(name.clone()))?;
+            beta_schema_change(session, backend, SchemaChange::DropKeyspace(name.clone()))?;
             Ok(changed(ChangeKind::Dropped, name, ""))
         }
         Statement::CreateTable(ct) => {
@@ -127,25 +181,32 @@ pub(super) fn run(
             if signed_timestamps(session) {
                 table.sign_timestamps(None);
             }
-            // 1.1's beta stored a table without row markers, so one with
-            // nothing outside its primary key could keep no row: refused
-            // before any lookup, as COMPACT STORAGE's is.
-            if session.grammar() == crate::cql::Grammar::Beta1
-                && table.clustering.is_empty()
-                && table.regular.is_empty()
-            {
-                return Err(CqlError::invalid(
-                    "No definition found that is not part of the PRIMARY KEY",
-                ));
+            let beta = session.grammar() == crate::cql::Grammar::Beta1;
+            if beta {
+                beta_table_check(&table)?;
             }
             let maps = session.local_facts().claims_at_least((2, 1, 0));
-            let options = TableOptions::from_properties_as(&ct.properties, maps)?;
+            let options = if beta {
+                TableOptions::from_beta_properties(&ct.properties)?
+            } else {
+                TableOptions::from_properties_as(&ct.properties, maps)?
+            };
             if ct.if_not_exists && schema.cf(&ks, &table.name).is_some() {
                 return Ok(CqlOutcome::Void);
             }
             let mut spec = table_spec(&table);
             apply_options(&mut spec, &options);
-            backend.change_schema(SchemaChange::AddColumnFamily(spec))?;
+            if beta {
+                beta_table_spec(&table, &options, &mut spec);
+            }
+            // The beta's CFMetaData checks came before its migration (its
+            // words plain); the migration refused an existing table.
+            let exists = schema.cf(&ks, &table.name).is_some();
+            let change = SchemaChange::AddColumnFamily(spec);
+            match beta && exists {
+                true => beta_schema_change(session, backend, change)?,
+                false => backend.change_schema(change)?,
+            }
             Ok(changed(ChangeKind::Created, &ks, &table.name))
         }
         Statement::AlterTable { table, op } => {
@@ -205,10 +266,14 @@ pub(super) fn run(
             // No lookup first: 1.2.9 left a missing table (or keyspace) to
             // the schema change, whose "Cannot drop non existing column
             // family" is what clients saw.
-            backend.change_schema(SchemaChange::DropColumnFamily {
-                keyspace: ks.clone(),
-                name: table.name.clone(),
-            })?;
+            beta_schema_change(
+                session,
+                backend,
+                SchemaChange::DropColumnFamily {
+                    keyspace: ks.clone(),
+                    name: table.name.clone(),
+                },
+            )?;
             Ok(changed(ChangeKind::Dropped, &ks, &table.name))
         }
         Statement::CreateIndex {
@@ -250,8 +315,20 @@ fn create_keyspace(
     name: &str,
     if_not_exists: bool,
     properties: &[Property],
+    beta: bool,
 ) -> CqlResult<CqlOutcome> {
     let o = KeyspaceOptions::from_properties(properties, true)?;
+    // 1.1's beta asked ThriftValidation.validateKeyspaceNotYetExisting:
+    // any keyspace of the name in another case, in Thrift's words.
+    if let Some(existing) = schema
+        .keyspaces
+        .keys()
+        .find(|k| beta && k.eq_ignore_ascii_case(name))
+    {
+        return Err(CqlError::Invalid(format!(
+            "Keyspace names must be case-insensitively unique (\"{name}\" conflicts with \"{existing}\")"
+        )));
+    }
     if schema.keyspace(name).is_some() {
         if if_not_exists {
             return Ok(CqlOutcome::Void);
@@ -309,7 +386,15 @@ fn alter_table(
         AlterTableOp::With(props) => {
             let mut spec = update_spec(cf, &t);
             let maps = session.local_facts().claims_at_least((2, 1, 0));
-            apply_options(&mut spec, &TableOptions::from_properties_as(props, maps)?);
+            if session.grammar() == crate::cql::Grammar::Beta1 {
+                // 1.1 kept the chance it had unless the statement gave one.
+                let options = TableOptions::from_beta_properties(props)?;
+                let kept = spec.bloom_filter_fp_chance;
+                apply_options(&mut spec, &options);
+                spec.bloom_filter_fp_chance = options.bloom_filter_fp_chance.or(kept);
+            } else {
+                apply_options(&mut spec, &TableOptions::from_properties_as(props, maps)?);
+            }
             spec
         }
         _ => {

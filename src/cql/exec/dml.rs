@@ -374,6 +374,7 @@ fn with_write_context<T>(
             uuids,
             lists: &lists,
             row_marker: session.grammar() != crate::cql::Grammar::Beta1,
+            beta_words: session.grammar() == crate::cql::Grammar::Beta1,
             // 2.0's UpdateStatement writes no row marker; a server not
             // emulating a release keeps 1.2's cells whatever its native
             // claim says (the CQL-to-cell goldens).

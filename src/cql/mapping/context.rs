@@ -43,6 +43,10 @@ pub struct WriteContext<'a> {
     /// Whether a non-compact row gets its marker: 1.1's CQL 3 beta wrote
     /// none, so a row lived only while one of its cells did.
     pub row_marker: bool,
+    /// Whether a counter set or a plain column incremented is refused in
+    /// the words of 1.1's beta (its `UpdateStatement.mutationForKey`:
+    /// "invalid operation for (non) commutative columnfamily").
+    pub beta_words: bool,
     /// Whether an UPDATE writes the marker too: 1.2's `UpdateStatement`
     /// wrote it for every statement; from 2.0 (CASSANDRA-6782) only an
     /// INSERT did, so a row an UPDATE made lives only while one of its
@@ -105,6 +109,7 @@ impl WriteContext<'_> {
             uuids: &mut *self.uuids,
             lists,
             row_marker: self.row_marker,
+            beta_words: self.beta_words,
             update_writes_marker: self.update_writes_marker,
             refuses_empty_names: self.refuses_empty_names,
             dense_prefixes: self.dense_prefixes,
@@ -125,6 +130,7 @@ impl WriteContext<'_> {
             uuids: &mut *self.uuids,
             lists: self.lists,
             row_marker: self.row_marker,
+            beta_words: self.beta_words,
             update_writes_marker: self.update_writes_marker,
             refuses_empty_names: self.refuses_empty_names,
             dense_prefixes: self.dense_prefixes,

@@ -101,6 +101,7 @@ impl Store {
             uuids: &mut uuids,
             lists: &NoLists,
             row_marker: true,
+            beta_words: false,
             update_writes_marker: true,
             refuses_empty_names: false,
             dense_prefixes: false,

@@ -61,6 +61,7 @@ fn writes_of(
         uuids: &mut uuids,
         lists: &reader,
         row_marker: true,
+        beta_words: false,
         update_writes_marker,
         refuses_empty_names: false,
         dense_prefixes: false,

@@ -247,6 +247,19 @@ pub fn update_writes(
                     a.column()
                 )))
             }
+            // 1.1's beta: a counter table takes only increments, a plain
+            // one none.
+            Some(ColumnRole::Regular(_)) if ctx.beta_words => {
+                let counter = column_type(table, a.column()).is_counter();
+                let increment = matches!(a, Assignment::Add { .. } | Assignment::Subtract { .. });
+                if counter != increment {
+                    let non = if counter { "" } else { "non " };
+                    return Err(CqlError::invalid(format!(
+                        "invalid operation for {non}commutative columnfamily {}",
+                        table.name
+                    )));
+                }
+            }
             // `Operation.SetValue.prepare`: a counter is only added to.
             Some(ColumnRole::Regular(_))
                 if matches!(a, Assignment::Set { .. })

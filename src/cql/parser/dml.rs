@@ -63,6 +63,7 @@ impl Parser<'_> {
         }
         self.expect_sym("(")?;
         let mut columns = vec![self.ident()?];
+        self.beta_needs_another()?;
         while self.eat_sym(",") {
             columns.push(self.ident()?);
         }
@@ -70,6 +71,7 @@ impl Parser<'_> {
         self.expect_kw("values")?;
         self.expect_sym("(")?;
         let mut values = vec![self.term()?];
+        self.beta_needs_another()?;
         while self.eat_sym(",") {
             values.push(self.term()?);
         }
@@ -89,6 +91,22 @@ impl Parser<'_> {
             if_not_exists,
             using,
         })
+    }
+
+    /// 1.1's beta `insertStatement` took its columns and values as
+    /// `x ( ',' x )+`: a single one left the loop unmatched.
+    fn beta_needs_another(&self) -> CqlResult<()> {
+        let t = self.peek();
+        if self.grammar != super::Grammar::Beta1 || t.text == "," {
+            return Ok(());
+        }
+        Err(Self::error_at(
+            t,
+            format!(
+                "required (...)+ loop did not match anything at input '{}'",
+                t.text
+            ),
+        ))
     }
 
     pub(super) fn update(&mut self) -> CqlResult<Update> {

@@ -9,9 +9,10 @@
 
 use super::{
     check_column, check_column_name, check_consistency, check_counter_consistency, check_key,
-    check_key_alias, invalid, keyspace, standard_cf, storage_level, term_bytes, Access, Bound,
-    Context, Result,
+    check_key_alias, column_family, invalid, keyspace, standard_cf, storage_level, term_bytes,
+    Access, Bound, Context, Result,
 };
+use crate::cql::CqlError;
 use crate::cql2::ast::{Attributes, BatchOutline, Delete, Modification, Operation, Update};
 use crate::cql2::result::Cql2Result;
 use crate::model::{Cell, DeletionTime, Op, RowMutation};
@@ -275,7 +276,7 @@ fn update_mutations(
                         return invalid("Only expressions like X = X + <long> are supported.");
                     }
                     let delta = parse_java_long(&delta.text).ok_or_else(|| {
-                        crate::cql::CqlError::Invalid(format!(
+                        CqlError::Invalid(format!(
                             "'{}' is an invalid value, should be a long.",
                             delta.text
                         ))
@@ -313,6 +314,14 @@ fn delete_mutations(
     batch_timestamp: Option<i64>,
     vars: &Bound<'_>,
 ) -> Result<Vec<RowMutation>> {
+    if ctx.era.delete_of_missing_cf_fails
+        && column_family(&ctx.backend.schema(), ks, &d.cf).is_err()
+    {
+        return Err(CqlError::Failed(format!(
+            "DELETE read the key validator of {ks}.{}, which does not exist",
+            d.cf
+        )));
+    }
     let cf = standard_cf(&ctx.backend.schema(), ks, &d.cf)?;
     let timestamp = d
         .attrs

@@ -57,13 +57,13 @@ impl Parser<'_> {
             self.expect_kw("TYPE")?;
             AlterOp::Alter {
                 column,
-                validator: self.type_word()?,
+                validator: self.alter_type_word()?,
             }
         } else if self.eat_kw("ADD") {
             let column = self.name()?;
             AlterOp::Add {
                 column,
-                validator: self.type_word()?,
+                validator: self.alter_type_word()?,
             }
         } else if self.eat_kw("DROP") {
             AlterOp::Drop {
@@ -104,7 +104,11 @@ impl Parser<'_> {
             self.expect_sym(")")?;
         }
         let props = if self.eat_kw("WITH") {
-            self.properties(|p| p.cf_argument())?
+            if self.grammar.plain_cf_properties {
+                self.plain_properties()?
+            } else {
+                self.properties(|p| p.cf_argument())?
+            }
         } else {
             Vec::new()
         };
@@ -135,6 +139,23 @@ impl Parser<'_> {
         }
     }
 
+    /// 0.8's CREATE COLUMNFAMILY properties: `IDENT = value (AND IDENT =
+    /// value)*`, a compound name refused as the token it was.
+    fn plain_properties(&mut self) -> PResult<Vec<(String, String)>> {
+        let mut out = Vec::new();
+        loop {
+            if !self.is_ident(self.peek()) {
+                return Err(self.mismatched("IDENT"));
+            }
+            let key = self.advance().text;
+            self.expect_sym("=")?;
+            out.push((key, self.cf_argument()?));
+            if !self.eat_kw("AND") {
+                return Ok(out);
+            }
+        }
+    }
+
     /// `STRING_LITERAL | INTEGER | IDENT`.
     fn keyspace_value(&mut self) -> PResult<String> {
         let t = self.peek();
@@ -156,6 +177,14 @@ impl Parser<'_> {
         } else {
             Err(self.no_viable())
         }
+    }
+
+    /// ALTER's type: `comparatorType`, a rule of single tokens, whose
+    /// failure was ANTLR's MismatchedSetException ("expecting set null";
+    /// CREATE COLUMNFAMILY's validator, a choice with STRING_LITERAL, had
+    /// no viable alternative instead).
+    fn alter_type_word(&mut self) -> PResult<String> {
+        self.type_word().map_err(|_| self.mismatched("set null"))
     }
 
     /// One of the grammar's (lower-case) type words.

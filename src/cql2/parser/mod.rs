@@ -114,6 +114,11 @@ pub struct Grammar {
     /// 0.8's and 1.0's `K_LEVEL` had no `TWO` or `THREE` (1.1 added
     /// them): those were identifiers, refused as a level.
     pub no_two_three: bool,
+    /// CREATE COLUMNFAMILY's properties are plain identifiers (0.8's
+    /// `createColumnFamilyStatement` matched `IDENT` only; 1.0 took
+    /// `COMPIDENT` for `compression_parameters:...`), so a `name:sub`
+    /// there is a parse error.
+    pub plain_cf_properties: bool,
 }
 
 impl Grammar {

@@ -329,3 +329,42 @@ fn two_and_three_are_levels_from_1_1() {
     );
     assert!(parse_in("SELECT three FROM cf WHERE KEY = 'k'", old).is_ok());
 }
+
+#[test]
+fn first_grammar_takes_plain_column_family_properties() {
+    let q = "CREATE COLUMNFAMILY a (KEY text PRIMARY KEY) WITH comment = 'x' \
+             AND compression_parameters:sstable_compression = 'SnappyCompressor'";
+    assert!(parse_in(q, Grammar::default()).is_ok());
+    let first = Grammar {
+        plain_cf_properties: true,
+        ..Grammar::default()
+    };
+    assert_eq!(
+        parse_in(q, first).unwrap_err().to_string(),
+        "line 1:68 mismatched input 'compression_parameters:sstable_compression' expecting IDENT"
+    );
+    assert!(parse_in(
+        "CREATE COLUMNFAMILY a (KEY text PRIMARY KEY) WITH comment = 'x'",
+        first
+    )
+    .is_ok());
+}
+
+#[test]
+fn alter_refuses_an_unknown_type_word_as_a_set() {
+    let first = Grammar {
+        first_type_words: true,
+        ..Grammar::default()
+    };
+    assert_eq!(
+        parse_in("ALTER COLUMNFAMILY events ALTER body TYPE blob", first)
+            .unwrap_err()
+            .to_string(),
+        "line 1:42 mismatched input 'blob' expecting set null"
+    );
+    assert!(parse_in(
+        "ALTER COLUMNFAMILY events ALTER body TYPE blob",
+        Grammar::default()
+    )
+    .is_ok());
+}

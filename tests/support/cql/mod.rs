@@ -391,6 +391,7 @@ impl Session {
                         uuids: &mut self.uuids,
                         lists: &lists,
                         row_marker: true,
+                        beta_words: false,
                         update_writes_marker: true,
                         refuses_empty_names: false,
                         dense_prefixes: false,

@@ -130,6 +130,7 @@ pub fn prepared_result(
     let specified = release.is_some_and(|r| r.does(Behaviour::BareMarkersSpecified));
     let qualified = release.is_some_and(|r| r.at_least(2, 2));
     let three_oh = release.is_some_and(|r| r.does(Behaviour::DefinitionsWithPositions));
+    let beta = release.is_some_and(|r| r.has(crate::release::Feature::Cql3Beta));
     let mut types = Vec::with_capacity(p.specs.len());
     let mut names = Vec::with_capacity(p.specs.len());
     for (i, s) in p.specs.iter().enumerate() {
@@ -167,7 +168,12 @@ pub fn prepared_result(
             None if specified => format!("ColumnSpecification{{name={bare}, type={ty}}}"),
             None => bare,
         });
-        types.push(ty);
+        // 1.1's beta gave each marker's type by its short name
+        // (`QueryProcessor.prepare`: `SelectStatement.getShortTypeName`).
+        types.push(match ty.strip_prefix(MARSHAL) {
+            Some(short) if beta => short.to_string(),
+            _ => ty,
+        });
     }
     t::CqlPreparedResult::new(p.id, p.specs.len() as i32, types, names)
 }

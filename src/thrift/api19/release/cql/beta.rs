@@ -61,25 +61,34 @@ fn beta_cf_def(table: &Table, cf: &mut t::CfDef) {
         javaorder::java_hashmap_order(&names)
             .into_iter()
             .map(|i| {
-                let column = &table.regular[i].column;
+                let regular = &table.regular[i];
+                let column = &regular.column;
+                // An index the beta made (CREATE INDEX) was a KEYS index
+                // without options.
+                let index = regular.index.clone();
                 t::ColumnDef::new(
                     column.name.as_bytes().to_vec(),
                     column.ty.class_name(),
-                    None,
-                    None,
-                    None,
+                    index.as_ref().map(|_| t::IndexType::KEYS),
+                    index.clone(),
+                    index.map(|_| BTreeMap::new()),
                 )
             })
             .collect()
     } else {
         Vec::new()
     });
-    cf.default_validation_class = Some(UTF8.to_string());
+    // A counter table's validator was the counters' (1.1's
+    // `CreateColumnFamilyStatement.RawStatement.prepare`).
+    cf.default_validation_class = Some(if table.is_counter_table() {
+        format!("{MARSHAL}CounterColumnType")
+    } else {
+        UTF8.to_string()
+    });
     cf.key_alias = table
         .partition_key
         .first()
         .map(|c| c.name.as_bytes().to_vec());
-    cf.bloom_filter_fp_chance = None;
 }
 
 /// What a SELECT asked for, kept to shape its rows once it ran.
@@ -293,6 +302,17 @@ impl BetaSelect {
                 (_, []) => {}
                 _ => schema.default_name_type = "CompositeType".to_string(),
             }
+            // The default validator's short name (1.1's
+            // `SelectStatement.createSchema`): a COMPACT STORAGE table's
+            // value column, else text, or counters for a counter table.
+            schema.default_value_type = match (dense, table.regular.as_slice()) {
+                (true, [value]) => {
+                    let class = value.column.ty.class_name();
+                    class.strip_prefix(MARSHAL).unwrap_or(&class).to_string()
+                }
+                _ if table.is_counter_table() => "CounterColumnType".to_string(),
+                _ => "UTF8Type".to_string(),
+            };
         }
         result
     }
@@ -458,7 +478,9 @@ mod tests {
         assert_eq!(names, [&b"name"[..], b"age"], "in the HashMap's order");
         assert_eq!(cf.default_validation_class.as_deref(), Some(UTF8));
         assert_eq!(cf.key_alias.as_deref(), Some(&b"id"[..]));
-        assert_eq!(cf.bloom_filter_fp_chance, None);
+        // The chance is the table's own (the beta set none unless given).
+        assert_eq!(cf.bloom_filter_fp_chance, Some(thrift::OrderedFloat(0.01)));
+        assert!(columns.iter().all(|c| c.index_type.is_none()));
 
         let mut cf = crate::thrift::api19::defs::cf_def(&crate::schema::CfSpec::default());
         cf.comparator_type = Some("CompositeType(Int32Type,UTF8Type)".into());
