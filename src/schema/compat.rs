@@ -38,10 +38,52 @@ pub(crate) fn is_compatible_with(new: &TypeRef, old: &TypeRef) -> bool {
         return oc.iter().all(|(name, old_type)| {
             nc.iter()
                 .find(|(n, _)| n == name)
-                .is_some_and(|(_, t)| t.class_name() == old_type.class_name())
+                .is_some_and(|(_, t)| fields_added(&t.class_name(), &old_type.class_name()))
         });
     }
     false
+}
+
+/// Whether the type named `new` is the one named `old` with fields added
+/// at the end of one user type or tuple in it (or the same): 2.1's
+/// `ColumnToCollectionType.isCompatibleWith` asked each collection's
+/// `isCompatibleWith`, whose elements' `TupleType.isCompatibleWith` took a
+/// type whose fields began with the old one's (`ALTER TYPE ... ADD`).
+fn fields_added(new: &str, old: &str) -> bool {
+    if new == old {
+        return true;
+    }
+    let prefix = new
+        .bytes()
+        .zip(old.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let suffix = new
+        .bytes()
+        .rev()
+        .zip(old.bytes().rev())
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(old.len() - prefix);
+    let added = &new[prefix..new.len() - suffix];
+    if !old[prefix..].starts_with(')') || old.len() - prefix != suffix || !added.starts_with(',') {
+        return false;
+    }
+    // The parenthesis closed there opened a user type or a tuple.
+    let mut depth = 0usize;
+    let opened = old[..prefix].char_indices().rev().find(|&(_, c)| {
+        match c {
+            ')' => depth += 1,
+            '(' if depth == 0 => return true,
+            '(' => depth -= 1,
+            _ => {}
+        }
+        false
+    });
+    opened.is_some_and(|(at, _)| {
+        let head = &old[..at];
+        head.ends_with("UserType") || head.ends_with("TupleType")
+    })
 }
 
 #[cfg(test)]
@@ -71,5 +113,19 @@ mod tests {
             "CompositeType(LongType,UTF8Type)"
         ));
         assert!(!compat("CompositeType(LongType)", "LongType"));
+    }
+
+    #[test]
+    fn a_user_type_may_gain_fields() {
+        let ut = "org.apache.cassandra.db.marshal.UserType(ks,61,6e:org.apache.cassandra.db.marshal.UTF8Type";
+        let old = format!("org.apache.cassandra.db.marshal.ListType({ut}))");
+        let new = format!("org.apache.cassandra.db.marshal.ListType({ut},64:org.apache.cassandra.db.marshal.Int32Type))");
+        assert!(fields_added(&new, &old));
+        assert!(!fields_added(&old, &new));
+        assert!(!fields_added("ListType(Int32Type)", "ListType(UTF8Type)"));
+        assert!(!fields_added(
+            "ListType(UTF8Type,Int32Type)",
+            "ListType(UTF8Type)"
+        ));
     }
 }
