@@ -775,3 +775,198 @@ def session_store():
         v19.get_slice("k" * 70000, cparent("sessions"), pred(start="", count=1)),
         v19.get("sid-1", cpath("sessions", col="nosuch"), cl=ALL),
     ]
+
+
+# ---------------------------------------------------------------- more applications
+@scenario("ord19n_cqlstorage_composite", "19", "hadoop", keyspace_reset="hd_comp")
+def cqlstorage_composite():
+    """CqlStorage over a table of a composite partition key: splits, token paging of
+    `token(a, b)`, rows fetched by their partition's token, and the mistakes of a script
+    given the wrong number or kind of values."""
+    ks = "hd_comp"
+    T = 1390000000000000
+    steps = [create_ks_cql(ks), v19.set_keyspace(ks),
+             cql("CREATE TABLE events (tenant text, day int, at int, payload text, "
+                 "PRIMARY KEY ((tenant, day), at)) WITH CLUSTERING ORDER BY (at DESC)")]
+    for t in ("acme", "globex"):
+        for d in (1, 2):
+            for a in (10, 20, 30):
+                steps.append(cql("INSERT INTO events (tenant, day, at, payload) VALUES "
+                                 "('%s', %d, %d, '%s-%d-%d') USING TIMESTAMP %d"
+                                 % (t, d, a, t, d, a, T)))
+    q1 = ("SELECT tenant, day, at, payload FROM events WHERE token(tenant, day) > ? AND "
+          "token(tenant, day) <= ? LIMIT 5")
+    q2 = "SELECT at, payload FROM events WHERE tenant = ? AND day = ? AND at < ? LIMIT 2"
+    p1, id1 = prep(ks, q1)
+    p2, id2 = prep(ks, q2)
+    steps += [
+        splits_ex("events", MIN_TOKEN, MIN_TOKEN, 1024),
+        p1, p2,
+        v19.execute_prepared_cql3_query(id1, [i64b(-(1 << 63)), i64b((1 << 63) - 1)]),
+        v19.execute_prepared_cql3_query(id2, ["acme", b"\x00\x00\x00\x01", b"\x00\x00\x00\x1e"]),
+        v19.execute_prepared_cql3_query(id2, ["acme", b"\x00\x00\x00\x02", b"\x00\x00\x00\x0b"]),
+        cql("SELECT tenant, day, at FROM events WHERE token(tenant, day) > token('acme', 1)"),
+        cql("SELECT tenant, day FROM events WHERE tenant = 'acme' AND day IN (1, 2) AND at = 20"),
+        cql("SELECT DISTINCT tenant, day FROM events"),
+        cql("SELECT at FROM events WHERE tenant = 'acme' AND day = 1 ORDER BY at ASC"),
+        v19.get_range_slices(cparent("events"), pred(start="", count=3),
+                             key_range(start_token=MIN_TOKEN, end_token=MIN_TOKEN, count=2)),
+        # mistakes
+        cql("SELECT at FROM events WHERE tenant = 'acme'"),
+        cql("SELECT at FROM events WHERE token(tenant) > 0"),
+        cql("SELECT at FROM events WHERE tenant = 'acme' AND day = 1 AND at > 10 ORDER BY at DESC "
+            "ORDER BY at ASC"),
+        v19.execute_prepared_cql3_query(id2, ["acme", b"\x00\x00\x00\x01"]),
+        v19.execute_prepared_cql3_query(id2, ["acme", b"\x00\x01", b"\x00\x00\x00\x1e"]),
+        v19.execute_prepared_cql3_query(id1, [i64b(0), "zero"]),
+        cql("SELECT tenant, day FROM events WHERE token(tenant, day) > token('acme') LIMIT 1"),
+        cql("UPDATE events SET payload = 'x' WHERE tenant = 'acme' AND day = 1"),
+        cql("INSERT INTO events (tenant, at, payload) VALUES ('acme', 5, 'y')"),
+    ]
+    return steps
+
+
+@scenario("ord19n_blueflood_meta", "19", "metrics", keyspace_reset="DATA_META")
+def blueflood_meta():
+    """Blueflood's metrics_metadata and its busy shards: UTF8 metadata columns, counters of
+    ingested points, an app's slip-ups with slices and mutations."""
+    ks = "DATA_META"
+    return [
+        v19.system_add_keyspace(ks_def(ks, [
+            cf_def(ks, "metrics_metadata", comparator="UTF8Type", key_validation="UTF8Type",
+                   default_validation="UTF8Type"),
+            cf_def(ks, "ingest_counts", comparator="LongType", key_validation="UTF8Type",
+                   default_validation="CounterColumnType")])),
+        v19.set_keyspace(ks),
+        v19.batch_mutate({"ac1.cpu": {"metrics_metadata": [ins("type", "I", 1), ins("unit", "%", 1),
+                                                           ins("rollup_type", "GAUGE", 1)]},
+                          "ac1.mem": {"metrics_metadata": [ins("type", "L", 1), ins("unit", "MB", 1)]}}),
+        v19.batch_mutate({"shard-7": {"ingest_counts": [
+            mutation(cosc(counter_column=counter_column(long_(1000), 12))),
+            mutation(cosc(counter_column=counter_column(long_(2000), 3)))]}}),
+        v19.add("shard-7", cparent("ingest_counts"), counter_column(long_(1000), 8)),
+        v19.get_slice("shard-7", cparent("ingest_counts"), pred(start="", count=10)),
+        v19.get_slice("ac1.cpu", cparent("metrics_metadata"), pred(names=["type", "unit", "nope"])),
+        v19.multiget_slice(["ac1.cpu", "ac1.cpu", "ac1.mem"], cparent("metrics_metadata"),
+                           pred(start="", count=10)),
+        v19.get_slice("ac1.cpu", cparent("metrics_metadata"),
+                      pred(start="unit", finish="rollup_type", reversed=True, count=10)),
+        # mistakes: a finish before the start, a column and a deletion in one mutation, a
+        # super column deletion on a standard family, an empty column name, a TTL past 20 years,
+        # a counter on a plain family, a timestamp missing
+        v19.get_slice("ac1.cpu", cparent("metrics_metadata"),
+                      pred(start="unit", finish="rollup_type", count=10)),
+        v19.batch_mutate({"ac1.cpu": {"metrics_metadata": [
+            mutation(cosc(column=column("type", "D", 2)),
+                     deletion(timestamp=2, predicate=pred(names=["unit"])))]}}),
+        v19.batch_mutate({"ac1.cpu": {"metrics_metadata": [
+            mutation(deletion_=deletion(timestamp=2, sc="x"))]}}),
+        v19.insert("ac1.cpu", cparent("metrics_metadata"), column("", "v", 3)),
+        v19.insert("ac1.cpu", cparent("metrics_metadata"), column("note", "v", 3, ttl=700000000)),
+        v19.add("ac1.cpu", cparent("metrics_metadata"), counter_column("hits", 1)),
+        v19.insert("ac1.cpu", cparent("metrics_metadata"), column("note", "v", None)),
+        v19.batch_mutate({"shard-7": {"ingest_counts": [ins(long_(3000), long_(1), 4)]}}),
+        v19.get_count("ac1.cpu", cparent("metrics_metadata"), pred(start="", count=100)),
+    ]
+
+
+@scenario("ord19n_lagom_offsets", "19", "cql3", keyspace_reset="lagom_ro")
+def lagom_offsets():
+    """A Lagom-style read side on 2.x: its offset store (timeuuid offsets), conditional
+    registration of a processor, time-uuid functions, a conditional batch on one partition."""
+    ks = "lagom_ro"
+    T = 1460000000000000
+    u1 = "e7ee5a30-24ba-11e3-8224-0800200c9a66"
+    u2 = "f1b0d9a0-24ba-11e3-8224-0800200c9a66"
+    return [
+        create_ks_cql(ks), v19.set_keyspace(ks),
+        cql("CREATE TABLE IF NOT EXISTS offsetStore (eventProcessorId text, tag text, "
+            "timeUuidOffset timeuuid, sequenceOffset bigint, PRIMARY KEY (eventProcessorId, tag))"),
+        cql("CREATE TABLE IF NOT EXISTS offsetStore (eventProcessorId text PRIMARY KEY)"),
+        cql("INSERT INTO offsetStore (eventProcessorId, tag, timeUuidOffset, sequenceOffset) "
+            "VALUES ('orders', 't1', %s, 5) USING TIMESTAMP %d" % (u1, T)),
+        cql("INSERT INTO offsetStore (eventProcessorId, tag, timeUuidOffset) VALUES ('orders', "
+            "'t2', %s) USING TIMESTAMP %d" % (u2, T)),
+        cql("SELECT tag, timeUuidOffset, sequenceOffset FROM offsetStore WHERE "
+            "eventProcessorId = 'orders'"),
+        cql("SELECT tag, dateOf(timeUuidOffset), unixTimestampOf(timeUuidOffset) FROM offsetStore "
+            "WHERE eventProcessorId = 'orders'"),
+        cql("SELECT tag FROM offsetStore WHERE eventProcessorId = 'orders' AND tag > 't1'"),
+        cql("CREATE TABLE registry (name text PRIMARY KEY, owner text, version int)"),
+        cql("INSERT INTO registry (name, owner, version) VALUES ('orders', 'node-a', 1) "
+            "IF NOT EXISTS"),
+        cql("UPDATE registry SET version = 2 WHERE name = 'orders' IF version = 1"),
+        cql("UPDATE registry SET version = 3 WHERE name = 'orders' IF version = 1"),
+        cql("UPDATE registry SET owner = 'node-b' WHERE name = 'missing' IF EXISTS"),
+        cql("DELETE FROM registry WHERE name = 'orders' IF owner = 'node-z'"),
+        cql("SELECT name, owner, version FROM registry"),
+        cql("BEGIN BATCH INSERT INTO offsetStore (eventProcessorId, tag, sequenceOffset) VALUES "
+            "('users', 't1', 1) IF NOT EXISTS INSERT INTO offsetStore (eventProcessorId, tag, "
+            "sequenceOffset) VALUES ('users', 't2', 1) APPLY BATCH"),
+        cql("SELECT tag, sequenceOffset FROM offsetStore WHERE eventProcessorId = 'users'"),
+        # mistakes: a condition on a key column, a conditional batch over two partitions,
+        # USING TIMESTAMP with IF, a timeuuid function on a bigint, a malformed timeuuid
+        cql("UPDATE registry SET owner = 'x' WHERE name = 'orders' IF name = 'orders'"),
+        cql("BEGIN BATCH INSERT INTO offsetStore (eventProcessorId, tag) VALUES ('a', 't') "
+            "IF NOT EXISTS INSERT INTO offsetStore (eventProcessorId, tag) VALUES ('b', 't') "
+            "APPLY BATCH"),
+        cql("INSERT INTO registry (name, owner) VALUES ('x', 'y') IF NOT EXISTS USING "
+            "TIMESTAMP 5"),
+        cql("SELECT dateOf(sequenceOffset) FROM offsetStore WHERE eventProcessorId = 'orders'"),
+        cql("INSERT INTO offsetStore (eventProcessorId, tag, timeUuidOffset) VALUES ('o', 't', "
+            "e7ee5a30-24ba-11e3-8224)"),
+    ]
+
+
+@scenario("ord19n_hector_schema", "19", "schema", keyspace_reset="bam_conf")
+def hector_schema():
+    """Hector's schema code of a 1.2/2.0 app: a NetworkTopologyStrategy keyspace, column
+    families with compaction, compression, caching and bloom filter options, a round trip of
+    describe_keyspace, keyspace updates, and the option mistakes."""
+    ks = "bam_conf"
+    opts = {29: b("LeveledCompactionStrategy"),
+            30: W.map_("bin", "bin", [(b("sstable_size_in_mb"), b("10"))]),
+            32: W.map_("bin", "bin", [(b("sstable_compression"), b("DeflateCompressor")),
+                                      (b("chunk_length_kb"), b("64"))]),
+            33: W.double(0.01), 34: b("ALL"), 14: W.i32(864000), 12: W.double(0.1)}
+    return [
+        v19.system_add_keyspace(ks_def(ks, [], strategy="org.apache.cassandra.locator."
+                                       "NetworkTopologyStrategy", options={"datacenter1": "1"})),
+        v19.set_keyspace(ks),
+        v19.system_add_column_family(cf_def(ks, "config", comparator="UTF8Type",
+                                            key_validation="UTF8Type",
+                                            default_validation="UTF8Type", extra=opts)),
+        v19.describe_keyspace(ks),
+        v19.insert("bam", cparent("config"), column("port", "7711", 1)),
+        v19.get("bam", cpath("config", col="port"), cl=ONE),
+        v19.get("bam", cpath("config", col="port"), cl=QUORUM),
+        v19.system_update_keyspace(ks_def(ks, [], strategy="org.apache.cassandra.locator."
+                                          "NetworkTopologyStrategy",
+                                          options={"datacenter1": "1"}, durable_writes=False)),
+        v19.describe_keyspace(ks),
+        v19.system_update_column_family(cf_def(
+            ks, "config", comparator="UTF8Type", key_validation="UTF8Type",
+            default_validation="UTF8Type",
+            extra={29: b("SizeTieredCompactionStrategy"),
+                   30: W.map_("bin", "bin", [(b("min_threshold"), b("6"))]),
+                   32: W.map_("bin", "bin", [(b("sstable_compression"), b(""))])})),
+        v19.describe_keyspace(ks),
+        v19.system_drop_column_family("config"),
+        v19.system_add_column_family(cf_def(ks, "config", comparator="UTF8Type")),
+        v19.describe_keyspace(ks),
+        # mistakes
+        v19.system_add_column_family(cf_def(ks, "c2", extra={
+            32: W.map_("bin", "bin", [(b("sstable_compression"), b("NoSuchCompressor"))])})),
+        v19.system_add_column_family(cf_def(ks, "c3", extra={
+            30: W.map_("bin", "bin", [(b("sstable_size_in_mb"), b("ten"))]),
+            29: b("LeveledCompactionStrategy")})),
+        v19.system_add_column_family(cf_def(ks, "c4", extra={34: b("EVERYTHING")})),
+        v19.system_add_column_family(cf_def(ks, "c5", extra={33: W.double(1.5)})),
+        v19.system_add_keyspace(ks_def("bam_conf2", [], strategy="org.apache.cassandra.locator."
+                                       "NetworkTopologyStrategy",
+                                       options={"datacenter1": "one"})),
+        v19.system_add_keyspace(ks_def("bam_conf3", [], strategy="NetworkTopologyStrategy",
+                                       options={"datacenter1": "1"})),
+        v19.system_drop_keyspace("bam_conf3"),
+        v19.get("bam", cpath("config", col="port"), cl=ALL),
+    ]
