@@ -970,3 +970,86 @@ def hector_schema():
         v19.system_drop_keyspace("bam_conf3"),
         v19.get("bam", cpath("config", col="port"), cl=ALL),
     ]
+
+
+@scenario("ord19n_cql_on_thrift_cf", "19", "cql3", keyspace_reset="etl_legacy")
+def cql_on_thrift_cf():
+    """An ETL tool of 1.2/2.0 reading column families Hector made, through CQL 3: quoted
+    case-sensitive names, the default key / column1 / value names of a dynamic family, the
+    declared columns of a static one, a rename of the key, and writes back."""
+    ks = "etl_legacy"
+    meta = [column_def("email", "UTF8Type"), column_def("age", "Int32Type")]
+    return [
+        v19.system_add_keyspace(ks_def(ks, [
+            cf_def(ks, "Users", comparator="UTF8Type", key_validation="UTF8Type",
+                   default_validation="UTF8Type", column_metadata=meta),
+            cf_def(ks, "Timeline", comparator="LongType", key_validation="UTF8Type",
+                   default_validation="UTF8Type")])),
+        v19.set_keyspace(ks),
+        v19.batch_mutate({"ann": {"Users": [ins("email", "ann@x.org", 1),
+                                            ins("age", b"\x00\x00\x00\x1e", 1),
+                                            ins("nick", "annie", 1)],
+                                  "Timeline": [ins(long_(5), "hello", 1), ins(long_(9), "bye", 1)]},
+                          "bob": {"Users": [ins("email", "bob@x.org", 1)]}}),
+        cql('SELECT * FROM "Users"'),
+        cql('SELECT key, email, age FROM "Users" WHERE key = \'ann\''),
+        cql('SELECT * FROM "Timeline" WHERE key = \'ann\' AND column1 > 5'),
+        cql('SELECT key, column1, value FROM "Timeline" LIMIT 10'),
+        cql('INSERT INTO "Timeline" (key, column1, value) VALUES (\'bob\', 3, \'hi\') '
+            'USING TIMESTAMP 1380000000000000'),
+        cql('UPDATE "Users" USING TIMESTAMP 1380000000000000 SET email = \'b@x.org\' '
+            'WHERE key = \'bob\''),
+        v19.get_slice("bob", cparent("Timeline"), pred(start="", count=10)),
+        cql('ALTER TABLE "Users" RENAME key TO user_id'),
+        cql('SELECT user_id, email FROM "Users" WHERE user_id = \'bob\''),
+        cql("SELECT columnfamily_name, key_aliases, column_aliases, value_alias, comparator "
+            "FROM system.schema_columnfamilies WHERE keyspace_name = 'etl_legacy'"),
+        v19.describe_keyspace(ks),
+        # mistakes: unquoted mixed case, a column the static family does not declare, a
+        # dynamic family's column1 given as text, an ALTER ADD on a dense family
+        cql("SELECT * FROM Users"),
+        cql('SELECT nick FROM "Users"'),
+        cql('SELECT * FROM "Timeline" WHERE key = \'ann\' AND column1 = \'five\''),
+        cql('ALTER TABLE "Timeline" ADD extra text'),
+        cql('INSERT INTO "Users" (user_id, nick) VALUES (\'cyd\', \'c\')'),
+    ]
+
+
+@scenario("ord19n_index_queries", "19", "index", keyspace_reset="shop_idx")
+def index_queries():
+    """A shop catalogue on CQL 3 secondary indexes: indexes on a regular column, a
+    collection's values, a map's keys (2.1/2.2), and the queries and mistakes around them."""
+    ks = "shop_idx"
+    T = 1410000000000000
+    steps = [create_ks_cql(ks), v19.set_keyspace(ks),
+             cql("CREATE TABLE products (shop text, sku int, category text, price int, "
+                 "tags set<text>, attrs map<text, text>, PRIMARY KEY (shop, sku))"),
+             cql("CREATE INDEX products_category ON products (category)"),
+             cql("CREATE INDEX products_tags ON products (tags)"),
+             cql("CREATE INDEX products_attrs ON products (KEYS(attrs))")]
+    for shop in ("s1", "s2"):
+        for sku, cat, price in ((1, "toys", 10), (2, "books", 25), (3, "toys", 40)):
+            steps.append(cql(
+                "INSERT INTO products (shop, sku, category, price, tags, attrs) VALUES "
+                "('%s', %d, '%s', %d, {'new', '%s'}, {'color': 'red'}) USING TIMESTAMP %d"
+                % (shop, sku, cat, price, cat, T)))
+    steps += [
+        cql("SELECT shop, sku FROM products WHERE category = 'toys'"),
+        cql("SELECT shop, sku FROM products WHERE category = 'toys' AND price > 20 "
+            "ALLOW FILTERING"),
+        cql("SELECT shop, sku FROM products WHERE shop = 's1' AND category = 'toys'"),
+        cql("SELECT shop, sku FROM products WHERE tags CONTAINS 'books'"),
+        cql("SELECT shop, sku FROM products WHERE attrs CONTAINS KEY 'color' LIMIT 2"),
+        cql("SELECT index_name, index_type, index_options FROM system.schema_columns "
+            "WHERE keyspace_name = 'shop_idx' AND columnfamily_name = 'products'"),
+        cql("DROP INDEX products_category"),
+        cql("SELECT shop, sku FROM products WHERE category = 'toys'"),
+        # mistakes: an index on a key column, an index twice, a range on an indexed column
+        cql("CREATE INDEX ON products (sku)"),
+        cql("CREATE INDEX products_tags ON products (tags)"),
+        cql("CREATE INDEX IF NOT EXISTS products_tags ON products (tags)"),
+        cql("SELECT shop FROM products WHERE price > 20"),
+        cql("DROP INDEX nosuch_idx"),
+        cql("DROP INDEX IF EXISTS nosuch_idx"),
+    ]
+    return steps

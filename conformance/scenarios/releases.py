@@ -6996,3 +6996,36 @@ if R == (1, 2):
             "SELECT key_validator FROM system.schema_columnfamilies WHERE keyspace_name = "
             "'cv_r_keyalter12'"]]
         return out
+
+
+# ------------------------------------------------------------------------------ schema rows of Thrift's and CQL's
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_thriftaliases", "19", "schema", keyspace_reset="cv_r_thriftaliases")
+    def _thriftaliases():
+        """The schema_columnfamilies and schema_columns rows of column families Thrift made and
+        of a CQL 3 index (an ETL tool reading Hector's column families, found by ordinary19n):
+        2.0 and 2.1 wrote a Thrift family's default names (`["key"]`, `["column1"]`, `value`;
+        1.2 and 2.2 none), and from 2.0 an index CREATE INDEX made had no options (1.2:
+        `{"prefix_size":"1"}`)"""
+        ks = "cv_r_thriftaliases"
+        out = setup(ks, cf_def(ks, "Dyn", comparator="LongType"),
+                    cf_def(ks, "Comp", comparator="CompositeType(UTF8Type,Int32Type)",
+                           key_validation="CompositeType(UTF8Type,UTF8Type)"),
+                    cf_def(ks, "Stat", comparator="UTF8Type",
+                           column_metadata=[column_def("a", M + "UTF8Type")]))
+        out.append(v19.system_add_column_family(cf_def(ks, "Dyn2", comparator="UTF8Type",
+                                                       default_validation="LongType")))
+        q = ("SELECT columnfamily_name, key_aliases, column_aliases, value_alias FROM "
+             "system.schema_columnfamilies WHERE keyspace_name = '%s'" % ks)
+        out += [v19.execute_cql3_query(q),
+                v19.execute_cql3_query("CREATE TABLE t (k text, c int, v text, w int, "
+                                       "PRIMARY KEY (k, c))"),
+                v19.execute_cql3_query("CREATE TABLE s (k text PRIMARY KEY, v text)"),
+                v19.execute_cql3_query("CREATE INDEX t_v ON t (v)"),
+                v19.execute_cql3_query("CREATE INDEX ON s (v)"),
+                v19.execute_cql3_query("ALTER TABLE \"Dyn\" RENAME key TO id"),
+                v19.execute_cql3_query(q),
+                v19.execute_cql3_query(
+                    "SELECT columnfamily_name, column_name, index_name, index_type, index_options "
+                    "FROM system.schema_columns WHERE keyspace_name = '%s'" % ks)]
+        return out
