@@ -53,37 +53,36 @@ fn fields_added(new: &str, old: &str) -> bool {
     if new == old {
         return true;
     }
-    let prefix = new
-        .bytes()
-        .zip(old.bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
-    let suffix = new
-        .bytes()
+    let (n, o) = (new.as_bytes(), old.as_bytes());
+    if n.len() <= o.len() {
+        return false;
+    }
+    let prefix = n.iter().zip(o).take_while(|(a, b)| a == b).count();
+    let suffix = n
+        .iter()
         .rev()
-        .zip(old.bytes().rev())
+        .zip(o.iter().rev())
         .take_while(|(a, b)| a == b)
         .count()
-        .min(old.len() - prefix);
-    let added = &new[prefix..new.len() - suffix];
-    if !old[prefix..].starts_with(')') || old.len() - prefix != suffix || !added.starts_with(',') {
+        .min(o.len() - prefix);
+    // Old = P + S and new = P + added + S, the added part opening with a
+    // comma right where old closed a parenthesis.
+    let added = &n[prefix..n.len() - suffix];
+    if o.len() - prefix != suffix || o.get(prefix) != Some(&b')') || added.first() != Some(&b',') {
         return false;
     }
     // The parenthesis closed there opened a user type or a tuple.
     let mut depth = 0usize;
-    let opened = old[..prefix].char_indices().rev().find(|&(_, c)| {
+    let opened = o[..prefix].iter().rposition(|&c| {
         match c {
-            ')' => depth += 1,
-            '(' if depth == 0 => return true,
-            '(' => depth -= 1,
+            b')' => depth += 1,
+            b'(' if depth == 0 => return true,
+            b'(' => depth -= 1,
             _ => {}
         }
         false
     });
-    opened.is_some_and(|(at, _)| {
-        let head = &old[..at];
-        head.ends_with("UserType") || head.ends_with("TupleType")
-    })
+    opened.is_some_and(|at| o[..at].ends_with(b"UserType") || o[..at].ends_with(b"TupleType"))
 }
 
 #[cfg(test)]
