@@ -7069,3 +7069,180 @@ if CQL2 and R < (1, 2):
             cql2("ALTER COLUMNFAMILY c ADD y text"),
             cql2("ALTER COLUMNFAMILY c ALTER y TYPE widechar"),
         ]
+
+
+# ------------------------------------------------------------------------------ (key, token) ranges
+if R >= (1, 2):
+    @scenario("rel_keytokenrange", "19", "read", keyspace_reset="cv_r_keytokenrange")
+    def _keytokenrange():
+        """A KeyRange of a start key and an end token (ColumnFamilyRecordReader's wide-row
+        paging, found by ordinary19n): ThriftValidation.validateKeyRange refused a key whose
+        token sorts after the end token (`Start key's token sorts after end token`) unless the
+        end is the minimum token; get_range_slices and get_paged_slice alike"""
+        ks = "cv_r_keytokenrange"
+        out = setup(ks, cf_def(ks, "Std", comparator="UTF8Type"))
+        out.append(v19.batch_mutate({k: {"Std": [ins("c", "v", 1)]}
+                                     for k in ("host00", "host01", "host02", "host03")}))
+        for end in ("0", "-9223372036854775808", "9223372036854775807", "-5000000000000000000",
+                    "3000000000000000000"):
+            for key in ("host00", "host02"):
+                out.append(v19.get_range_slices(cparent("Std"), pred(start="", count=5),
+                                                key_range(start_key=key, end_token=end, count=10)))
+        out += [v19.get_paged_slice("Std", key_range(start_key="host00", end_token="0", count=5),
+                                    ""),
+                v19.get_paged_slice("Std", key_range(start_key="host02", end_token="0", count=5),
+                                    "")]
+        return out
+
+
+# ------------------------------------------------------------------------------ CQL 3 deletes and blobs
+if R >= (1, 2):
+    @scenario("rel_cqlkeysin", "19", "cql3", keyspace_reset="cv_r_cqlkeysin")
+    def _cqlkeysin():
+        """CQL 3 modifications met by ordinary19n: `IN` on a clustering column of an UPDATE or
+        DELETE was refused before 3.0 (`Invalid operator IN for PRIMARY KEY part c`; on the
+        partition key it was taken); a set's element deleted by `DELETE s['x']` was discarded
+        from 2.0 (Sets.Discarder) while 1.2 failed on the server; a hex constant of an odd count
+        of digits was refused (`cannot parse 'abc' as hex bytes`) and 1.2 still read a string
+        constant as a blob's hex"""
+        ks = "cv_r_cqlkeysin"
+        out = [v19.execute_cql3_query(
+            "CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        T = 1400000000000000
+        for q in ["CREATE TABLE t (k text, c int, v text, s set<text>, b blob, "
+                  "PRIMARY KEY (k, c))"]:
+            out.append(v19.execute_cql3_query(q))
+        for k in ("a", "b"):
+            for c in (1, 2, 3):
+                out.append(v19.execute_cql3_query(
+                    "INSERT INTO t (k, c, v, s) VALUES ('%s', %d, 'x', {'p', 'q'}) "
+                    "USING TIMESTAMP %d" % (k, c, T)))
+        for q in ["DELETE FROM t WHERE k = 'a' AND c IN (1, 2)",
+                  "UPDATE t SET v = 'y' WHERE k = 'a' AND c IN (2, 3)",
+                  "DELETE FROM t USING TIMESTAMP %d WHERE k IN ('a', 'b') AND c = 3" % (T + 1),
+                  "UPDATE t USING TIMESTAMP %d SET v = 'z' WHERE k IN ('a', 'b') AND c = 2"
+                  % (T + 1),
+                  "SELECT k, c, v FROM t WHERE k IN ('a', 'b')",
+                  "UPDATE t USING TIMESTAMP %d SET b = 0xabc WHERE k = 'a' AND c = 1" % (T + 1),
+                  "UPDATE t USING TIMESTAMP %d SET b = 0xcafe WHERE k = 'a' AND c = 1" % (T + 1),
+                  "UPDATE t USING TIMESTAMP %d SET b = 'beef' WHERE k = 'b' AND c = 1" % (T + 1),
+                  "UPDATE t USING TIMESTAMP %d SET b = 'xyz' WHERE k = 'b' AND c = 2" % (T + 1),
+                  "SELECT k, c, b FROM t WHERE k IN ('a', 'b')",
+                  "DELETE s['p'] FROM t USING TIMESTAMP %d WHERE k = 'b' AND c = 1" % (T + 2)]:
+            out += [v19.execute_cql3_query(q), v19.set_keyspace(ks)]
+        out.append(v19.execute_cql3_query("SELECT k, c, s FROM t WHERE k = 'b'"))
+        return out
+
+
+# ------------------------------------------------------------------------------ comparator updates
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_comparatorreread", "19", "schema", keyspace_reset="cv_r_comparatorreread")
+    def _comparatorreread():
+        """A Thrift update changing a UTF8Type comparator to BytesType with declared columns
+        (WSO2 BAM's stream column families, found by ordinary19n): CFMetaData.toSchemaUpdate
+        stored the names in the old comparator's words and the merge read them back by
+        BytesType.fromString, which failed on the server (the connection closed); the schema
+        stayed as it was"""
+        ks = "cv_r_comparatorreread"
+        meta = [column_def("meta_ip", M + "UTF8Type"), column_def("qty", M + "Int32Type")]
+        out = setup(ks, cf_def(ks, "Ev", comparator="UTF8Type", column_metadata=meta))
+        out += [v19.insert("r", cparent("Ev"), column("meta_ip", "10.0.0.1", 1)),
+                v19.system_update_column_family(cf_def(ks, "Ev", comparator="BytesType",
+                                                       column_metadata=meta)),
+                v19.set_keyspace(ks),
+                v19.describe_keyspace(ks),
+                v19.get_slice("r", cparent("Ev"), pred(start="", count=10)),
+                v19.system_update_column_family(cf_def(ks, "Ev", comparator="BytesType")),
+                v19.describe_keyspace(ks)]
+        return out
+
+
+# ------------------------------------------------------------------------------ user types grown
+# (3.11 printed a column's type altered so as FrozenType(UserType(...)): not emulated)
+if R >= (2, 1) and R != (3, 11):
+    @scenario("rel_udtgrow", "19", "cql3", keyspace_reset="cv_r_udtgrow")
+    def _udtgrow():
+        """ALTER TYPE ADD of a type a table used in a list of frozen values and a frozen column
+        (Apache James, found by ordinary19n): the table's collection kept compatible (2.1's
+        TupleType.isCompatibleWith took the longer type), so values with the new field were
+        written and read back; the older ones came without it"""
+        ks = "cv_r_udtgrow"
+        T = 1420000000000000
+        out = [v19.execute_cql3_query(
+            "CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [v19.execute_cql3_query(q) for q in [
+            "CREATE TYPE addr (name text, mail text)",
+            "CREATE TABLE m (k text, u int, a frozen<addr>, l list<frozen<addr>>, "
+            "PRIMARY KEY (k, u))",
+            "INSERT INTO m (k, u, a, l) VALUES ('x', 1, {name: 'a', mail: 'b'}, "
+            "[{name: 'c', mail: 'd'}]) USING TIMESTAMP %d" % T,
+            "ALTER TYPE addr ADD extra text",
+            "INSERT INTO m (k, u, a) VALUES ('x', 2, {name: 'e', extra: 'f'}) "
+            "USING TIMESTAMP %d" % T,
+            "UPDATE m USING TIMESTAMP %d SET l = l + [{name: 'g', extra: 'h'}] "
+            "WHERE k = 'x' AND u = 1" % (T + 1),
+            "SELECT u, a, l FROM m WHERE k = 'x'",
+            "ALTER TYPE addr ADD more int",
+            "SELECT u, a FROM m WHERE k = 'x' AND u = 2"]]
+        return out
+
+
+# ------------------------------------------------------------------------------ 1.2's key type changes
+if R == (1, 2):
+    @scenario("rel_keyalter12", "19", "cql3", keyspace_reset="cv_r_keyalter12")
+    def _keyalter12():
+        """ALTER TABLE ... ALTER of a partition key column (cqlengine's sync_table, found by
+        ordinary19n): 1.2.9's AlterTableStatement set the key's type as given (a counter
+        refused); 1.2.12 asked isValueCompatibleWith (`types are incompatible.`)"""
+        ks = "cv_r_keyalter12"
+        out = [v19.execute_cql3_query(
+            "CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [v19.execute_cql3_query(q) for q in [
+            "CREATE TABLE p (id uuid, c int, v text, PRIMARY KEY (id, c))",
+            "CREATE TABLE q (a int, b text, v text, PRIMARY KEY ((a, b)))",
+            "ALTER TABLE p ALTER id TYPE timeuuid",
+            "ALTER TABLE p ALTER id TYPE counter",
+            "ALTER TABLE q ALTER a TYPE text",
+            "ALTER TABLE q ALTER b TYPE blob",
+            "ALTER TABLE p ALTER c TYPE text",
+            "SELECT column_name, validator FROM system.schema_columns WHERE keyspace_name = "
+            "'cv_r_keyalter12' AND columnfamily_name = 'p'",
+            "SELECT key_validator FROM system.schema_columnfamilies WHERE keyspace_name = "
+            "'cv_r_keyalter12'"]]
+        return out
+
+
+# ------------------------------------------------------------------------------ schema rows of Thrift's and CQL's
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_thriftaliases", "19", "schema", keyspace_reset="cv_r_thriftaliases")
+    def _thriftaliases():
+        """The schema_columnfamilies and schema_columns rows of column families Thrift made and
+        of a CQL 3 index (an ETL tool reading Hector's column families, found by ordinary19n):
+        2.0 and 2.1 wrote a Thrift family's default names (`["key"]`, `["column1"]`, `value`;
+        1.2 and 2.2 none), and from 2.0 an index CREATE INDEX made had no options (1.2:
+        `{"prefix_size":"1"}`)"""
+        ks = "cv_r_thriftaliases"
+        out = setup(ks, cf_def(ks, "Dyn", comparator="LongType"),
+                    cf_def(ks, "Comp", comparator="CompositeType(UTF8Type,Int32Type)",
+                           key_validation="CompositeType(UTF8Type,UTF8Type)"),
+                    cf_def(ks, "Stat", comparator="UTF8Type",
+                           column_metadata=[column_def("a", M + "UTF8Type")]))
+        out.append(v19.system_add_column_family(cf_def(ks, "Dyn2", comparator="UTF8Type",
+                                                       default_validation="LongType")))
+        q = ("SELECT columnfamily_name, key_aliases, column_aliases, value_alias FROM "
+             "system.schema_columnfamilies WHERE keyspace_name = '%s'" % ks)
+        out += [v19.execute_cql3_query(q),
+                v19.execute_cql3_query("CREATE TABLE t (k text, c int, v text, w int, "
+                                       "PRIMARY KEY (k, c))"),
+                v19.execute_cql3_query("CREATE TABLE s (k text PRIMARY KEY, v text)"),
+                v19.execute_cql3_query("CREATE INDEX t_v ON t (v)"),
+                v19.execute_cql3_query("CREATE INDEX ON s (v)"),
+                v19.execute_cql3_query("ALTER TABLE \"Dyn\" RENAME key TO id"),
+                v19.execute_cql3_query(q),
+                v19.execute_cql3_query(
+                    "SELECT columnfamily_name, column_name, index_name, index_type, index_options "
+                    "FROM system.schema_columns WHERE keyspace_name = '%s'" % ks)]
+        return out

@@ -142,6 +142,9 @@ impl Node {
             updates_keep_dense: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::UpdatesKeepDense)),
+            names_reread_by_new_comparator: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::NamesRereadByNewComparator)),
         }
     }
 

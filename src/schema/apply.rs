@@ -389,6 +389,7 @@ impl Schema {
         self.name_indexes(&mut cf, rules)?;
         validate_cf(&cf, &self.index_names_except(Some(&cf.name), rules), rules)?;
         check_compatible(&old, &cf, rules)?;
+        names_reread(&old, &cf, rules)?;
         // Thrift knows nothing of CQL3 aliases: an update without them keeps them.
         let o = &mut cf.options;
         if o.key_aliases.is_empty() && !rules.update_sets_key_alias {
@@ -517,6 +518,29 @@ pub fn refused_on_apply(why: &str) -> bool {
         "Cannot modify component index for column ",
     ];
     WHOLE.contains(&why) || PREFIXES.iter().any(|p| why.starts_with(p))
+}
+
+/// 1.2 to 2.2's `CFMetaData.toSchemaUpdate` stored each declared column's
+/// name in the old comparator's words (`getString`); the schema merge read
+/// it back by the new comparator's `fromString` (`ColumnDefinition.fromSchema`)
+/// and failed on the server where that could not read it.
+fn names_reread(old: &CfDef, new: &CfDef, rules: Rules) -> Result<()> {
+    if !rules.names_reread_by_new_comparator {
+        return Ok(());
+    }
+    for c in &new.options.column_metadata {
+        let (was, now) = (
+            old.column_name_comparator(c.component_index),
+            new.column_name_comparator(c.component_index),
+        );
+        if was.class_name() == now.class_name() {
+            continue;
+        }
+        if let Err(e) = now.from_string(&was.get_string(&c.name)) {
+            return Err(SchemaChangeError::FailsOnServer(e.0));
+        }
+    }
+    Ok(())
 }
 
 /// 1.2's `validateCompatility` and `ColumnDefinition.apply` checks.

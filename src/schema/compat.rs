@@ -38,10 +38,51 @@ pub(crate) fn is_compatible_with(new: &TypeRef, old: &TypeRef) -> bool {
         return oc.iter().all(|(name, old_type)| {
             nc.iter()
                 .find(|(n, _)| n == name)
-                .is_some_and(|(_, t)| t.class_name() == old_type.class_name())
+                .is_some_and(|(_, t)| fields_added(&t.class_name(), &old_type.class_name()))
         });
     }
     false
+}
+
+/// Whether the type named `new` is the one named `old` with fields added
+/// at the end of one user type or tuple in it (or the same): 2.1's
+/// `ColumnToCollectionType.isCompatibleWith` asked each collection's
+/// `isCompatibleWith`, whose elements' `TupleType.isCompatibleWith` took a
+/// type whose fields began with the old one's (`ALTER TYPE ... ADD`).
+fn fields_added(new: &str, old: &str) -> bool {
+    if new == old {
+        return true;
+    }
+    let (n, o) = (new.as_bytes(), old.as_bytes());
+    if n.len() <= o.len() {
+        return false;
+    }
+    let prefix = n.iter().zip(o).take_while(|(a, b)| a == b).count();
+    let suffix = n
+        .iter()
+        .rev()
+        .zip(o.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(o.len() - prefix);
+    // Old = P + S and new = P + added + S, the added part opening with a
+    // comma right where old closed a parenthesis.
+    let added = &n[prefix..n.len() - suffix];
+    if o.len() - prefix != suffix || o.get(prefix) != Some(&b')') || added.first() != Some(&b',') {
+        return false;
+    }
+    // The parenthesis closed there opened a user type or a tuple.
+    let mut depth = 0usize;
+    let opened = o[..prefix].iter().rposition(|&c| {
+        match c {
+            b')' => depth += 1,
+            b'(' if depth == 0 => return true,
+            b'(' => depth -= 1,
+            _ => {}
+        }
+        false
+    });
+    opened.is_some_and(|at| o[..at].ends_with(b"UserType") || o[..at].ends_with(b"TupleType"))
 }
 
 #[cfg(test)]
@@ -71,5 +112,19 @@ mod tests {
             "CompositeType(LongType,UTF8Type)"
         ));
         assert!(!compat("CompositeType(LongType)", "LongType"));
+    }
+
+    #[test]
+    fn a_user_type_may_gain_fields() {
+        let ut = "org.apache.cassandra.db.marshal.UserType(ks,61,6e:org.apache.cassandra.db.marshal.UTF8Type";
+        let old = format!("org.apache.cassandra.db.marshal.ListType({ut}))");
+        let new = format!("org.apache.cassandra.db.marshal.ListType({ut},64:org.apache.cassandra.db.marshal.Int32Type))");
+        assert!(fields_added(&new, &old));
+        assert!(!fields_added(&old, &new));
+        assert!(!fields_added("ListType(Int32Type)", "ListType(UTF8Type)"));
+        assert!(!fields_added(
+            "ListType(UTF8Type,Int32Type)",
+            "ListType(UTF8Type)"
+        ));
     }
 }

@@ -88,6 +88,10 @@ pub struct Rules {
     /// indexes by the comparator's `getString`, failing on the server on a
     /// name the comparator could not read.
     pub updates_keep_dense: bool,
+    /// 1.2 to 2.2: an update's column names were stored in the old
+    /// comparator's words and read back by the new one's, failing on the
+    /// server where it could not read them.
+    pub names_reread_by_new_comparator: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -209,6 +213,7 @@ mod tests {
         names_read_by_get_string: false,
         names_refused_in_type_words: false,
         updates_keep_dense: false,
+        names_reread_by_new_comparator: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
@@ -235,6 +240,7 @@ mod tests {
         names_read_by_get_string: false,
         names_refused_in_type_words: false,
         updates_keep_dense: false,
+        names_reread_by_new_comparator: false,
     };
 
     #[test]

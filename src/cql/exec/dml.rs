@@ -390,6 +390,11 @@ fn with_write_context<T>(
             // (`QueryOptions.fromProtocolV2`); 3.0 wrote the v3 form.
             frozen_as_v2: !session.super_tables()
                 && !session.local_facts().claims_at_least((3, 0, 0)),
+            clustering_in: !session.local_facts().emulated
+                || session.local_facts().claims_at_least((3, 0, 0)),
+            set_element_deletion_fails: session.local_facts().emulated
+                && session.local_facts().claims_at_least((1, 2, 0))
+                && !session.local_facts().claims_at_least((1, 2, 12)),
         })
     })
 }

@@ -69,6 +69,9 @@ pub fn values(cf: &CfDef, system: bool, release: (u32, u32)) -> Vec<Value> {
             Some(caching_2_1(o.caching, o.cells_per_row_to_cache.as_deref()).into_bytes()),
         ));
     }
+    if release < (2, 2) && !system && !cf.is_super() {
+        row.extend(default_aliases(cf));
+    }
     if release >= (2, 2) {
         // LegacySchemaTables wrote the chance the table used, its
         // strategy's default where none was set.
@@ -79,6 +82,41 @@ pub fn values(cf: &CfDef, system: bool, release: (u32, u32)) -> Vec<Value> {
         ));
     }
     row
+}
+
+/// The aliases 2.0 and 2.1 wrote for a column family Thrift made, which
+/// declared none: `CFMetaData.rebuild` had named its key, clustering and
+/// compact value columns by default (`key`, `column1`, `value`), and
+/// `toSchemaNoColumnsNoTriggers` wrote those names (1.2 and 2.2 wrote the
+/// declared aliases only).
+fn default_aliases(cf: &CfDef) -> Vec<Value> {
+    let o = &cf.options;
+    let Ok(t) = table_of(cf) else {
+        return Vec::new();
+    };
+    let dense = t.layout == Layout::CompactDense;
+    let list = |names: Vec<&str>| {
+        Some(crate::cql::schema::json_string_list(names.into_iter()).into_bytes())
+    };
+    let mut out = Vec::new();
+    if o.key_aliases.is_empty() {
+        let names = t.partition_key.iter().map(|c| c.name.as_str()).collect();
+        out.push(("key_aliases", list(names)));
+    }
+    if dense && o.column_aliases.is_empty() {
+        let names = t
+            .clustering
+            .iter()
+            .map(|c| c.column.name.as_str())
+            .collect();
+        out.push(("column_aliases", list(names)));
+    }
+    if dense && o.value_alias.is_none() {
+        if let Some(v) = t.regular.first() {
+            out.push(("value_alias", Some(v.column.name.clone().into_bytes())));
+        }
+    }
+    out
 }
 
 fn int(v: i32) -> Option<Vec<u8>> {

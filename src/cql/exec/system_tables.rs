@@ -281,10 +281,20 @@ fn partition(
                 };
                 let Ok(t) = served else { continue };
                 let mut cols: Vec<(SchemaColumn, Option<&str>)> = match typed {
+                    // 2.0's CreateIndexStatement gave a COMPOSITES index no
+                    // options (1.2 wrote its `prefix_size`).
                     true => t
                         .schema_columns_2_0()
                         .into_iter()
-                        .map(|(c, kind)| (c, Some(kind)))
+                        .map(|(mut c, kind)| {
+                            if c.index_options
+                                .as_deref()
+                                .is_some_and(|o| o.contains("prefix_size"))
+                            {
+                                c.index_options = Some("{}".to_string());
+                            }
+                            (c, Some(kind))
+                        })
                         .collect(),
                     false => t.schema().columns.into_iter().map(|c| (c, None)).collect(),
                 };

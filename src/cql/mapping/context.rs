@@ -69,6 +69,15 @@ pub struct WriteContext<'a> {
     /// A frozen collection's literal takes the u16 form (see
     /// [`TermContext::frozen_as_v2`]).
     pub frozen_as_v2: bool,
+    /// Whether an UPDATE or DELETE may name a clustering column by `IN`:
+    /// 1.2's `UpdateStatement` and 2.x's `ModificationStatement` took `IN`
+    /// on a partition key column only (`Invalid operator IN for PRIMARY
+    /// KEY part c`); 3.0 took it on clustering columns too.
+    pub clustering_in: bool,
+    /// Whether deleting a set's element (`DELETE s['x']`) fails on the
+    /// server: 1.2.0 to 1.2.11's `Operation.ElementDeletion` gave it to
+    /// `Lists.Discarder`; 1.2.12 on to `Sets.Discarder`.
+    pub set_element_deletion_fails: bool,
 }
 
 /// A TTL whose expiry passes 2038-01-19 overflows a cell's local
@@ -116,6 +125,8 @@ impl WriteContext<'_> {
             past_2038: self.past_2038,
             values: self.values,
             frozen_as_v2: self.frozen_as_v2,
+            clustering_in: self.clustering_in,
+            set_element_deletion_fails: self.set_element_deletion_fails,
         }
     }
 
@@ -137,6 +148,8 @@ impl WriteContext<'_> {
             past_2038: self.past_2038,
             values: self.values,
             frozen_as_v2: self.frozen_as_v2,
+            clustering_in: self.clustering_in,
+            set_element_deletion_fails: self.set_element_deletion_fails,
         }
     }
 }

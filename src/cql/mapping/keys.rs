@@ -25,6 +25,7 @@ pub(super) fn key_values(
 ) -> CqlResult<KeyRestrictions> {
     let mut partition = vec![Vec::new(); table.partition_key.len()];
     let mut clustering = vec![Vec::new(); table.clustering.len()];
+    let clustering_in = ctx.clustering_in;
     let mut tctx = ctx.terms();
     for rel in where_clause {
         let Relation::Column { column, op, value } = rel else {
@@ -45,6 +46,11 @@ pub(super) fn key_values(
         if !slot.is_empty() {
             return Err(CqlError::invalid(format!(
                 "Multiple definitions found for PRIMARY KEY part {column}"
+            )));
+        }
+        if *op == Operator::In && !clustering_in && matches!(role, ColumnRole::Clustering(_)) {
+            return Err(CqlError::invalid(format!(
+                "Invalid operator IN for PRIMARY KEY part {column}"
             )));
         }
         let terms = match (op, value) {

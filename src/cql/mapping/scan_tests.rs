@@ -108,6 +108,8 @@ impl Store {
             past_2038: Default::default(),
             values: Default::default(),
             frozen_as_v2: false,
+            clustering_in: true,
+            set_element_deletion_fails: false,
         };
         let t = self.table.clone();
         let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t.clone()) };

@@ -68,6 +68,8 @@ fn writes_of(
         past_2038: Default::default(),
         values: Default::default(),
         frozen_as_v2: false,
+        clustering_in: true,
+        set_element_deletion_fails: false,
     };
     let t2 = t.clone();
     let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t2.clone()) };

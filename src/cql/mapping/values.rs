@@ -199,6 +199,9 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
                     ty.cql_name()
                 )));
             }
+            if let Some(bytes) = blob_constant(c, ty, ctx.values)? {
+                return Ok(CqlValue::Bytes(bytes));
+            }
             Ok(CqlValue::Bytes(ty.constant_to_bytes(c, column)?))
         }
         // 2.2's `fromJson(text)`: the JSON read for the receiver's type.
@@ -238,6 +241,33 @@ fn from_json_text(text: &str, ty: &CqlType) -> Result<CqlValue, String> {
             _ => CqlValue::Map(entries),
         },
     })
+}
+
+/// A blob's constant as 1.1 on read it: a hex constant's digits by
+/// `BytesType.fromString` (`Hex.hexToBytes`, which refused an odd count:
+/// `cannot parse 'abc' as hex bytes`), and in 1.2 a string constant too
+/// (`Constants.Literal`: blobs as strings, deprecated, still taken; 2.0
+/// refused them). `None`: not such a constant.
+fn blob_constant(
+    c: &super::super::ast::Constant,
+    ty: &CqlType,
+    rules: ValueRules,
+) -> CqlResult<Option<Vec<u8>>> {
+    if *ty != CqlType::Native(Native::Blob) {
+        return Ok(None);
+    }
+    let digits = match c.kind {
+        ConstantKind::Hex => &c.text[2..],
+        ConstantKind::String if rules == ValueRules::Since12 => c.text.as_str(),
+        _ => return Ok(None),
+    };
+    let refused = || CqlError::invalid(format!("cannot parse '{digits}' as hex bytes"));
+    if digits.len() % 2 == 1 {
+        return Err(refused());
+    }
+    crate::marshal::hex_to_bytes(digits)
+        .map(Some)
+        .ok_or_else(refused)
 }
 
 /// Whether a term could be given for a type (Cassandra's

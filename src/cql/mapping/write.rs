@@ -517,6 +517,7 @@ fn delete_column(
         }
         Deletion::Element { column, key: k } => {
             let ty = column_type(table, column);
+            let set_fails = ctx.set_element_deletion_fails;
             let mut tctx = ctx.terms();
             match &ty {
                 CqlType::Map(kt, _) => {
@@ -528,6 +529,19 @@ fn delete_column(
                     let idx = eval_i64(k, "list index", &mut tctx)?;
                     let name = existing_element(table, key, ck, column, idx, ctx)?;
                     ops.push(st.tombstone(name));
+                }
+                // 1.2.12's `Operation.ElementDeletion` took a set's element
+                // as `Sets.Discarder` does (a null one discards nothing);
+                // before, `Lists.Discarder` failed on the server.
+                CqlType::Set(et) => {
+                    if set_fails {
+                        return Err(CqlError::Failed(format!(
+                            "a set element of {column} deleted as a list's"
+                        )));
+                    }
+                    if let Some(e) = eval_scalar(k, et, column, &mut tctx)? {
+                        ops.push(st.tombstone(cell_name(table, ck, column, Some(&e))?));
+                    }
                 }
                 _ => {
                     return Err(CqlError::invalid(format!(

@@ -143,7 +143,16 @@ impl Table {
                     Some(ColumnRole::Clustering(i)) => &mut self.clustering[i].column,
                     Some(ColumnRole::Regular(i)) => &mut self.regular[i].column,
                 };
-                let fits = if since_2_0 && !clustering {
+                // 1.2.0 to 1.2.11's AlterTableStatement set a partition key
+                // column's type as given (only a counter refused, below);
+                // 1.2.12 asked `isValueCompatibleWith`.
+                let key_free = series == (1, 2)
+                    && release < (1, 2, 12)
+                    && matches!(role, Some(ColumnRole::PartitionKey(_)))
+                    && !new.is_counter();
+                let fits = if key_free {
+                    true
+                } else if since_2_0 && !clustering {
                     value_compatible(&slot.ty, &new)
                 } else {
                     compatible(&slot.ty, &new)

@@ -491,6 +491,22 @@ macro_rules! with_behaviours_before_2_0_later {
                 says: "an update may change an indexed column's validator to an incompatible type",
             }
 
+            // 1.2.9-2.2.19 CFMetaData.toSchemaUpdate wrote a column's name by
+            // the old definition's comparator (getString); DefsTables.mergeSchema
+            // read it back by the new one's fromString (ColumnDefinition.fromSchema),
+            // whose MarshalException went uncaught.
+            /// A Thrift update that changed the comparator to one that cannot
+            /// read a declared column's name in the old comparator's words
+            /// (UTF8Type to BytesType: `cannot parse 'name' as hex bytes`)
+            /// failed on the server: the connection closed, the schema kept.
+            NamesRereadByNewComparator {
+                key: "names_reread_by_new_comparator",
+                from: (1, 2, 0),
+                until: Some((3, 0, 0)),
+                says: "an update changing the comparator to one that cannot read the old names' \
+                    text closes the connection",
+            }
+
             $($later)*
         }
     };

@@ -509,6 +509,17 @@ pub fn validate_key_range(
             .token_from_string(tok)
             .map_err(|e| ApiError::invalid(e.0))?;
     }
+    // ThriftValidation.validateKeyRange (1.2 to 2.2): a (key, token) range
+    // may not wrap; the key past the end token's maximum bound is refused
+    // unless that token is the minimum.
+    if let (Some(start), Some(end)) = (&range.start_key, &range.end_token) {
+        let end = partitioner
+            .token_from_string(end)
+            .map_err(|e| ApiError::invalid(e.0))?;
+        if partitioner.token(start) > end && end != partitioner.min_token() {
+            return invalid("Start key's token sorts after end token");
+        }
+    }
     let filtered = range.row_filter.as_ref().is_some_and(|f| !f.is_empty());
     if let (Some(cf), Some(filter)) = (cf, &range.row_filter) {
         super::index::validate_filter_clauses(cf, filter, dialect)?;

@@ -398,6 +398,8 @@ impl Session {
                         past_2038: Default::default(),
                         values: Default::default(),
                         frozen_as_v2: false,
+                        clustering_in: true,
+                        set_element_deletion_fails: false,
                     };
                     let (tables_map, keyspaces, current) =
                         (&self.tables, &self.keyspaces, self.keyspace.clone());
