@@ -6896,6 +6896,7 @@ if R >= (1, 2):
             "WHERE id = 1",
             "SELECT min(d), max(d), min(t), max(t) FROM ev",
             "SELECT COUNT(*) FROM ev WHERE id = 2",
+            "SELECT COUNT(*) FROM ev LIMIT 2",
             ] + [
             # (3.x listed the known signatures in an order that changed from one start to
             # the next: left out there)

@@ -40,7 +40,8 @@
 //!    time UUIDs.
 //! 2. [`lookahead`], [`types`]: the parser's bounded lookahead; CQL types
 //!    and literals.
-//! 3. [`lexer`], [`table`]: tokens; the table model.
+//! 3. [`json`], [`lexer`], [`table`]: 2.2's JSON forms of values; tokens;
+//!    the table model.
 //! 4. [`options`], [`parser`], [`schema`], [`snippet`]: a table's `WITH`
 //!    options; the grammar; the table's Thrift-visible schema; a
 //!    statement's text shown in messages.
