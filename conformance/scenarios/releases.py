@@ -6943,7 +6943,15 @@ if R >= (1, 2):
             ] + [
             # (3.6's PER PARTITION LIMIT: a syntax error before; not emulated on 3.11)
             "SELECT * FROM ev WHERE id = 1 PER PARTITION LIMIT 1"] * (R != (3, 11)) + [
-            "CREATE TABLE ev2 (id smallint PRIMARY KEY, y tinyint, t time)",
+            "CREATE TABLE ev2 (id smallint PRIMARY KEY, y tinyint, t time)"]]
+        if R < (3, 0):
+            # 2.2 failed on the server there (the connection closed); 3.x stored a map it
+            # read back in another form: left out
+            out += [v19.execute_cql3_query(
+                "INSERT INTO kinds (k, m) VALUES ('d', fromJson('{\"z\": 1}')) "
+                "USING TIMESTAMP 15"), v19.set_keyspace(ks),
+                v19.execute_cql3_query("SELECT k, m FROM kinds WHERE k = 'd'")]
+        out += [v19.execute_cql3_query(q) for q in [
             "INSERT INTO ev2 (id, y, t) VALUES (7, 8, '10:00:00') USING TIMESTAMP 14",
             "SELECT * FROM ev2 WHERE id = 7",
             "SELECT * FROM ev2 WHERE token(id) > token(0)",

@@ -145,9 +145,11 @@ proptest! {
         let _ = t.validate_for(&a, Dialect::V12);
         let _ = t.get_string(&a);
         let _ = t.from_string(&text);
-        // Whatever parses must be accepted by the type itself.
+        // Whatever parses must be accepted by the type itself (but the
+        // empty value of the types whose `fromString("")` Java's own
+        // validator refused: inet, and 2.2's tinyint and smallint).
         if let Ok(v) = t.from_string(&text) {
-            if name != "InetAddressType" || !v.is_empty() {
+            if !matches!(name, "InetAddressType" | "ByteType" | "ShortType") || !v.is_empty() {
                 prop_assert!(t.validate_for(&v, Dialect::V12).is_ok(), "{name}: from_string('{text}') gave an invalid value");
             }
         }

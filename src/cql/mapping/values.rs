@@ -205,6 +205,15 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
             Ok(CqlValue::Bytes(ty.constant_to_bytes(c, column)?))
         }
         // 2.2's `fromJson(text)`: the JSON read for the receiver's type.
+        // 2.2's FunctionCall made a collection's value of the function's
+        // bytes and failed on the server (found by ordinary19n).
+        (Term::Function { name, .. }, _)
+            if name == "fromjson" && ty.is_collection() && ctx.values == ValueRules::Since22 =>
+        {
+            Err(CqlError::Failed(format!(
+                "fromJson() of a collection for {column}"
+            )))
+        }
         (Term::Function { name, args }, _) if name == "fromjson" && args.len() == 1 => {
             let text = eval_scalar(&args[0], &CqlType::Native(Native::Text), column, ctx)?
                 .ok_or_else(|| CqlError::invalid("Invalid null argument to fromjson"))?;

@@ -91,8 +91,8 @@ fn parse_day(text: &str) -> Option<i64> {
 /// `SimpleDateSerializer.dateStringToDays`: the stored int.
 fn date_from_string(text: &str) -> Result<i32, MarshalError> {
     if is_raw(text) {
-        // A raw day count is unsigned; 2^31 - 1 and above wrap (2.2
-        // subtracted 2^32 from them, 2^31 - 1 included).
+        // A raw day count is unsigned; from 2^31 - 1 on, 2.2 subtracted
+        // 2^32 and kept the low 32 bits (the same bits).
         return text
             .parse::<i64>()
             .ok()
@@ -265,7 +265,7 @@ mod tests {
         assert_eq!(date("1900-02-28"), "7fff9c5b");
         assert_eq!(date("2147483648"), "80000000");
         assert_eq!(date("-5877641-06-23"), "00000000");
-        assert_eq!(date("2147483647"), "ffffffff");
+        assert_eq!(date("2147483647"), "7fffffff");
         assert_eq!(
             SimpleDateType.from_string("2015-13-45").unwrap_err().0,
             "Unable to coerce '2015-13-45' to a formatted date (long)"
