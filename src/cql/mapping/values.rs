@@ -214,7 +214,9 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
                 "fromJson() of a collection for {column}"
             )))
         }
-        (Term::Function { name, args }, _) if name == "fromjson" && args.len() == 1 => {
+        (Term::Function { name, args }, _)
+            if name == "fromjson" && args.len() == 1 && ctx.values >= ValueRules::Since22 =>
+        {
             let text = eval_scalar(&args[0], &CqlType::Native(Native::Text), column, ctx)?
                 .ok_or_else(|| CqlError::invalid("Invalid null argument to fromjson"))?;
             from_json_text(&String::from_utf8_lossy(&text), ty).map_err(|e| {
@@ -676,7 +678,11 @@ fn eval_function(
                 }
                 return Ok(b);
             }
-            Err(CqlError::invalid(format!("Unknown function '{name}'")))
+            // 1.2 to 2.1's `FunctionCall.Raw.prepare`: named as written.
+            Err(CqlError::invalid(match ctx.values < ValueRules::Since22 {
+                true => format!("Unknown CQL3 function {name} called"),
+                false => format!("Unknown function '{name}'"),
+            }))
         }
     }
 }

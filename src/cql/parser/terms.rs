@@ -116,7 +116,25 @@ impl Parser<'_> {
     }
 
     pub(super) fn function_term(&mut self) -> CqlResult<Term> {
-        let name = self.advance().text.to_lowercase();
+        let written = self.advance().text;
+        let name = written.to_lowercase();
+        // Before 2.2 an unknown function was named as written.
+        const KNOWN: [&str; 7] = [
+            "token",
+            "now",
+            "uuid",
+            "mintimeuuid",
+            "maxtimeuuid",
+            "dateof",
+            "unixtimestampof",
+        ];
+        let known = KNOWN.contains(&name.as_str())
+            || name.starts_with("blobas")
+            || name.ends_with("asblob");
+        let name = match self.grammar.is_cql33() || known {
+            true => name,
+            false => written,
+        };
         self.expect_sym("(")?;
         let mut args = Vec::new();
         if !self.at_sym(")") {
