@@ -2,8 +2,9 @@
 //! read into the statement's columns and values. Every column of the
 //! table is written, a missing one as null (2.2 had no DEFAULT UNSET);
 //! each value stays JSON text until its column's type reads it (see
-//! `values`). Owns the map's checks and their order: every value's type
-//! first, in the table's column order, then a key naming no column.
+//! `values`, whose reading `fromJson` shares). Owns the map's checks and
+//! their order: every value's type first, in the table's column order,
+//! then a key naming no column.
 
 use super::super::ast::{ConstantKind, Insert, Term};
 use super::super::error::{CqlError, CqlResult};

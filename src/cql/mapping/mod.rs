@@ -29,7 +29,7 @@ mod value_rules;
 mod values;
 mod write;
 
-pub use binds::{bind_specs, BindSpec};
+pub use binds::{bind_specs, stand_in, BindSpec};
 pub use context::{ListReader, Past2038, WriteContext};
 pub use index::{
     index_cf_name, index_entries, index_entries_for_partition, parse_entry_name, IndexEntry,
@@ -45,7 +45,7 @@ pub use scan::{execute_select, execute_select_paged, Page, PartitionSource, Toke
 pub use select::{plan_select, plan_select_by, IndexedEq, Partitions, SelectPlan};
 pub use select_rules::SelectRules;
 pub use value_rules::ValueRules;
-pub use values::{eval_scalar, stand_in, TermContext};
+pub use values::{eval_scalar, TermContext};
 pub use write::{
     batch_writes, delete_writes, insert_writes, statement_writes, update_writes, BatchWrites,
 };

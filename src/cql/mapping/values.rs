@@ -522,68 +522,6 @@ pub fn decode_bound(bytes: &[u8], ty: &CqlType, rules: ValueRules) -> CqlResult<
     }
 }
 
-/// A bound value of type `ty` that [`decode_bound`] and every later check
-/// of a statement accept: what a marker stands for while its statement is
-/// prepared. Cassandra's `prepare()` ran the statement's checks before any
-/// value was known, so no check may depend on it: one non-empty, positive
-/// value per type (a key part, a LIMIT or a TTL alike), collections of one.
-pub fn stand_in(ty: &CqlType) -> Vec<u8> {
-    match ty {
-        CqlType::List(e) | CqlType::Set(e) => {
-            let item = stand_in(e);
-            super::super::types::serialize_collection(&[&item], 1)
-        }
-        CqlType::Map(k, v) => {
-            let (k, v) = (stand_in(k), stand_in(v));
-            super::super::types::serialize_collection(&[&k, &v], 1)
-        }
-        CqlType::Native(n) => match n {
-            Native::Ascii | Native::Text | Native::Blob | Native::Varint | Native::Boolean => {
-                vec![1]
-            }
-            Native::Int => 1i32.to_be_bytes().to_vec(),
-            Native::Bigint | Native::Counter | Native::Timestamp | Native::SignedTimestamp => {
-                1i64.to_be_bytes().to_vec()
-            }
-            Native::Decimal => vec![0, 0, 0, 0, 1],
-            Native::Double => 1f64.to_be_bytes().to_vec(),
-            Native::Float => 1f32.to_be_bytes().to_vec(),
-            Native::Inet => vec![127, 0, 0, 1],
-            Native::Tinyint => vec![1],
-            Native::Smallint => vec![0, 1],
-            Native::Date => 1u32.wrapping_add(1 << 31).to_be_bytes().to_vec(),
-            Native::Time => 1i64.to_be_bytes().to_vec(),
-            // A version 1 (time) UUID serves `uuid` and `timeuuid` alike.
-            Native::Timeuuid | Native::Uuid => {
-                let mut u = vec![0u8; 16];
-                u[6] = 0x10;
-                u[8] = 0x80;
-                u
-            }
-        },
-        // Validators of custom types accept the empty value.
-        CqlType::Custom(_) => Vec::new(),
-        CqlType::Tuple(ts) => {
-            let parts: Vec<Option<Vec<u8>>> = ts.iter().map(|t| Some(stand_in(t))).collect();
-            crate::marshal::join_components(&parts)
-        }
-        CqlType::User(u) => {
-            let parts: Vec<Option<Vec<u8>>> =
-                u.fields.iter().map(|(_, t)| Some(stand_in(t))).collect();
-            crate::marshal::join_components(&parts)
-        }
-        CqlType::Frozen(inner) => match inner.as_ref() {
-            CqlType::Map(k, v) => {
-                crate::marshal::write_v3_collection(&[&stand_in(k), &stand_in(v)], 1)
-            }
-            CqlType::List(e) | CqlType::Set(e) => {
-                crate::marshal::write_v3_collection(&[&stand_in(e)], 1)
-            }
-            other => stand_in(other),
-        },
-    }
-}
-
 fn native_of(name: &str) -> Option<Native> {
     Native::from_name(name)
 }

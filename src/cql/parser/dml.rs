@@ -532,25 +532,7 @@ impl Parser<'_> {
     /// `f(selector, ...)`, `writetime(c)` or `ttl(c)`.
     fn function_selector(&mut self) -> CqlResult<Selector> {
         let written = self.advance().text;
-        let name = written.to_lowercase();
-        // Before 2.2 an unknown function was named as written.
-        const KNOWN: [&str; 8] = [
-            "token",
-            "dateof",
-            "unixtimestampof",
-            "now",
-            "mintimeuuid",
-            "maxtimeuuid",
-            "writetime",
-            "ttl",
-        ];
-        let known = KNOWN.contains(&name.as_str())
-            || name.starts_with("blobas")
-            || name.ends_with("asblob");
-        let name = match self.grammar.is_cql33() || known {
-            true => name,
-            false => written,
-        };
+        let name = self.function_name(written);
         self.advance();
         if name == "writetime" || name == "ttl" {
             let c = self.ident()?;

@@ -115,11 +115,10 @@ impl Parser<'_> {
         Ok(term)
     }
 
-    pub(super) fn function_term(&mut self) -> CqlResult<Term> {
-        let written = self.advance().text;
-        let name = written.to_lowercase();
-        // Before 2.2 an unknown function was named as written.
-        const KNOWN: [&str; 7] = [
+    /// A called function's name: lower-cased, but before 2.2 an unknown
+    /// one kept as written (its messages named it so).
+    pub(super) fn function_name(&self, written: String) -> String {
+        const KNOWN: [&str; 9] = [
             "token",
             "now",
             "uuid",
@@ -127,14 +126,22 @@ impl Parser<'_> {
             "maxtimeuuid",
             "dateof",
             "unixtimestampof",
+            "writetime",
+            "ttl",
         ];
+        let name = written.to_lowercase();
         let known = KNOWN.contains(&name.as_str())
             || name.starts_with("blobas")
             || name.ends_with("asblob");
-        let name = match self.grammar.is_cql33() || known {
+        match self.grammar.is_cql33() || known {
             true => name,
             false => written,
-        };
+        }
+    }
+
+    pub(super) fn function_term(&mut self) -> CqlResult<Term> {
+        let written = self.advance().text;
+        let name = self.function_name(written);
         self.expect_sym("(")?;
         let mut args = Vec::new();
         if !self.at_sym(")") {
