@@ -5702,6 +5702,38 @@ if (2, 0) <= R < (3, 0):
             q("DELETE FROM order WHERE id = 1"),
         ]
 
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_lexerrors", "19", "cql3", keyspace_reset="cv_r_lexerrors")
+    def _lexerrors():
+        """which syntax error a statement with several is refused by: 1.2 and 2.0 threw their
+        lexer's last error (a character no token starts with, skipped) before any of the
+        parser's, 2.1 its one ErrorCollector's last (the parser's, when the tokens left did not
+        parse), 2.2 the first; a text ending inside a string is ANTLR's mismatched '<EOF>'; a
+        marker standing for a name (2.0: `cfOrKsName`, 2.1: `keyspaceName`, `cfName`)"""
+        ks = "cv_r_lexerrors"
+        q = v19.execute_cql3_query
+        return [
+            q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+              "'replication_factor': 1}" % ks),
+            q("USE " + ks),
+            q("CREATE TABLE t (k int PRIMARY KEY, v text)"),
+            q("CREATE TABLE order (id int PRIMARY KEY, customer text)"),
+            q("SELECT * FROM order WHERE customer = 'acme'"),
+            q("SELECT ~k, ! FROM t"),
+            q("SELECT ~k FROM t WHERE k = 'x"),
+            q("SELECT k FROM t WHERE k = 'x"),
+            q('SELECT "k FROM t'),
+            q("SELECT k FROM t /* no end"),
+            q("SELECT k FROM t WHERE k = 1 AND ~ v = 2 ^"),
+            q("INSERT INTO t (k, v) VALUES (1, 'a') USING TTL ~ 5 #"),
+            q("UPDATE t SET v = 'b' WHERE k = 1 @"),
+            q("SELECT * FROM ? WHERE k = 1"),
+            q("USE ?"),
+            q("SELECT * FROM ?.t WHERE k = 1"),
+            q("INSERT INTO %s.? (k) VALUES (1)" % ks),
+            q("SELECT * FROM t WHERE k = 1"),
+        ]
+
 if R >= (2, 0):
     @scenario("rel_specretry", "19", "schema", keyspace_reset="cv_r_specretry")
     def _specretry():

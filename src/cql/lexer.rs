@@ -44,26 +44,124 @@ pub fn tokenize(src: &str) -> CqlResult<Vec<Token>> {
     all_tokens(Lexer::new(src))
 }
 
+/// Every token of a text lexed on past its errors, as ANTLR's lexer went
+/// on (a character no token starts with skipped, the end of the text
+/// inside a string or comment ending it): the stream an error snippet
+/// shows.
+pub fn tokenize_past_errors(src: &str) -> Vec<Token> {
+    let mut lexer = Lexer::with(src, LexErrors::Collected);
+    let mut out = Vec::new();
+    loop {
+        // (A collecting lexer does not fail.)
+        let t = lexer.next_token().unwrap_or_else(|_| Token::eof());
+        let end = t.kind == TokenKind::Eof;
+        out.push(t);
+        if end {
+            return out;
+        }
+    }
+}
+
 /// Hands out a statement's tokens one at a time (see `cql::lookahead`).
 pub struct Lexer<'a> {
     at: Cursor<'a>,
+    /// Whether `[ ] { }` are tokens: 1.1's CQL 3 beta had no collections.
+    brackets: bool,
+    /// Which lexical error a failed statement reports.
+    errors: LexErrors,
+    /// [`LexErrors::Collected`]: the last lexical error met so far.
+    collected: Option<CqlError>,
+}
+
+/// Which of a text's lexical errors a release reported. ANTLR's lexer
+/// reported a character no token starts with, skipped it and lexed on;
+/// the releases differed in which recorded error they threw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LexErrors {
+    /// 2.2 on (`ErrorCollector.throwFirstSyntaxError`): the first.
+    First,
+    /// 1.1 to 2.0 (the lexer's `throwLastRecognitionError`, before the
+    /// parser's): the last lexical error, whatever the parser met.
+    Last,
+    /// 2.1 (one `ErrorCollector` for both, its last error thrown): the
+    /// parser's error when the tokens left do not parse, else the last
+    /// lexical one (see [`Lexer::collected_error`]).
+    Collected,
 }
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a str) -> Lexer<'a> {
+        Lexer::with(src, LexErrors::First)
+    }
+
+    /// A lexer reporting its errors as `errors` says.
+    pub fn with(src: &'a str, errors: LexErrors) -> Lexer<'a> {
         Lexer {
             at: Cursor::new(src),
+            brackets: true,
+            errors,
+            collected: None,
         }
     }
 
-    /// The next token; `Eof` at the end (and after it, again).
+    /// The lexer of 1.1's CQL 3 beta, whose tokens had no brackets.
+    pub fn beta(src: &'a str) -> Lexer<'a> {
+        Lexer {
+            brackets: false,
+            ..Lexer::with(src, LexErrors::Last)
+        }
+    }
+
+    /// The next token; `Eof` at the end (and after it, again). A failure
+    /// is the lexical error reported (see [`LexErrors`]); when errors are
+    /// collected, none fails: a bad character is skipped and an error
+    /// running to the end ends the text.
     pub fn next_token(&mut self) -> CqlResult<Token> {
-        self.skip_blanks_and_comments()?;
+        // (A loop, not recursion: a text may hold any number of errors.)
+        let mut failed: Option<CqlError> = None;
+        loop {
+            let e = match self.one_token() {
+                Ok(t) if failed.is_none() => return Ok(t),
+                Ok(t) if t.kind == TokenKind::Eof => return Err(failed.expect("an error")),
+                Ok(_) => continue,
+                Err(Lexical::AtEnd(e)) if self.errors == LexErrors::Collected => {
+                    self.collected = Some(e);
+                    return Ok(Token::eof());
+                }
+                Err(Lexical::AtEnd(e)) => return Err(e),
+                Err(Lexical::Skipped(e)) => e,
+            };
+            match self.errors {
+                LexErrors::First => return Err(e),
+                // Lexed on to the end, for a later error.
+                LexErrors::Last => failed = Some(e),
+                LexErrors::Collected => self.collected = Some(e),
+            }
+        }
+    }
+
+    /// [`LexErrors::Collected`]: the last lexical error of the text lexed
+    /// so far, if any.
+    pub fn collected_error(&mut self) -> Option<CqlError> {
+        self.collected.take()
+    }
+
+    fn one_token(&mut self) -> Result<Token, Lexical> {
+        self.skip_blanks_and_comments().map_err(Lexical::AtEnd)?;
         if self.at.peek(0).is_none() {
             return Ok(Token::eof());
         }
         self.token()
     }
+}
+
+/// A lexical error, and whether lexing went on after it.
+enum Lexical {
+    /// A character no token starts with, skipped.
+    Skipped(CqlError),
+    /// What runs to the end of the text (an unterminated string, name or
+    /// comment): nothing is lexed after it.
+    AtEnd(CqlError),
 }
 
 impl Pull for Lexer<'_> {
@@ -77,6 +175,19 @@ impl Pull for Lexer<'_> {
     fn eof() -> Token {
         Token::eof()
     }
+    fn collected_error(&mut self) -> Option<CqlError> {
+        Lexer::collected_error(self)
+    }
+}
+
+/// ANTLR's lexer at the end of a text that ended inside a string, a
+/// quoted name or a comment, where `closing` was due.
+fn at_end(at: &Cursor, closing: char) -> CqlError {
+    syntax(
+        at.line,
+        at.column,
+        format!("mismatched character '<EOF>' expecting '{closing}'"),
+    )
 }
 
 fn syntax(line: i32, column: i32, message: String) -> CqlError {
@@ -101,9 +212,8 @@ impl Lexer<'_> {
                     at.take(n);
                 }
                 (Some('/'), Some('*')) => {
-                    let (line, column) = (at.line, at.column);
                     if !at.block_comment() {
-                        return Err(syntax(line, column, "unterminated comment".into()));
+                        return Err(at_end(at, '*'));
                     }
                 }
                 _ => return Ok(()),
@@ -122,7 +232,7 @@ impl Lexer<'_> {
         (!longer).then_some(n)
     }
 
-    fn token(&mut self) -> CqlResult<Token> {
+    fn token(&mut self) -> Result<Token, Lexical> {
         let (line, column) = (self.at.line, self.at.column);
         let tok = |kind, text| {
             Ok(Token {
@@ -141,7 +251,7 @@ impl Lexer<'_> {
             return tok(TokenKind::Hex, self.at.take(n));
         }
         if c.is_ascii_digit() || (c == '-' && self.at.peek(1).is_some_and(|d| d.is_ascii_digit())) {
-            return self.number(line, column);
+            return Ok(self.number(line, column));
         }
         let word = self.at.word_len(0);
         if word > 0 {
@@ -154,17 +264,19 @@ impl Lexer<'_> {
         if matches!(two.as_str(), "<=" | ">=" | "!=") {
             return tok(TokenKind::Symbol, self.at.take(2));
         }
-        if "(),;.*=<>[]{}:+-?".contains(c) {
+        let bracket = "[]{}".contains(c);
+        if "(),;.*=<>[]{}:+-?".contains(c) && (self.brackets || !bracket) {
             return tok(TokenKind::Symbol, self.at.take(1));
         }
-        Err(syntax(
+        self.at.take(1);
+        Err(Lexical::Skipped(syntax(
             line,
             column,
             format!("no viable alternative at character '{c}'"),
-        ))
+        )))
     }
 
-    fn number(&mut self, line: i32, column: i32) -> CqlResult<Token> {
+    fn number(&mut self, line: i32, column: i32) -> Token {
         let at = &self.at;
         let mut n = usize::from(at.peek(0) == Some('-'));
         n += at.digits(n);
@@ -190,26 +302,22 @@ impl Lexer<'_> {
         } else {
             TokenKind::Integer
         };
-        Ok(Token {
+        Token {
             kind,
             text: self.at.take(n),
             line,
             column,
-        })
+        }
     }
 
-    fn quoted(&mut self, quote: char, line: i32, column: i32) -> CqlResult<Token> {
-        let (kind, what) = if quote == '\'' {
-            (TokenKind::Str, "string")
+    fn quoted(&mut self, quote: char, line: i32, column: i32) -> Result<Token, Lexical> {
+        let kind = if quote == '\'' {
+            TokenKind::Str
         } else {
-            (TokenKind::QuotedName, "quoted name")
+            TokenKind::QuotedName
         };
         let Some(text) = self.at.quoted(quote) else {
-            return Err(syntax(
-                line,
-                column,
-                format!("unterminated {what} starting here"),
-            ));
+            return Err(Lexical::AtEnd(at_end(&self.at, quote)));
         };
         Ok(Token {
             kind,
@@ -274,5 +382,53 @@ mod tests {
     #[test]
     fn unterminated_string_is_an_error() {
         assert!(tokenize("SELECT 'abc").is_err());
+    }
+
+    fn error_of(lexer: Lexer) -> String {
+        match all_tokens(lexer) {
+            Err(CqlError::Syntax {
+                line,
+                column,
+                message,
+            }) => format!("{line}:{column} {message}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn which_lexical_error_is_reported() {
+        let text = "SELECT ~a FROM t WHERE k = ~1 AND c = 'x";
+        assert_eq!(
+            error_of(Lexer::with(text, LexErrors::Last)),
+            "1:40 mismatched character '<EOF>' expecting '''"
+        );
+        let text = "SELECT ~a, ! FROM t";
+        assert_eq!(
+            error_of(Lexer::with(text, LexErrors::Last)),
+            "1:11 no viable alternative at character '!'"
+        );
+        assert_eq!(
+            error_of(Lexer::new(text)),
+            "1:7 no viable alternative at character '~'"
+        );
+        // Collected: no failure, the bad characters skipped.
+        let mut collecting = Lexer::with(text, LexErrors::Collected);
+        let mut tokens = 0;
+        while collecting.next_token().unwrap().kind != TokenKind::Eof {
+            tokens += 1;
+        }
+        assert_eq!(tokens, 5);
+        assert!(collecting.collected_error().is_some());
+        assert_eq!(tokenize_past_errors(text).len(), 6);
+    }
+
+    #[test]
+    fn the_beta_had_no_brackets() {
+        let text = "CREATE TABLE m (k text PRIMARY KEY) WITH c = {'class': 'L'}";
+        assert_eq!(
+            error_of(Lexer::beta(text)),
+            "1:58 no viable alternative at character '}'"
+        );
+        assert!(all_tokens(Lexer::new(text)).is_ok());
     }
 }

@@ -10,7 +10,7 @@
 //! first. A lexical error anywhere in the text wins over any syntax error,
 //! so after a failed lex the parser sees the end of input, and
 //! [`Lookahead::lexical_error`] (called once parsing is over, whatever its
-//! outcome) lexes whatever is left to find the first error.
+//! outcome) lexes whatever is left to find the error the lexer reports.
 
 use super::error::CqlError;
 use std::collections::VecDeque;
@@ -23,6 +23,11 @@ pub trait Pull {
     fn is_eof(t: &Self::Token) -> bool;
     /// The end-of-input token.
     fn eof() -> Self::Token;
+    /// A lexical error the lexer collected instead of failing, if any
+    /// (`cql::lexer::LexErrors::Collected`).
+    fn collected_error(&mut self) -> Option<CqlError> {
+        None
+    }
 }
 
 /// Every token of `lexer`'s text; the last is the end of input.
@@ -92,8 +97,14 @@ impl<L: Pull> Lookahead<L> {
         t
     }
 
-    /// The first lexical error of the whole text, if any: the one met so
-    /// far, else the rest of the text is lexed (and dropped) to find one.
+    /// The lexical error the lexer collected while the text was lexed
+    /// (call after [`Lookahead::lexical_error`], which lexes it all).
+    pub fn collected_error(&mut self) -> Option<CqlError> {
+        self.lexer.collected_error()
+    }
+
+    /// The lexical error of the whole text, if any: the one met so far,
+    /// else the rest of the text is lexed (and dropped) to find one.
     pub fn lexical_error(&mut self) -> Result<(), CqlError> {
         if let Some(e) = self.error.take() {
             return Err(e);

@@ -28,7 +28,7 @@
 //!   first, and the parser here stops at its first.
 
 use super::error::CqlError;
-use super::lexer::{tokenize, TokenKind};
+use super::lexer::{tokenize, tokenize_past_errors, TokenKind};
 
 /// The text of `err` as the collector reported it for the statement
 /// `text`; `None` for an error that is not a parser's syntax error (a
@@ -42,7 +42,7 @@ pub fn with_snippet(text: &str, err: &CqlError) -> Option<String> {
     else {
         return None;
     };
-    let tokens = tokenize(text).ok()?;
+    let tokens = tokenize_past_errors(text);
     let chars: Vec<char> = text.chars().collect();
     let starts = line_starts(&chars);
     let offset = |line: i32, column: i32| -> Option<usize> {

@@ -39,11 +39,14 @@ pub enum Refusal {
     /// `{name}` is the text after the words (the keyspace, column family
     /// and deletion in parentheses).
     SuperDeletionOnStandard,
+    /// A data write (insert, remove, batch, counter, truncate) into the
+    /// `system` keyspace, where the release refused one.
+    SystemDataWrite,
 }
 
 impl Refusal {
     /// Every refusal, in the order they are declared.
-    pub const ALL: [Refusal; 14] = [
+    pub const ALL: [Refusal; 15] = [
         Refusal::NoKeyspaceSet,
         Refusal::AnyRead,
         Refusal::UnknownKeyspace,
@@ -58,6 +61,7 @@ impl Refusal {
         Refusal::BadKeyspaceName,
         Refusal::CompactionClass,
         Refusal::SuperDeletionOnStandard,
+        Refusal::SystemDataWrite,
     ];
 
     /// What is refused, for a person (`release-diff`).
@@ -77,6 +81,7 @@ impl Refusal {
             Refusal::BadKeyspaceName => "a keyspace name that is not a word",
             Refusal::CompactionClass => "a compaction strategy class not found",
             Refusal::SuperDeletionOnStandard => "a super column deletion on a standard CF",
+            Refusal::SystemDataWrite => "a data write into the system keyspace",
         }
     }
 }
@@ -198,6 +203,14 @@ pub(super) const WORDINGS: &[(Refusal, Series, Series, &str)] = &[
         (0, 7),
         (0, 8),
         "deletion of super_column is not possible on a standard ColumnFamily{name}",
+    ),
+    // ClientState.preventSystemKSSchemaModification, which 1.1's data
+    // writes went through (1.2 refused them in ThriftValidation's words).
+    (
+        Refusal::SystemDataWrite,
+        (1, 1),
+        (1, 2),
+        "system keyspace is not user-modifiable.",
     ),
     // To 4.0, which served no Thrift.
     (

@@ -74,7 +74,7 @@ pub struct Rules {
     /// 0.7 to 1.0: an update may change an indexed column's validator to
     /// an incompatible one (`CFMetaData.apply` set it as sent).
     pub indexed_validators_free: bool,
-    /// 2.1 on: a strategy constructor's refusal in its own words (1.2
+    /// 2.0.15 on: a strategy constructor's refusal in its own words (1.2
     /// said `Error constructing replication strategy class`).
     pub strategy_constructor_words: bool,
     /// 1.1 and 1.2: a declared column name was read by the comparator's

@@ -30,9 +30,13 @@ pub fn check_2_0(retry: &str) -> Result<(), String> {
         let Some(v) = java_parse_double(n) else {
             return invalid();
         };
-        // (NaN passed Java's `value > 100 || value < 0`.)
+        // (NaN passed Java's `value > 100 || value < 0`.) 2.2's words,
+        // which named the value (the release layer words it for 2.0/2.1).
         if !v.is_nan() && !(0.0..=100.0).contains(&v) {
-            return Err("PERCENTILE should be between 0 and 100".into());
+            return Err(format!(
+                "{PERCENTILE_OUT_OF_RANGE}, but was {}",
+                java_double(v)
+            ));
         }
         return Ok(());
     }
@@ -51,19 +55,25 @@ pub fn check_2_0(retry: &str) -> Result<(), String> {
 /// (`99.0PERCENTILE`, `50.0ms`), a type by its name (`ALWAYS`).
 pub fn shown_2_0(retry: &str) -> String {
     let upper = retry.to_uppercase();
-    let java = |v: f64| {
-        let bytes = v.to_be_bytes();
-        crate::marshal::parse_type("DoubleType")
-            .map(|t| t.get_string(&bytes))
-            .unwrap_or_else(|_| format!("{v:?}"))
-    };
     if let Some(v) = upper.strip_suffix("PERCENTILE").and_then(java_parse_double) {
-        return format!("{}PERCENTILE", java(v / 100.0 * 100.0));
+        return format!("{}PERCENTILE", java_double(v / 100.0 * 100.0));
     }
     if let Some(v) = upper.strip_suffix("MS").and_then(java_parse_double) {
-        return format!("{}ms", java(v));
+        return format!("{}ms", java_double(v));
     }
     upper
+}
+
+/// 2.0 to 2.2's refusal of a percentile outside 0 to 100, before 2.2's
+/// `, but was V`.
+pub const PERCENTILE_OUT_OF_RANGE: &str = "PERCENTILE should be between 0 and 100";
+
+/// `Double.toString`'s digits.
+fn java_double(v: f64) -> String {
+    let bytes = v.to_be_bytes();
+    crate::marshal::parse_type("DoubleType")
+        .map(|t| t.get_string(&bytes))
+        .unwrap_or_else(|_| format!("{v:?}"))
 }
 
 /// 3.x's `SpeculativeRetryParam.fromString`: a delay ending `ms` (any
@@ -124,7 +134,7 @@ mod tests {
         );
         assert_eq!(
             check_2_0("101PERCENTILE"),
-            Err("PERCENTILE should be between 0 and 100".into())
+            Err("PERCENTILE should be between 0 and 100, but was 101.0".into())
         );
     }
 

@@ -95,12 +95,15 @@ impl ValueRules {
         word: &str,
         parts: &[&CqlType],
     ) -> CqlResult<Vec<Vec<u8>>> {
-        // 2.0's SetSerializer kept ListSerializer's words for a short value.
-        let short_word = if self == ValueRules::Since20 && word == "set" {
-            "list"
-        } else {
-            word
-        };
+        // 2.0's and 2.1's SetSerializer kept ListSerializer's words for a
+        // short value (2.1's `deserializeForNativeProtocol`, which read
+        // every bound set).
+        let short_word =
+            if matches!(self, ValueRules::Since20 | ValueRules::Since21) && word == "set" {
+                "list"
+            } else {
+                word
+            };
         let short = || CqlError::invalid(format!("Not enough bytes to read a {short_word}"));
         let mut rest = value;
         let u16_at = |rest: &mut &[u8]| -> CqlResult<usize> {
@@ -233,7 +236,8 @@ mod tests {
         let set = |r: ValueRules| refusal(r.bound_collection(&[], "set", &[&text()]));
         assert_eq!(set(ValueRules::Since12), "Not enough bytes to read a set");
         assert_eq!(set(ValueRules::Since20), "Not enough bytes to read a list");
-        assert_eq!(set(ValueRules::Since21), "Not enough bytes to read a set");
+        assert_eq!(set(ValueRules::Since21), "Not enough bytes to read a list");
+        assert_eq!(set(ValueRules::Since22), "Not enough bytes to read a set");
         // An element's length past the end: 1.2 ran short, 2.0 on failed.
         let past = hex("00010005000000");
         assert_eq!(

@@ -21,7 +21,7 @@ pub(crate) use reserved::RESERVED;
 
 use super::ast::*;
 use super::error::{CqlError, CqlResult};
-use super::lexer::{Lexer, Token, TokenKind};
+use super::lexer::{LexErrors, Lexer, Token, TokenKind};
 use super::lookahead::Lookahead;
 
 /// Which CQL3 grammar a parse follows.
@@ -96,7 +96,8 @@ pub(crate) enum IfAt {
 ///
 /// The lexer is pulled a token at a time (`cql::lookahead`); the answers
 /// are those of lexing the whole text first: a lexical error anywhere in
-/// the text wins over any syntax error.
+/// the text wins over any syntax error (but in 2.1's grammar, where a
+/// syntax error wins: see `LexErrors`).
 pub fn parse(text: &str) -> CqlResult<Parsed> {
     parse_with(text, Grammar::Cql305)
 }
@@ -167,8 +168,16 @@ pub(crate) enum BatchMode<'a> {
 
 /// One parse of `text`; `batch_mode`: what a batch does with its statements.
 fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>, grammar: Grammar) -> CqlResult<Parsed> {
+    let lexer = match grammar {
+        Grammar::Beta1 => Lexer::beta(text),
+        Grammar::Cql305 | Grammar::Cql12 | Grammar::WithStatics => {
+            Lexer::with(text, LexErrors::Last)
+        }
+        Grammar::Cql32 => Lexer::with(text, LexErrors::Collected),
+        Grammar::Cql33 => Lexer::new(text),
+    };
     let mut p = Parser {
-        tokens: Lookahead::new(Lexer::new(text)),
+        tokens: Lookahead::new(lexer),
         binds: 0,
         recovered: Vec::new(),
         error_recovery: false,
@@ -178,7 +187,11 @@ fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>, grammar: Grammar) ->
     };
     let parsed = p.parse_all();
     p.tokens.lexical_error()?;
-    parsed
+    // (A collected lexical error is reported when the parse met none.)
+    match p.tokens.collected_error() {
+        Some(e) => parsed.and(Err(e)),
+        None => parsed,
+    }
 }
 
 /// Splits a script on top-level `;` (quotes and comments respected) and

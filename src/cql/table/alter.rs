@@ -143,13 +143,22 @@ impl Table {
                     Some(ColumnRole::Clustering(i)) => &mut self.clustering[i].column,
                     Some(ColumnRole::Regular(i)) => &mut self.regular[i].column,
                 };
+                // 1.2 to 2.2 refused a counter key before any check of
+                // its compatibility.
+                if matches!(role, Some(ColumnRole::PartitionKey(_)))
+                    && new.is_counter()
+                    && series < (3, 0)
+                {
+                    return invalid(format!(
+                        "counter type is not supported for PRIMARY KEY part {column}"
+                    ));
+                }
                 // 1.2.0 to 1.2.11's AlterTableStatement set a partition key
-                // column's type as given (only a counter refused, below);
+                // column's type as given (a counter refused above);
                 // 1.2.12 asked `isValueCompatibleWith`.
                 let key_free = series == (1, 2)
                     && release < (1, 2, 12)
-                    && matches!(role, Some(ColumnRole::PartitionKey(_)))
-                    && !new.is_counter();
+                    && matches!(role, Some(ColumnRole::PartitionKey(_)));
                 let fits = if key_free {
                     true
                 } else if since_2_0 && !clustering {

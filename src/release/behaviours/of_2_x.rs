@@ -526,16 +526,18 @@ macro_rules! with_behaviours_of_2_x {
                     count",
             }
 
-            // 2.1.22 AbstractReplicationStrategy.createInternal answered the
-            // strategy constructor's own exception (InvocationTargetException's
-            // target); 2.0's said only that construction failed.
+            // AbstractReplicationStrategy.createInternal answered the strategy
+            // constructor's own exception (InvocationTargetException's target)
+            // from 2.0.15 and in 2.1's later releases (2.1.0 to 2.1.4, which
+            // are not emulated, had not yet); earlier releases said only that
+            // construction failed.
             /// A NetworkTopologyStrategy option the constructor refused is
             /// answered in the constructor's words: `For input string: "one"`
             /// (Integer.valueOf) or `replication_factor is an option for
             /// SimpleStrategy, not NetworkTopologyStrategy`.
             StrategyConstructorWords {
                 key: "strategy_constructor_words",
-                from: (2, 1, 0),
+                from: (2, 0, 15),
                 until: None,
                 says: "a NetworkTopologyStrategy option its constructor refused is answered in the \
                     constructor's words (For input string: \"one\")",

@@ -121,8 +121,10 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
             ApiError::Dropped("0.7 failed describe_splits without a keyspace".into())
         }
         ApiError::InvalidRequest(why) => {
+            // (1.1's CQL 3 beta quoted it with the old package already.)
             if let Some(inner) = why
                 .strip_prefix(CONFIG_ERROR_1_2)
+                .or_else(|| why.strip_prefix(CONFIG_ERROR_OLD))
                 .filter(|_| !release.at_least(1, 2))
             {
                 // CQL 2 quoted the migration's exception, from the package
@@ -180,6 +182,9 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
         }
         "system keyspace is not user-modifiable" if method == "system_add_keyspace" => {
             return Some((Refusal::SystemKeyspaceAdd, "", ""))
+        }
+        "system keyspace is not user-modifiable" if DATA_WRITES.contains(&method) => {
+            return Some((Refusal::SystemDataWrite, "", ""))
         }
         _ => {}
     }
@@ -243,6 +248,17 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
         .find(|(p, _)| why.starts_with(p))
         .map(|&(_, refusal)| (refusal, "", ""))
 }
+
+/// The calls writing data, which asked for write access to the column
+/// family (`hasColumnFamilyAccess(..., WRITE)`).
+const DATA_WRITES: [&str; 6] = [
+    "insert",
+    "remove",
+    "batch_mutate",
+    "add",
+    "remove_counter",
+    "truncate",
+];
 
 /// 1.2's refusal of a column family name, before the name.
 const BAD_CF_NAME: &str = "ColumnFamily name must not be empty, more than 48 characters long, \

@@ -96,6 +96,11 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     if cql && release.at_least(2, 1) {
         why = quote_cql_column(why);
     }
+    // (2.2's CFMetaData named the value: the node's words.)
+    use crate::schema::speculative::PERCENTILE_OUT_OF_RANGE;
+    if !release.at_least(2, 2) && why.starts_with(PERCENTILE_OUT_OF_RANGE) {
+        why = PERCENTILE_OUT_OF_RANGE.to_string();
+    }
     if release.at_least(2, 2)
         && why == "INSERT statement are not allowed on counter tables, use UPDATE instead"
     {

@@ -7,7 +7,7 @@
 
 use crate::cql::ast::{BatchKind, Operator, Parsed, Relation, Selection, Selector, Statement};
 use crate::cql::exec::CqlSession;
-use crate::cql::table::Layout;
+use crate::cql::table::{Layout, Table};
 use crate::cql::CqlError;
 use crate::node::Node;
 use crate::release::Behaviour;
@@ -29,11 +29,28 @@ pub fn syntax_error(node: &Node, text: &str, e: CqlError) -> String {
     } else {
         e
     };
-    // 2.1's ErrorCollector reported the last error (2.2 the first).
-    let e = match node.release.is_some_and(|r| r.series() == (2, 1)) {
+    // 1.2's and 2.0's parsers (`throwLastRecognitionError`) and 2.1's
+    // ErrorCollector reported the last error (2.2 the first).
+    let last_error = node
+        .release
+        .is_some_and(|r| matches!(r.series(), (1, 2) | (2, 0) | (2, 1)));
+    let e = match last_error {
         true => crate::cql::snippet::as_order_clause(text, &e).unwrap_or(e),
         false => e,
     };
+    // 2.0's grammar took a marker for a keyspace or table name to refuse
+    // it in its own words (`cfOrKsName`), 2.1's for each kind of name
+    // (`keyspaceName`, `cfName`); 1.2's had no such alternative.
+    if let Some(series) = node.release.map(|r| r.series()).filter(|s| *s >= (2, 0)) {
+        if let Some(name) = marker_for_name(text, &e.to_string()) {
+            let names = match (series, name) {
+                ((2, 0), _) => "keyspace or table",
+                (_, NameKind::Keyspace) => "keyspace",
+                (_, NameKind::Table) => "table",
+            };
+            return format!("Bind variables cannot be used for {names} names");
+        }
+    }
     if node
         .release
         .is_some_and(|r| r.does(Behaviour::Cql3SyntaxSnippets))
@@ -42,46 +59,46 @@ pub fn syntax_error(node: &Node, text: &str, e: CqlError) -> String {
             return with;
         }
     }
-    let e = e.to_string();
-    if node.release.is_some_and(|r| r.series() == (2, 0)) && marker_for_name(text, &e) {
-        return "Bind variables cannot be used for keyspace or table names".to_string();
-    }
-    e
+    e.to_string()
 }
 
-/// Whether the syntax error `e` of `text` is at a `?` standing for a
-/// keyspace or table name: 2.0's grammar took a marker there to refuse it
-/// in its own words (`cfOrKsName`), other releases' did not.
-fn marker_for_name(text: &str, e: &str) -> bool {
-    let Some(at) = e
+/// What a `?` stood for where a name was due.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NameKind {
+    Keyspace,
+    Table,
+}
+
+/// Which name the syntax error `e` of `text` at a `?` stood for, if it is
+/// at a `?` standing for a keyspace or table name.
+fn marker_for_name(text: &str, e: &str) -> Option<NameKind> {
+    let at = e
         .strip_prefix("line 1:")
         .and_then(|rest| rest.split_once(' '))
         .filter(|(_, rest)| rest.ends_with("at input '?'"))
-        .and_then(|(col, _)| col.parse::<usize>().ok())
-    else {
-        return false;
-    };
-    let Some(before) = text.get(..at) else {
-        return false;
-    };
-    let before = before.trim_end();
+        .and_then(|(col, _)| col.parse::<usize>().ok())?;
+    let before = text.get(..at)?.trim_end();
     let word = before
         .rsplit(|c: char| c.is_whitespace())
         .next()
         .unwrap_or_default()
         .to_ascii_uppercase();
-    before.ends_with('.')
-        || [
-            "FROM",
-            "INTO",
-            "UPDATE",
-            "TABLE",
-            "COLUMNFAMILY",
-            "KEYSPACE",
-            "USE",
-            "TRUNCATE",
-        ]
-        .contains(&word.as_str())
+    let qualifies = text
+        .get(at + 1..)
+        .is_some_and(|after| after.trim_start().starts_with('.'));
+    if before.ends_with('.') {
+        return Some(NameKind::Table);
+    }
+    match word.as_str() {
+        "KEYSPACE" | "USE" => Some(NameKind::Keyspace),
+        "FROM" | "INTO" | "UPDATE" | "TABLE" | "COLUMNFAMILY" | "TRUNCATE" => {
+            Some(match qualifies {
+                true => NameKind::Keyspace,
+                false => NameKind::Table,
+            })
+        }
+        _ => None,
+    }
 }
 
 /// `e` as the node's release worded it, for the statement `parsed` run by
@@ -175,10 +192,15 @@ pub fn reword_partition_parts(
     let CqlError::Invalid(why) = &e else {
         return e;
     };
+    let after_unrestricted =
+        why.starts_with("partition key part ") && why.contains(" cannot be restricted (");
     let partly = why.starts_with("Partition key part ")
         && why.ends_with(" since preceding part is")
-        || why.starts_with("partition key part ") && why.contains(" cannot be restricted (");
-    if !partly || node.release.is_none_or(|r| r.series() != (2, 2)) {
+        || after_unrestricted;
+    let Some(series) = node.release.map(|r| r.series()) else {
+        return e;
+    };
+    if !partly || !matches!(series, (2, 0..=2)) {
         return e;
     }
     let (Statement::Select(select), Some(table)) =
@@ -186,6 +208,12 @@ pub fn reword_partition_parts(
     else {
         return e;
     };
+    if series != (2, 2) {
+        return match after_unrestricted {
+            true => partitioning_column(series, &table, why).unwrap_or(e),
+            false => e,
+        };
+    }
     let restricted = |name: &str| {
         select
             .where_clause
@@ -205,6 +233,36 @@ pub fn reword_partition_parts(
         "Partition key parts: {} must be restricted as other parts are",
         missing.join(", ")
     ))
+}
+
+/// 2.0's and 2.1's words for a partition key part restricted after one
+/// that is not (`SelectStatement.processPartitionKeyRestrictions`): 2.1
+/// printed the preceding part's `ColumnDefinition` whole.
+fn partitioning_column(series: (u32, u32), table: &Table, why: &str) -> Option<CqlError> {
+    let rest = why.strip_prefix("partition key part ")?;
+    let (part, rest) = rest.split_once(" cannot be restricted (preceding part ")?;
+    let (preceding, _) = rest.split_once(" is either")?;
+    let at = table
+        .partition_key
+        .iter()
+        .position(|c| c.name == preceding)?;
+    let column = &table.partition_key[at];
+    let shown = match series {
+        (2, 0) => preceding.to_string(),
+        _ => format!(
+            "ColumnDefinition{{name={preceding}, type={}, kind=PARTITION_KEY, componentIndex={}, \
+             indexName=null, indexType=null}}",
+            column.ty.class_name(),
+            match table.partition_key.len() {
+                1 => "null".to_string(),
+                _ => at.to_string(),
+            }
+        ),
+    };
+    Some(CqlError::Invalid(format!(
+        "Partitioning column \"{part}\" cannot be restricted because the preceding column \
+         (\"{shown}\") is either not restricted or is restricted by a non-EQ relation"
+    )))
 }
 
 /// 2.2's refusal of a SELECT DISTINCT restricting a clustering column and
@@ -307,6 +365,18 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
             }
         }
     }
+    // 1.1's and 1.2's PropertyDefinitions said no more of a property of
+    // the wrong kind (2.0 added what it should be).
+    if node.release.is_some_and(|r| !r.at_least(2, 0))
+        && why.starts_with("Invalid value for property '")
+    {
+        let bare = why
+            .strip_suffix(". It should be a string")
+            .or_else(|| why.strip_suffix(". It should be a map."));
+        if let Some(bare) = bare {
+            return CqlError::Invalid(bare.to_string());
+        }
+    }
     // 2.2's SingleColumnRestriction worded a COMPACT value column's refusal.
     if node.release.is_some_and(|r| r.series() == (2, 2)) {
         if let Some(rest) = why.strip_prefix("Predicates on the non-primary-key column (") {
@@ -317,6 +387,9 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
                 ));
             }
         }
+    }
+    if let Some(words) = collection_words(node, why) {
+        return CqlError::Invalid(words);
     }
     // 2.1's DropIndexStatement looked in the keyspace's "tables".
     if node
@@ -336,6 +409,42 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
         return CqlError::Invalid("Cannot provide custom timestamp for conditional update".into());
     }
     e
+}
+
+/// 2.2's and 3.x's words where the engine's are 2.1's: a map's second
+/// index (2.2 printed each `TargetType` as `values(m)`); a CONTAINS on a
+/// column that is no collection, which 2.2 did not check (its restriction
+/// then found no index to serve it) and 3.x refused in its own words.
+fn collection_words(node: &Node, why: &str) -> Option<String> {
+    let series = node.release?.series();
+    if let Some(column) = why.strip_prefix("Cannot use CONTAINS relation on non collection column ")
+    {
+        return match series {
+            (2, 2) => Some(format!(
+                "Predicates on non-primary-key columns ({column}) are not yet supported for non \
+                 secondary index queries"
+            )),
+            (3, _) => Some(format!(
+                "Cannot use CONTAINS on non-collection column {column}"
+            )),
+            _ => None,
+        };
+    }
+    let rest = why
+        .strip_prefix("Cannot create index on ")
+        .filter(|_| series == (2, 2))?;
+    let (new, rest) = rest.split_once(", an index on ")?;
+    let (old, _) = rest.split_once(" already exists and indexing a map on both keys and values")?;
+    let target = |said: &str| {
+        let (column, what) = said.rsplit_once(' ')?;
+        Some(format!("{what}({column})"))
+    };
+    Some(format!(
+        "Cannot create index on {}: an index on {} already exists and indexing a map on more \
+         than one dimension at the same time is not currently supported",
+        target(new)?,
+        target(old)?
+    ))
 }
 
 /// What 2.1's `ModificationStatement.validate` refused of a write to a
@@ -378,14 +487,15 @@ pub fn counter_attributes(
 
 /// A batch's refusal of a counter table's statement in the words of 2.1's
 /// `BatchStatement.validate`: a counter statement in a logged batch, a
-/// plain one in a COUNTER batch (the engine's words are 1.2's and 2.0's).
+/// plain one in a COUNTER batch, 3.x's too (the engine's words are 1.2's
+/// and 2.0's).
 pub fn reword_batch(node: &Node, parsed: &Parsed, e: CqlError) -> CqlError {
     let (Some(release), CqlError::Invalid(why), Statement::Batch(b)) =
         (node.release, &e, &parsed.statement)
     else {
         return e;
     };
-    if !release.at_least(2, 1) || release.at_least(3, 0) {
+    if !release.at_least(2, 1) {
         return e;
     }
     match (why.as_str(), b.kind) {
@@ -497,19 +607,34 @@ pub fn fails_on_server(
 
 #[cfg(test)]
 mod tests {
-    use super::marker_for_name;
+    use super::{marker_for_name, NameKind};
 
     #[test]
     fn a_marker_is_a_name_after_from_into_or_a_keyspace() {
         let e = "line 1:14 no viable alternative at input '?'";
-        assert!(marker_for_name("SELECT * FROM ? WHERE id = ?", e));
-        assert!(marker_for_name(
-            "INSERT INTO ks.? (k) VALUES (1)",
-            "line 1:15 no viable alternative at input '?'"
-        ));
-        assert!(!marker_for_name(
-            "SELECT * FROM t WHERE ? = 1",
-            "line 1:22 no viable alternative at input '?'"
-        ));
+        let table = Some(NameKind::Table);
+        assert_eq!(marker_for_name("SELECT * FROM ? WHERE id = ?", e), table);
+        assert_eq!(
+            marker_for_name("SELECT * FROM ? . t WHERE id = ?", e),
+            Some(NameKind::Keyspace)
+        );
+        assert_eq!(
+            marker_for_name(
+                "INSERT INTO ks.? (k) VALUES (1)",
+                "line 1:15 no viable alternative at input '?'"
+            ),
+            table
+        );
+        assert_eq!(
+            marker_for_name("USE ?", "line 1:4 no viable alternative at input '?'"),
+            Some(NameKind::Keyspace)
+        );
+        assert_eq!(
+            marker_for_name(
+                "SELECT * FROM t WHERE ? = 1",
+                "line 1:22 no viable alternative at input '?'"
+            ),
+            None
+        );
     }
 }

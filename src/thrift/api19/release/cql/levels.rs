@@ -9,7 +9,7 @@ use crate::cql::ast::{Operator, Relation, Statement, TableName, Term};
 use crate::cql::exec::tables;
 use crate::cql::CqlError;
 use crate::node::Node;
-use crate::release::{Behaviour, Release};
+use crate::release::{Behaviour, Refusal, Release};
 use crate::schema::Schema;
 use crate::thrift::gen::cassandra19::ConsistencyLevel;
 use std::sync::Arc;
@@ -58,7 +58,12 @@ fn refused(
             if is_serial && release.at_least(2, 0) {
                 let (ks, cf) = target(&select.table)?;
                 return (partitions(schema, &ks, &cf, &select.where_clause) > 1).then(|| {
-                    "SERIAL/LOCAL_SERIAL consistency may only be requested for one row at a time"
+                    release
+                        .wording(Refusal::SerialMultiget)
+                        .unwrap_or(
+                            "SERIAL/LOCAL_SERIAL consistency may only be requested for one row \
+                             at a time",
+                        )
                         .to_string()
                 });
             }
