@@ -5702,7 +5702,7 @@ if (2, 0) <= R < (3, 0):
             q("DELETE FROM order WHERE id = 1"),
         ]
 
-if (1, 2) <= R < (3, 0):
+if R >= (1, 2):
     @scenario("rel_lexerrors", "19", "cql3", keyspace_reset="cv_r_lexerrors")
     def _lexerrors():
         """which syntax error a statement with several is refused by: 1.2 and 2.0 threw their
