@@ -7455,3 +7455,35 @@ if (2, 0) <= R < (3, 0):
                 cas("j1", [column("state", "old", None)], [column("owner", "w1", 20)]),
                 v19.get_slice("j1", cparent("jobs"), pred(start="", count=10))]
         return out
+
+
+# ------------------------------------------------------------------------------ a dropped column added again (found by ordinary19p)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_dropreadd", "19", "cql3", keyspace_reset="cv_r_dropreadd")
+    def _dropreadd():
+        """A schema-evolution tool dropping a column and adding one of the same name again
+        (another type too): from 2.0 the cells written before the drop stay hidden
+        (`CFMetaData.droppedColumns`), writes after it show; Thrift reads do not see them
+        either. 1.2's grammar had no ALTER ... DROP"""
+        ks = "cv_r_dropreadd"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE ev (id text, seq int, tag text, n int, PRIMARY KEY (id, seq))",
+            "INSERT INTO ev (id, seq, tag, n) VALUES ('a', 1, 't1', 1) USING TIMESTAMP 1000",
+            "INSERT INTO ev (id, seq, tag, n) VALUES ('a', 2, 't2', 2) USING TIMESTAMP 1000",
+            "INSERT INTO ev (id, seq, tag) VALUES ('b', 1, 't3') USING TIMESTAMP 1000",
+            "ALTER TABLE ev DROP tag",
+            "SELECT * FROM ev",
+            "ALTER TABLE ev ADD tag text",
+            "SELECT id, seq, tag, n FROM ev",
+            "INSERT INTO ev (id, seq, tag) VALUES ('a', 1, 'new') USING TIMESTAMP 2000",
+            "INSERT INTO ev (id, seq, tag) VALUES ('a', 2, 'old') USING TIMESTAMP 1500",
+            "SELECT id, seq, tag FROM ev",
+            "ALTER TABLE ev DROP n",
+            "ALTER TABLE ev ADD n bigint",
+            "SELECT id, seq, n FROM ev WHERE id = 'a'"]]
+        out += [v19.get_slice("a", cparent("ev"), pred(start="", count=100)),
+                v19.get_count("b", cparent("ev"), pred(start="", count=100))]
+        return out

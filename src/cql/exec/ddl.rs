@@ -384,6 +384,7 @@ fn alter_table(
     let ks = session.keyspace_for(table)?;
     let mut t = lookup(schema, &ks, &table.name)?;
     let cf = schema.cf(&ks, &table.name).expect("looked up");
+    let mut dropped = None;
     let spec = match op {
         AlterTableOp::With(props) => {
             let mut spec = update_spec(cf, &t);
@@ -400,7 +401,14 @@ fn alter_table(
             spec
         }
         _ => {
+            let before = t.clone();
             t.alter_as(op, session.local_facts().release_numbers())?;
+            if let AlterTableOp::Drop { column } = op {
+                // 2.0's dropped columns (1.2 dropped nothing: no such ALTER).
+                if session.local_facts().claims_at_least((2, 0, 0)) {
+                    dropped = Some((before, column.clone()));
+                }
+            }
             // Only the new or changed column takes the claim's `timestamp`:
             // the others keep the type they were made with.
             if let (true, AlterTableOp::Add { column, .. } | AlterTableOp::Alter { column, .. }) =
@@ -412,6 +420,9 @@ fn alter_table(
         }
     };
     backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;
+    if let Some((before, column)) = dropped {
+        super::dropped::hide(backend, session, &ks, &before, &column)?;
+    }
     Ok(changed(ChangeKind::Updated, &ks, &table.name))
 }
 

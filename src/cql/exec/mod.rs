@@ -48,6 +48,7 @@ mod ddl;
 pub mod describe;
 pub mod describe_create;
 mod dml;
+mod dropped;
 mod functions;
 mod local;
 pub mod schema3x;
