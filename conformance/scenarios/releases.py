@@ -7287,3 +7287,235 @@ if (1, 2) <= R < (3, 0):
                     "SELECT columnfamily_name, column_name, index_name, index_type, index_options "
                     "FROM system.schema_columns WHERE keyspace_name = '%s'" % ks)]
         return out
+
+
+# ------------------------------------------------------------------------------ plugins a node lacks (found by ordinary19p)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_plugins", "19", "index", keyspace_reset="cv_r_plugins")
+    def _plugins():
+        """CREATE CUSTOM INDEX and CREATE/DROP TRIGGER naming classes the node does not have
+        (cassandra-lucene-index, an audit trigger): 1.2's and 2.0's checks of CUSTOM, USING
+        and 2.0's `WITH options`, then the class loaded where the index was made, which
+        failed on the server (the connection closed); a trigger's class refused, a missing
+        trigger not found. 1.2's grammar had neither `WITH` after USING nor TRIGGER"""
+        ks = "cv_r_plugins"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k int PRIMARY KEY, a text, b text, m map<text, int>)",
+            "CREATE CUSTOM INDEX ON t (a)",
+            "CREATE INDEX ON t (a) USING 'org.example.Idx'",
+            "CREATE INDEX ON t (a) WITH options = {'x': 'y'}",
+            "CREATE CUSTOM INDEX ON t (a) USING 'org.example.Idx' WITH options = "
+            "{'class_name': 'org.example.Other'}",
+            "CREATE CUSTOM INDEX ON t (a) USING 'org.example.Idx' WITH foo = 1",
+            "CREATE CUSTOM INDEX ON t (a) USING 'org.example.Idx' WITH options = 'z'",
+            "CREATE CUSTOM INDEX ON t (zz) USING 'org.example.Idx'",
+            "CREATE INDEX t_b ON t (b)",
+            "CREATE CUSTOM INDEX ON t (b) USING 'org.example.Idx'",
+            "CREATE CUSTOM INDEX IF NOT EXISTS ON t (b) USING 'org.example.Idx'",
+            "CREATE CUSTOM INDEX ON t (m) USING 'org.example.Idx'"]]
+        out += [v19.set_keyspace(ks),
+                q("CREATE CUSTOM INDEX a_idx ON t (a) USING 'org.example.Idx' WITH options = "
+                  "{'refresh': '1'}"),
+                v19.set_keyspace(ks),
+                q("SELECT column_name, index_name, index_type FROM system.schema_columns "
+                  "WHERE keyspace_name = '%s' AND columnfamily_name = 't'" % ks)]
+        out += [q(s) for s in [
+            "CREATE TRIGGER tr ON t USING 'org.example.Trigger'",
+            "CREATE TRIGGER tr ON nosuch USING 'org.example.Trigger'",
+            "CREATE TRIGGER IF NOT EXISTS tr ON t USING 'org.example.Trigger'",
+            "DROP TRIGGER tr ON t",
+            "DROP TRIGGER IF EXISTS tr ON t",
+            "DROP TRIGGER tr ON nosuch"]]
+        if R < (2, 0):
+            return out
+        # a Thrift CfDef's triggers (19.37's field 43): kept as given, described, dropped
+        trig = W.list_("struct", [W.struct({1: b("audit"), 2: W.map_("bin", "bin", [
+            (b("class"), b("org.example.AuditTrigger"))])})])
+        out += [v19.system_add_column_family(cf_def(ks, "Audited", comparator="UTF8Type",
+                                                    extra={43: trig})),
+                v19.describe_keyspace(ks),
+                q("ALTER TABLE \"Audited\" WITH comment = 'kept'"),
+                v19.describe_keyspace(ks),
+                q("DROP TRIGGER audit ON \"Audited\""),
+                q("DROP TRIGGER audit ON \"Audited\""),
+                v19.describe_keyspace(ks),
+                v19.system_update_column_family(cf_def(ks, "Audited", comparator="UTF8Type",
+                                                       extra={43: trig})),
+                v19.system_update_column_family(cf_def(ks, "Audited", comparator="UTF8Type",
+                                                       comment="no triggers")),
+                v19.describe_keyspace(ks)]
+        return out
+
+    @scenario("rel_tokenwords", "19", "cql3", keyspace_reset="cv_r_tokenwords")
+    def _tokenwords():
+        """token() relations of a SELECT as each release judged them (a batch exporter's
+        mistakes, found by ordinary19p): 1.2 to 2.1 split `token(a, b) > x` into one relation
+        per column, checked each as it came and the value against the `partition key token`
+        (the function's arguments against its signature: `Type error: ..`); 2.2 checked the
+        columns first and typed the arguments as `arg0(system.token)`"""
+        ks = "cv_r_tokenwords"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE u (name text PRIMARY KEY, age int)",
+            "CREATE TABLE v (site text, day int, n int, PRIMARY KEY ((site, day), n))",
+            "INSERT INTO u (name, age) VALUES ('user1', 1) USING TIMESTAMP 10",
+            "INSERT INTO u (name, age) VALUES ('user3', 3) USING TIMESTAMP 10",
+            "INSERT INTO u (name, age) VALUES ('user4', 4) USING TIMESTAMP 10",
+            "INSERT INTO v (site, day, n) VALUES ('a', 1, 1) USING TIMESTAMP 10",
+            "SELECT name FROM u WHERE token(name) > token('user1')",
+            "SELECT name FROM u WHERE token(name) = token('user1')",
+            "SELECT name FROM u WHERE token(name) > -9223372036854775807 AND token(name) < 0",
+            "SELECT n FROM v WHERE token(site, day) >= token('a', 1)",
+            "SELECT * FROM v WHERE token(site) > token('a')",
+            "SELECT * FROM v WHERE token(site, day) > token('a')",
+            "SELECT * FROM v WHERE token(day, site) > token(1, 'a')",
+            "SELECT * FROM v WHERE token(site, day) > token('a', 'b')",
+            "SELECT name FROM u WHERE token(name) > token('user3') AND name = 'user4'",
+            "SELECT name FROM u WHERE token(name) > token(3)",
+            "SELECT name FROM u WHERE token(age) > 0",
+            "SELECT name FROM u WHERE token(name) > 'abc'",
+            "SELECT name FROM u WHERE token(name) > 1.5",
+            "SELECT name FROM u WHERE token(name) > 9223372036854775808"]]
+        return out
+
+    @scenario("rel_fcts22", "19", "cql3", keyspace_reset="cv_r_fcts22")
+    def _fcts22():
+        """An app written for 2.2 on every release (found by ordinary19p): 2.2's conversions
+        of its new types (`blobAsSmallint`, `tinyintAsBlob`, ...) and its time functions
+        (`toDate`, `toTimestamp`, `toUnixTimestamp` of a timeuuid, timestamp or date); a
+        timestamp text no format reads (2.2's `Unable to coerce`); a key column in an IF
+        (2.0 on); 1.2's empty batch and its words for a map given where a string was read; a
+        compression map without its class (2.0 to 2.2)"""
+        ks = "cv_r_fcts22"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE r (k text, day date, at timestamp, id timeuuid, s smallint, "
+            "y tinyint, PRIMARY KEY (k, day))",
+            "CREATE TABLE r2 (k text, day int, at timestamp, id timeuuid, PRIMARY KEY (k, day))",
+            "INSERT INTO r (k, day, at, id, s, y) VALUES ('a', '2015-12-29', "
+            "'2015-12-29 10:00:00+0000', 50554d6e-29bb-11e5-b345-feff819cdc9f, -5, 7) "
+            "USING TIMESTAMP 10",
+            "INSERT INTO r2 (k, day, at, id) VALUES ('a', 1, '2015-12-29 10:00:00+0000', "
+            "50554d6e-29bb-11e5-b345-feff819cdc9f) USING TIMESTAMP 10",
+            "SELECT blobAsSmallint(smallintAsBlob(s)), tinyintAsBlob(y) FROM r WHERE k = 'a'",
+            "SELECT toDate(at), toDate(id), toTimestamp(day), toTimestamp(id) FROM r "
+            "WHERE k = 'a'",
+            "SELECT toUnixTimestamp(day), toUnixTimestamp(at), toUnixTimestamp(id) FROM r "
+            "WHERE k = 'a'",
+            "SELECT toDate(s) FROM r WHERE k = 'a'",
+            "SELECT toUnixTimestamp(at), blobAsBigint(bigintAsBlob(day)) FROM r2 WHERE k = 'a'",
+            "INSERT INTO r2 (k, day, at) VALUES ('b', 1, '01/06/2015')",
+            "INSERT INTO r2 (k, day, at) VALUES ('b', 1, '2015-02-30')",
+            "UPDATE r2 SET at = 0 WHERE k = 'a' AND day = 1 IF k = 'a'",
+            "UPDATE r2 SET at = 0 WHERE k = 'a' AND day = 1 IF day = 1",
+            "BEGIN BATCH APPLY BATCH",
+            "BEGIN UNLOGGED BATCH SELECT * FROM r2 APPLY BATCH",
+            "ALTER TABLE r2 WITH compression = {'chunk_length_kb': 64}",
+            "ALTER TABLE r2 WITH compression = {'sstable_compression': 'SnappyCompressor', "
+            "'chunk_length_kb': 64}",
+            "ALTER TABLE r2 WITH compression = {}",
+            "ALTER TABLE r2 WITH caching = {'keys': 'ALL'}",
+            "ALTER TABLE r2 WITH comment = {'a': 'b'}",
+            "ALTER TABLE r2 WITH compaction = 'LeveledCompactionStrategy'"]]
+        return out
+
+    @scenario("rel_udtfrozen", "19", "cql3", keyspace_reset="cv_r_udtfrozen")
+    def _udtfrozen():
+        """An address book of nested user types and tuples (found by ordinary19p): 2.1 to 3.x
+        named a user type's and a tuple's components without `FrozenType(..)` (implicit in
+        them), a user type named bare as a field was refused as a column's was; 1.2 and 2.0's
+        words for a counter in a collection"""
+        ks = "cv_r_udtfrozen"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE bad (k int PRIMARY KEY, m map<text, counter>)",
+            "CREATE TABLE bad (k int PRIMARY KEY, l list<counter>)"]]
+        if R < (2, 1):
+            return out
+        out += [q(s) for s in [
+            "CREATE TYPE phone (kind text, number text)",
+            "CREATE TYPE addr (street text, phones list<frozen<phone>>, tags set<text>, "
+            "m map<text, frozen<list<int>>>)",
+            "CREATE TYPE bad1 (inner phone)",
+            "CREATE TYPE bad2 (ps list<phone>)",
+            "CREATE TABLE p (id int PRIMARY KEY, home frozen<addr>, "
+            "t tuple<int, frozen<list<text>>, frozen<phone>>, hs map<text, frozen<addr>>)",
+            "INSERT INTO p (id, home, t) VALUES (1, {street: 's', phones: [{kind: 'm', "
+            "number: '1'}], tags: {'a'}, m: {'x': [1, 2]}}, (1, ['a'], {kind: 'k', "
+            "number: '2'})) USING TIMESTAMP 10",
+            "UPDATE p USING TIMESTAMP 11 SET hs['w'] = {street: 'w'} WHERE id = 1",
+            "SELECT home, t, hs FROM p WHERE id = 1",
+            "SELECT home.phones, home.m FROM p WHERE id = 1",
+            "SELECT column_name, validator FROM system.schema_columns WHERE keyspace_name = "
+            "'cv_r_udtfrozen' AND columnfamily_name = 'p'"]]
+        return out
+
+
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_casnovalue", "19", "cql3", keyspace_reset="cv_r_casnovalue")
+    def _casnovalue():
+        """cas() of a column expected without a value (a job-claim queue's 'expect absent',
+        found by ordinary19p): 2.0 to 2.2 built the expected cells with their values and
+        failed on the server (the connection closed) after the key and updates were checked"""
+        ks = "cv_r_casnovalue"
+
+        def cas(key, expected, updates, serial=9, commit=ONE):
+            return raw("cas", {1: b(key), 2: b("jobs"), 3: W.list_("struct", expected),
+                               4: W.list_("struct", updates), 5: W.i32(serial),
+                               6: W.i32(commit)})
+        out = setup(ks, cf_def(ks, "jobs", comparator="UTF8Type", key_validation="UTF8Type",
+                               default_validation="UTF8Type"))
+        out += [v19.insert("j1", cparent("jobs"), column("state", "new", 10)),
+                cas("j1", [column("owner", None, None)], [column("owner", "w1", 20)]),
+                v19.set_keyspace(ks),
+                cas("j1", [column("state", "new", None), column("owner", None, None)],
+                    [column("owner", "w1", 20)]),
+                v19.set_keyspace(ks),
+                cas("j1", [column("owner", None, None)], [column("owner", "w1", 20)],
+                    serial=ONE),
+                v19.set_keyspace(ks),
+                cas("", [column("owner", None, None)], [column("owner", "w1", 20)]),
+                cas("j1", [column("state", "old", None)], [column("owner", "w1", 20)]),
+                v19.get_slice("j1", cparent("jobs"), pred(start="", count=10))]
+        return out
+
+
+# ------------------------------------------------------------------------------ a dropped column added again (found by ordinary19p)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_dropreadd", "19", "cql3", keyspace_reset="cv_r_dropreadd")
+    def _dropreadd():
+        """A schema-evolution tool dropping a column and adding one of the same name again
+        (another type too): from 2.0 the cells written before the drop stay hidden
+        (`CFMetaData.droppedColumns`), writes after it show; Thrift reads do not see them
+        either. 1.2's grammar had no ALTER ... DROP"""
+        ks = "cv_r_dropreadd"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE ev (id text, seq int, tag text, n int, PRIMARY KEY (id, seq))",
+            "INSERT INTO ev (id, seq, tag, n) VALUES ('a', 1, 't1', 1) USING TIMESTAMP 1000",
+            "INSERT INTO ev (id, seq, tag, n) VALUES ('a', 2, 't2', 2) USING TIMESTAMP 1000",
+            "INSERT INTO ev (id, seq, tag) VALUES ('b', 1, 't3') USING TIMESTAMP 1000",
+            "ALTER TABLE ev DROP tag",
+            "SELECT * FROM ev",
+            "ALTER TABLE ev ADD tag text",
+            "SELECT id, seq, tag, n FROM ev",
+            "INSERT INTO ev (id, seq, tag) VALUES ('a', 1, 'new') USING TIMESTAMP 2000",
+            "INSERT INTO ev (id, seq, tag) VALUES ('a', 2, 'old') USING TIMESTAMP 1500",
+            "SELECT id, seq, tag FROM ev",
+            "ALTER TABLE ev DROP n",
+            "ALTER TABLE ev ADD n bigint",
+            "SELECT id, seq, n FROM ev WHERE id = 'a'"]]
+        out += [v19.get_slice("a", cparent("ev"), pred(start="", count=100)),
+                v19.get_count("b", cparent("ev"), pred(start="", count=100))]
+        return out

@@ -121,6 +121,15 @@ pub struct Property {
     pub value: PropertyValue,
 }
 
+/// What CREATE INDEX said of the index's implementation: `CUSTOM`, the
+/// class of `USING 'class'`, and 2.0's properties (`WITH options = {..}`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IndexClass {
+    pub custom: bool,
+    pub class: Option<String>,
+    pub properties: Vec<Property>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum PropertyValue {
     /// A constant or a bare word, as text.
@@ -472,6 +481,22 @@ pub enum Statement {
         /// What of the column is indexed (2.1's `KEYS(m)`, `FULL(c)`).
         target: IndexTarget,
         if_not_exists: bool,
+        /// `CUSTOM`, `USING 'class'` and 2.0's `WITH options = {..}`.
+        using: IndexClass,
+    },
+    /// 2.0's `CREATE TRIGGER name ON table USING 'class'` (2.1: `IF NOT
+    /// EXISTS`).
+    CreateTrigger {
+        name: String,
+        table: TableName,
+        class: String,
+        if_not_exists: bool,
+    },
+    /// 2.0's `DROP TRIGGER name ON table` (2.1: `IF EXISTS`).
+    DropTrigger {
+        name: String,
+        table: TableName,
+        if_exists: bool,
     },
     DropIndex {
         /// `DROP INDEX ks.name` (2.0+; 1.2 took the session's keyspace only).

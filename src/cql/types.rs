@@ -261,8 +261,9 @@ impl CqlType {
             return Ok(t);
         }
         if t == CqlType::Native(Native::Counter) {
+            // 1.2's and 2.0's `CQL3Type.Collection` words (lower case).
             return Err(CqlError::invalid(
-                "Counters are not allowed inside a collection",
+                "counters are not allowed inside a collection",
             ));
         }
         Ok(t)
@@ -367,18 +368,32 @@ impl CqlType {
                 v.class_name()
             ),
             CqlType::Custom(c) => c.clone(),
+            // A component's freezing is implicit in its name (2.1's
+            // `toString(true)`; see `marshal::without_frozen`).
             CqlType::Tuple(ts) => {
-                let inner: Vec<String> = ts.iter().map(CqlType::class_name).collect();
+                let inner: Vec<String> = ts
+                    .iter()
+                    .map(|t| crate::marshal::without_frozen(&t.class_name()))
+                    .collect();
                 format!("{MARSHAL_PACKAGE}TupleType({})", inner.join(","))
             }
             CqlType::User(u) => {
                 let mut parts = vec![u.keyspace.clone(), bytes_to_hex(u.name.as_bytes())];
                 for (f, t) in &u.fields {
-                    parts.push(format!("{}:{}", bytes_to_hex(f.as_bytes()), t.class_name()));
+                    parts.push(format!(
+                        "{}:{}",
+                        bytes_to_hex(f.as_bytes()),
+                        crate::marshal::without_frozen(&t.class_name())
+                    ));
                 }
                 format!("{MARSHAL_PACKAGE}UserType({})", parts.join(","))
             }
-            CqlType::Frozen(t) => format!("{MARSHAL_PACKAGE}FrozenType({})", t.class_name()),
+            // Within a frozen collection a nested one's freezing is implicit
+            // too (2.1's `toString(ignoreFreezing || !isMultiCell)`).
+            CqlType::Frozen(t) => format!(
+                "{MARSHAL_PACKAGE}FrozenType({})",
+                crate::marshal::without_frozen(&t.class_name())
+            ),
         }
     }
 

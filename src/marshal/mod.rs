@@ -43,6 +43,7 @@ pub use compound::composite::{
     is_static_name, CompositeBuilder, CompositeType, Eoc, STATIC_MARKER,
 };
 pub use compound::dynamic_composite::DynamicCompositeType;
+pub(crate) use compound::frozen_fields::without_frozen;
 pub use compound::reversed::ReversedType;
 pub use compound::tuple::{
     join_components, read_v3_collection, split_components, write_v3_collection, FrozenType,

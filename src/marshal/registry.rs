@@ -3,6 +3,7 @@
 //! parameterised types (`CompositeType(...)`, `ReversedType(...)`) are parsed
 //! recursively. Other code can plug in a type with [`register_type`].
 
+use super::compound::frozen_fields::frozen_collections;
 use super::*;
 use parking_lot::RwLock;
 use std::collections::HashMap;
@@ -144,7 +145,7 @@ fn user_type(params: &[String]) -> Result<TypeRef, MarshalError> {
     for f in fields {
         let (field, ty) = f.split_once(':').ok_or_else(bad)?;
         names.push(hex_to_bytes(field.trim()).ok_or_else(bad)?);
-        types.push(parse_type(ty)?);
+        types.push(parse_type(&frozen_collections(ty))?);
     }
     let kind = TupleKind::User {
         keyspace: keyspace.trim().to_string(),
@@ -244,6 +245,26 @@ fn parse_nested(name: &str) -> Result<TypeRef, MarshalError> {
     }
     if short == "UserType" {
         return user_type(&params);
+    }
+    if short == "FrozenType" && params.len() == 1 {
+        // A frozen collection's components are frozen (implicit in its name).
+        let inner = params[0].trim();
+        let inner = match inner.find('(') {
+            Some(open) if inner.ends_with(')') => {
+                let parts = split_params(&inner[open + 1..inner.len() - 1])?;
+                let parts: Vec<String> = parts.iter().map(|p| frozen_collections(p)).collect();
+                format!("{}({})", &inner[..open], parts.join(","))
+            }
+            _ => inner.to_string(),
+        };
+        return Ok(Arc::new(FrozenType::new(parse_type(&inner)?)));
+    }
+    if short == "TupleType" {
+        let types = params
+            .iter()
+            .map(|p| parse_type(&frozen_collections(p)))
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Arc::new(TupleType::new(TupleKind::Tuple, types)));
     }
     // Like Cassandra, a dotted name is a class name as given; a bare one is
     // looked up in the marshal package. Only built-in (or registered) short

@@ -65,6 +65,7 @@ impl CfDef {
             column_aliases: None,
             value_alias: None,
             old_cache: o.old_cache.clone(),
+            triggers: (!o.triggers.is_empty()).then(|| o.triggers.clone()),
         }
     }
 }

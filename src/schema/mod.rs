@@ -50,7 +50,7 @@ pub use column_maps::{ColumnMapRule, ColumnMaps, ColumnOrder};
 pub use index_options::{composites_of_plain_names, Rules};
 pub use name_words::get_string_refusal;
 pub use options::*;
-pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange};
+pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange, TriggerSpec};
 pub use store::{Loaded, NoteLevel, SchemaStore, StoreError, StoreNote, SCHEMA_FILE};
 pub use validate::{cf_from_spec, resolve_strategy_class, MAX_NAME_LENGTH};
 

@@ -225,6 +225,8 @@ pub struct CfOptions {
     /// 2.0 kept the table dense through Thrift updates once it was (see
     /// `Rules::updates_keep_dense`); never described.
     pub dense_kept: bool,
+    /// 2.0's triggers, as a CfDef gave them (none can run here).
+    pub triggers: Vec<super::spec::TriggerSpec>,
 }
 
 /// The cache settings a CfDef of Cassandra 0.7 to 1.0 carried itself (1.1
@@ -288,6 +290,7 @@ impl Default for CfOptions {
             cells_per_row_to_cache: None,
             old_cache: OldCacheSettings::default(),
             dense_kept: false,
+            triggers: Vec::new(),
         }
     }
 }
@@ -318,6 +321,7 @@ impl PartialEq for CfOptions {
             && self.min_index_interval == other.min_index_interval
             && self.max_index_interval == other.max_index_interval
             && self.cells_per_row_to_cache == other.cells_per_row_to_cache
+            && self.triggers == other.triggers
             && self.old_cache == other.old_cache
     }
 }

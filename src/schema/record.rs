@@ -68,6 +68,9 @@ struct CfRecord {
     old_cache: OldCacheRecord,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     dense_kept: bool,
+    /// 2.0's triggers: (name, options), absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    triggers: Vec<(String, BTreeMap<String, String>)>,
 }
 
 /// [`OldCacheSettings`], its sizes as exact decimal text.
@@ -266,6 +269,11 @@ impl CfRecord {
             cells_per_row_to_cache: o.cells_per_row_to_cache.clone(),
             old_cache: OldCacheRecord::of(&o.old_cache),
             dense_kept: o.dense_kept,
+            triggers: o
+                .triggers
+                .iter()
+                .map(|t| (t.name.clone(), t.options.clone()))
+                .collect(),
         }
     }
 
@@ -331,6 +339,14 @@ impl CfRecord {
             cells_per_row_to_cache: self.cells_per_row_to_cache.clone(),
             old_cache: self.old_cache.to_settings()?,
             dense_kept: self.dense_kept,
+            triggers: self
+                .triggers
+                .iter()
+                .map(|(name, options)| super::TriggerSpec {
+                    name: name.clone(),
+                    options: options.clone(),
+                })
+                .collect(),
         };
         Ok(CfDef {
             keyspace: keyspace.to_string(),

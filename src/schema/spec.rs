@@ -75,6 +75,17 @@ pub struct CfSpec {
     pub value_alias: Option<Vec<u8>>,
     /// The 0.7-1.0 CfDef's own cache settings, kept as given.
     pub old_cache: OldCacheSettings,
+    /// Thrift 19.37+ (Cassandra 2.0) triggers, kept as given (an update
+    /// without them clears them, as 2.0's `CFMetaData.apply` did).
+    pub triggers: Option<Vec<TriggerSpec>>,
+}
+
+/// One trigger of a column family (Thrift `TriggerDef`): its name and
+/// options (`class` naming its class). Nothing here runs it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TriggerSpec {
+    pub name: String,
+    pub options: BTreeMap<String, String>,
 }
 
 /// One declared column (Thrift `ColumnDef`).

@@ -300,6 +300,7 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
         cells_per_row_to_cache: spec.cells_per_row_to_cache.clone(),
         old_cache: spec.old_cache.clone(),
         dense_kept: false,
+        triggers: spec.triggers.clone().unwrap_or_default(),
     };
     Ok(CfDef {
         keyspace: spec.keyspace.clone(),

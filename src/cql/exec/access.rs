@@ -93,6 +93,10 @@ fn requirements_in(
             keyspace: Some(ks), ..
         } => Ok(vec![Access::keyspace(Permission::Alter, ks.clone())]),
         Statement::DropIndex { .. } => one(session_keyspace(Permission::Alter)),
+        // (2.0 asked for a superuser; the table's ALTER stands for it.)
+        Statement::CreateTrigger { table: t, .. } | Statement::DropTrigger { table: t, .. } => {
+            one(table(Permission::Alter, t))
+        }
         // 2.2's functions: refused after the keyspace's checks.
         Statement::CreateFunction { name, .. } => match &name.keyspace {
             Some(ks) => Ok(vec![Access::keyspace(Permission::Create, ks.clone())]),

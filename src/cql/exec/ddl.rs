@@ -7,14 +7,14 @@
 
 use super::tables::{apply_options, lookup, table_of, table_spec};
 use super::{ChangeKind, CqlBackend, CqlOutcome, CqlSession};
-use crate::cql::ast::{AlterTableOp, IndexTarget, Property, Statement, TableName};
+use crate::cql::ast::{AlterTableOp, IndexClass, IndexTarget, Property, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::options::{KeyspaceOptions, TableOptions};
 use crate::cql::table::{collection_target, CounterMix, IndexRules, Layout, Table};
 use crate::schema::{CfDef, CfSpec, KeyspaceSpec, Schema, SchemaChange};
 use std::sync::Arc;
 
-fn changed(change: ChangeKind, keyspace: &str, table: &str) -> CqlOutcome {
+pub(super) fn changed(change: ChangeKind, keyspace: &str, table: &str) -> CqlOutcome {
     CqlOutcome::SchemaChange {
         change,
         keyspace: keyspace.to_string(),
@@ -31,7 +31,7 @@ fn changed(change: ChangeKind, keyspace: &str, table: &str) -> CqlOutcome {
 /// defaults read from their absence), keeps none after a CREATE/DROP INDEX
 /// or an ALTER; only a RENAME names the column it renames. An empty list
 /// (or no value alias) in the update keeps what is stored.
-fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
+pub(super) fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
     let mut spec = cf.describe_v12();
     let shape = table_spec(table);
     let o = &cf.options;
@@ -282,12 +282,14 @@ pub(super) fn run(
             column,
             target,
             if_not_exists,
+            using,
         } => {
             let index = NewIndex {
                 name: name.as_deref(),
                 column,
                 target: *target,
                 if_not_exists: *if_not_exists,
+                using,
             };
             create_index(backend, session, &schema, table, index)
         }
@@ -382,6 +384,7 @@ fn alter_table(
     let ks = session.keyspace_for(table)?;
     let mut t = lookup(schema, &ks, &table.name)?;
     let cf = schema.cf(&ks, &table.name).expect("looked up");
+    let mut dropped = None;
     let spec = match op {
         AlterTableOp::With(props) => {
             let mut spec = update_spec(cf, &t);
@@ -398,7 +401,14 @@ fn alter_table(
             spec
         }
         _ => {
+            let before = t.clone();
             t.alter_as(op, session.local_facts().release_numbers())?;
+            if let AlterTableOp::Drop { column } = op {
+                // 2.0's dropped columns (1.2 dropped nothing: no such ALTER).
+                if session.local_facts().claims_at_least((2, 0, 0)) {
+                    dropped = Some((before, column.clone()));
+                }
+            }
             // Only the new or changed column takes the claim's `timestamp`:
             // the others keep the type they were made with.
             if let (true, AlterTableOp::Add { column, .. } | AlterTableOp::Alter { column, .. }) =
@@ -410,6 +420,9 @@ fn alter_table(
         }
     };
     backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;
+    if let Some((before, column)) = dropped {
+        super::dropped::hide(backend, session, &ks, &before, &column)?;
+    }
     Ok(changed(ChangeKind::Updated, &ks, &table.name))
 }
 
@@ -424,6 +437,7 @@ struct NewIndex<'a> {
     column: &'a str,
     target: IndexTarget,
     if_not_exists: bool,
+    using: &'a IndexClass,
 }
 
 fn create_index(
@@ -440,7 +454,8 @@ fn create_index(
     // collections from 2.1.
     let rules = IndexRules {
         static_allowed: super::system_schema::claims_schema_tables(session.local_facts()),
-        collections: session.local_facts().claims_at_least((2, 1, 0)),
+        // A CUSTOM index of a collection was never refused as one.
+        collections: session.local_facts().claims_at_least((2, 1, 0)) || index.using.custom,
         target: index.target,
     };
     if index.if_not_exists {
@@ -457,6 +472,12 @@ fn create_index(
         }
     }
     t.add_index_with(index.column, index.name, rules)?;
+    // 3.x's checks and index classes differ: not these releases' rules.
+    if !super::system_schema::claims_schema_tables(session.local_facts()) {
+        if let Some(class) = super::custom_index::checked_class(index.using)? {
+            return Err(super::custom_index::unloadable(&class));
+        }
+    }
     backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
     Ok(changed(ChangeKind::Updated, &ks, &table.name))
 }

@@ -43,10 +43,12 @@
 //! `apply` writes one batch atomically per the engine's batch rules.
 
 pub mod access;
+mod custom_index;
 mod ddl;
 pub mod describe;
 pub mod describe_create;
 mod dml;
+mod dropped;
 mod functions;
 mod local;
 pub mod schema3x;
@@ -62,6 +64,7 @@ mod system_schema_rows;
 pub mod system_tables;
 pub mod system_traces;
 pub mod tables;
+mod triggers;
 pub mod unset;
 pub mod usertypes;
 
@@ -480,6 +483,14 @@ fn run(
             backend.truncate(&ks, &t.name)?;
             Ok(CqlOutcome::Void)
         }
+        Statement::CreateTrigger { table, class, .. } => {
+            triggers::create(backend, session, table, class)
+        }
+        Statement::DropTrigger {
+            name,
+            table,
+            if_exists,
+        } => triggers::drop(backend, session, name, table, *if_exists),
         ddl_statement => ddl::run(backend, session, ddl_statement),
     }
 }

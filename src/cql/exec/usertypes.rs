@@ -228,8 +228,11 @@ pub(super) fn create(
 }
 
 /// A field's type: frozen, never a counter (2.1's `CreateTypeStatement`).
+/// It was prepared as written (`type.prepare(keyspace)`): a user type
+/// named bare, or in a collection, was refused as a column's was; the
+/// field was frozen after.
 fn field_type(schema: &Schema, ks: &str, expr: &TypeExpr, since_22: bool) -> CqlResult<CqlType> {
-    let resolved = resolve_in(schema, ks, expr, true, since_22)?;
+    let resolved = resolve_in(schema, ks, expr, false, since_22)?;
     let ty = CqlType::from_expr(&resolved)?.freeze();
     if ty.is_counter() {
         return Err(invalid("A user type cannot contain counters".into()));

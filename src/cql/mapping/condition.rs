@@ -90,9 +90,10 @@ pub fn check(table: &Table, statement: &Statement, cond: &Conditional) -> CqlRes
                     )))
                 }
                 Some(ColumnRole::Regular(_)) => {}
+                // 2.0's `ModificationStatement.prepare` of the conditions.
                 Some(_) => {
                     return Err(CqlError::invalid(format!(
-                        "PRIMARY KEY part {} found in SET part",
+                        "PRIMARY KEY column '{}' cannot have IF conditions",
                         c.column
                     )))
                 }

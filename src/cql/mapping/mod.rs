@@ -25,6 +25,8 @@ mod select;
 mod select_rules;
 pub mod selection;
 mod slices;
+mod time_fcts;
+mod token_relation;
 mod value_rules;
 mod values;
 mod write;

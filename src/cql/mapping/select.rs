@@ -17,9 +17,10 @@ use super::contains;
 use super::keys::cartesian;
 use super::names::row_key;
 use super::result::ResultColumn;
-use super::select_rules::{token_holds, SelectRules};
+use super::select_rules::{token_holds, SelectRules, Words};
 use super::selection::{selection, Filter, Selectors};
 use super::slices::{build_slices, ClusteringRange};
+use super::token_relation;
 use super::value_rules::ValueRules;
 use super::values::{eval, eval_i64, eval_scalar, TermContext};
 use crate::model::Slice;
@@ -287,15 +288,17 @@ fn restrictions(
     for rel in &sel.where_clause {
         match rel {
             Relation::Token { columns, op, value } => {
-                let names: Vec<&str> = table
-                    .partition_key
-                    .iter()
-                    .map(|c| c.name.as_str())
-                    .collect();
-                if columns.iter().map(String::as_str).ne(names.iter().copied()) {
-                    return Err(invalid("The token() function must be applied to all partition key components or none of them"));
-                }
-                let t = token_value(table, value, partitioner, ctx)?;
+                token_relation::columns_2_2(table, columns, rules.words)?;
+                let on_token = r.on_token;
+                token_relation::columns_before_2_2(
+                    table,
+                    columns,
+                    *op,
+                    |i| r.partition[i].is_some() || on_token,
+                    rules.words,
+                )?;
+                let t = token_value(table, value, partitioner, ctx, rules.words)?;
+                token_relation::whole_key_before_2_2(table, columns, rules.words)?;
                 r.on_token = true;
                 match op {
                     Operator::Gt => r.token.0 = Bound::Excluded(t),
@@ -336,6 +339,9 @@ fn restrictions(
                         }
                         if r.partition[i].is_some() {
                             return Err(invalid(format!("{column} cannot be restricted by more than one relation if it includes an Equal")));
+                        }
+                        if r.on_token {
+                            token_relation::after_token(column, *op, rules.words)?;
                         }
                         r.partition[i] = Some(values);
                     }
@@ -636,25 +642,25 @@ fn token_value(
     value: &Term,
     partitioner: &dyn Partitioner,
     ctx: &mut TermContext,
+    words: Words,
 ) -> CqlResult<Token> {
     match value {
         Term::Function { name, args } if name == "token" => {
             if args.len() != table.partition_key.len() {
-                return Err(invalid(format!("Invalid number of arguments in call to function token: {} required but {} provided", table.partition_key.len(), args.len())));
+                let token = Native::of_token(partitioner).name();
+                return Err(token_relation::arity(table, args.len(), token, words));
             }
             let mut parts = Vec::new();
-            for (a, c) in args.iter().zip(&table.partition_key) {
+            for (i, (a, c)) in args.iter().zip(&table.partition_key).enumerate() {
                 parts.push(
-                    eval_scalar(a, &c.ty, &c.name, ctx)?
+                    token_relation::argument(a, i, &c.ty, &c.name, ctx, words)?
                         .ok_or_else(|| invalid("Invalid null token argument"))?,
                 );
             }
             Ok(partitioner.token(&row_key(table, &parts)?))
         }
-        Term::Constant(c) => partitioner
-            .token_from_string(&c.text)
-            .map_err(|e| invalid(e.0)),
-        Term::Bind(_) => {
+        // A constant prepared against the token's type, as a marker is.
+        Term::Constant(_) | Term::Bind(_) => {
             let b = eval_scalar(
                 value,
                 &CqlType::Native(Native::of_token(partitioner)),

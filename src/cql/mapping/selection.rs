@@ -14,6 +14,7 @@ use super::aggregates::{self, Aggregate};
 use super::read::CqlRow;
 use super::result::ResultColumn;
 use super::select_rules::SelectRules;
+use super::time_fcts;
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::partitioner::Partitioner;
 use std::cmp::Ordering;
@@ -40,6 +41,38 @@ fn function_display(name: &str) -> &str {
         "token" => "token",
         _ => name,
     }
+}
+
+/// The argument of a blob conversion (`xAsBlob`, `blobAsX`) checked
+/// against the function's parameter as `Functions.validateTypes` did: the
+/// type itself, or one whose values it takes (anything as a blob, ascii
+/// as text, a timestamp as a bigint).
+fn conversion_argument(
+    table: &Table,
+    name: &str,
+    arg: &Selector,
+    takes: Native,
+    partitioner: &dyn Partitioner,
+    rules: &SelectRules,
+) -> CqlResult<()> {
+    let given = selector_type(table, arg, partitioner, rules)?;
+    let short = given.strip_prefix(MARSHAL_PACKAGE).unwrap_or(&given);
+    let fits = given == CqlType::Native(takes).class_name()
+        || takes == Native::Blob
+        || (takes == Native::Text && short == "AsciiType")
+        || (takes == Native::Bigint && matches!(short, "DateType" | "TimestampType"));
+    if fits {
+        return Ok(());
+    }
+    let function = match rules.functions_in_system {
+        true => format!("system.{name}"),
+        false => name.to_string(),
+    };
+    Err(invalid(format!(
+        "Type error: {} cannot be passed as argument 0 of function {function} of type {}",
+        selector_name(arg),
+        takes.name()
+    )))
 }
 
 fn selector_name(s: &Selector) -> String {
@@ -153,6 +186,11 @@ fn selector_type(
                     "LongType"
                 }))
             }
+            // 2.2's time functions.
+            n if rules.functions_in_system && time_fcts::is_time_fct(n) && args.len() == 1 => {
+                selector_type(table, &args[0], partitioner, rules)?;
+                time_fcts::result_class(n, &value_type(table, &args[0])).map(class)
+            }
             // 2.2's `toJson(x)`: any value as its JSON text.
             "tojson" if rules.functions_in_system && args.len() == 1 => {
                 selector_type(table, &args[0], partitioner, rules)?;
@@ -162,13 +200,17 @@ fn selector_type(
                 if args.len() != 1 {
                     return Err(invalid(format!("Unknown function '{n}'")));
                 }
-                if let Some(t) = n.strip_prefix("blobas").and_then(Native::from_name) {
+                // 2.2's types have their conversions from 2.2 on.
+                let native = |t: &str| match rules.functions_in_system {
+                    true => Native::from_name_22(t),
+                    false => Native::from_name(t),
+                };
+                if let Some(t) = n.strip_prefix("blobas").and_then(native) {
+                    conversion_argument(table, n, &args[0], Native::Blob, partitioner, rules)?;
                     return Ok(CqlType::Native(t).class_name());
                 }
-                if n.strip_suffix("asblob")
-                    .and_then(Native::from_name)
-                    .is_some()
-                {
+                if let Some(from) = n.strip_suffix("asblob").and_then(native) {
+                    conversion_argument(table, n, &args[0], from, partitioner, rules)?;
                     return Ok(class("BytesType"));
                 }
                 Err(invalid(format!("Unknown function '{n}'")))
@@ -335,6 +377,10 @@ pub(super) fn eval_selector(
             "dateof" | "unixtimestampof" => {
                 let v = eval_selector(table, &args[0], row, partitioner)?;
                 unix_millis_of(&v).map(|m| m.to_be_bytes().to_vec())
+            }
+            n if time_fcts::is_time_fct(n) => {
+                let v = eval_selector(table, &args[0], row, partitioner)?;
+                time_fcts::apply(n, &value_type(table, &args[0]), &v)
             }
             // 2.2's toJson: a null argument is JSON's null.
             "tojson" => {

@@ -522,8 +522,12 @@ pub fn decode_bound(bytes: &[u8], ty: &CqlType, rules: ValueRules) -> CqlResult<
     }
 }
 
-fn native_of(name: &str) -> Option<Native> {
-    Native::from_name(name)
+/// A type named in a conversion function's name (2.2's types from 2.2).
+fn native_of(name: &str, values: ValueRules) -> Option<Native> {
+    match values >= ValueRules::Since22 {
+        true => Native::from_name_22(name),
+        false => Native::from_name(name),
+    }
 }
 
 fn eval_function(
@@ -589,12 +593,18 @@ fn eval_function(
             Ok(millis.to_be_bytes().to_vec())
         }
         _ => {
-            if let Some(from) = name.strip_suffix("asblob").and_then(native_of) {
+            if let Some(from) = name
+                .strip_suffix("asblob")
+                .and_then(|n| native_of(n, ctx.values))
+            {
                 want(1)?;
                 returns(Native::Blob)?;
                 return arg(from, ctx);
             }
-            if let Some(to) = name.strip_prefix("blobas").and_then(native_of) {
+            if let Some(to) = name
+                .strip_prefix("blobas")
+                .and_then(|n| native_of(n, ctx.values))
+            {
                 want(1)?;
                 returns(to)?;
                 let b = arg(Native::Blob, ctx)?;

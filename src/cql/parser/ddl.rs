@@ -5,7 +5,7 @@
 
 use super::super::ast::*;
 use super::super::error::CqlResult;
-use super::{IfAt, Parser};
+use super::{Grammar, IfAt, Parser};
 
 /// 1.1's keyspace options as 1.2's `replication` map: `strategy_class`
 /// becomes its `class`, each `strategy_options:NAME` an entry; the others
@@ -144,7 +144,21 @@ impl Parser<'_> {
         {
             return self.create_function();
         }
-        let _custom = self.eat_kw("custom");
+        if self.has_triggers() && self.eat_kw("trigger") {
+            let if_not_exists = self.grammar.has_contains() && self.if_not_exists(IfAt::Other)?;
+            let name = self.trigger_name()?;
+            self.expect_kw("on")?;
+            let table = self.table_name()?;
+            self.expect_kw("using")?;
+            let class = self.property_scalar()?;
+            return Ok(Statement::CreateTrigger {
+                name,
+                table,
+                class,
+                if_not_exists,
+            });
+        }
+        let custom = self.eat_kw("custom");
         if self.eat_kw("index") {
             let if_not_exists = self.if_not_exists(IfAt::CreateIndex)?;
             let name = if self.at_kw("on") {
@@ -157,8 +171,19 @@ impl Parser<'_> {
             self.expect_sym("(")?;
             let (column, target) = self.index_ident()?;
             self.expect_sym(")")?;
+            let mut using = IndexClass {
+                custom,
+                ..IndexClass::default()
+            };
             if self.eat_kw("using") {
-                self.property_scalar()?;
+                using.class = Some(self.property_scalar()?);
+            }
+            // 2.0's `(K_WITH properties)?`; 1.2's rule ended at USING.
+            if self.grammar.has_conditions()
+                && self.grammar != Grammar::Beta1
+                && self.eat_kw("with")
+            {
+                using.properties = self.properties()?;
             }
             return Ok(Statement::CreateIndex {
                 name,
@@ -166,6 +191,7 @@ impl Parser<'_> {
                 column,
                 target,
                 if_not_exists,
+                using,
             });
         }
         Err(self.no_viable())
@@ -408,6 +434,17 @@ impl Parser<'_> {
             let name = self.table_name()?;
             return Ok(Statement::DropType { name, if_exists });
         }
+        if self.has_triggers() && self.eat_kw("trigger") {
+            let if_exists = self.grammar.has_contains() && self.if_exists(IfAt::Other)?;
+            let name = self.trigger_name()?;
+            self.expect_kw("on")?;
+            let table = self.table_name()?;
+            return Ok(Statement::DropTrigger {
+                name,
+                table,
+                if_exists,
+            });
+        }
         if self.eat_kw("index") {
             let if_exists = self.if_exists(IfAt::DropIndex)?;
             let name = self.table_name()?;
@@ -418,5 +455,19 @@ impl Parser<'_> {
             });
         }
         Err(self.no_viable())
+    }
+
+    /// A trigger's name: 2.0's `name=IDENT` (2.1: any `cident`), which an
+    /// `IF` of 2.1's `IF [NOT] EXISTS` did not match.
+    fn trigger_name(&mut self) -> CqlResult<String> {
+        if !self.grammar.has_contains() && self.at_kw("if") {
+            return Err(self.mismatched("IDENT"));
+        }
+        self.ident()
+    }
+
+    /// 2.0's CREATE and DROP TRIGGER (1.2's grammar had no TRIGGER).
+    fn has_triggers(&self) -> bool {
+        self.grammar.has_conditions() && self.grammar != Grammar::Beta1
     }
 }

@@ -5,7 +5,7 @@
 use super::super::ast::*;
 use super::super::error::CqlResult;
 use super::super::lexer::TokenKind;
-use super::{BatchMode, IfAt, Parser};
+use super::{BatchMode, Grammar, IfAt, Parser};
 
 impl Parser<'_> {
     fn using(&mut self) -> CqlResult<Using> {
@@ -248,6 +248,7 @@ impl Parser<'_> {
         let using = self.using()?;
         let mut statements = Vec::new();
         let mut outline = Outliner::default();
+        let mut parsed = 0usize;
         loop {
             let s = if self.at_kw("insert") {
                 Statement::Insert(self.insert()?)
@@ -255,9 +256,21 @@ impl Parser<'_> {
                 Statement::Update(self.update()?)
             } else if self.at_kw("delete") {
                 Statement::Delete(self.delete()?)
+            } else if parsed == 0 && self.grammar == Grammar::Cql12 {
+                // 1.2's `(batchStatementObjective ';'?)+`: one at least
+                // (2.0's rule took none).
+                let t = self.peek();
+                return Err(Self::error_at(
+                    t,
+                    format!(
+                        "required (...)+ loop did not match anything at input '{}'",
+                        t.text
+                    ),
+                ));
             } else {
                 break;
             };
+            parsed += 1;
             match &mut self.batch_mode {
                 BatchMode::Outline => outline.note(&s),
                 BatchMode::Keep => statements.push(s),

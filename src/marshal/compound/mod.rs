@@ -7,5 +7,6 @@
 pub(super) mod collection;
 pub(super) mod composite;
 pub(super) mod dynamic_composite;
+pub(super) mod frozen_fields;
 pub(super) mod reversed;
 pub(super) mod tuple;

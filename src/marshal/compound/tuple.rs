@@ -10,6 +10,7 @@
 //! counts and lengths: 2.1's `CollectionSerializer` at version 3). Owns
 //! those layouts and orders; what a CQL literal means is `cql`'s.
 
+use super::frozen_fields::without_frozen;
 use crate::marshal::{bytes_to_hex, AbstractType, CollectionKind, MarshalError, TypeRef};
 use std::cmp::Ordering;
 
@@ -94,7 +95,11 @@ impl AbstractType for TupleType {
         let p = crate::marshal::MARSHAL_PACKAGE;
         match &self.kind {
             TupleKind::Tuple => {
-                let inner: Vec<String> = self.types.iter().map(|t| t.class_name()).collect();
+                let inner: Vec<String> = self
+                    .types
+                    .iter()
+                    .map(|t| without_frozen(&t.class_name()))
+                    .collect();
                 format!("{p}TupleType({})", inner.join(","))
             }
             TupleKind::User {
@@ -104,7 +109,11 @@ impl AbstractType for TupleType {
             } => {
                 let mut parts = vec![keyspace.clone(), bytes_to_hex(name)];
                 for (f, t) in fields.iter().zip(&self.types) {
-                    parts.push(format!("{}:{}", bytes_to_hex(f), t.class_name()));
+                    parts.push(format!(
+                        "{}:{}",
+                        bytes_to_hex(f),
+                        without_frozen(&t.class_name())
+                    ));
                 }
                 format!("{p}UserType({})", parts.join(","))
             }
@@ -236,10 +245,12 @@ pub fn write_v3_collection(items: &[&[u8]], entries: usize) -> Vec<u8> {
 
 impl AbstractType for FrozenType {
     fn class_name(&self) -> String {
+        // The inner type's own frozen components are implicit (2.1's
+        // `toString(ignoreFreezing || !isMultiCell)`).
         format!(
             "{}FrozenType({})",
             crate::marshal::MARSHAL_PACKAGE,
-            self.inner.class_name()
+            without_frozen(&self.inner.class_name())
         )
     }
     /// 2.1's `ListType`/`SetType`/`MapType` compare of whole values:

@@ -352,11 +352,13 @@ impl Kit {
             Statement::Truncate(_) => "TRUNCATE",
             Statement::CreateKeyspace { .. }
             | Statement::CreateTable(_)
-            | Statement::CreateIndex { .. } => "CREATE",
+            | Statement::CreateIndex { .. }
+            | Statement::CreateTrigger { .. } => "CREATE",
             Statement::AlterKeyspace { .. } | Statement::AlterTable { .. } => "ALTER",
             Statement::DropKeyspace { .. }
             | Statement::DropTable { .. }
             | Statement::DropIndex { .. }
+            | Statement::DropTrigger { .. }
             | Statement::DropType { .. } => "DROP",
             Statement::CreateType { .. } | Statement::CreateFunction { .. } => "CREATE",
             Statement::AlterType { .. } => "ALTER",

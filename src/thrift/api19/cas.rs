@@ -9,8 +9,8 @@
 //!   must not be one of them;
 //! - empty `expected` means "the row has no live column" (2.0 read one
 //!   column to tell); otherwise every expected column must be live with an
-//!   equal value (a column sent without a value never matches, as 2.0's
-//!   `equals(null)` never did);
+//!   equal value (before 3.0 a column sent without a value failed on the
+//!   server, its cell asserting a value; `applies` never matches one);
 //! - on failure the reply carries the live columns that were read: the
 //!   first column of the row for an empty `expected`, else the expected
 //!   columns that exist (an empty list when none does);
@@ -112,6 +112,15 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
         }
     }
     let expected = req.expected.ok_or_else(|| null("expected"))?;
+    // 2.0 to 2.2 built the expected columns as cells (`addColumn(name,
+    // value, timestamp)`), whose constructor asserted a value: one sent
+    // without failed on the server before the levels were looked at.
+    if !node.release.is_some_and(|r| r.at_least(3, 0)) && expected.iter().any(|c| c.value.is_none())
+    {
+        return Err(ApiError::Dropped(
+            "cas: an expected column without a value (AssertionError)".to_string(),
+        ));
+    }
     check_levels(node, ks, req.serial, req.commit)?;
     if node.schema().keyspace(ks).is_some_and(|k| k.is_system()) {
         return Err(ApiError::invalid("system keyspace is not user-modifiable"));

@@ -71,7 +71,11 @@ pub fn cf_def(s: &CfSpec) -> t::CfDef {
         default_time_to_live: s.default_time_to_live,
         index_interval: s.index_interval,
         speculative_retry: s.speculative_retry.clone(),
-        triggers: None,
+        triggers: s.triggers.as_ref().map(|ts| {
+            ts.iter()
+                .map(|t| t::TriggerDef::new(t.name.clone(), t.options.clone()))
+                .collect()
+        }),
         cells_per_row_to_cache: s.cells_per_row_to_cache.clone(),
         min_index_interval: s.min_index_interval,
         max_index_interval: s.max_index_interval,
@@ -152,6 +156,14 @@ pub fn cf_spec(d: &t::CfDef) -> CfSpec {
             memtable_operations_in_millions: d.memtable_operations_in_millions.map(|f| f.0),
             merge_shards_chance: d.merge_shards_chance.map(|f| f.0),
         },
+        triggers: d.triggers.as_ref().map(|ts| {
+            ts.iter()
+                .map(|t| crate::schema::TriggerSpec {
+                    name: t.name.clone(),
+                    options: t.options.clone(),
+                })
+                .collect()
+        }),
     }
 }
 

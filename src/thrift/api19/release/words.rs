@@ -106,6 +106,19 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     {
         why = "INSERT statements are not allowed on counter tables, use UPDATE instead".to_string();
     }
+    if release.at_least(2, 2) && why.starts_with("unable to make long from '") {
+        // 2.2's LongType.fromString.
+        why = format!("U{}", &why[1..]);
+    }
+    if release.at_least(2, 2) && why.ends_with("' to a  formatted date (long)") {
+        // 2.2's TimestampSerializer: capitalized, one space.
+        if let Some(rest) = why.strip_prefix("unable to coerce '") {
+            why = format!(
+                "Unable to coerce '{}",
+                rest.replace("to a  formatted", "to a formatted")
+            );
+        }
+    }
     if release.at_least(2, 2) {
         // (Its refusal of a comparator naming the cell layouts is
         // `schema::cellnames`'.)

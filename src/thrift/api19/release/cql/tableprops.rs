@@ -63,13 +63,16 @@ pub fn refusal(
         .filter(|r| r.at_least(1, 2) && !r.at_least(3, 0))?;
     let (properties, _) = written(schema, keyspace, parsed)?;
     if !release.at_least(2, 0) {
-        let unknown = properties
+        if let Some(unknown) = properties
             .iter()
-            .find(|p| SINCE_2_0.contains(&p.name.as_str()))?;
-        return Some(ApiError::invalid(format!(
-            "Unknown property '{}'",
-            unknown.name
-        )));
+            .find(|p| SINCE_2_0.contains(&p.name.as_str()))
+        {
+            return Some(ApiError::invalid(format!(
+                "Unknown property '{}'",
+                unknown.name
+            )));
+        }
+        return value_kind_refusal_1_2(properties);
     }
     let maps = release.at_least(2, 1);
     let options = match TableOptions::from_properties_as(properties, maps) {
@@ -79,6 +82,16 @@ pub fn refusal(
         }
         Err(_) => return None,
     };
+    // 2.0's `CFPropDefs.validate`: a compression map names its class.
+    if options
+        .compression
+        .as_ref()
+        .is_some_and(|c| !c.is_empty() && !c.contains_key("sstable_compression"))
+    {
+        return Some(ApiError::invalid(
+            "Missing sub-option 'sstable_compression' for the 'compression' option.".to_string(),
+        ));
+    }
     if release.at_least(2, 2) {
         let chance = options.bloom_filter_fp_chance;
         if let Some(v) = chance.filter(|&v| v <= MIN_BLOOM_FP_CHANCE || v > 1.0) {
@@ -95,6 +108,19 @@ pub fn refusal(
             "caching: not a JSON map, which the release's server failed on".to_string(),
         )
     })
+}
+
+/// 1.2's `PropertyDefinitions.getSimple` and `getMap` of a value of the
+/// other kind (a map where a string was read, or the reverse): the
+/// property named, without 2.0's "It should be a string/map" after it.
+fn value_kind_refusal_1_2(properties: &[Property]) -> Option<ApiError> {
+    match TableOptions::from_properties_as(properties, false) {
+        Err(crate::cql::CqlError::Invalid(m)) if m.starts_with("Invalid value for property '") => {
+            let end = m.find("'.").map_or(m.len(), |i| i + 1);
+            Some(ApiError::invalid(m[..end].to_string()))
+        }
+        _ => None,
+    }
 }
 
 /// 2.2's refusal of a `caching` map (`CachingOptions.validateCacheConfig`,

@@ -1,0 +1,175 @@
+//! A SELECT's `token(...)` relation and its value as each release judged
+//! them. 2.2's `TokenRelation` checked the columns first (all of the
+//! partition key, in order) and typed the function's arguments as its
+//! parameters (`arg0(system.token)`). 1.2 to 2.1 split the relation into
+//! one per column (`SingleColumnRelation(c, op, term, onToken)`): each
+//! column was checked as it came (a partition key column, restricted once
+//! by an EQ), the value prepared against the `partition key token`, the
+//! function's arguments matched against its signature (`Type error: ..`),
+//! and the columns checked as a whole only when the key was processed.
+//!
+//! Owns those checks and the token function's arguments; it must not read
+//! anything.
+
+use super::super::ast::{Operator, Term};
+use super::super::error::{CqlError, CqlResult};
+use super::super::table::{ColumnRole, Table};
+use super::select_rules::Words;
+use super::values::{eval_scalar, TermContext};
+
+fn invalid(m: impl Into<String>) -> CqlError {
+    CqlError::invalid(m)
+}
+
+/// 2.2's check of a token relation's columns, before its value
+/// (`TokenRelation.toReceivers`).
+pub(super) fn columns_2_2(table: &Table, columns: &[String], words: Words) -> CqlResult<()> {
+    if words != Words::V22 || names_the_key(table, columns) {
+        return Ok(());
+    }
+    let key: Vec<&str> = table
+        .partition_key
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    if !key.iter().all(|k| columns.iter().any(|c| c == k)) {
+        return Err(all_or_none());
+    }
+    if (1..columns.len()).any(|i| columns[..i].contains(&columns[i])) {
+        return Err(invalid(
+            "The token() function contains duplicate partition key components",
+        ));
+    }
+    if columns.iter().any(|c| !key.contains(&c.as_str())) {
+        return Err(invalid(
+            "The token() function must contains only partition key components",
+        ));
+    }
+    Err(invalid(format!(
+        "The token function arguments must be in the partition key order: {}",
+        key.join(", ")
+    )))
+}
+
+/// The refusal of a `token(..)` value of `given` arguments where the key
+/// has more or fewer parts, in the release's words; `token` the CQL name
+/// of the partitioner's token type.
+pub(super) fn arity(table: &Table, given: usize, token: &str, words: Words) -> CqlError {
+    let wanted = table.partition_key.len();
+    if words == Words::V22 {
+        let types: Vec<String> = table
+            .partition_key
+            .iter()
+            .map(|c| c.ty.cql_name())
+            .collect();
+        return invalid(format!(
+            "Incorrect number of arguments specified for function system.token : ({}) -> {token} \
+             (expected {wanted}, found {given})",
+            types.join(", ")
+        ));
+    }
+    invalid(format!(
+        "Invalid number of arguments in call to function token: {wanted} required but {given} \
+         provided"
+    ))
+}
+
+/// 1.2 to 2.1's checks of each column of a token relation as it came:
+/// `restricted` whether the column's partition key part already had an
+/// EQ or IN (`partition`) or a token relation (`on_token`).
+pub(super) fn columns_before_2_2(
+    table: &Table,
+    columns: &[String],
+    op: Operator,
+    restricted: impl Fn(usize) -> bool,
+    words: Words,
+) -> CqlResult<()> {
+    if words == Words::V22 {
+        return Ok(());
+    }
+    for c in columns {
+        let Some(role) = table.role(c) else {
+            continue;
+        };
+        let ColumnRole::PartitionKey(i) = role else {
+            return Err(invalid(format!(
+                "The token() function is only supported on the partition key, found on {c}"
+            )));
+        };
+        if restricted(i) && op == Operator::Eq {
+            return Err(invalid(format!(
+                "{c} cannot be restricted by more than one relation if it includes an Equal"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// 1.2 to 2.1's check, when the partition key was processed, that the
+/// token relation named every part.
+pub(super) fn whole_key_before_2_2(
+    table: &Table,
+    columns: &[String],
+    words: Words,
+) -> CqlResult<()> {
+    if words != Words::V22 && !names_the_key(table, columns) {
+        return Err(all_or_none());
+    }
+    Ok(())
+}
+
+/// An EQ or IN on a partition key column a token relation restricted
+/// already (1.2 to 2.1; 2.2 took both, filtering the keys by the token).
+pub(super) fn after_token(column: &str, op: Operator, words: Words) -> CqlResult<()> {
+    if words == Words::V22 {
+        return Ok(());
+    }
+    match op {
+        Operator::Eq => Err(invalid(format!(
+            "{column} cannot be restricted by more than one relation if it includes an Equal"
+        ))),
+        Operator::In => Err(invalid(format!(
+            "{column} cannot be restricted by more than one relation if it includes a IN"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The token function's argument `i` for the key part `column` of type
+/// `ty`: 2.2 prepared it against the function's parameter, 1.2 to 2.1
+/// matched a constant's kind against the signature first.
+pub(super) fn argument(
+    arg: &Term,
+    i: usize,
+    column: &super::super::types::CqlType,
+    name: &str,
+    ctx: &mut TermContext,
+    words: Words,
+) -> CqlResult<Option<Vec<u8>>> {
+    if words == Words::V22 {
+        return eval_scalar(arg, column, &format!("arg{i}(system.token)"), ctx);
+    }
+    eval_scalar(arg, column, name, ctx).map_err(|e| match (&e, arg) {
+        (CqlError::Invalid(m), Term::Constant(_))
+            if m.starts_with("Invalid ") && m.contains(" constant (") =>
+        {
+            invalid(format!(
+                "Type error: {} cannot be passed as argument {i} of function token of type {}",
+                arg.as_written(),
+                column.cql_name()
+            ))
+        }
+        _ => e,
+    })
+}
+
+fn names_the_key(table: &Table, columns: &[String]) -> bool {
+    columns
+        .iter()
+        .map(String::as_str)
+        .eq(table.partition_key.iter().map(|c| c.name.as_str()))
+}
+
+fn all_or_none() -> CqlError {
+    invalid("The token() function must be applied to all partition key components or none of them")
+}
