@@ -365,16 +365,9 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
             }
         }
     }
-    // 1.1's and 1.2's PropertyDefinitions said no more of a property of
-    // the wrong kind (2.0 added what it should be).
-    if node.release.is_some_and(|r| !r.at_least(2, 0))
-        && why.starts_with("Invalid value for property '")
-    {
-        let bare = why
-            .strip_suffix(". It should be a string")
-            .or_else(|| why.strip_suffix(". It should be a map."));
-        if let Some(bare) = bare {
-            return CqlError::Invalid(bare.to_string());
+    if node.release.is_some_and(|r| !r.at_least(2, 0)) {
+        if let Some(bare) = bare_property_words(why) {
+            return CqlError::Invalid(bare);
         }
     }
     // 2.2's SingleColumnRestriction worded a COMPACT value column's refusal.
@@ -409,6 +402,18 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
         return CqlError::Invalid("Cannot provide custom timestamp for conditional update".into());
     }
     e
+}
+
+/// A property's value of the wrong kind in 1.1's and 1.2's words
+/// (`PropertyDefinitions.getSimple`, `getMap`: the property named, without
+/// 2.0's "It should be a string/map" after it).
+pub(super) fn bare_property_words(why: &str) -> Option<String> {
+    if !why.starts_with("Invalid value for property '") {
+        return None;
+    }
+    why.strip_suffix(". It should be a string")
+        .or_else(|| why.strip_suffix(". It should be a map."))
+        .map(str::to_string)
 }
 
 /// 2.2's and 3.x's words where the engine's are 2.1's: a map's second

@@ -111,13 +111,12 @@ pub fn refusal(
 }
 
 /// 1.2's `PropertyDefinitions.getSimple` and `getMap` of a value of the
-/// other kind (a map where a string was read, or the reverse): the
-/// property named, without 2.0's "It should be a string/map" after it.
+/// other kind (a map where a string was read, or the reverse), refused
+/// before the statement's other checks.
 fn value_kind_refusal_1_2(properties: &[Property]) -> Option<ApiError> {
     match TableOptions::from_properties_as(properties, false) {
-        Err(crate::cql::CqlError::Invalid(m)) if m.starts_with("Invalid value for property '") => {
-            let end = m.find("'.").map_or(m.len(), |i| i + 1);
-            Some(ApiError::invalid(m[..end].to_string()))
+        Err(crate::cql::CqlError::Invalid(m)) => {
+            super::cql3::bare_property_words(&m).map(ApiError::InvalidRequest)
         }
         _ => None,
     }
