@@ -39,11 +39,14 @@ pub enum Refusal {
     /// `{name}` is the text after the words (the keyspace, column family
     /// and deletion in parentheses).
     SuperDeletionOnStandard,
+    /// A ColumnDef naming an index without an index type (an index type
+    /// the release's IDL lacked read as none).
+    IndexNameWithoutType,
 }
 
 impl Refusal {
     /// Every refusal, in the order they are declared.
-    pub const ALL: [Refusal; 14] = [
+    pub const ALL: [Refusal; 15] = [
         Refusal::NoKeyspaceSet,
         Refusal::AnyRead,
         Refusal::UnknownKeyspace,
@@ -58,6 +61,7 @@ impl Refusal {
         Refusal::BadKeyspaceName,
         Refusal::CompactionClass,
         Refusal::SuperDeletionOnStandard,
+        Refusal::IndexNameWithoutType,
     ];
 
     /// What is refused, for a person (`release-diff`).
@@ -77,6 +81,7 @@ impl Refusal {
             Refusal::BadKeyspaceName => "a keyspace name that is not a word",
             Refusal::CompactionClass => "a compaction strategy class not found",
             Refusal::SuperDeletionOnStandard => "a super column deletion on a standard CF",
+            Refusal::IndexNameWithoutType => "an index name without an index type",
         }
     }
 }
@@ -205,5 +210,13 @@ pub(super) const WORDINGS: &[(Refusal, Series, Series, &str)] = &[
         (3, 0),
         (4, 0),
         "SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time",
+    ),
+    // ThriftValidation.validateCfDef (1.1 moved the check to CFMetaData.validate
+    // and capitalised it).
+    (
+        Refusal::IndexNameWithoutType,
+        (0, 7),
+        (1, 1),
+        "index_name cannot be set without index_type",
     ),
 ];
