@@ -982,7 +982,7 @@ def jdbc():
     ]
     if V11:
         q1 = "SELECT total FROM orders WHERE KEY = ?;"
-        q2 = "UPDATE orders SET total = ? WHERE KEY = ?;"
+        q2 = "UPDATE orders USING TIMESTAMP %d SET total = ? WHERE KEY = ?;" % (T + 5)
         steps += [
             raw("prepare_cql_query", {1: W.bin_(q1), 2: W.i32(2)}),
             raw("execute_prepared_cql_query", {1: W.i32(jhash_i(q1)),

@@ -22,6 +22,20 @@ use crate::thrift::error::ApiError;
 /// set none (the node's own).
 const NO_KEYSPACE_SET: &str = "You have not set a keyspace for this session";
 
+/// 1.2's refusal of a data write into the system keyspace
+/// (`ThriftValidation.validateKeyspaceNotSystem`).
+const SYSTEM_UNMODIFIABLE: &str = "system keyspace is not user-modifiable";
+
+/// The Thrift calls that write data.
+const DATA_WRITES: [&str; 6] = [
+    "insert",
+    "remove",
+    "batch_mutate",
+    "add",
+    "remove_counter",
+    "truncate",
+];
+
 pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     let Some(release) = node.release else {
         return e;
@@ -48,6 +62,12 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     let why = prepared_not_found(release, why);
     if !release.at_least(1, 1) {
         return ApiError::InvalidRequest(old_schema_words(release, why));
+    }
+    if !release.at_least(1, 2) && why == SYSTEM_UNMODIFIABLE && DATA_WRITES.contains(&method) {
+        // 1.1 refused a data write into the system keyspace in
+        // ClientState.hasKeyspaceAccess's words (with the stop); 0.7 to 1.0
+        // took it (`Behaviour::SystemDataWritable`).
+        return ApiError::InvalidRequest(format!("{SYSTEM_UNMODIFIABLE}."));
     }
     if !release.at_least(2, 0) {
         // 1.2's SelectStatement said it otherwise; its CQL 3 statements
