@@ -4172,6 +4172,26 @@ if R >= (1, 2):
         return out
 
 
+if R < (0, 8):
+    @scenario("rel_splits07", "19", "describe", keyspace_reset="cv_r_splits07")
+    def _splits07():
+        """describe_splits on 0.7 (found by ordinary19o's split reader): tokens read back as
+        given; a token RandomPartitioner could not read (BigInteger's NumberFormatException),
+        a keys_per_split of 0 and a column family the keyspace lacked failed on the server and
+        the connection closed"""
+        ks = "cv_r_splits07"
+        out = setup(ks, cf_def(ks, "W", comparator="UTF8Type"))
+        out += [v19.insert("k%02d" % i, cparent("W"), column("c", "v", 1)) for i in range(40)]
+        out += [v19.describe_splits("W", "0", "0", 128),
+                v19.describe_splits("W", "0", "100", 1),
+                v19.describe_splits("W", "abc", "100", 8), v19.set_keyspace(ks),
+                v19.describe_splits("W", "0", "-5", 8), v19.set_keyspace(ks),
+                v19.describe_splits("W", "0", "100", 0), v19.set_keyspace(ks),
+                v19.describe_splits("Nope", "0", "100", 8), v19.set_keyspace(ks),
+                v19.describe_splits("W", "0", "85070591730234615865843651857942052864", 8)]
+        return out
+
+
 if R >= (0, 8):
     @scenario("rel_splitsest", "19", "describe", keyspace_reset="cv_r_splitsest")
     def _splitsest():
@@ -4293,6 +4313,77 @@ def _indexneg():
                                        pred(start="")),
                 v19.set_keyspace(ks)]
     return out
+
+
+if R < (1, 2):
+    @scenario("rel_hugecounts", "19", "index", keyspace_reset="cv_r_hugecounts")
+    def _hugecounts():
+        """get_indexed_slices and get_range_slices of a count of Integer.MAX_VALUE (Kundera's
+        queries, found by ordinary19o) or of one whose row list the heap cannot hold: 0.7 to
+        1.0's StorageProxy sized its list of rows by the count (new ArrayList<Row>(count)), and
+        the OutOfMemoryError failed the call (an internal error); 1.1 answered the rows"""
+        ks = "cv_r_hugecounts"
+        out = setup(ks, cf_def(ks, "P", comparator="UTF8Type",
+                               column_metadata=[column_def("team", M + "UTF8Type", KEYS_INDEX)]))
+        out += [v19.insert("p%d" % i, cparent("P"), column("team", "red", 1)) for i in range(3)]
+        for count in [2147483647, 2147483645, 1000000000, 300000000, 20000000, 100]:
+            out += [v19.get_indexed_slices(cparent("P"), index_clause(
+                        [index_expr("team", EQ, "red")], count=count), pred(start="")),
+                    v19.get_range_slices(cparent("P"), pred(start=""),
+                                         key_range(start_key="", end_key="", count=count))]
+        return out
+
+
+if R < (1, 2):
+    @scenario("rel_oldcfchecks", "19", "schema", keyspace_reset="cv_r_oldcfchecks")
+    def _oldcfchecks():
+        """A schema tool's CfDefs on 0.7 to 1.1 (found by ordinary19o): 0.8 refused memtable
+        thresholds not above 0 only in a CfDef sending column_metadata (validateCfDef returned
+        early without) and in any update (CFMetaData.apply); 1.0 failed an update naming a
+        row cache provider or compaction strategy it could not load on the server
+        (fromThrift's exception wrapped unchecked); 0.7 to 1.0 said "index_name cannot be set
+        without index_type" (an index type their IDL lacked read as none); 1.0 and 1.1 failed a
+        CUSTOM index whose class they could not load on the server (1.0: internal error, 1.1:
+        the connection closed), the schema unchanged"""
+        ks = "cv_r_oldcfchecks"
+
+        def cfd(name, meta=None, **extra):
+            f = {int(k[1:]): v for k, v in extra.items()}
+            return cf_def(ks, name, comparator="UTF8Type", column_metadata=meta, extra=f)
+        meta = [column_def("email", M + "UTF8Type")]
+        out = setup(ks, cfd("A"))   # the first column family of a fresh node: id 1000
+        out += [v19.system_add_column_family(cfd("B", f22=W.i32(0))),
+                v19.system_add_column_family(cfd("C", meta, f22=W.i32(0))),
+                v19.system_add_column_family(cfd("D", meta, f23=W.double(0))),
+                v19.system_update_column_family(cfd("A", f16=W.i32(1000), f21=W.i32(0))),
+                v19.system_update_column_family(cfd("A", meta, f16=W.i32(1000),
+                                                    f22=W.i32(-1))),
+                v19.system_update_column_family(cfd("A", f16=W.i32(1000), f22=W.i32(64))),
+                v19.describe_keyspace(ks)]
+        if R >= (0, 8):
+            out += [v19.system_update_column_family(cfd("A", f16=W.i32(1000),
+                                                        f27=b("com.example.NoCache"))),
+                    v19.system_update_column_family(cfd("A", f16=W.i32(7),
+                                                        f27=b("com.example.NoCache"))),
+                    v19.system_add_column_family(cfd("E", f27=b("com.example.NoCache")))]
+        if R >= (1, 0):
+            out += [v19.system_update_column_family(cfd("A", f16=W.i32(1000),
+                                                        f29=b("NoSuchStrategy"))),
+                    v19.system_add_column_family(cfd("F", f29=b("NoSuchStrategy")))]
+        out += [v19.set_keyspace(ks),
+                v19.system_add_column_family(cfd("G", [W.struct({
+                    1: b("tag"), 2: b(M + "UTF8Type"), 4: b("tag_idx")})])),
+                v19.system_add_column_family(cfd("H", [W.struct({
+                    1: b("tag"), 2: b(M + "UTF8Type"), 3: W.i32(1), 4: b("tag_idx"),
+                    5: W.map_("bin", "bin", [(b("class_name"), b("org.example.Idx"))])})])),
+                v19.set_keyspace(ks),
+                v19.system_update_column_family(cfd("A", [W.struct({
+                    1: b("tag"), 2: b(M + "UTF8Type"), 3: W.i32(1), 4: b("tag_idx"),
+                    5: W.map_("bin", "bin", [(b("class_name"), b("org.example.Idx"))])})],
+                    f16=W.i32(1000))),
+                v19.set_keyspace(ks),
+                v19.describe_keyspace(ks)]
+        return out
 
 
 if R >= (1, 1):
@@ -7177,12 +7268,12 @@ if R >= (1, 2):
 
 
 # ------------------------------------------------------------------------------ comparator updates
-if (1, 2) <= R < (3, 0):
+if (1, 1) <= R < (3, 0):
     @scenario("rel_comparatorreread", "19", "schema", keyspace_reset="cv_r_comparatorreread")
     def _comparatorreread():
         """A Thrift update changing a UTF8Type comparator to BytesType with declared columns
-        (WSO2 BAM's stream column families, found by ordinary19n): CFMetaData.toSchemaUpdate
-        stored the names in the old comparator's words and the merge read them back by
+        (WSO2 BAM's stream column families, found by ordinary19n; 1.1 by ordinary19o's schema
+        tool): CFMetaData.toSchemaUpdate stored the names in the old comparator's words and the merge read them back by
         BytesType.fromString, which failed on the server (the connection closed); the schema
         stayed as it was"""
         ks = "cv_r_comparatorreread"

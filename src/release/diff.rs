@@ -395,6 +395,7 @@ mod tests {
                 Behaviour::ColumnsInKeptMap,
                 Behaviour::DynamicCompositeMixedTypesFail,
                 Behaviour::DefaultIndexNamesRepeat,
+                Behaviour::MemtableSettingsChecked08,
             ]
         );
         let d = diff(r("1.2.9"), r("1.0.12"));
@@ -421,6 +422,9 @@ mod tests {
                 Behaviour::StoreKeepsCompactionThresholds,
                 Behaviour::SystemDataWritable,
                 Behaviour::IndexedValidatorsFree,
+                Behaviour::CustomIndexClassFailsOnServer,
+                Behaviour::UpdateConversionFailsInternally,
+                Behaviour::RowListSizedByCount,
             ]
         );
     }

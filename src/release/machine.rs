@@ -4,7 +4,9 @@
 //! MB in 0.7, a 16th in 0.8; 0.3 million operations per 64 MB of that;
 //! the hints column family half of it, between 32 and 256 MB), and their
 //! stock `cassandra-env.sh` gave the JVM half the machine's memory
-//! (`free -m`). From 1.0 no Thrift answer depends on the heap. Data and
+//! (`free -m`). 0.7 to 1.0 also sized a scan's row list by its count (a
+//! count the heap cannot hold failed: `release::reads::check_row_list` in
+//! the Thrift layer); from 1.1 no Thrift answer depends on the heap. Data and
 //! arithmetic only: which heap a node models is `serve`'s to say
 //! (`--jvm-heap`, `--machine-memory`).
 

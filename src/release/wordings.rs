@@ -42,11 +42,14 @@ pub enum Refusal {
     /// A data write (insert, remove, batch, counter, truncate) into the
     /// `system` keyspace, where the release refused one.
     SystemDataWrite,
+    /// A ColumnDef naming an index without an index type (an index type
+    /// the release's IDL lacked read as none).
+    IndexNameWithoutType,
 }
 
 impl Refusal {
     /// Every refusal, in the order they are declared.
-    pub const ALL: [Refusal; 15] = [
+    pub const ALL: [Refusal; 16] = [
         Refusal::NoKeyspaceSet,
         Refusal::AnyRead,
         Refusal::UnknownKeyspace,
@@ -62,6 +65,7 @@ impl Refusal {
         Refusal::CompactionClass,
         Refusal::SuperDeletionOnStandard,
         Refusal::SystemDataWrite,
+        Refusal::IndexNameWithoutType,
     ];
 
     /// What is refused, for a person (`release-diff`).
@@ -82,6 +86,7 @@ impl Refusal {
             Refusal::CompactionClass => "a compaction strategy class not found",
             Refusal::SuperDeletionOnStandard => "a super column deletion on a standard CF",
             Refusal::SystemDataWrite => "a data write into the system keyspace",
+            Refusal::IndexNameWithoutType => "an index name without an index type",
         }
     }
 }
@@ -218,5 +223,13 @@ pub(super) const WORDINGS: &[(Refusal, Series, Series, &str)] = &[
         (3, 0),
         (4, 0),
         "SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time",
+    ),
+    // ThriftValidation.validateCfDef (1.1 moved the check to CFMetaData.validate
+    // and capitalised it).
+    (
+        Refusal::IndexNameWithoutType,
+        (0, 7),
+        (1, 1),
+        "index_name cannot be set without index_type",
     ),
 ];

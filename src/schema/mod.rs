@@ -52,7 +52,9 @@ pub use name_words::get_string_refusal;
 pub use options::*;
 pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange, TriggerSpec};
 pub use store::{Loaded, NoteLevel, SchemaStore, StoreError, StoreNote, SCHEMA_FILE};
-pub use validate::{cf_from_spec, resolve_strategy_class, MAX_NAME_LENGTH};
+pub use validate::{
+    cf_from_spec, resolve_compaction_strategy, resolve_strategy_class, MAX_NAME_LENGTH,
+};
 
 use crate::marshal::TypeRef;
 use crate::partitioner::PartitionerRef;

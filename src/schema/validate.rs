@@ -120,7 +120,9 @@ fn resolve_optional(name: Option<&String>) -> Result<TypeRef, String> {
     }
 }
 
-fn resolve_compaction_strategy(name: &str) -> Result<String, String> {
+/// A compaction strategy name's class in full; the error is 1.2's message
+/// for a class it could not find.
+pub fn resolve_compaction_strategy(name: &str) -> Result<String, String> {
     let class = if name.contains('.') {
         name.to_string()
     } else {

@@ -491,7 +491,7 @@ macro_rules! with_behaviours_before_2_0_later {
                 says: "an update may change an indexed column's validator to an incompatible type",
             }
 
-            // 1.2.9-2.2.19 CFMetaData.toSchemaUpdate wrote a column's name by
+            // 1.1.12-2.2.19 CFMetaData.toSchemaUpdate wrote a column's name by
             // the old definition's comparator (getString); DefsTables.mergeSchema
             // read it back by the new one's fromString (ColumnDefinition.fromSchema),
             // whose MarshalException went uncaught.
@@ -501,10 +501,68 @@ macro_rules! with_behaviours_before_2_0_later {
             /// failed on the server: the connection closed, the schema kept.
             NamesRereadByNewComparator {
                 key: "names_reread_by_new_comparator",
-                from: (1, 2, 0),
+                from: (1, 1, 0),
                 until: Some((3, 0, 0)),
                 says: "an update changing the comparator to one that cannot read the old names' \
                     text closes the connection",
+            }
+
+            // 0.8's ThriftValidation.validateCfDef ended with validateMemtableSettings
+            // (after its early return for a CfDef without column_metadata), and its
+            // CFMetaData.apply called it again on an update; 1.0's IDL dropped the
+            // fields. (0.7 checked every CfDef: SchemaOf07's conversion.)
+            /// A CfDef's memtable thresholds not above 0 are refused where
+            /// 0.8 checked them: in a CfDef sending column metadata, and in
+            /// any update (`memtable_throughput_in_mb must be greater than 0.`).
+            MemtableSettingsChecked08 {
+                key: "memtable_settings_checked_0_8",
+                from: (0, 8, 0),
+                until: Some((1, 0, 0)),
+                says: "memtable thresholds not above 0 are refused in a CfDef with column metadata \
+                    and in any update",
+            }
+
+            // 1.0's ThriftValidation.validateCfDef and 1.1's CFMetaData.validate
+            // made the index (SecondaryIndex.createInstance), rethrowing
+            // Class.forName's failure as a RuntimeException; 1.2 checked the class
+            // in words.
+            /// A CUSTOM index whose class cannot be loaded fails the schema
+            /// call on the server (1.0: internal error; 1.1: the connection
+            /// closes), the schema unchanged.
+            CustomIndexClassFailsOnServer {
+                key: "custom_index_class_fails_on_server",
+                from: (1, 0, 0),
+                until: Some((1, 2, 0)),
+                says: "a CUSTOM index class that cannot be loaded fails the schema call on the server",
+            }
+
+            // 1.0's system_update_column_family wrapped CFMetaData.fromThrift's
+            // ConfigurationException (FBUtilities.newCacheProvider's, then
+            // createCompactionStrategy's) in a RuntimeException, before the
+            // update's id was compared.
+            /// An update naming a row cache provider or a compaction strategy
+            /// the release could not load fails on the server (`Internal error
+            /// processing system_update_column_family`), the column family kept.
+            UpdateConversionFailsInternally {
+                key: "update_conversion_fails_internally",
+                from: (1, 0, 0),
+                until: Some((1, 1, 0)),
+                says: "system_update_column_family with an unknown row cache provider or compaction \
+                    strategy fails as an internal error",
+            }
+
+            // 0.7-1.0 StorageProxy.getRangeSlice and scan: new ArrayList<Row>(count)
+            // before reading; the OutOfMemoryError ("Requested array size exceeds VM
+            // limit", "Java heap space") reached the Thrift processor's catch.
+            /// `get_range_slices` and `get_indexed_slices` of a count whose list
+            /// of rows the heap cannot hold (Integer.MAX_VALUE, as Kundera sent)
+            /// fail as an internal error.
+            RowListSizedByCount {
+                key: "row_list_sized_by_count",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "a range or index scan's count sizes its row list: one the heap cannot hold \
+                    fails as an internal error",
             }
 
             $($later)*

@@ -330,7 +330,8 @@ pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
         .or_else(|| release::schema::unmade::fails_keyspace(node.release, &mut spec));
     let version = schema_change(node, SchemaChange::AddKeyspace(spec.clone())).map_err(|e| {
         let cfs: Vec<&t::CfDef> = def.cf_defs.iter().collect();
-        release::v3x::index_refusal(node.release, &cfs, e)
+        let e = release::v3x::index_refusal(node.release, &cfs, e);
+        release::schema::customindex::refusal(node, e)
     })?;
     if plain.is_some() {
         release::schema::plainindex::note_failure(node, &def.name);
@@ -387,7 +388,10 @@ pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
 pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let spec = column_family_spec(node, def, false)?;
     let fails = release::schema::plainindex::fails(node.release, &spec);
-    let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
+    let refusal = |e| {
+        let e = release::v3x::index_refusal(node.release, &[def], e);
+        release::schema::customindex::refusal(node, e)
+    };
     let change = SchemaChange::AddColumnFamily(spec);
     if let Some(merged) =
         release::schema::unmade::apply(node, &def.keyspace, change.clone(), refusal)
@@ -428,6 +432,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
         }
         // and made its definition before comparing the ids.
         cfdefs::check_compressor(node, def, true)?;
+        cfdefs::check_update_conversion(node, def)?;
     }
     release::schema::ids::check_update_found(node, def)?;
     release::check_cf_id(node, def)?;
@@ -435,7 +440,10 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let mut spec = column_family_spec(node, def, true)?;
     release::schema::params::check_type_change(node, def)?;
     cfdefs::update_defaults(node, &mut spec);
-    let refusal = |e| release::v3x::index_refusal(node.release, &[def], e);
+    let refusal = |e| {
+        let e = release::v3x::index_refusal(node.release, &[def], e);
+        release::schema::customindex::refusal(node, e)
+    };
     let change = SchemaChange::UpdateColumnFamily(spec);
     release::old::check_update_id(node, def, &change)?;
     if let Some(merged) =

@@ -72,6 +72,7 @@ pub fn get_indexed_slices(
         [Some(clause.start_key.as_slice())],
     )?;
     super::super::release::reads::check_index_count(node, clause.count)?;
+    super::super::release::reads::check_row_list(node, clause.count)?;
     let count = usize::try_from(clause.count).unwrap_or(0);
     let expressions = &clause.expressions;
     let stored = v3x_filtered::applies(node.release, &cf, expressions);

@@ -478,6 +478,7 @@ pub fn get_range_slices(
     super::release::old::check_range_names(node, &comparator, parent, predicate, cl)?;
     super::release::reads::keybound::check_start_key(node, &cf, range)?;
     super::release::reads::keybound::check_printable(node, &cf, range_keys(range))?;
+    super::release::reads::check_row_list(node, range.count)?;
     let cmd = release_command(node, &cf, ks, parent, predicate);
     if let Some(filter) = row_filter(range) {
         return filtered::filtered_range(node, ks, &cf, parent, predicate, range, filter, &cmd, cl);

@@ -180,6 +180,9 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
         "ANY ConsistencyLevel is only supported for writes" => {
             return Some((Refusal::AnyRead, "", ""))
         }
+        "Index name cannot be set without index type" => {
+            return Some((Refusal::IndexNameWithoutType, "", ""))
+        }
         "system keyspace is not user-modifiable" if method == "system_add_keyspace" => {
             return Some((Refusal::SystemKeyspaceAdd, "", ""))
         }

@@ -92,11 +92,11 @@ pub fn check_key_range(
 
 /// The answer to `describe_splits` of a token the partitioner cannot read:
 /// every `TokenFactory.fromString` threw an unchecked exception the call
-/// did not catch ([`server_failure`]); without a release, refused in the
-/// node's words.
+/// did not catch ([`server_failure`]: 0.7 too closed the connection);
+/// without a release, refused in the node's words.
 pub fn split_token_refusal(node: &Node, why: String) -> ApiError {
     let fails = node.release.is_some_and(|r| {
-        r.does(Behaviour::UnreadSplitTokenDrops) || matches!(r.series(), (0, 8) | (1, 0))
+        r.does(Behaviour::UnreadSplitTokenDrops) || matches!(r.series(), (0, 7) | (0, 8) | (1, 0))
     });
     if fails {
         return server_failure(node, why);
@@ -135,4 +135,65 @@ pub fn check_index_count(node: &Node, count: i32) -> Result<(), ApiError> {
         Some((0, 7)) => ApiError::Internal(why),
         _ => server_failure(node, why),
     })
+}
+
+/// 0.7 to 1.0's `StorageProxy` made the list of rows of a range or index
+/// scan with the call's count as its capacity (`new ArrayList<Row>(count)`,
+/// `Behaviour::RowListSizedByCount`): an array of `count` references (4
+/// bytes each, compressed on a heap under 32 GB, after a 16-byte header)
+/// that the JVM could not make when it exceeded its array limit
+/// (`Integer.MAX_VALUE - 2`) or the whole heap; the call failed as an
+/// internal error. (A count just under the heap may fail too, by what the
+/// heap then held: not modelled.)
+pub fn check_row_list(node: &Node, count: i32) -> Result<(), ApiError> {
+    if !node
+        .release
+        .is_some_and(|r| r.does(Behaviour::RowListSizedByCount))
+    {
+        return Ok(());
+    }
+    if row_list_fits(count, node.jvm_heap_mb) {
+        return Ok(());
+    }
+    Err(ApiError::Internal(format!(
+        "OutOfMemoryError: a list of {count} rows"
+    )))
+}
+
+/// Whether a Java `Object[count]` fits a heap of `heap_mb` megabytes.
+fn row_list_fits(count: i32, heap_mb: u64) -> bool {
+    const VM_LIMIT: i64 = i32::MAX as i64 - 2;
+    let count = i64::from(count);
+    let bytes = 16 + 4 * count.max(0);
+    count <= VM_LIMIT && u64::try_from(bytes).unwrap_or(u64::MAX) <= heap_mb << 20
+}
+
+#[cfg(test)]
+mod row_list_tests {
+    use super::*;
+    use crate::node::test_nodes::as_release as node_as;
+
+    #[test]
+    fn a_row_list_fits_below_the_vm_limit_and_the_heap() {
+        assert!(row_list_fits(100, 1024));
+        assert!(row_list_fits(20_000_000, 1024));
+        assert!(!row_list_fits(300_000_000, 1024));
+        assert!(row_list_fits(300_000_000, 2048));
+        assert!(!row_list_fits(i32::MAX, 1 << 20));
+        assert!(!row_list_fits(i32::MAX - 1, 1 << 20));
+        assert!(row_list_fits(i32::MAX - 2, 1 << 20));
+    }
+
+    #[test]
+    fn only_0_7_to_1_0_sized_their_row_lists() {
+        for (version, fails) in [("0.7.10", true), ("1.0.12", true), ("1.1.12", false)] {
+            let out = check_row_list(&node_as(version), i32::MAX);
+            assert_eq!(
+                matches!(out, Err(ApiError::Internal(_))),
+                fails,
+                "{version}"
+            );
+        }
+        assert!(check_row_list(&node_as("0.7.10"), 100).is_ok());
+    }
 }

@@ -139,6 +139,7 @@ pub fn check_shape(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
 /// column metadata (`ThriftValidation.validateCfDef` returned before its
 /// checks without): a minimum below 2 too; an update then checked the
 /// thresholds with the defaults filled in as 0.7 did (`CFMetaData.apply`).
+/// 0.8 checked the memtable thresholds after the compaction ones, in both.
 pub fn check_compaction_thresholds(
     node: &Node,
     def: &t::CfDef,
@@ -184,9 +185,11 @@ pub fn check_compaction_thresholds(
             }
             _ => {}
         }
+        check_sent_memtables(node, def)?;
     }
     if update {
-        return filled();
+        filled()?;
+        return check_sent_memtables(node, def);
     }
     Ok(())
 }
@@ -300,14 +303,12 @@ pub fn old_cache(node: &Node, spec: &mut CfSpec) -> Result<(), ApiError> {
         cache.memtable_throughput_in_mb = None;
         cache.memtable_operations_in_millions = None;
     }
-    // (0.8 no longer checked them on Thrift.)
+    // (0.8 checked them as it checked the thresholds: `check_sent_memtables`.)
     if release.series() == (0, 7) {
         check_memtable_thresholds(cache)?;
     }
     if let Some(provider) = &mut cache.row_cache_provider {
-        if !provider.contains('.') {
-            provider.insert_str(0, CACHE_PACKAGE);
-        }
+        *provider = full_provider(provider);
         if !CACHE_PROVIDERS.contains(&provider.as_str()) {
             return Err(ApiError::invalid(format!(
                 "Unable to find row cache provider class '{provider}'"
@@ -315,6 +316,57 @@ pub fn old_cache(node: &Node, spec: &mut CfSpec) -> Result<(), ApiError> {
         }
     }
     Ok(())
+}
+
+/// An update's row cache provider and compaction strategy as 1.0 made
+/// them, before comparing the update's id: one it could not load failed
+/// the call on the server (`Behaviour::UpdateConversionFailsInternally`).
+pub fn check_update_conversion(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if !node
+        .release
+        .is_some_and(|r| r.does(Behaviour::UpdateConversionFailsInternally))
+    {
+        return Ok(());
+    }
+    if let Some(provider) = def.row_cache_provider.as_deref().map(full_provider) {
+        if !CACHE_PROVIDERS.contains(&provider.as_str()) {
+            return Err(ApiError::Internal(format!(
+                "Unable to find row cache provider class '{provider}'"
+            )));
+        }
+    }
+    match def.compaction_strategy.as_deref() {
+        Some(strategy) => crate::schema::resolve_compaction_strategy(strategy)
+            .map(|_| ())
+            .map_err(ApiError::Internal),
+        None => Ok(()),
+    }
+}
+
+/// A row cache provider's class name, a bare one in the package it was
+/// looked up in.
+fn full_provider(name: &str) -> String {
+    match name.contains('.') {
+        true => name.to_string(),
+        false => format!("{CACHE_PACKAGE}{name}"),
+    }
+}
+
+/// The memtable thresholds a CfDef sent, as 0.8 checked them
+/// (`Behaviour::MemtableSettingsChecked08`).
+fn check_sent_memtables(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    if !node
+        .release
+        .is_some_and(|r| r.does(Behaviour::MemtableSettingsChecked08))
+    {
+        return Ok(());
+    }
+    check_memtable_thresholds(&OldCacheSettings {
+        memtable_flush_after_mins: def.memtable_flush_after_mins,
+        memtable_throughput_in_mb: def.memtable_throughput_in_mb,
+        memtable_operations_in_millions: def.memtable_operations_in_millions.map(|o| o.0),
+        ..OldCacheSettings::default()
+    })
 }
 
 fn check_memtable_thresholds(cache: &OldCacheSettings) -> Result<(), ApiError> {

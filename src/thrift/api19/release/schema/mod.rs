@@ -6,11 +6,13 @@
 //! 2.2's cell layouts its comparator refusal named (`cellnames`),
 //! 2.1 on's table parameters (`params`), the CQL 3 tables an update
 //! left alone (`cql3tables`), 0.8 and 1.0's naming of an update's
-//! indexes (`indexnames`) and 1.0's column family stores (`stores`).
+//! indexes (`indexnames`), 1.0's column family stores (`stores`) and 1.0
+//! and 1.1's loading of a custom index class (`customindex`).
 
 pub(in crate::thrift::api19) mod cellnames;
 pub(in crate::thrift::api19) mod cfdefs;
 pub(in crate::thrift::api19) mod cql3tables;
+pub(in crate::thrift::api19) mod customindex;
 pub(in crate::thrift::api19) mod describe;
 pub(in crate::thrift::api19) mod failures;
 pub(in crate::thrift::api19) mod ids;
