@@ -268,8 +268,6 @@ mod tests {
                  refused\n\
                  Behaviour starts: a written CompositeType column name ending in \
                  end-of-component 1 or -1 closes the connection\n\
-                 Behaviour starts: a NetworkTopologyStrategy option its constructor refused is \
-                 answered in the constructor's words (For input string: \"one\")\n\
                  Behaviour starts: get_count by a negative count of a row holding a deletion \
                  closes the connection\n\
                  Behaviour starts: a filtered scan by a reversed slice answers each row's columns \
