@@ -118,6 +118,13 @@ pub fn parse_with(text: &str, grammar: Grammar) -> CqlResult<Parsed> {
     Ok(parsed)
 }
 
+/// [`parse_with`], reporting lexical errors as `lexing` says rather than
+/// as the grammar's release did (a native session parses in one grammar
+/// for every release).
+pub fn parse_with_lexing(text: &str, grammar: Grammar, lexing: LexErrors) -> CqlResult<Parsed> {
+    parse_pass_lexing(text, BatchMode::Outline, grammar, lexing)
+}
+
 /// [`parse`] for a statement about to run once: a batch without
 /// conditions keeps only its [`BatchOutline`], not its statements, and is
 /// run by passing its statements one at a time, as they are parsed again,
@@ -168,13 +175,23 @@ pub(crate) enum BatchMode<'a> {
 
 /// One parse of `text`; `batch_mode`: what a batch does with its statements.
 fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>, grammar: Grammar) -> CqlResult<Parsed> {
+    let lexing = match grammar {
+        Grammar::Beta1 | Grammar::Cql305 | Grammar::Cql12 | Grammar::WithStatics => LexErrors::Last,
+        Grammar::Cql32 => LexErrors::Collected,
+        Grammar::Cql33 => LexErrors::First,
+    };
+    parse_pass_lexing(text, batch_mode, grammar, lexing)
+}
+
+fn parse_pass_lexing<'a>(
+    text: &'a str,
+    batch_mode: BatchMode<'a>,
+    grammar: Grammar,
+    lexing: LexErrors,
+) -> CqlResult<Parsed> {
     let lexer = match grammar {
         Grammar::Beta1 => Lexer::beta(text),
-        Grammar::Cql305 | Grammar::Cql12 | Grammar::WithStatics => {
-            Lexer::with(text, LexErrors::Last)
-        }
-        Grammar::Cql32 => Lexer::with(text, LexErrors::Collected),
-        Grammar::Cql33 => Lexer::new(text),
+        _ => Lexer::with(text, lexing),
     };
     let mut p = Parser {
         tokens: Lookahead::new(lexer),

@@ -189,13 +189,24 @@ impl From<NodeError> for NativeError {
 /// texts went through the same parse as Thrift's CQL 3 calls, so the
 /// SyntaxError carries the same text Thrift's answer does.
 pub fn parse_error(release: Option<&Release>, text: &str, e: CqlError) -> NativeError {
+    // The native sessions parse in one grammar; which of several syntax
+    // errors a statement answers is the release's (`LexErrors`).
+    let lexing = match release.map(|r| r.series()) {
+        Some((1, _) | (2, 0)) => crate::cql::LexErrors::Last,
+        Some((2, 1)) => crate::cql::LexErrors::Collected,
+        _ => crate::cql::LexErrors::First,
+    };
+    let e = crate::cql::parse_with_lexing(text, crate::cql::Grammar::Cql32, lexing)
+        .err()
+        .unwrap_or(e);
     let e = if release.is_some_and(|r| r.does(Behaviour::QuotedFunctionNames)) {
         crate::cql::snippet::as_function_name(text, &e).unwrap_or(e)
     } else {
         e
     };
-    // 2.1's ErrorCollector reported the last error (2.2 the first).
-    let e = match release.is_some_and(|r| r.series() == (2, 1)) {
+    // 1.2's and 2.0's parsers and 2.1's ErrorCollector reported the last
+    // error (2.2 the first).
+    let e = match release.is_some_and(|r| matches!(r.series(), (1, 2) | (2, 0) | (2, 1))) {
         true => crate::cql::snippet::as_order_clause(text, &e).unwrap_or(e),
         false => e,
     };
