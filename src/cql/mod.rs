@@ -66,7 +66,6 @@ pub mod timeuuid;
 pub mod types;
 
 pub use error::{CqlError, CqlResult};
-pub use lexer::LexErrors;
 pub use parser::{
     each_batch_statement, parse, parse_outlined, parse_outlined_with, parse_script, parse_with,
     parse_with_lexing, split_statements, Grammar,

@@ -192,9 +192,9 @@ pub fn parse_error(release: Option<&Release>, text: &str, e: CqlError) -> Native
     // The native sessions parse in one grammar; which of several syntax
     // errors a statement answers is the release's (`LexErrors`).
     let lexing = match release.map(|r| r.series()) {
-        Some((1, _) | (2, 0)) => crate::cql::LexErrors::Last,
-        Some((2, 1)) => crate::cql::LexErrors::Collected,
-        _ => crate::cql::LexErrors::First,
+        Some((1, _) | (2, 0)) => crate::cql::lexer::LexErrors::Last,
+        Some((2, 1)) => crate::cql::lexer::LexErrors::Collected,
+        _ => crate::cql::lexer::LexErrors::First,
     };
     let e = crate::cql::parse_with_lexing(text, crate::cql::Grammar::Cql32, lexing)
         .err()
