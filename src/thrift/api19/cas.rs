@@ -115,8 +115,10 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
     // 2.0 to 2.2 built the expected columns as cells (`addColumn(name,
     // value, timestamp)`), whose constructor asserted a value: one sent
     // without failed on the server before the levels were looked at.
-    if !node.release.is_some_and(|r| r.at_least(3, 0)) && expected.iter().any(|c| c.value.is_none())
-    {
+    let built_as_cells = node
+        .release
+        .is_some_and(|r| r.at_least(2, 0) && !r.at_least(3, 0));
+    if built_as_cells && expected.iter().any(|c| c.value.is_none()) {
         return Err(ApiError::Dropped(
             "cas: an expected column without a value (AssertionError)".to_string(),
         ));

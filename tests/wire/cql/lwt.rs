@@ -152,7 +152,8 @@ fn cql3_conditional_statements_answer_with_applied() {
             &mut c,
             "UPDATE users SET age = 1 WHERE id = 'a' IF id = 'a'"
         ),
-        "PRIMARY KEY part id found in SET part"
+        // 2.0 to 2.2's words (`rel_fcts22`).
+        "PRIMARY KEY column 'id' cannot have IF conditions"
     );
     assert_eq!(
         err(
