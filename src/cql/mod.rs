@@ -45,7 +45,8 @@
 //! 4. [`options`], [`parser`], [`schema`], [`snippet`]: a table's `WITH`
 //!    options; the grammar; the table's Thrift-visible schema; a
 //!    statement's text shown in messages.
-//! 5. [`mapping`]: CQL rows <-> cells.
+//! 5. [`mapping`], [`syntax_words`]: CQL rows <-> cells; a syntax error
+//!    in the words of a release's parser.
 //! 6. [`exec`]: statements run against the live schema and a backend.
 
 pub mod ast;
@@ -61,6 +62,7 @@ pub mod options;
 mod parser;
 pub mod schema;
 pub mod snippet;
+pub mod syntax_words;
 pub mod table;
 pub mod timeuuid;
 pub mod types;

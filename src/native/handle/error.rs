@@ -20,7 +20,7 @@ use crate::call::{Refusal, Said};
 use crate::cql::exec::prepared_not_found;
 use crate::cql::CqlError;
 use crate::node::NodeError;
-use crate::release::{Behaviour, Release};
+use crate::release::Release;
 use body::write_type_for;
 
 /// An ERROR to send.
@@ -190,32 +190,17 @@ impl From<NodeError> for NativeError {
 /// SyntaxError carries the same text Thrift's answer does.
 pub fn parse_error(release: Option<&Release>, text: &str, e: CqlError) -> NativeError {
     // The native sessions parse in one grammar; which of several syntax
-    // errors a statement answers is the release's (`LexErrors`).
-    let lexing = match release.map(|r| r.series()) {
-        Some((1, _) | (2, 0)) => crate::cql::lexer::LexErrors::Last,
-        Some((2, 1)) => crate::cql::lexer::LexErrors::Collected,
-        _ => crate::cql::lexer::LexErrors::First,
-    };
+    // errors a statement answers is the release's.
+    let lexing = crate::cql::syntax_words::lexing(release);
     let e = crate::cql::parse_with_lexing(text, crate::cql::Grammar::Cql32, lexing)
         .err()
         .unwrap_or(e);
-    let e = if release.is_some_and(|r| r.does(Behaviour::QuotedFunctionNames)) {
-        crate::cql::snippet::as_function_name(text, &e).unwrap_or(e)
-    } else {
-        e
-    };
-    // 1.2's and 2.0's parsers and 2.1's ErrorCollector reported the last
-    // error (2.2 the first).
-    let e = match release.is_some_and(|r| matches!(r.series(), (1, 2) | (2, 0) | (2, 1))) {
-        true => crate::cql::snippet::as_order_clause(text, &e).unwrap_or(e),
-        false => e,
-    };
-    if release.is_some_and(|r| r.does(Behaviour::Cql3SyntaxSnippets)) {
-        if let Some(with) = crate::cql::snippet::with_snippet(text, &e) {
-            return NativeError::Syntax(with);
+    match e {
+        CqlError::Syntax { .. } => {
+            NativeError::Syntax(crate::cql::syntax_words::worded(release, text, e))
         }
+        e => e.into(),
     }
-    e.into()
 }
 
 /// A cluster's refusal as the native protocol's ERROR it was (the write

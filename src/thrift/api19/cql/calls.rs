@@ -16,7 +16,7 @@ use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 
 fn parse_cql3(node: &crate::node::Node, text: &str) -> ApiResult<crate::cql::ast::Parsed> {
     crate::cql::parse_with(text, old::cql3_grammar(node))
-        .map_err(|e| ApiError::invalid(cql3::syntax_error(node, text, e)))
+        .map_err(|e| ApiError::invalid(crate::cql::syntax_words::worded(node.release, text, e)))
 }
 
 impl Handler<'_> {
@@ -60,7 +60,11 @@ impl Handler<'_> {
             .and_then(|text| {
                 match crate::cql::parse_outlined_with(&text, old::cql3_grammar(self.node)) {
                     Ok(parsed) => Ok((text, parsed)),
-                    Err(e) => Err(ApiError::invalid(cql3::syntax_error(self.node, &text, e))),
+                    Err(e) => Err(ApiError::invalid(crate::cql::syntax_words::worded(
+                        self.node.release,
+                        &text,
+                        e,
+                    ))),
                 }
             }) {
             Ok(parsed) => parsed,

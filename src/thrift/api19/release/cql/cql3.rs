@@ -1,9 +1,9 @@
-//! CQL 3 refusals releases from 2.1 worded otherwise than the engine's 1.2
-//! texts: syntax errors with the statement's snippet (see
-//! [`crate::cql::snippet`]; 2.2 took a quoted name at a value for a
-//! function's), a SELECT restricting columns no index
-//! serves, and 2.2's SELECT DISTINCT restricting a clustering column.
-//! Only rewording: which statements are refused is the engine's.
+//! CQL 3 refusals later releases worded otherwise than the engine's 1.2
+//! texts: a SELECT restricting columns no index serves, 2.2's SELECT
+//! DISTINCT restricting a clustering column, CREATE INDEX and batches.
+//! (Syntax errors are worded in [`crate::cql::syntax_words`], for both
+//! front ends.) Only rewording: which statements are refused is the
+//! engine's.
 
 use crate::cql::ast::{BatchKind, Operator, Parsed, Relation, Selection, Selector, Statement};
 use crate::cql::exec::CqlSession;
@@ -18,88 +18,6 @@ use std::sync::Arc;
 /// The engine's refusal of a SELECT whose non-key restrictions have no
 /// indexed EQ (1.2's and 2.0's words).
 const UNINDEXED: &str = "No indexed columns present in by-columns clause with Equal operator";
-
-/// A CQL 3 syntax error of `text` as the node's release worded it.
-pub fn syntax_error(node: &Node, text: &str, e: CqlError) -> String {
-    let quoted_function_names = node
-        .release
-        .is_some_and(|r| r.does(Behaviour::QuotedFunctionNames));
-    let e = if quoted_function_names {
-        crate::cql::snippet::as_function_name(text, &e).unwrap_or(e)
-    } else {
-        e
-    };
-    // 1.2's and 2.0's parsers (`throwLastRecognitionError`) and 2.1's
-    // ErrorCollector reported the last error (2.2 the first).
-    let last_error = node
-        .release
-        .is_some_and(|r| matches!(r.series(), (1, 2) | (2, 0) | (2, 1)));
-    let e = match last_error {
-        true => crate::cql::snippet::as_order_clause(text, &e).unwrap_or(e),
-        false => e,
-    };
-    // 2.0's grammar took a marker for a keyspace or table name to refuse
-    // it in its own words (`cfOrKsName`), 2.1's for each kind of name
-    // (`keyspaceName`, `cfName`); 1.2's had no such alternative.
-    if let Some(series) = node.release.map(|r| r.series()).filter(|s| *s >= (2, 0)) {
-        if let Some(name) = marker_for_name(text, &e.to_string()) {
-            let names = match (series, name) {
-                ((2, 0), _) => "keyspace or table",
-                (_, NameKind::Keyspace) => "keyspace",
-                (_, NameKind::Table) => "table",
-            };
-            return format!("Bind variables cannot be used for {names} names");
-        }
-    }
-    if node
-        .release
-        .is_some_and(|r| r.does(Behaviour::Cql3SyntaxSnippets))
-    {
-        if let Some(with) = crate::cql::snippet::with_snippet(text, &e) {
-            return with;
-        }
-    }
-    e.to_string()
-}
-
-/// What a `?` stood for where a name was due.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum NameKind {
-    Keyspace,
-    Table,
-}
-
-/// Which name the syntax error `e` of `text` at a `?` stood for, if it is
-/// at a `?` standing for a keyspace or table name.
-fn marker_for_name(text: &str, e: &str) -> Option<NameKind> {
-    let at = e
-        .strip_prefix("line 1:")
-        .and_then(|rest| rest.split_once(' '))
-        .filter(|(_, rest)| rest.ends_with("at input '?'"))
-        .and_then(|(col, _)| col.parse::<usize>().ok())?;
-    let before = text.get(..at)?.trim_end();
-    let word = before
-        .rsplit(|c: char| c.is_whitespace())
-        .next()
-        .unwrap_or_default()
-        .to_ascii_uppercase();
-    let qualifies = text
-        .get(at + 1..)
-        .is_some_and(|after| after.trim_start().starts_with('.'));
-    if before.ends_with('.') {
-        return Some(NameKind::Table);
-    }
-    match word.as_str() {
-        "KEYSPACE" | "USE" => Some(NameKind::Keyspace),
-        "FROM" | "INTO" | "UPDATE" | "TABLE" | "COLUMNFAMILY" | "TRUNCATE" => {
-            Some(match qualifies {
-                true => NameKind::Keyspace,
-                false => NameKind::Table,
-            })
-        }
-        _ => None,
-    }
-}
 
 /// `e` as the node's release worded it, for the statement `parsed` run by
 /// `session`: 2.1 refused the unindexed SELECT when it looked for an index
@@ -608,38 +526,4 @@ pub fn fails_on_server(
     t.layout == Layout::CompactDense
         && t.clustering.len() == 1
         && t.clustering[0].column.name == *column
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{marker_for_name, NameKind};
-
-    #[test]
-    fn a_marker_is_a_name_after_from_into_or_a_keyspace() {
-        let e = "line 1:14 no viable alternative at input '?'";
-        let table = Some(NameKind::Table);
-        assert_eq!(marker_for_name("SELECT * FROM ? WHERE id = ?", e), table);
-        assert_eq!(
-            marker_for_name("SELECT * FROM ? . t WHERE id = ?", e),
-            Some(NameKind::Keyspace)
-        );
-        assert_eq!(
-            marker_for_name(
-                "INSERT INTO ks.? (k) VALUES (1)",
-                "line 1:15 no viable alternative at input '?'"
-            ),
-            table
-        );
-        assert_eq!(
-            marker_for_name("USE ?", "line 1:4 no viable alternative at input '?'"),
-            Some(NameKind::Keyspace)
-        );
-        assert_eq!(
-            marker_for_name(
-                "SELECT * FROM t WHERE ? = 1",
-                "line 1:22 no viable alternative at input '?'"
-            ),
-            None
-        );
-    }
 }
