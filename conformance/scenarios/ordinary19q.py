@@ -1606,3 +1606,58 @@ def indexlife():
         v19.describe_keyspace(ks),
     ]
     return steps
+
+
+# --------------------------------------------------------------------------- monitoring agent
+@sc("monitor", "describe", "Monitored")
+def monitor():
+    """A monitoring agent's minute loop (an OpsCenter-like collector): cluster name, version,
+    partitioner, snitch, schema versions, the ring of every keyspace (the system keyspace's
+    too), the token map (0.8 on), the system keyspace's definition, and an application
+    column family's splits."""
+    ks = "Monitored"
+    steps = setup(ks, [cf_def(ks, "Metrics", comparator="UTF8Type")]) + [
+        v19.describe_cluster_name(),
+        v19.describe_version(),
+        v19.describe_partitioner(),
+        v19.describe_snitch(),
+        v19.describe_schema_versions(),
+        v19.describe_ring(ks),
+        v19.describe_ring("system"),
+        v19.describe_keyspace("system"),
+        v19.describe_splits("Metrics", "0", "0", 128),
+    ]
+    if V08:
+        steps.append(v19.describe_token_map())
+    return steps
+
+
+# --------------------------------------------------------------------------- expiring sub-columns
+@sc("superttl", "super", "SuperTtl")
+def superttl():
+    """A presence service keeping each user's devices as super columns of expiring
+    sub-columns: mixed TTLs in one super column, a super column rewritten, counts at both
+    levels, sub-columns deleted by a batch Deletion naming them inside the super column, a
+    Deletion of a SliceRange inside a super column (refused before 1.2), and reads."""
+    ks = "SuperTtl"
+    cfs = [cf_def(ks, "Presence", column_type="Super", comparator="UTF8Type",
+                  subcomparator="UTF8Type")]
+    steps = setup(ks, cfs) + [
+        v19.batch_mutate({"u1": {"Presence": [mutation(cosc(super_column=super_column(
+            "phone", [column("seen", "t1", 10, ttl=600), column("ip", "1.2.3.4", 10, ttl=86400),
+                      column("model", "x", 10)])))]}}),
+        v19.batch_mutate({"u1": {"Presence": [mutation(cosc(super_column=super_column(
+            "laptop", [column("seen", "t2", 10, ttl=600)])))]}}),
+        v19.get_slice("u1", cparent("Presence"), pred(start="", count=100)),
+        v19.get_count("u1", cparent("Presence", sc="phone"), pred(start="", count=100)),
+        v19.batch_mutate({"u1": {"Presence": [mutation(cosc(super_column=super_column(
+            "phone", [column("seen", "t3", 20, ttl=300)])))]}}),
+        v19.get("u1", cpath("Presence", sc="phone", col="seen")),
+        v19.batch_mutate({"u1": {"Presence": [dele(["ip"], 30, sc_="phone")]}}),
+        v19.get_slice("u1", cparent("Presence", sc="phone"), pred(start="", count=100)),
+        v19.batch_mutate({"u1": {"Presence": [dele(slice_=srange("a", "z"), ts_=30,
+                                                   sc_="laptop")]}}),
+        v19.get_slice("u1", cparent("Presence"), pred(start="", count=100)),
+        v19.multiget_count(["u1", "u2"], cparent("Presence"), pred(start="", count=100)),
+    ]
+    return steps

@@ -7647,7 +7647,7 @@ if R < (1, 2):
 
 
 # ------------------------------------------------------------------------------ CQL 2 ascii terms (found by ordinary19q)
-if (0, 8) <= R < (1, 2):
+if (0, 8) <= R < (2, 0):
     @scenario("rel_cql2ascii", "19", "cql2", keyspace_reset="cv_r_cql2ascii")
     def _cql2ascii():
         """A CQL 2 app writing accented text into ascii columns, names and keys: the term was
