@@ -8,8 +8,13 @@ hashes, counters via `add`), a Storm/Rainbird-style hierarchical counter topolog
 pycassa's ColumnFamilyMap with typed validators, Hector virtual keyspaces (key prefixes),
 deletes at every level carrying only a timestamp, an operator's replication and truncate
 chores, a Hadoop job (ColumnFamilyInputFormat's splits and token scans, OutputFormat's
-mutations, Pig's schema read), a Play app on cassandra-jdbc's CQL 2 wide-row syntax, the
-mistakes of hand-rolled clients, and clients built against a later IDL.  Each scenario owns
+mutations, Pig's schema read), a Play app on cassandra-jdbc's CQL 2 wide-row syntax, a DBA's
+CQL 2 session and storage options, keyspace strategies, Lucandra's term vectors, schema
+evolution, an inbox search on super columns, typed names of every comparator, `add` counters,
+pycassa paging, texts in several scripts, CQL 2 literals, retries at one timestamp, type names
+as templates spelt them, a key/value service, a KEYS index's life, a monitoring agent's
+describe calls, expiring sub-columns, the mistakes of hand-rolled clients, and clients built
+against a later IDL.  Each scenario owns
 its keyspace (dropped before); the errors are the ones such applications met.  Recorded with
 capture.py --api 19."""
 import hashlib
