@@ -1666,3 +1666,27 @@ def superttl():
         v19.multiget_count(["u1", "u2"], cparent("Presence"), pred(start="", count=100)),
     ]
     return steps
+
+
+# --------------------------------------------------------------------------- a 0.6-era client left over
+@sc("oldclient", "upgrade", "OldClient")
+def oldclient():
+    """A service still built against 0.6's IDL after the upgrade: consistency levels 0.6 had
+    (ZERO, DCQUORUM, DCQUORUMSYNC) and one no IDL had (a write's refusal quotes its
+    absolute timestamp: reads only), 0.6's methods (get_range_slice,
+    batch_insert, get_string_property, describe_keyspace's old shape through the new name)
+    answered as unknown, and the calls it shared with the new IDL."""
+    ks = "OldClient"
+    steps = setup(ks, [cf_def(ks, "Std", comparator="UTF8Type")]) + [
+        v19.insert("k", cparent("Std"), column("a", "1", 10), 3),
+        v19.insert("k", cparent("Std"), column("a", "1", 10), 4),
+        v19.get_slice("k", cparent("Std"), pred(start="", count=10), 0),
+        v19.get_slice("k", cparent("Std"), pred(start="", count=10), 42),
+        raw("get_string_property", {1: b("cluster name")}),
+        raw("get_range_slice", {1: b(ks), 2: cparent("Std"), 3: pred(start="", count=10),
+                                4: b(""), 5: b(""), 6: W.i32(10), 7: W.i32(1)}),
+        raw("batch_insert", {1: b(ks), 2: b("k"), 3: W.map_("bin", "list", []),
+                             4: W.i32(1)}),
+        v19.get_slice("k", cparent("Std"), pred(start="", count=10)),
+    ]
+    return steps
