@@ -1690,3 +1690,41 @@ def oldclient():
         v19.get_slice("k", cparent("Std"), pred(start="", count=10)),
     ]
     return steps
+
+
+# --------------------------------------------------------------------------- 1.1 row filters and paging
+@sc("rowfilter", "index", "Filters", when=V11)
+def rowfilter():
+    """A 1.1 report job on get_range_slices with KeyRange.row_filter (an indexed equality
+    plus ranges on other columns, a filter of ranges only, one on a column of the wrong
+    width), get_paged_slice from a start column over a Standard family and over a Super one,
+    and a paged read with a count smaller than one row."""
+    ks = "Filters"
+    meta = [column_def("kind", "UTF8Type", KEYS_INDEX), column_def("size", "LongType")]
+    cfs = [cf_def(ks, "Files", comparator="UTF8Type", default_validation="UTF8Type",
+                  column_metadata=meta),
+           cf_def(ks, "Dirs", column_type="Super", comparator="UTF8Type",
+                  subcomparator="UTF8Type")]
+    steps = setup(ks, cfs)
+    steps.append(v19.batch_mutate({"f%d" % i: {"Files": [
+        ins("kind", ["doc", "img"][i % 2], 10), ins("size", long_(100 * i), 10),
+        ins("name", "file%d" % i, 10)]} for i in range(6)}))
+    steps.append(v19.batch_mutate({"d": {"Dirs": [mutation(cosc(super_column=super_column(
+        "s%d" % i, [column("x", "1", 10)]))) for i in range(3)]}}))
+    steps += [
+        v19.get_range_slices(cparent("Files"), pred(names=["name", "size"]),
+                             key_range(start_key="", end_key="", count=100, row_filter=[
+                                 index_expr("kind", EQ, "doc"),
+                                 index_expr("size", GTE, long_(200))])),
+        v19.get_range_slices(cparent("Files"), pred(names=["name"]),
+                             key_range(start_key="", end_key="", count=100, row_filter=[
+                                 index_expr("size", LT, long_(300))])),
+        v19.get_range_slices(cparent("Files"), pred(names=["name"]),
+                             key_range(start_key="", end_key="", count=100, row_filter=[
+                                 index_expr("kind", EQ, "img"),
+                                 index_expr("size", GT, "300")])),
+        v19.get_paged_slice("Files", key_range(start_key="", end_key="", count=100), "name"),
+        v19.get_paged_slice("Dirs", key_range(start_key="", end_key="", count=100), "s1"),
+        v19.get_paged_slice("Files", key_range(start_key="f3", end_key="", count=100), "kind"),
+    ]
+    return steps
