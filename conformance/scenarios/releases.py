@@ -7610,3 +7610,87 @@ if (1, 2) <= R < (3, 0):
         out += [v19.get_slice("a", cparent("ev"), pred(start="", count=100)),
                 v19.get_count("b", cparent("ev"), pred(start="", count=100))]
         return out
+
+
+# ------------------------------------------------------------------------------ LocalStrategy keyspaces (found by ordinary19q)
+if R < (1, 2):
+    @scenario("rel_localstrategy", "19", "schema", keyspace_reset="cv_r_localstrategy")
+    def _localstrategy():
+        """A provisioning tool making a keyspace of LocalStrategy (copied from the system
+        keyspace's definition): 0.7 took it, on add and on update, and served its data; 0.8
+        on refused it (`LocalStrategy is reserved for internal use.`)"""
+        ks = "cv_r_localstrategy"
+        local = "org.apache.cassandra.locator.LocalStrategy"
+
+        def ksd(name, strategy, cfs=()):
+            f = {1: b(name), 2: b(strategy), 5: W.list_("struct", list(cfs))}
+            if R < (0, 8):
+                f[4] = W.i32(1)
+            else:
+                f[3] = W.map_("bin", "bin", [(b("replication_factor"), b("1"))])
+            return W.struct(f)
+        return [
+            v19.system_add_keyspace(ksd(ks, local, [cf_def(ks, "T", comparator="UTF8Type")])),
+            v19.describe_keyspace(ks),
+            v19.set_keyspace(ks),
+            v19.insert("k1", cparent("T"), column("c", "v", 10)),
+            v19.get_slice("k1", cparent("T"), pred(start="", count=10), QUORUM),
+            v19.get_range_slices(cparent("T"), pred(start="", count=10),
+                                 key_range(start_key="", end_key="", count=10)),
+            v19.system_update_keyspace(ksd(ks, "org.apache.cassandra.locator.SimpleStrategy")),
+            v19.describe_keyspace(ks),
+            v19.system_update_keyspace(ksd(ks, "LocalStrategy")),
+            v19.describe_keyspace(ks),
+            v19.get_slice("k1", cparent("T"), pred(start="", count=10)),
+            v19.system_drop_keyspace(ks),
+        ]
+
+
+# ------------------------------------------------------------------------------ CQL 2 ascii terms (found by ordinary19q)
+if (0, 8) <= R < (2, 0):
+    @scenario("rel_cql2ascii", "19", "cql2", keyspace_reset="cv_r_cql2ascii")
+    def _cql2ascii():
+        """A CQL 2 app writing accented text into ascii columns, names and keys: the term was
+        read by AsciiType.fromString (Java's US-ASCII getBytes), each character it could not
+        map stored as '?', none refused"""
+        ks = "cv_r_cql2ascii"
+        q = lambda s: v19.execute_cql_query(s, 2)
+        return [
+            q("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+              "AND strategy_options:replication_factor = 1" % ks),
+            q("USE %s" % ks),
+            q("CREATE COLUMNFAMILY codes (KEY ascii PRIMARY KEY, label ascii) "
+              "WITH comparator = ascii AND default_validation = ascii"),
+            q("INSERT INTO codes (KEY, label) VALUES ('eur', '\u20ac uro') USING TIMESTAMP 1000"),
+            q("INSERT INTO codes (KEY, label, 'caf\u00e9') VALUES ('caf\u00e9', 'cr\u00e8me', "
+              "'\U0001F600') USING TIMESTAMP 1000"),
+            q("SELECT * FROM codes WHERE KEY = 'eur'"),
+            q("SELECT * FROM codes WHERE KEY = 'caf?'"),
+            q("SELECT 'caf\u00e9', label FROM codes WHERE KEY = 'caf\u00e9'"),
+            q("UPDATE codes USING TIMESTAMP 1001 SET label = '\u65e5\u672c' WHERE KEY = 'eur'"),
+            q("SELECT label FROM codes WHERE KEY = 'eur'"),
+            v19.get_slice("caf?", cparent("codes"), pred(start="", count=10)),
+        ]
+
+
+# ------------------------------------------------------------------------------ blanks around a type's name (found by ordinary19q)
+if R < (1, 2):
+    @scenario("rel_typeblanks", "19", "schema", keyspace_reset="cv_r_typeblanks")
+    def _typeblanks():
+        """A schema template leaving blanks around type names: 0.7 loaded the class by the
+        name as sent (`Unable to find abstract-type class '...UTF8Type '`), for comparators,
+        sub-comparators and validators alike; 0.8 on read the name with TypeParser,
+        blanks skipped"""
+        ks = "cv_r_typeblanks"
+        out = setup(ks)
+        tries = [dict(comparator="UTF8Type "),
+                 dict(comparator=" LongType"),
+                 dict(comparator=M + "AsciiType "),
+                 dict(column_type="Super", comparator="UTF8Type", subcomparator="LongType "),
+                 dict(comparator="UTF8Type", default_validation=" UTF8Type"),
+                 dict(comparator="UTF8Type",
+                      column_metadata=[column_def("age", "LongType ")])]
+        for i, kw in enumerate(tries):
+            out.append(v19.system_add_column_family(cf_def(ks, "cf%d" % i, **kw)))
+        out.append(v19.describe_keyspace(ks))
+        return out

@@ -13,6 +13,7 @@ use crate::release::{Feature, Release};
 
 const BYTES_TYPE: &str = "org.apache.cassandra.db.marshal.BytesType";
 const TIME_UUID_TYPE: &str = "org.apache.cassandra.db.marshal.TimeUUIDType";
+const ASCII_TYPE: &str = "org.apache.cassandra.db.marshal.AsciiType";
 
 /// The CQL 2 behaviours that changed between releases.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -165,6 +166,11 @@ impl Era {
         if !self.odd_hex_read && class == BYTES_TYPE && text.len() % 2 == 1 {
             return Err(MarshalError(format!("cannot parse '{text}' as hex bytes")));
         }
+        if class == ASCII_TYPE {
+            // AsciiType.fromString encoded the text as US-ASCII (Java's
+            // String.getBytes): each character it cannot map became '?'.
+            return Ok(java_ascii_bytes(text));
+        }
         let parsed = ty.from_string(text);
         if !self.time_uuid_words || class != TIME_UUID_TYPE {
             return parsed;
@@ -193,9 +199,26 @@ impl Era {
     }
 }
 
+/// `text` as Java's `String.getBytes(US_ASCII)` gave it: a character
+/// outside ASCII (a supplementary one too) is one `?`.
+fn java_ascii_bytes(text: &str) -> Vec<u8> {
+    text.chars()
+        .map(|c| if c.is_ascii() { c as u8 } else { b'?' })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_terms_replace_what_ascii_cannot_hold() {
+        let era = Era::of(Release::find("1.0.12"));
+        let ascii = crate::marshal::AsciiType;
+        assert_eq!(era.from_string(&ascii, "abc").unwrap(), b"abc");
+        assert_eq!(era.from_string(&ascii, "caf\u{e9}!").unwrap(), b"caf?!");
+        assert_eq!(era.from_string(&ascii, "\u{1F600}x").unwrap(), b"?x");
+    }
 
     #[test]
     fn each_release_has_its_dialect() {

@@ -145,6 +145,9 @@ impl Node {
             names_reread_by_new_comparator: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::NamesRereadByNewComparator)),
+            local_strategy_taken: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::LocalStrategyTaken)),
         }
     }
 

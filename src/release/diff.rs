@@ -384,6 +384,7 @@ mod tests {
                 Behaviour::ColumnsInCopiedHashMap,
                 Behaviour::CoscBothMembersTaken,
                 Behaviour::SystemCfAddsTaken,
+                Behaviour::LocalStrategyTaken,
             ]
         );
         assert_eq!(

@@ -69,6 +69,17 @@ pub(super) fn has(release: &Release, short: &str) -> bool {
 /// from 0.8 a lacked type is an unknown class, and a type whose parameters
 /// name one failed as an invalid definition of itself.
 pub(super) fn refusal(release: &Release, name: &str) -> Option<String> {
+    if !release.at_least(0, 8) && name != name.trim() {
+        // 0.7's FBUtilities.getComparator loaded the class by the name as
+        // sent (the package put before a name without a dot): blanks and
+        // all. 0.8's TypeParser skipped them.
+        let class = if name.contains('.') {
+            name.to_string()
+        } else {
+            format!("{PACKAGE}{name}")
+        };
+        return Some(format!("Unable to find abstract-type class '{class}'"));
+    }
     let name = name.trim();
     // Deeper names are refused by the type registry before any release
     // could tell; this bound keeps the recursion below off the stack's end.
@@ -171,5 +182,22 @@ mod tests {
             Some("Invalid definition for comparator org.apache.cassandra.db.marshal.ReversedType.")
         );
         assert_eq!(r.type_refusal("com.example.MyType"), None);
+    }
+
+    #[test]
+    fn blanks_around_a_name_were_part_of_0_7s_class_name() {
+        let r = super::super::Release::find("0.7.10").unwrap();
+        assert_eq!(
+            r.type_refusal("UTF8Type ").as_deref(),
+            Some("Unable to find abstract-type class 'org.apache.cassandra.db.marshal.UTF8Type '")
+        );
+        assert_eq!(
+            r.type_refusal(" org.apache.cassandra.db.marshal.LongType")
+                .as_deref(),
+            Some("Unable to find abstract-type class ' org.apache.cassandra.db.marshal.LongType'")
+        );
+        assert_eq!(r.type_refusal("UTF8Type"), None);
+        let later = super::super::Release::find("0.8.10").unwrap();
+        assert_eq!(later.type_refusal("UTF8Type "), None);
     }
 }

@@ -238,7 +238,7 @@ impl Schema {
             self.name_indexes(&mut cf, rules)?;
             cfs.push(cf);
         }
-        let strategy = keyspace_strategy(&spec)?;
+        let strategy = keyspace_strategy(&spec, rules)?;
         if !is_name_valid(&spec.name) {
             return invalid(keyspace_name_error(&spec.name));
         }
@@ -300,7 +300,7 @@ impl Schema {
         if !spec.cf_defs.is_empty() {
             return invalid("Keyspace update must not contain any column family definitions.");
         }
-        let strategy = keyspace_strategy(&spec)?;
+        let strategy = keyspace_strategy(&spec, rules)?;
         if !is_name_valid(&spec.name) {
             return invalid(keyspace_name_error(&spec.name));
         }
@@ -462,10 +462,11 @@ fn given_columns<'a>(spec: &CfSpec, order: &'a [Vec<u8>]) -> GivenColumns<'a> {
     }
 }
 
-/// 1.2's `KSMetaData.fromThrift` strategy resolution.
-fn keyspace_strategy(spec: &KeyspaceSpec) -> Result<String> {
+/// 1.2's `KSMetaData.fromThrift` strategy resolution (0.7 took
+/// `LocalStrategy` as any other class).
+fn keyspace_strategy(spec: &KeyspaceSpec, rules: Rules) -> Result<String> {
     let class = resolve_strategy_class(&spec.strategy_class)?;
-    if class.ends_with(".LocalStrategy") {
+    if class.ends_with(".LocalStrategy") && !rules.local_strategy_taken {
         return invalid(
             "Unable to use given strategy class: LocalStrategy is reserved for internal use.",
         );

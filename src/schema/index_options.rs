@@ -92,6 +92,8 @@ pub struct Rules {
     /// comparator's words and read back by the new one's, failing on the
     /// server where it could not read them.
     pub names_reread_by_new_comparator: bool,
+    /// 0.7: a keyspace may use `LocalStrategy` (0.8 on reserved it).
+    pub local_strategy_taken: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -214,6 +216,7 @@ mod tests {
         names_refused_in_type_words: false,
         updates_keep_dense: false,
         names_reread_by_new_comparator: false,
+        local_strategy_taken: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
@@ -241,6 +244,7 @@ mod tests {
         names_refused_in_type_words: false,
         updates_keep_dense: false,
         names_reread_by_new_comparator: false,
+        local_strategy_taken: false,
     };
 
     #[test]

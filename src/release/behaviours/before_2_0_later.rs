@@ -565,6 +565,18 @@ macro_rules! with_behaviours_before_2_0_later {
                     fails as an internal error",
             }
 
+            // 0.7's system_add_keyspace and system_update_keyspace built the
+            // KSMetaData from the class as sent; 0.8's ThriftValidation.validateKsDef
+            // refused LocalStrategy.
+            /// A keyspace may be made (or updated) with `LocalStrategy`, which
+            /// later releases kept for their own keyspaces.
+            LocalStrategyTaken {
+                key: "local_strategy_taken",
+                from: (0, 7, 0),
+                until: Some((0, 8, 0)),
+                says: "a keyspace may use LocalStrategy (reserved for internal use from 0.8)",
+            }
+
             $($later)*
         }
     };
