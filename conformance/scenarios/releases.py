@@ -7693,4 +7693,97 @@ if R < (1, 2):
         for i, kw in enumerate(tries):
             out.append(v19.system_add_column_family(cf_def(ks, "cf%d" % i, **kw)))
         out.append(v19.describe_keyspace(ks))
+
+
+# ------------------------------------------------------------------------------ user statements on a stock node (found by ordinary19r)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_authanon", "19", "cql3", keyspace_reset="cv_r_authanon")
+    def _authanon():
+        """A provisioning script's user, permission and (2.2) role statements on a node with the
+        stock AllowAllAuthenticator: the session's user is anonymous, refused in each release's
+        order of checks (1.2 validated the options first; 2.0 and 2.1 asked for a superuser
+        first; 2.2's role manager), a login with credentials changing nothing"""
+        ks = "cv_r_authanon"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks)]
+        stmts = ["CREATE USER app WITH PASSWORD 'pw'", "CREATE USER app",
+                 "CREATE USER 'ops user' WITH PASSWORD 'pw' SUPERUSER",
+                 "CREATE USER app NOSUPERUSER", "CREATE USER ''",
+                 "ALTER USER app WITH PASSWORD 'pw2'", "ALTER USER app SUPERUSER",
+                 "ALTER USER anonymous WITH PASSWORD 'pw2'", "ALTER USER anonymous NOSUPERUSER",
+                 "ALTER USER anonymous", "ALTER USER app",
+                 "DROP USER app", "DROP USER anonymous", "LIST USERS",
+                 "GRANT ALL ON ALL KEYSPACES TO app", "GRANT MODIFY PERMISSION ON KEYSPACE %s TO app" % ks,
+                 "GRANT SELECT ON %s.nosuch TO app" % ks, "REVOKE AUTHORIZE ON TABLE %s.t FROM app" % ks,
+                 "LIST ALL", "LIST SELECT PERMISSION OF app NORECURSIVE",
+                 "LIST ALL PERMISSIONS ON KEYSPACE %s" % ks,
+                 "CREATE USER", "CREATE USER 5", "LIST"]
+        if R >= (2, 0):
+            stmts += ["CREATE USER IF NOT EXISTS app", "DROP USER IF EXISTS app"]
+        if R >= (2, 2):
+            stmts += ["CREATE ROLE ops", "CREATE ROLE ops WITH SUPERUSER = true",
+                      "CREATE ROLE ops WITH LOGIN = true AND PASSWORD = 'x'",
+                      "CREATE ROLE ops WITH OPTIONS = {'a': 'b'}", "CREATE ROLE IF NOT EXISTS ops",
+                      "ALTER ROLE ops WITH LOGIN = false", "ALTER ROLE ops",
+                      "ALTER ROLE anonymous WITH LOGIN = true", "DROP ROLE IF EXISTS ops",
+                      "LIST ROLES", "LIST ROLES OF app NORECURSIVE", "GRANT ops TO app",
+                      "REVOKE ops FROM app", "GRANT EXECUTE ON ALL FUNCTIONS TO app",
+                      "LIST ALL PERMISSIONS ON ROLE ops"]
+        out += [q(s) for s in stmts]
+        out += [v19.login({"username": "app", "password": "pw"}),
+                q("CREATE USER app WITH PASSWORD 'pw'"), q("LIST USERS"),
+                v19.prepare_cql3_query("LIST USERS")]
+        return out
+
+
+# ------------------------------------------------------------------------------ function names as written (found by ordinary19r)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_fnnames", "19", "cql3", keyspace_reset="cv_r_fnnames")
+    def _fnnames():
+        """A cache layer's selections through functions: before 2.2 a result column is named by
+        the function as the statement wrote it (`blobAsText(k)`, `DATEOF(t)`), 2.2 by its
+        system name; a function's type errors name it in lower case; an unknown conversion
+        (`blobAsUnknown`) is named as written before 2.2"""
+        ks = "cv_r_fnnames"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE c (k blob PRIMARY KEY, n bigint, t timeuuid, s text)",
+            "INSERT INTO c (k, n, t, s) VALUES (textAsBlob('a'), 7, "
+            "a00dd800-b1f2-11e2-9234-0a0b0c0d0e0f, 'x') USING TIMESTAMP 10",
+            "SELECT blobAsText(k), BIGINTASBLOB(n), DateOf(t), unixtimestampof(t), "
+            "textAsBlob(s), Token(k) FROM c",
+            "SELECT blobastext(textasblob(s)) FROM c",
+            "SELECT dateOf(s) FROM c", "SELECT UNIXTIMESTAMPOF(n) FROM c",
+            "SELECT textAsBlob(n) FROM c", "SELECT blobAsUnknown(k) FROM c",
+            "SELECT noSuchFn(k) FROM c", "SELECT writeTime(s), TTL(s) FROM c"]]
+        out += [v19.prepare_cql3_query("SELECT blobAsText(k), dateOf(t) FROM c")]
+        return out
+
+
+# ------------------------------------------------------------------------------ IN on a partition key part (found by ordinary19r)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_partin", "19", "cql3", keyspace_reset="cv_r_partin")
+    def _partin():
+        """A report over (sensor, day) partitions: 1.2 to 2.1 refused an IN on a partition key
+        part but the last (2.2 read every combination; 1.2 took an IN of one value as an EQ), after the parts before it were
+        restricted"""
+        ks = "cv_r_partin"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE r (s text, d int, h int, v int, PRIMARY KEY ((s, d), h))",
+            "INSERT INTO r (s, d, h, v) VALUES ('a', 1, 0, 1) USING TIMESTAMP 10",
+            "INSERT INTO r (s, d, h, v) VALUES ('b', 1, 0, 2) USING TIMESTAMP 10",
+            "INSERT INTO r (s, d, h, v) VALUES ('a', 2, 0, 3) USING TIMESTAMP 10",
+            "SELECT s, d, v FROM r WHERE s IN ('a', 'b') AND d = 1",
+            "SELECT s, d, v FROM r WHERE s = 'a' AND d IN (2, 1)",
+            "SELECT s, d, v FROM r WHERE s IN ('a', 'b') AND d IN (1, 2)",
+            "SELECT s, d, v FROM r WHERE s IN ('a') AND d = 1 AND h = 0",
+            "SELECT s, d, v FROM r WHERE d = 1 AND s IN ('b', 'a')",
+            "SELECT s, d, v FROM r WHERE s IN ('a', 'b')",
+            "SELECT s, d, v FROM r WHERE d IN (1, 2)"]]
         return out

@@ -391,6 +391,9 @@ pub enum Selector {
     Function {
         name: String,
         args: Vec<Selector>,
+        /// The name as the statement wrote it: before 2.2 a result column
+        /// was named so (`blobAsText(k)`).
+        shown: String,
     },
 }
 
@@ -531,6 +534,36 @@ pub enum Statement {
     Delete(Delete),
     Batch(Batch),
     Select(Select),
+    /// The statements of users, permissions and (2.2) roles.
+    Auth(AuthStatement),
+}
+
+/// 1.2's `CREATE USER`, `GRANT`, `LIST PERMISSIONS` and the rest, 2.2's
+/// roles: what a node answers to them depends only on these parts (a stock
+/// node's anonymous session is refused before any user or resource is
+/// looked up; see `exec::auth`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum AuthStatement {
+    /// `CREATE USER` (2.2: and `CREATE ROLE`).
+    Create { name: String, options: RoleOptions },
+    /// `ALTER USER` (2.2: and `ALTER ROLE`).
+    Alter { name: String, options: RoleOptions },
+    /// `DROP USER [IF EXISTS]` (2.2: and `DROP ROLE`).
+    Drop { name: String },
+    /// `LIST USERS`, `GRANT`, `REVOKE`, `LIST PERMISSIONS` (2.2: `LIST
+    /// ROLES`, a role granted or revoked): each needs a logged-in user first.
+    Listing,
+}
+
+/// The options a user or role statement named.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RoleOptions {
+    pub password: bool,
+    /// 2.2's `OPTIONS = {..}`.
+    pub custom: bool,
+    pub superuser: Option<bool>,
+    /// 2.2's `LOGIN = ..`.
+    pub login: Option<bool>,
 }
 
 /// A statement plus the number of bind markers it contains.

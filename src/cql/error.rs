@@ -23,6 +23,10 @@ pub enum CqlError {
     /// end answers as the release's server did.
     #[error("failed on the server: {0}")]
     Failed(String),
+    /// The session may not run the statement (Thrift answers it as an
+    /// invalid request, the native protocol as UNAUTHORIZED).
+    #[error("{0}")]
+    Unauthorized(String),
     /// Too few live replicas for the statement's consistency level.
     #[error("unavailable: {0}")]
     Unavailable(String),

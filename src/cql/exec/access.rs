@@ -70,6 +70,8 @@ fn requirements_in(
             Ok(all)
         }
         Statement::Truncate(t) => one(table(Permission::Modify, t)),
+        // Refused to an anonymous session before any resource is named.
+        Statement::Auth(_) => Ok(Vec::new()),
         Statement::Use(ks) => Ok(vec![Access::keyspace(Permission::Use, ks.clone())]),
         Statement::CreateKeyspace { name, .. } => {
             Ok(vec![Access::keyspace(Permission::Create, name.clone())])

@@ -43,6 +43,7 @@
 //! `apply` writes one batch atomically per the engine's batch rules.
 
 pub mod access;
+mod auth;
 mod custom_index;
 mod ddl;
 pub mod describe;
@@ -491,6 +492,7 @@ fn run(
             table,
             if_exists,
         } => triggers::drop(backend, session, name, table, *if_exists),
+        Statement::Auth(a) => Err(auth::refusal(session.local_facts(), a)),
         ddl_statement => ddl::run(backend, session, ddl_statement),
     }
 }

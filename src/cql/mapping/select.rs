@@ -129,6 +129,9 @@ pub fn plan_select_by(
         frozen_as_v2: rules.frozen_as_v2,
     };
     let rels = restrictions(table, sel, partitioner, &mut ctx, rules)?;
+    if rules.in_on_last_partition_part_only {
+        in_on_last_partition_part(table, &rels)?;
+    }
     let partitions = partitions_of(
         table,
         rels.partition,
@@ -261,6 +264,8 @@ type ColumnRelation = (Operator, Vec<Vec<u8>>);
 struct Restrictions {
     /// Per partition key column: its EQ/IN values, if restricted.
     partition: Vec<Option<Vec<Vec<u8>>>>,
+    /// Per partition key column: whether an IN restricted it.
+    partition_in: Vec<bool>,
     /// Per clustering column: its relations.
     clustering: Vec<Vec<ColumnRelation>>,
     /// Relations on regular (and static) columns.
@@ -280,6 +285,7 @@ fn restrictions(
 ) -> CqlResult<Restrictions> {
     let mut r = Restrictions {
         partition: vec![None; table.partition_key.len()],
+        partition_in: vec![false; table.partition_key.len()],
         clustering: vec![Vec::new(); table.clustering.len()],
         regular: Vec::new(),
         token: (Bound::Unbounded, Bound::Unbounded),
@@ -343,6 +349,9 @@ fn restrictions(
                         if r.on_token {
                             token_relation::after_token(column, *op, rules.words)?;
                         }
+                        // 1.2's Restriction: an IN of one value is an equality.
+                        r.partition_in[i] = *op == Operator::In
+                            && (rules.words != super::select_rules::Words::V12 || values.len() > 1);
                         r.partition[i] = Some(values);
                     }
                     ColumnRole::Clustering(i) => r.clustering[i].push((*op, values)),
@@ -356,6 +365,26 @@ fn restrictions(
         }
     }
     Ok(r)
+}
+
+/// 1.2 to 2.1's refusal of an IN on a partition key part but the last,
+/// met as their loop over the parts reached it (after every part before
+/// it was restricted).
+fn in_on_last_partition_part(table: &Table, rels: &Restrictions) -> CqlResult<()> {
+    let last = table.partition_key.len().saturating_sub(1);
+    for (i, part) in rels.partition.iter().enumerate() {
+        if part.is_none() || rels.on_token {
+            return Ok(());
+        }
+        if rels.partition_in[i] && i != last {
+            return Err(invalid(format!(
+                "Partition KEY part {} cannot be restricted by IN relation (only the last part \
+                 of the partition key can)",
+                table.partition_key[i].name
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Partition key: all parts by EQ/IN (the keys, every combination), or

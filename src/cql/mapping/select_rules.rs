@@ -22,6 +22,9 @@ pub struct SelectRules {
     /// An IN may restrict only the last clustering column (1.2 to 2.1:
     /// "We only support IN for the last name so far").
     pub in_on_last_clustering_only: bool,
+    /// An IN may restrict only the last partition key part (1.2 to 2.1:
+    /// "Partition KEY part k cannot be restricted by IN relation").
+    pub in_on_last_partition_part_only: bool,
     /// The partitions an IN names.
     pub keys: KeyOrder,
     /// An ORDER BY across partitions sorted the rows as read (each
@@ -116,6 +119,7 @@ impl SelectRules {
                 _ => Words::V12,
             },
             in_on_last_clustering_only: !at_least(2, 2),
+            in_on_last_partition_part_only: !at_least(2, 2),
             keys: if at_least(2, 1) {
                 KeyOrder::Sorted
             } else {

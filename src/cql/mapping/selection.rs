@@ -32,17 +32,6 @@ fn invalid(msg: impl Into<String>) -> CqlError {
     CqlError::invalid(msg)
 }
 
-/// Canonical spelling of the selectable functions (result column names).
-fn function_display(name: &str) -> &str {
-    match name {
-        "dateof" => "dateOf",
-        "unixtimestampof" => "unixTimestampOf",
-        "now" => "now",
-        "token" => "token",
-        _ => name,
-    }
-}
-
 /// The argument of a blob conversion (`xAsBlob`, `blobAsX`) checked
 /// against the function's parameter as `Functions.validateTypes` did: the
 /// type itself, or one whose values it takes (anything as a blob, ascii
@@ -75,6 +64,14 @@ fn conversion_argument(
     )))
 }
 
+/// A function as its refusals named it (2.2: in the `system` keyspace).
+fn function_of(name: &str, rules: &SelectRules) -> String {
+    match rules.functions_in_system {
+        true => format!("system.{name}"),
+        false => name.to_string(),
+    }
+}
+
 fn selector_name(s: &Selector) -> String {
     result_name(s, false)
 }
@@ -85,12 +82,14 @@ fn selector_name(s: &Selector) -> String {
 fn result_name(s: &Selector, in_system: bool) -> String {
     match s {
         // 2.2's `count(*)` among other selectors.
-        Selector::Function { name, args } if name == "count" && args.is_empty() => "count".into(),
-        Selector::Function { name, args } => {
+        Selector::Function { name, args, .. } if name == "count" && args.is_empty() => {
+            "count".into()
+        }
+        Selector::Function { name, args, shown } => {
             let a: Vec<String> = args.iter().map(|a| result_name(a, in_system)).collect();
             match in_system {
                 true => format!("system.{}({})", name.to_lowercase(), a.join(", ")),
-                false => format!("{}({})", function_display(name), a.join(", ")),
+                false => format!("{shown}({})", a.join(", ")),
             }
         }
         Selector::Column(c) => c.clone(),
@@ -156,7 +155,7 @@ fn selector_type(
                 ))),
             }
         }
-        Selector::Function { name, args } => match name.as_str() {
+        Selector::Function { name, args, .. } => match name.as_str() {
             "token" => {
                 let names: Vec<String> =
                     table.partition_key.iter().map(|c| c.name.clone()).collect();
@@ -176,7 +175,7 @@ fn selector_type(
                 }
                 let t = selector_type(table, &args[0], partitioner, rules)?;
                 if t != class("TimeUUIDType") {
-                    return Err(invalid(format!("Type error: {} cannot be passed as argument 0 of function {} of type timeuuid", selector_name(&args[0]), function_display(name))));
+                    return Err(invalid(format!("Type error: {} cannot be passed as argument 0 of function {} of type timeuuid", selector_name(&args[0]), function_of(name, rules))));
                 }
                 Ok(class(if name == "dateof" && signed {
                     "TimestampType"
@@ -273,7 +272,9 @@ pub(super) fn selection(
     let mut aggregates = Vec::new();
     for (sel, alias) in items {
         let (aggregate, type_class) = match &sel {
-            Selector::Function { name, args } if in_system && aggregates::is_aggregate(name) => {
+            Selector::Function { name, args, .. }
+                if in_system && aggregates::is_aggregate(name) =>
+            {
                 let arg = match args.as_slice() {
                     [] if name == "count" => None,
                     [arg] => Some(selector_type(table, arg, partitioner, rules)?),
@@ -372,7 +373,7 @@ pub(super) fn eval_selector(
         Selector::Ttl(c) => regular(c)
             .and_then(|v| v.ttl)
             .map(|t| t.to_be_bytes().to_vec()),
-        Selector::Function { name, args } => match name.as_str() {
+        Selector::Function { name, args, .. } => match name.as_str() {
             "token" => Some(partitioner.token_to_bytes(&partitioner.token(&row.row_key))),
             "dateof" | "unixtimestampof" => {
                 let v = eval_selector(table, &args[0], row, partitioner)?;
@@ -435,13 +436,14 @@ mod tests {
     #[test]
     fn functions_are_named_in_the_system_keyspace_from_2_2() {
         let f = |name: &str, arg: Selector| Selector::Function {
-            name: name.into(),
+            name: name.to_lowercase(),
             args: vec![arg],
+            shown: name.into(),
         };
         let token = f("token", Selector::Column("k".into()));
         assert_eq!(result_name(&token, false), "token(k)");
         assert_eq!(result_name(&token, true), "system.token(k)");
-        let nested = f("unixtimestampof", f("dateof", Selector::Column("c".into())));
+        let nested = f("unixTimestampOf", f("dateOf", Selector::Column("c".into())));
         assert_eq!(result_name(&nested, false), "unixTimestampOf(dateOf(c))");
         assert_eq!(
             result_name(&nested, true),

@@ -102,6 +102,9 @@ impl Parser<'_> {
 
     pub(super) fn create(&mut self) -> CqlResult<Statement> {
         self.expect_kw("create")?;
+        if let Some(user) = self.create_user() {
+            return user;
+        }
         if self.eat_kw("keyspace") || self.eat_kw("schema") {
             let if_not_exists = self.if_not_exists(IfAt::CreateKeyspace)?;
             let name = self.ident()?;
@@ -341,6 +344,9 @@ impl Parser<'_> {
 
     pub(super) fn alter(&mut self) -> CqlResult<Statement> {
         self.expect_kw("alter")?;
+        if let Some(user) = self.alter_user() {
+            return user;
+        }
         if self.eat_kw("keyspace") || self.eat_kw("schema") {
             let name = self.ident()?;
             self.expect_kw("with")?;
@@ -415,6 +421,9 @@ impl Parser<'_> {
 
     pub(super) fn drop(&mut self) -> CqlResult<Statement> {
         self.expect_kw("drop")?;
+        if let Some(user) = self.drop_user() {
+            return user;
+        }
         if self.eat_kw("keyspace") || self.eat_kw("schema") {
             let if_exists = self.if_exists(IfAt::DropKeyspace)?;
             return Ok(Statement::DropKeyspace {

@@ -447,7 +447,7 @@ impl Parser<'_> {
             }
             // 2.2: `count(*)` alone is the count it was before.
             match items.as_slice() {
-                [(Selector::Function { name, args }, None)]
+                [(Selector::Function { name, args, .. }, None)]
                     if name == "count" && args.is_empty() && !json =>
                 {
                     Selection::Count
@@ -520,13 +520,14 @@ impl Parser<'_> {
         }
         // 2.2: `count(*)` is an aggregate among others.
         if self.grammar.is_cql33() && self.at_count_rows() {
-            let name = self.advance().text.to_lowercase();
+            let shown = self.advance().text;
             for _ in 0..3 {
                 self.advance();
             }
             return Ok(Selector::Function {
-                name,
+                name: shown.to_lowercase(),
                 args: Vec::new(),
+                shown,
             });
         }
         let t = self.peek().clone();
@@ -545,7 +546,13 @@ impl Parser<'_> {
     /// `f(selector, ...)`, `writetime(c)` or `ttl(c)`.
     fn function_selector(&mut self) -> CqlResult<Selector> {
         let written = self.advance().text;
-        let name = self.function_name(written);
+        let name = self.function_name(written.clone());
+        // TOKEN was a keyword of the grammar: its selector is named by it.
+        let shown = if name == "token" {
+            name.clone()
+        } else {
+            written
+        };
         self.advance();
         if name == "writetime" || name == "ttl" {
             let c = self.ident()?;
@@ -566,7 +573,7 @@ impl Parser<'_> {
             }
         }
         self.expect_sym(")")?;
-        Ok(Selector::Function { name, args })
+        Ok(Selector::Function { name, args, shown })
     }
 }
 

@@ -11,6 +11,7 @@
 //! corpus is reproduced; other failures use the same two shapes but the
 //! "expecting" part may name a different token than ANTLR's prediction would.
 
+mod auth;
 mod ddl;
 mod dml;
 mod recovery;
@@ -536,6 +537,7 @@ impl Parser<'_> {
                 let _ = self.eat_kw("columnfamily") || self.eat_kw("table");
                 Ok(Statement::Truncate(self.table_name()?))
             }
+            "grant" | "revoke" | "list" => self.permissions_statement(),
             "create" => self.create(),
             "alter" => self.alter(),
             "drop" => self.drop(),

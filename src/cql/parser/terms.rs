@@ -7,6 +7,7 @@
 use super::super::ast::*;
 use super::super::error::CqlResult;
 use super::super::lexer::TokenKind;
+use super::super::types::Native;
 use super::{Grammar, Parser};
 
 impl Parser<'_> {
@@ -130,9 +131,11 @@ impl Parser<'_> {
             "ttl",
         ];
         let name = written.to_lowercase();
+        // A conversion is known only for a type the release had.
+        let converts = |t: Option<&str>| t.is_some_and(|t| Native::from_name(t).is_some());
         let known = KNOWN.contains(&name.as_str())
-            || name.starts_with("blobas")
-            || name.ends_with("asblob");
+            || converts(name.strip_prefix("blobas"))
+            || converts(name.strip_suffix("asblob"));
         match self.grammar.is_cql33() || known {
             true => name,
             false => written,

@@ -136,6 +136,7 @@ impl From<CqlError> for NativeError {
         match e {
             CqlError::Syntax { .. } => NativeError::Syntax(e.to_string()),
             CqlError::Invalid(why) => refused(why),
+            CqlError::Unauthorized(why) => NativeError::Unauthorized(why),
             // CQL 2's outcomes of the old releases; native CQL never makes them.
             CqlError::Failed(why) | CqlError::Unavailable(why) => NativeError::Server(why),
         }

@@ -362,6 +362,7 @@ impl Kit {
             | Statement::DropType { .. } => "DROP",
             Statement::CreateType { .. } | Statement::CreateFunction { .. } => "CREATE",
             Statement::AlterType { .. } => "ALTER",
+            Statement::Auth(_) => "OTHER",
         }
     }
 }

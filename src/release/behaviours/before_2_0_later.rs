@@ -577,6 +577,19 @@ macro_rules! with_behaviours_before_2_0_later {
                 says: "a keyspace may use LocalStrategy (reserved for internal use from 0.8)",
             }
 
+            // 1.2's QueryProcessor.processStatement: validate, then checkAccess
+            // (2.0 turned them round).
+            /// A user statement's own checks (an option the authenticator does
+            /// not support, an empty ALTER USER) come before the anonymous
+            /// session's refusal, and no superuser check is reached.
+            UserStatementValidatedFirst {
+                key: "user_statement_validated_first",
+                from: (1, 2, 0),
+                until: Some((2, 0, 0)),
+                says: "CREATE/ALTER USER are refused for an unsupported option before the \
+                    anonymous session is",
+            }
+
             $($later)*
         }
     };

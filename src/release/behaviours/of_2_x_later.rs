@@ -37,6 +37,19 @@ macro_rules! with_behaviours_of_2_x_later {
                     slice reads the later, a names read the flushed one",
             }
 
+            // 2.2's CassandraRoleManager behind every user statement
+            // (CreateRoleStatement and the rest), with its own checks.
+            /// User statements are role statements: CREATE USER refused for
+            /// a superuser before the options, the role manager naming the
+            /// option it does not support, DROP USER reaching the login check.
+            UserStatementsAreRoles {
+                key: "user_statements_are_roles",
+                from: (2, 2, 0),
+                until: None,
+                says: "CREATE/ALTER/DROP USER are 2.2's role statements, refused in the role \
+                    manager's words",
+            }
+
             $($later)*
         }
     };
