@@ -7786,4 +7786,117 @@ if (1, 2) <= R < (3, 0):
             "SELECT s, d, v FROM r WHERE d = 1 AND s IN ('b', 'a')",
             "SELECT s, d, v FROM r WHERE s IN ('a', 'b')",
             "SELECT s, d, v FROM r WHERE d IN (1, 2)"]]
+
+
+# ------------------------------------------------------------------------------ CQL 3 over Thrift: what a schema change and a write meet (found by difftest --cql3)
+if R >= (1, 2):
+    @scenario("rel_cql3fates", "19", "cql3", keyspace_reset="cv_r_cql3fates")
+    def _cql3fates():
+        """A CQL 3 application over Thrift, as difftest.py --cql3 found it differing from 2.1:
+        prepared statements across schema changes (2.1 on forgot a table's statements when its
+        columns or indexes changed or it was dropped; 3.x kept them when only a key column was
+        renamed); a COMPACT table's missing or empty clustering value; a key column assigned a
+        constant of the wrong type; a list set or deleted by index before it has elements;
+        2.1's caching map and the rows per partition it kept; a static column's condition on a
+        partition without rows"""
+        ks = "cv_r_cql3fates"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q("CREATE TABLE t (k text, c int, v text, PRIMARY KEY (k, c))"),
+                q("CREATE TABLE u (k text PRIMARY KEY, v text)")]
+        sel, ins = "SELECT v FROM t WHERE k = ?", "INSERT INTO t (k, c, v) VALUES (?, ?, ?)"
+        other = "SELECT v FROM u WHERE k = ?"
+        both = "BEGIN BATCH INSERT INTO u (k, v) VALUES (?, 'b'); " \
+               "UPDATE t SET v = 'b' WHERE k = ? AND c = 1; APPLY BATCH"
+
+        def run(text, vals):
+            return v19.execute_prepared_cql3_query(thrift_id(ks, text), vals)
+        one = b"\x00\x00\x00\x01"
+        prepare = [v19.prepare_cql3_query(x) for x in (sel, ins, other, both)]
+        runs = [run(sel, ["a"]), run(ins, ["a", one, "x"]), run(other, ["a"]),
+                run(both, ["a", "a"])]
+        out += prepare + runs
+        # (a statement kept across a change of a column it names ran as it
+        # was prepared, which is not emulated: no retyping before 2.1, no key
+        # rename where statements outlive it)
+        changes = ["ALTER TABLE t WITH comment = 'kept'", "ALTER TABLE t ADD w int",
+                   "CREATE INDEX t_v ON t (v)", "DROP INDEX t_v"]
+        if (2, 1) <= R < (3, 0):
+            changes += ["ALTER TABLE t DROP w", "ALTER TABLE t RENAME k TO k2"]
+        for change in changes:
+            out += [q(change)] + runs + prepare
+        # (1.2 ran a kept statement of a dropped table, and its write failed
+        # on the server)
+        out += [q("DROP TABLE t")] + (runs if R >= (2, 0) else [])
+        # a COMPACT table's clustering value missing or empty
+        out += [q("CREATE TABLE cd (k text, c text, v text, PRIMARY KEY (k, c)) "
+                  "WITH COMPACT STORAGE"),
+                q("CREATE TABLE cd2 (k text, c text, d int, v text, PRIMARY KEY (k, c, d)) "
+                  "WITH COMPACT STORAGE")]
+        # (1.2.9 wrote an empty name, which its flush then failed on)
+        empty = [] if RELEASE == "1.2.9" else [
+            "INSERT INTO cd (k, c, v) VALUES ('a', '', 'x') USING TIMESTAMP 10",
+            "UPDATE cd USING TIMESTAMP 11 SET v = 'y' WHERE k = 'b' AND c = ''"]
+        out += [q(s) for s in [
+            "INSERT INTO cd (k, v) VALUES ('a', 'x')",
+            "UPDATE cd SET v = 'y' WHERE k = 'a'"] + empty + [
+            "INSERT INTO cd2 (k, v) VALUES ('a', 'x')"] + (
+            # (3.x's words for the gap are not emulated)
+            ["INSERT INTO cd2 (k, d, v) VALUES ('a', 1, 'x')"] if R < (3, 0) else []) + [
+            "SELECT * FROM cd"]]
+        # a key column assigned
+        out += [q("CREATE TABLE n (k int, c blob, v int, PRIMARY KEY (k, c))"),
+                q("CREATE TABLE cnt (page blob PRIMARY KEY, hits counter)")]
+        out += [q(s) for s in [
+            "UPDATE n SET k = 'x' WHERE k = 1 AND c = 0x00",
+            "UPDATE n SET k = 5 WHERE k = 1 AND c = 0x00",
+            "UPDATE n SET c = 'x' WHERE k = 1 AND c = 0x00",
+            "UPDATE n SET c = 0x01, v = 'z' WHERE k = 1 AND c = 0x00",
+            "UPDATE n SET k = k + 1 WHERE k = 1 AND c = 0x00",
+            "UPDATE cnt SET page = 'k1' WHERE hits = 5",
+            "UPDATE cnt SET page = 0x01 WHERE page = 0x02"]]
+        # a list by index
+        out += [q("CREATE TABLE l (k int PRIMARY KEY, xs list<int>, tag text)")]
+        out += [q(s) for s in [
+            "UPDATE l SET xs[0] = 42 WHERE k = 1",
+            "DELETE xs[0] FROM l WHERE k = 1",
+            "INSERT INTO l (k, tag) VALUES (2, 't') USING TIMESTAMP 10",
+            "UPDATE l SET xs[1] = 42 WHERE k = 2",
+            "UPDATE l USING TIMESTAMP 12 SET xs = [7] WHERE k = 3",
+            "UPDATE l SET xs[1] = 42 WHERE k = 3",
+            "DELETE xs[2] FROM l WHERE k = 3",
+            "UPDATE l SET xs = xs - [7] WHERE k = 4",
+            "SELECT * FROM l"]]
+        if R >= (2, 0):
+            out += [q("CREATE TABLE st (k text, c int, s text static, v text, "
+                      "PRIMARY KEY (k, c))")]
+            out += [q(s) for s in [
+                "UPDATE st SET s = 'x' WHERE k = 'p' IF s = null",
+                "SELECT * FROM st WHERE k = 'p'",
+                "INSERT INTO st (k, c, v) VALUES ('r', 1, 'v') USING TIMESTAMP 10",
+                "UPDATE st SET s = 'y' WHERE k = 'r' IF s = null",
+                "UPDATE st SET s = 'z' WHERE k = 'q' IF s = 'w'",
+                "UPDATE st SET v = 'z' WHERE k = 'q' AND c = 1 IF v = null",
+                "TRUNCATE st",
+                "UPDATE st SET s = 'x' WHERE k = 'r' IF s = null",
+                "SELECT * FROM st"]]
+        if R >= (2, 1):
+            sel_cf = ("SELECT columnfamily_name, caching FROM system.schema_columnfamilies "
+                      "WHERE keyspace_name = '%s'" % ks)
+            out += [q("CREATE TABLE ca (k text, c text, v text, PRIMARY KEY (k, c)) WITH "
+                      "COMPACT STORAGE AND caching = {'keys': 'ALL', 'rows_per_partition': "
+                      "'ALL'}"),
+                    q("CREATE TABLE cb (k text, c text, v text, PRIMARY KEY (k, c)) WITH "
+                      "COMPACT STORAGE AND caching = {'keys': 'NONE', 'rows_per_partition': "
+                      "'010'}"),
+                    describe_ks(ks), q(sel_cf),
+                    q("ALTER TABLE ca WITH caching = {'keys': 'ALL', 'rows_per_partition': "
+                      "'NONE'}")]
+            if R < (3, 0):
+                # a legacy name (3.x: a map only)
+                out += [q("CREATE TABLE cc (k text, c text, v text, PRIMARY KEY (k, c)) WITH "
+                          "COMPACT STORAGE AND caching = 'rows_only'"),
+                        q("ALTER TABLE cb WITH caching = 'all'")]
+            out += [describe_ks(ks), q(sel_cf)]
         return out

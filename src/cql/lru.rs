@@ -77,6 +77,20 @@ impl<K: Hash + Eq + Clone, V> ByteLru<K, V> {
         Some(slot.value)
     }
 
+    /// Removes every entry `keep` says no to (not evictions: the caller
+    /// chose them); returns them.
+    pub fn remove_unless(&mut self, mut keep: impl FnMut(&V) -> bool) -> Vec<(K, V)> {
+        let gone: Vec<K> = self
+            .map
+            .iter()
+            .filter(|(_, slot)| !keep(&slot.value))
+            .map(|(k, _)| k.clone())
+            .collect();
+        gone.into_iter()
+            .filter_map(|k| self.remove(&k).map(|v| (k, v)))
+            .collect()
+    }
+
     /// Keeps `value` under `key` (replacing what was there), counted as
     /// `cost` bytes, and evicts the least recently used entries until the
     /// bounds hold again; what was replaced or evicted is returned (the

@@ -31,6 +31,10 @@ pub struct TableOptions {
     pub gc_grace_seconds: Option<i32>,
     pub replicate_on_write: Option<bool>,
     pub caching: Option<String>,
+    /// The rows per partition a row cache keeps (2.1's `RowCache`): `ALL`,
+    /// a number, or `0` for none, from 2.1's `caching` (a legacy name
+    /// turning the row cache on keeps whole partitions); unset before 2.1.
+    pub cells_per_row_to_cache: Option<String>,
     pub bloom_filter_fp_chance: Option<f64>,
     pub populate_io_cache_on_flush: Option<bool>,
     pub default_time_to_live: Option<i32>,
@@ -56,8 +60,9 @@ fn check_unique(props: &[Property]) -> CqlResult<()> {
 /// 2.1's `caching` map (`CachingOptions.fromMap`) as the legacy name a
 /// Thrift CfDef shows (`toThriftCaching`): keys `ALL` or `NONE`, rows per
 /// partition `ALL`, `NONE` or a number.
-fn caching_of(entries: &[(String, String)]) -> CqlResult<String> {
+fn caching_of(entries: &[(String, String)]) -> CqlResult<(String, Option<String>)> {
     let (mut keys, mut rows) = (None, None);
+    let mut cells = None;
     for (k, v) in entries {
         let v = v.to_uppercase();
         match k.as_str() {
@@ -67,9 +72,13 @@ fn caching_of(entries: &[(String, String)]) -> CqlResult<String> {
                     "'keys' can only have values 'ALL' or 'NONE'",
                 ))
             }
-            "rows_per_partition" if v == "ALL" || v == "NONE" => rows = Some(v == "ALL"),
+            "rows_per_partition" if v == "ALL" || v == "NONE" => {
+                rows = Some(v == "ALL");
+                cells = (v == "ALL").then_some(v);
+            }
             "rows_per_partition" if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
-                rows = Some(!v.trim_start_matches('0').is_empty())
+                rows = Some(!v.trim_start_matches('0').is_empty());
+                cells = Some(v.parse::<i32>().map_or(v.clone(), |n| n.to_string()));
             }
             "rows_per_partition" => {
                 return Err(CqlError::invalid(
@@ -89,13 +98,28 @@ fn caching_of(entries: &[(String, String)]) -> CqlResult<String> {
         (Some(_), None) => (true, false),
         (Some(k), Some(r)) => (k, r),
     };
-    Ok(match (keys, rows) {
+    let name = match (keys, rows) {
         (true, true) => "ALL",
         (false, true) => "ROWS_ONLY",
         (true, false) => "KEYS_ONLY",
         (false, false) => "NONE",
+    };
+    // A row cache turned off keeps no rows (`RowCache.NONE`'s 0).
+    Ok((
+        name.to_string(),
+        Some(cells.filter(|_| rows).unwrap_or_else(|| "0".into())),
+    ))
+}
+
+/// The rows per partition 2.1 kept for a legacy `caching` name: a name
+/// turning the row cache on (`CachingOptions.fromLegacyOption`) kept whole
+/// partitions.
+fn legacy_cells(name: &str) -> String {
+    match name.to_uppercase().as_str() {
+        "ALL" | "ROWS_ONLY" => "ALL",
+        _ => "0",
     }
-    .to_string())
+    .to_string()
 }
 
 fn string(p: &Property) -> CqlResult<String> {
@@ -302,10 +326,16 @@ impl TableOptions {
                 "gc_grace_seconds" => o.gc_grace_seconds = Some(integer(p)?),
                 "replicate_on_write" => o.replicate_on_write = Some(boolean(p)?),
                 "caching" => {
-                    o.caching = Some(match &p.value {
+                    let (name, cells) = match &p.value {
                         PropertyValue::Map(entries) if caching_maps => caching_of(entries)?,
-                        _ => string(p)?,
-                    })
+                        _ => {
+                            let name = string(p)?;
+                            let cells = caching_maps.then(|| legacy_cells(&name));
+                            (name, cells)
+                        }
+                    };
+                    o.caching = Some(name);
+                    o.cells_per_row_to_cache = cells;
                 }
                 "bloom_filter_fp_chance" => o.bloom_filter_fp_chance = Some(double(p)?),
                 "populate_io_cache_on_flush" => o.populate_io_cache_on_flush = Some(boolean(p)?),
@@ -463,6 +493,25 @@ mod tests {
             ));
             assert_eq!(caching(&p).unwrap().as_deref(), Some(name), "{map}");
         }
+        let cells = |cql: &str| {
+            let p = props(&format!(
+                "CREATE TABLE t (k int PRIMARY KEY) WITH caching = {cql}"
+            ));
+            TableOptions::from_properties_as(&p, true)
+                .unwrap()
+                .cells_per_row_to_cache
+        };
+        assert_eq!(
+            cells("{'keys': 'ALL', 'rows_per_partition': 'ALL'}").as_deref(),
+            Some("ALL")
+        );
+        assert_eq!(
+            cells("{'rows_per_partition': '010'}").as_deref(),
+            Some("10")
+        );
+        assert_eq!(cells("{'keys': 'ALL'}").as_deref(), Some("0"));
+        assert_eq!(cells("'rows_only'").as_deref(), Some("ALL"));
+        assert_eq!(cells("'keys_only'").as_deref(), Some("0"));
         let p = props("CREATE TABLE t (k int PRIMARY KEY) WITH caching = {'keys': 'SOME'}");
         assert_eq!(
             caching(&p).unwrap_err().to_string(),

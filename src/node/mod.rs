@@ -39,6 +39,7 @@ pub mod cql;
 pub mod defer;
 mod error;
 mod flushes;
+mod forget_prepared;
 pub mod limits;
 pub mod listen;
 mod live;

@@ -4,6 +4,7 @@
 //! or before 1.1 the last migration's id). It must not know how a front end
 //! asked for the change.
 
+use super::forget_prepared::Touched;
 use super::{notices, Node, NodeError, NodeResult};
 use crate::schema::SchemaChange;
 use std::sync::Arc;
@@ -20,6 +21,7 @@ impl Node {
             change,
             SchemaChange::DropKeyspace(_) | SchemaChange::DropColumnFamily { .. }
         );
+        let touched = Touched::of(&change);
         let next = old
             .apply_under(change, self.schema_rules())
             .map_err(schema_refusal)?;
@@ -27,12 +29,16 @@ impl Node {
             .save(&next)
             .map_err(|e| NodeError::Internal(e.to_string()))?;
         let version = next.version();
-        if let Err(e) = self.backend.update_schema(Arc::new(next)) {
+        let next = Arc::new(next);
+        if let Err(e) = self.backend.update_schema(next.clone()) {
             // The backend refused before touching anything: put the file back.
             if let Err(undo) = store.save(&old) {
                 tracing::error!(error = %undo, "cannot restore the schema file");
             }
             return Err(e);
+        }
+        if let Some(touched) = touched {
+            self.forget_prepared(touched, &old, &next);
         }
         self.notices.announce(notice);
         if drops {

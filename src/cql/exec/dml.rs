@@ -380,8 +380,12 @@ fn with_write_context<T>(
             // claim says (the CQL-to-cell goldens).
             update_writes_marker: !(session.local_facts().emulated
                 && session.local_facts().claims_at_least((2, 0, 0))),
-            refuses_empty_names: session.local_facts().claims_at_least((2, 0, 0))
+            refuses_empty_names: session.local_facts().claims_at_least((1, 2, 11))
                 && !session.local_facts().claims_at_least((2, 1, 0)),
+            null_list_words: session.local_facts().emulated
+                && session.local_facts().claims_at_least((2, 1, 0)),
+            empty_dense_name: empty_dense_name(session.local_facts()),
+            key_assignments_prepared: !session.local_facts().claims_at_least((3, 0, 0)),
             dense_prefixes: !session.local_facts().claims_at_least((3, 0, 0)),
             past_2038: past_2038(session.local_facts()),
             values: value_rules(session),
@@ -536,6 +540,21 @@ pub(super) fn select_page(
     )?;
     crate::trace::event(|| format!("Returning {} rows", rows.rows.len()));
     Ok((CqlOutcome::Rows(rows), next))
+}
+
+/// How the release refused a COMPACT table's only clustering value, empty
+/// (see [`EmptyDenseName`]); a server not emulating one takes it.
+fn empty_dense_name(facts: &crate::cql::exec::LocalFacts) -> crate::cql::mapping::EmptyDenseName {
+    use crate::cql::mapping::EmptyDenseName;
+    match (
+        facts.emulated,
+        facts.claims_at_least((2, 1, 0)),
+        facts.claims_at_least((3, 0, 0)),
+    ) {
+        (true, _, true) => EmptyDenseName::EmptyOrNull,
+        (true, true, false) => EmptyDenseName::Missing,
+        _ => EmptyDenseName::Taken,
+    }
 }
 
 #[cfg(test)]

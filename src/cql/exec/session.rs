@@ -253,6 +253,34 @@ pub struct Prepared {
     pub keyspace: Option<String>,
 }
 
+impl Prepared {
+    /// Whether the statement reads or writes `table` of `keyspace` (any
+    /// table of it without one); its unqualified tables are in the
+    /// keyspace it was prepared in.
+    fn names_table(&self, keyspace: &str, table: Option<&str>) -> bool {
+        let names = |t: &TableName| {
+            t.keyspace.as_deref().or(self.keyspace.as_deref()) == Some(keyspace)
+                && table.is_none_or(|name| name == t.name)
+        };
+        statement_tables(&self.statement).into_iter().any(names)
+    }
+}
+
+/// The tables a statement reads or writes: a batch's members'.
+fn statement_tables(statement: &Statement) -> Vec<&TableName> {
+    match statement {
+        Statement::Select(s) => vec![&s.table],
+        Statement::Insert(s) => vec![&s.table],
+        Statement::Update(s) => vec![&s.table],
+        Statement::Delete(s) => vec![&s.table],
+        Statement::Batch(b) => match &b.outline {
+            Some(outline) => outline.tables.iter().collect(),
+            None => b.statements.iter().flat_map(statement_tables).collect(),
+        },
+        _ => Vec::new(),
+    }
+}
+
 /// Prepared statements of the whole server, by id, bounded by bytes (see
 /// [`crate::cql::lru`]): the least recently used go first, and their
 /// clients re-prepare on "not found" (native: UNPREPARED).
@@ -371,6 +399,21 @@ impl PreparedCache {
         self.entries.lock().by_id.get(&id).cloned()
     }
 
+    /// Forgets every statement naming a table of `keyspace` (`table`
+    /// alone where given), a batch naming it among others too: what a
+    /// release from 2.1 did when the table or keyspace was dropped or the
+    /// table's columns changed. Their clients are told "not found" and
+    /// prepare again.
+    pub fn forget(&self, keyspace: &str, table: Option<&str>) {
+        let mut entries = self.entries.lock();
+        let gone = entries
+            .by_id
+            .remove_unless(|p| !p.names_table(keyspace, table));
+        for (_, p) in gone {
+            entries.by_md5.remove(&p.md5);
+        }
+    }
+
     /// The statement prepared under the native protocol's `md5` id. Two
     /// texts sharing a Java hash replace each other, as under Thrift; the
     /// replaced text's digest is then forgotten (its client re-prepares).
@@ -396,6 +439,31 @@ mod tests {
         session.in_keyspace(None, |s| assert_eq!(s.keyspace(), Some("own")));
         session.in_keyspace(Some("other"), |_| ());
         assert_eq!(session.keyspace(), Some("own"));
+    }
+
+    #[test]
+    fn a_table_s_statements_are_forgotten_and_no_others() {
+        let cache = PreparedCache::new();
+        let prepare = |text: &str, ks: &str| {
+            let stmt = crate::cql::parse(text).unwrap().statement;
+            let p = cache.insert_keyed(text, text, stmt, Vec::new(), Some(ks.into()));
+            p.unwrap().id
+        };
+        let t = prepare("SELECT v FROM t WHERE k = 1", "a");
+        let qualified = prepare("INSERT INTO a.t (k) VALUES (1)", "b");
+        let batch = prepare(
+            "BEGIN BATCH INSERT INTO u (k) VALUES (1); DELETE FROM t WHERE k = 1; APPLY BATCH",
+            "a",
+        );
+        let other_ks = prepare("SELECT v FROM t WHERE k = 1 ", "b");
+        let u = prepare("SELECT v FROM u WHERE k = 1", "a");
+        cache.forget("a", Some("t"));
+        for gone in [t, qualified, batch] {
+            assert!(cache.get(gone).is_none());
+        }
+        assert!(cache.get(other_ks).is_some() && cache.get(u).is_some());
+        cache.forget("a", None);
+        assert!(cache.get(u).is_none() && cache.get(other_ks).is_some());
     }
 
     #[test]

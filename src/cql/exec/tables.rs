@@ -72,6 +72,7 @@ pub fn apply_options(spec: &mut CfSpec, o: &TableOptions) {
         gc_grace_seconds,
         replicate_on_write,
         caching,
+        cells_per_row_to_cache,
         bloom_filter_fp_chance,
         populate_io_cache_on_flush,
         default_time_to_live,

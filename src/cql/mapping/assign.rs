@@ -6,7 +6,7 @@
 //!
 //! It must not decide which rows a statement touches (see `write`, `keys`).
 
-use super::super::ast::Assignment;
+use super::super::ast::{Assignment, Term};
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
 use super::super::types::{CqlType, CqlValue, Native};
@@ -148,7 +148,7 @@ pub(super) fn sparse_assignment(
             let mut tctx = ctx.terms();
             let idx = eval_i64(k, "list index", &mut tctx)?;
             let v = eval_scalar(value, et, column, &mut tctx)?;
-            let existing = existing_element(table, key, ck, column, idx, ctx)?;
+            let existing = existing_element(table, key, ck, column, idx, false, ctx)?;
             match v {
                 Some(v) => {
                     check_element(Element::ListValue, &v)?;
@@ -160,6 +160,25 @@ pub(super) fn sparse_assignment(
         _ => return Err(unsuited(a, &ty, column, &mut ctx.terms())),
     }
     Ok(())
+}
+
+/// What `prepare` refused of an assignment to a key column before the
+/// statement refused the key column itself (`found in SET part`, 1.2 to
+/// 2.2): a constant the column's type does not take, or an operation it
+/// does not take.
+pub(super) fn key_assignment_refusal(
+    a: &Assignment,
+    ty: &CqlType,
+    ctx: &mut WriteContext,
+) -> Option<CqlError> {
+    match a {
+        Assignment::Set {
+            value: value @ Term::Constant(_),
+            column,
+        } => eval_scalar(value, ty, column, &mut ctx.terms()).err(),
+        Assignment::Set { .. } => None,
+        _ => operation_refusal(a, ty).map(|_| unsuited(a, ty, a.column(), &mut ctx.terms())),
+    }
 }
 
 /// The refusal of an assignment `ty` does not take (`operation_refusal`),
@@ -223,17 +242,26 @@ pub(super) fn operation_refusal(a: &Assignment, ty: &CqlType) -> Option<String> 
     }
 }
 
-/// The stored name of the `idx`-th element of a list, checking bounds.
+/// The stored name of the `idx`-th element of a list, checking bounds;
+/// `deleting` for a deletion by index (2.1 on worded a list without
+/// elements as null, for each of the two).
 pub(super) fn existing_element(
     table: &Table,
     key: &[u8],
     ck: &[Vec<u8>],
     column: &str,
     idx: i64,
+    deleting: bool,
     ctx: &WriteContext,
 ) -> CqlResult<Vec<u8>> {
     let (start, end) = prefix_range(table, ck, Some(column))?;
     let cells = ctx.lists.list_cells(table, key, &start, &end)?;
+    if cells.is_empty() && ctx.null_list_words {
+        return Err(CqlError::invalid(match deleting {
+            true => "Attempted to delete an element from a list which is null",
+            false => "Attempted to set an element on a list which is null",
+        }));
+    }
     if idx < 0 || idx as usize >= cells.len() {
         return Err(CqlError::invalid(format!(
             "List index {idx} out of bound, list has size {}",

@@ -175,11 +175,19 @@ impl Collector<'_> {
         Ok(())
     }
 
-    fn relations(&mut self, rels: &[Relation]) -> CqlResult<()> {
+    /// The markers of a WHERE clause; `select`: a SELECT's (whose unknown
+    /// columns are refused in its own words, as preparing it did).
+    fn relations(&mut self, rels: &[Relation], select: bool) -> CqlResult<()> {
         for r in rels {
             match r {
                 Relation::Column { column, op, value } => {
-                    let ty = self.column_type(column)?;
+                    let ty = match self.column_type(column) {
+                        Ok(ty) => ty,
+                        Err(_) if select => {
+                            return Err(super::select::undefined_in_where(column, *op, value))
+                        }
+                        Err(_) => return Err(super::keys::unknown_key(column)),
+                    };
                     match (op, value) {
                         (super::super::ast::Operator::In, Term::Bind(_)) => self.term(
                             value,
@@ -316,7 +324,7 @@ pub fn bind_specs(
                 for a in &u.assignments {
                     c.assignment(a)?;
                 }
-                c.relations(&u.where_clause)?;
+                c.relations(&u.where_clause, false)?;
                 c.condition(u.condition.as_ref())?;
                 c.finish()
             }
@@ -330,7 +338,7 @@ pub fn bind_specs(
                     }
                 }
                 c.using(&d.using);
-                c.relations(&d.where_clause)?;
+                c.relations(&d.where_clause, false)?;
                 c.condition(d.condition.as_ref())?;
                 c.finish()
             }
@@ -342,7 +350,7 @@ pub fn bind_specs(
             }) => {
                 let t = tables(table)?;
                 let mut c = Collector::new(&t, table, token);
-                c.relations(where_clause)?;
+                c.relations(where_clause, true)?;
                 if let Some(l) = limit {
                     c.term(l, "[limit]", &CqlType::Native(Native::Int));
                 }

@@ -254,6 +254,7 @@ pub fn decide(
     cond: &Conditional,
     row: Option<ResultSet>,
     fixed: Option<ResultSet>,
+    missing: MissingRow,
     ctx: &mut TermContext,
 ) -> CqlResult<(bool, ResultSet)> {
     let empty = || ResultSet {
@@ -268,17 +269,17 @@ pub fn decide(
             return Ok((applied, result(applied, part)));
         }
         let current = statics::without_statics(table, row.unwrap_or_else(empty));
-        let applied = applies(table, cond, &current, ctx)?;
+        let applied = applies(table, cond, &current, missing, ctx)?;
         return Ok((applied, result(applied, current)));
     };
     if fixed.is_none() {
         let current = row.unwrap_or_else(empty);
-        let applied = applies(table, cond, &current, ctx)?;
+        let applied = applies(table, cond, &current, missing, ctx)?;
         return Ok((applied, result(applied, current)));
     }
     let part = fixed.as_ref().and_then(|f| statics::live_statics(table, f));
     let row = row.unwrap_or_else(empty);
-    let mut applied = part.is_some() || !row.rows.is_empty();
+    let mut applied = missing == MissingRow::HoldsNulls || part.is_some() || !row.rows.is_empty();
     for c in cs.iter() {
         if table.is_static(&c.column) {
             let have = part
@@ -330,11 +331,22 @@ pub fn decide(
     Ok((applied, result(applied, ResultSet { columns, rows })))
 }
 
+/// What a column condition met where the row did not exist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MissingRow {
+    /// 2.0: no condition held (`CQL3CasConditions` was handed no columns).
+    Fails,
+    /// 2.1 on: each condition was read against nothing (`StorageProxy.cas`
+    /// read an empty partition), so `IF c = null` held.
+    HoldsNulls,
+}
+
 /// Whether `current` (the rows `read_for` returned) satisfies the condition.
 pub fn applies(
     table: &Table,
     cond: &Conditional,
     current: &ResultSet,
+    missing: MissingRow,
     ctx: &mut TermContext,
 ) -> CqlResult<bool> {
     match cond {
@@ -342,7 +354,15 @@ pub fn applies(
         Conditional::Exists => Ok(!current.rows.is_empty()),
         Conditional::Columns(cs) => {
             if current.rows.is_empty() {
-                return Ok(false);
+                if missing == MissingRow::Fails {
+                    return Ok(false);
+                }
+                for c in cs.iter() {
+                    if !holds(table, c, None, ctx)? {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
             }
             for c in cs.iter() {
                 let at = current

@@ -52,10 +52,22 @@ pub struct WriteContext<'a> {
     /// INSERT did, so a row an UPDATE made lives only while one of its
     /// cells does.
     pub update_writes_marker: bool,
-    /// Whether an empty cell name is refused (2.0's `UpdateParameters`
-    /// checked every name it wrote: a COMPACT table's only clustering value
-    /// may not be empty; 1.2 wrote it, and failed to flush it).
+    /// Whether an empty cell name is refused (1.2.11's and 2.0's
+    /// `UpdateParameters` checked every name it wrote: a COMPACT table's
+    /// only clustering value may not be empty; 1.2.9 wrote it, and failed
+    /// to flush it).
     pub refuses_empty_names: bool,
+    /// Whether a list without elements, set or deleted by index, is
+    /// refused as null (2.1 on: `Lists.SetterByIndex`,
+    /// `Lists.DiscarderByIndex`), not as out of bounds.
+    pub null_list_words: bool,
+    /// How a write refuses an empty value of a COMPACT table's only
+    /// clustering column, past `refuses_empty_names`' releases.
+    pub empty_dense_name: EmptyDenseName,
+    /// Whether an assignment to a key column is checked against the
+    /// column's type before the key column is refused (1.2 to 2.2:
+    /// `Operation.prepare` came first; 3.0 refused the column first).
+    pub key_assignments_prepared: bool,
     /// Whether a write of a COMPACT table with several clustering columns
     /// may name a leading part of them only (1.2 to 2.2: `UpdateStatement`,
     /// then `ModificationStatement.createClusteringPrefix`, asked for the
@@ -121,6 +133,9 @@ impl WriteContext<'_> {
             beta_words: self.beta_words,
             update_writes_marker: self.update_writes_marker,
             refuses_empty_names: self.refuses_empty_names,
+            empty_dense_name: self.empty_dense_name,
+            key_assignments_prepared: self.key_assignments_prepared,
+            null_list_words: self.null_list_words,
             dense_prefixes: self.dense_prefixes,
             past_2038: self.past_2038,
             values: self.values,
@@ -144,6 +159,9 @@ impl WriteContext<'_> {
             beta_words: self.beta_words,
             update_writes_marker: self.update_writes_marker,
             refuses_empty_names: self.refuses_empty_names,
+            empty_dense_name: self.empty_dense_name,
+            key_assignments_prepared: self.key_assignments_prepared,
+            null_list_words: self.null_list_words,
             dense_prefixes: self.dense_prefixes,
             past_2038: self.past_2038,
             values: self.values,
@@ -237,4 +255,17 @@ pub(super) fn stamp(
         ttl: ttl as i32,
         now: ctx.now_seconds,
     })
+}
+
+/// A write's answer to an empty value of a COMPACT table's only
+/// clustering column (the whole cell name in Thrift's view).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmptyDenseName {
+    /// Written (or refused by `refuses_empty_names`).
+    Taken,
+    /// 2.1, 2.2: `addUpdateForKey` found the prefix it made empty and
+    /// refused it as a missing clustering value.
+    Missing,
+    /// 3.x: `UpdateParameters.newRow` refused it as empty or null.
+    EmptyOrNull,
 }

@@ -31,9 +31,7 @@ pub(super) fn key_values(
         let Relation::Column { column, op, value } = rel else {
             return Err(CqlError::invalid("The token function cannot be used in WHERE clauses for UPDATE and DELETE statements"));
         };
-        let role = table
-            .role(column)
-            .ok_or_else(|| CqlError::invalid(format!("Unknown key identifier {column}")))?;
+        let role = table.role(column).ok_or_else(|| unknown_key(column))?;
         let (slot, ty) = match role {
             ColumnRole::PartitionKey(i) => (&mut partition[i], &table.partition_key[i].ty),
             ColumnRole::Clustering(i) => (&mut clustering[i], &table.clustering[i].column.ty),
@@ -110,6 +108,11 @@ pub(super) fn cartesian(lists: &[Vec<Vec<u8>>]) -> Vec<Vec<Vec<u8>>> {
             .collect();
     }
     out
+}
+
+/// An UPDATE's or DELETE's refusal of a WHERE column the table lacks.
+pub(super) fn unknown_key(column: &str) -> CqlError {
+    CqlError::invalid(format!("Unknown key identifier {column}"))
 }
 
 pub(super) fn require_all(

@@ -90,6 +90,16 @@ fn invalid(msg: impl Into<String>) -> CqlError {
     CqlError::invalid(msg)
 }
 
+/// A SELECT's refusal of a relation on a column the table lacks, the
+/// relation printed as written.
+pub(super) fn undefined_in_where(column: &str, op: Operator, value: &Term) -> CqlError {
+    invalid(format!(
+        "Undefined name {column} in where clause ('{column} {} {}')",
+        op.symbol(),
+        value.as_written()
+    ))
+}
+
 const FILTERING: &str = "Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING";
 
 /// Checks and plans a SELECT against `table`, by the engine's own rules.
@@ -322,13 +332,9 @@ fn restrictions(
                 }
             }
             Relation::Column { column, op, value } => {
-                let role = table.role(column).ok_or_else(|| {
-                    invalid(format!(
-                        "Undefined name {column} in where clause ('{column} {} {}')",
-                        op.symbol(),
-                        value.as_written()
-                    ))
-                })?;
+                let role = table
+                    .role(column)
+                    .ok_or_else(|| undefined_in_where(column, *op, value))?;
                 if matches!(role, ColumnRole::Regular(_)) && table.layout == Layout::CompactDense {
                     return Err(invalid(format!("Predicates on the non-primary-key column ({column}) of a COMPACT table are not yet supported")));
                 }

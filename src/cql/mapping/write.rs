@@ -21,7 +21,7 @@ use super::super::table::{ColumnRole, Layout, Table};
 use super::super::types::CqlType;
 use super::assign::{column_type, compact_assignment, existing_element, sparse_assignment};
 use super::condition::statics;
-use super::context::{stamp, Stamp, WriteContext};
+use super::context::{stamp, EmptyDenseName, Stamp, WriteContext};
 use super::keys::{cartesian, frozen_keys_valid, key_values, require_all, KeyRestrictions};
 use super::names::{cell_name, marker_name, prefix_range, row_key_for};
 use super::values::{eval_i64, eval_scalar};
@@ -272,6 +272,11 @@ pub fn update_writes(
             }
             Some(ColumnRole::Regular(_)) => {}
             Some(_) => {
+                let ty = column_type(table, a.column());
+                let prepared = ctx.key_assignments_prepared;
+                if let Some(e) = super::assign::key_assignment_refusal(a, &ty, ctx).filter(|_| prepared) {
+                    return Err(e);
+                }
                 return Err(CqlError::invalid(format!(
                     "PRIMARY KEY part {} found in SET part",
                     a.column()
@@ -309,10 +314,7 @@ fn write_rows(
     let rows = if statics_alone {
         require_all(table, &keys, 0)?;
         vec![Vec::new()]
-    } else if table.layout == Layout::CompactDense
-        && ctx.dense_prefixes
-        && table.clustering.len() > 1
-    {
+    } else if table.layout == Layout::CompactDense && ctx.dense_prefixes {
         let given = dense_prefix(table, &keys)?;
         cartesian(&keys.clustering[..given])
     } else {
@@ -348,6 +350,7 @@ fn write_rows(
                 }
                 Layout::CompactDense => {
                     refuse_empty_name(table, &ck, ctx)?;
+                    empty_dense_name(table, &ck, ctx)?;
                     if upd.assignments.is_empty() {
                         // No value column: the name alone is the row.
                         w.ops
@@ -455,7 +458,7 @@ fn leading_clustering(table: &Table, keys: &KeyRestrictions) -> CqlResult<usize>
     Ok(given)
 }
 
-/// 2.0's refusal of a COMPACT table's empty cell name: its only clustering
+/// 1.2.11's and 2.0's refusal of a COMPACT table's empty cell name: its only clustering
 /// value, empty, would be the whole name.
 fn refuse_empty_name(table: &Table, ck: &[Vec<u8>], ctx: &WriteContext) -> CqlResult<()> {
     if ctx.refuses_empty_names
@@ -467,6 +470,24 @@ fn refuse_empty_name(table: &Table, ck: &[Vec<u8>], ctx: &WriteContext) -> CqlRe
         ));
     }
     Ok(())
+}
+
+/// A write's refusal of a COMPACT table's only clustering value, empty,
+/// from 2.1 (see [`EmptyDenseName`]).
+fn empty_dense_name(table: &Table, ck: &[Vec<u8>], ctx: &WriteContext) -> CqlResult<()> {
+    if table.clustering.len() != 1 || !ck.first().is_some_and(Vec::is_empty) {
+        return Ok(());
+    }
+    let name = &table.clustering[0].column.name;
+    match ctx.empty_dense_name {
+        EmptyDenseName::Taken => Ok(()),
+        EmptyDenseName::Missing => Err(super::keys::missing_key(format!(
+            "Missing PRIMARY KEY part {name}"
+        ))),
+        EmptyDenseName::EmptyOrNull => Err(CqlError::invalid(format!(
+            "Invalid empty or null value for column {name}"
+        ))),
+    }
 }
 
 /// How many leading clustering columns a DELETE names (by EQ/IN), checked:
@@ -527,7 +548,7 @@ fn delete_column(
                 }
                 CqlType::List(_) => {
                     let idx = eval_i64(k, "list index", &mut tctx)?;
-                    let name = existing_element(table, key, ck, column, idx, ctx)?;
+                    let name = existing_element(table, key, ck, column, idx, true, ctx)?;
                     ops.push(st.tombstone(name));
                 }
                 // 1.2.12's `Operation.ElementDeletion` took a set's element

@@ -262,12 +262,13 @@ mod tests {
         assert!(w.silent_at(id, at));
         w.answered(id);
         assert!(!w.silent_at(id, at));
-        // A node answering others meanwhile is never silent.
+        // An answer restarts the wait: a request handed to it right after
+        // one that waited past the hang time is not yet late. (No sleep
+        // between the two: a slow machine only lengthens the first wait.)
         w.sent(id);
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        tokio::time::sleep(Duration::from_millis(40)).await;
         w.answered(id);
         w.sent(id);
-        tokio::time::sleep(Duration::from_millis(20)).await;
         assert!(!w.silent_at(id, at));
         held.abort();
     }
@@ -284,8 +285,16 @@ mod tests {
         assert!(w.silent_at(h, || hung.clone()));
         assert!(w.silent_at(b, || busy.clone()));
         // The busy node's handshake clears it; the hung one's times out and
-        // it stays silent, asked again later.
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        // it stays silent, asked again later. (Waited for, not timed: a
+        // loaded machine only makes the handshakes end later.)
+        let ended = || {
+            let nodes = w.nodes.lock();
+            nodes[&b].since.is_none() && nodes[&h].asked.is_some()
+        };
+        let give_up = Instant::now() + Duration::from_secs(20);
+        while !ended() && Instant::now() < give_up {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
         assert!(!w.silent_at(b, || busy.clone()));
         assert!(w.silent_at(h, || hung.clone()));
         assert!(w.nodes.lock()[&h].asked.is_some());

@@ -50,6 +50,21 @@ macro_rules! with_behaviours_of_2_x_later {
                     manager's words",
             }
 
+            // 2.1's QueryProcessor.MigrationSubscriber (recorded: rel_cql3fates).
+            /// A table's prepared statements (Thrift's and the native
+            /// protocol's, batches naming it among them) were forgotten when
+            /// it or its keyspace was dropped, or a schema change altered one
+            /// of its column definitions (a column added, dropped, renamed or
+            /// retyped, an index made or dropped; not its options): executing
+            /// one then answered "not found", and the client prepared again.
+            SchemaChangesForgetPrepared {
+                key: "schema_changes_forget_prepared",
+                from: (2, 1, 0),
+                until: None,
+                says: "a table's prepared statements are forgotten when it or its keyspace is \
+                    dropped or its columns or indexes change",
+            }
+
             $($later)*
         }
     };

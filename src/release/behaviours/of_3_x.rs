@@ -603,6 +603,18 @@ macro_rules! with_behaviours_of_3_x {
                     where a flush holds the row",
             }
 
+            // 3.0's CFMetaData.apply: only the regular and static columns
+            // and the indexes were said to affect statements.
+            /// Of a table's column changes (see `SchemaChangesForgetPrepared`)
+            /// only those of its regular and static columns and its indexes
+            /// forgot its prepared statements; a key column renamed kept them.
+            KeyChangesKeepPrepared {
+                key: "key_changes_keep_prepared",
+                from: (3, 0, 0),
+                until: None,
+                says: "a change of a table's key columns alone keeps its prepared statements",
+            }
+
             $($later)*
         }
     };

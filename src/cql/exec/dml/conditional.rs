@@ -51,7 +51,7 @@ pub(super) fn conditional_write(
         };
         let (row, fixed) = (read(&reads.row)?, read(&reads.statics)?);
         let (applied, reply) = with_context(session, binds, |ctx| {
-            condition::decide(&table, cond, row, fixed, ctx)
+            condition::decide(&table, cond, row, fixed, missing_row(session), ctx)
         })?;
         if applied {
             let writes = statement_writes(backend, session, statement, binds)?;
@@ -124,7 +124,7 @@ pub(super) fn conditional_batch(
                 None => None,
             };
             let (holds, _) = with_context(session, binds, |ctx| {
-                condition::decide(&table, cond, row.clone(), fixed, ctx)
+                condition::decide(&table, cond, row.clone(), fixed, missing_row(session), ctx)
             })?;
             applied &= holds;
             if let Some(current) = row {
@@ -244,5 +244,16 @@ fn rows(outcome: CqlOutcome) -> ResultSet {
     match outcome {
         CqlOutcome::Rows(rs) => rs,
         _ => empty_rows(),
+    }
+}
+
+/// What the release's conditions met where the row did not exist (see
+/// [`condition::MissingRow`]); a server not emulating a release keeps
+/// 2.0's.
+fn missing_row(session: &CqlSession) -> condition::MissingRow {
+    let facts = session.local_facts();
+    match facts.emulated && facts.claims_at_least((2, 1, 0)) {
+        true => condition::MissingRow::HoldsNulls,
+        false => condition::MissingRow::Fails,
     }
 }
