@@ -7670,29 +7670,3 @@ if R == (1, 1):
                 v19.system_drop_keyspace(ks2 + "x")]
         return out
 
-
-# ------------------------------------------------------------------------------ an index's build and writes (found by ordinary19s)
-if R >= (2, 2):
-    @scenario("rel_indexbuildwrites", "19", "index", keyspace_reset="cv_r_indexbuildwrites")
-    def _indexbuildwrites():
-        """An index added by an update to a column family holding rows, three rows written
-        (each a millisecond or two on a JVM node, no time for the build: 2.2's flush and
-        index of the stored rows), then queried: still not queryable (TimedOutException)"""
-        ks = "cv_r_indexbuildwrites"
-        users = [column_def("email", "UTF8Type", KEYS_INDEX, "Users_email")]
-        out = setup(ks, cf_def(ks, "Users", comparator="UTF8Type", column_metadata=users))
-        out.append(v19.batch_mutate({"u%d" % i: {"Users": [ins("email", "e%d" % i, 1),
-                                                           ins("name", "n%d" % i, 1)]}
-                                     for i in range(6)}))
-        out.append(v19.get_indexed_slices(cparent("Users"), index_clause(
-            [index_expr("email", EQ, "e1")]), pred(names=["name"])))
-        out += [v19.system_update_column_family(cf_def(ks, "Users", comparator="UTF8Type",
-                                                       column_metadata=users + [column_def(
-                                                           "country", "UTF8Type", KEYS_INDEX,
-                                                           "Users_country")])),
-                v19.describe_schema_versions()]
-        out += [v19.insert("u%d" % i, cparent("Users"), column("country", "NZ", 2))
-                for i in range(7, 10)]
-        out.append(v19.get_indexed_slices(cparent("Users"), index_clause(
-            [index_expr("country", EQ, "NZ")]), pred(names=["country"])))
-        return out

@@ -80,8 +80,8 @@ pub enum IndexChecks {
 /// flush the index), which took a JVM node some 30 to 250 ms: a query made
 /// at once saw only the later writes (0.7 to 2.1), or failed as not yet
 /// queryable (2.2 and 3.x, `IndexNotAvailableException`). The engine builds
-/// such an index once [`IndexBuilds::REQUESTS`] of its slow requests
-/// (index reads and schema changes) have been served since the change, or
+/// such an index once [`IndexBuilds::REQUESTS`] of its data requests
+/// (writes and index reads) have been served since the change, or
 /// [`IndexBuilds::AFTER`] has passed, whichever comes first (see the
 /// constants for why).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -102,9 +102,7 @@ impl IndexBuilds {
     /// requests after the change are the ones every release answered
     /// unbuilt, whatever the pace of the client or of this server (which
     /// answers far faster than a JVM did, so a time alone would stretch
-    /// over many more calls than the release's build did). Writes do not
-    /// count: a JVM node served one in a millisecond or two, and 2.2.19
-    /// still refused a query made after an update and three writes.
+    /// over many more calls than the release's build did).
     pub const REQUESTS: u64 = 3;
     /// ... or this long after the change: a client that waits before it
     /// queries finds the index built, as on a real node (whose build of a

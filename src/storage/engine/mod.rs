@@ -85,8 +85,7 @@ pub(crate) struct Inner {
     wake: (Mutex<()>, Condvar),
     /// Compactions done since start (for metrics).
     pub compactions: super::stats::CompactionCounts,
-    /// Slow requests served since start (index reads and schema changes;
-    /// not writes, which a JVM node served in a millisecond or two): the
+    /// Data requests served since start (writes and index reads): the
     /// clock of index builds (`IndexBuilds::Later`).
     pub(crate) requests: std::sync::atomic::AtomicU64,
 }
@@ -231,6 +230,7 @@ impl Engine {
     fn write(&self, ms: Writes) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
+        inner.note_request();
         let gate = inner.catalog.read();
         let cat: &Catalog = &gate;
         ms.each(&mut |m| validate(cat, m))?;

@@ -143,9 +143,6 @@ impl Engine {
             inner.defer_builds(&store, &ix, was.as_deref())?;
             inner.build_index(&store, &ix)?;
         }
-        // A schema change took a JVM node some 100 ms: time for a build
-        // started before it (one this change started counts from after it).
-        inner.note_request();
         // The dropped CFs' memtables no longer hold back the commit log.
         inner.discard_log();
         Ok(())
