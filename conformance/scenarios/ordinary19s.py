@@ -993,3 +993,169 @@ def later_client():
         v19.get_slice("k1", cparent("Items"), pred(start="", count=10)),
     ]
     return steps
+
+
+# --------------------------------------------------------------------------- range deletes
+@scenario("o19s_18_purge", "19", "delete", keyspace_reset="s_purge")
+def purge():
+    """A retention job purging old samples: a Deletion of a column range (SliceRange) from a
+    LongType row and from one super column's sub-columns, a Deletion of named sub-columns, a
+    row Deletion beside a write in one batch, the counter totals it resets (0.8 on), and the
+    reads after each."""
+    ks = "s_purge"
+    cfs = [cfd(ks, "Samples", comparator_type="LongType", default_validation_class="UTF8Type"),
+           cfd(ks, "Hosts", column_type="Super", comparator_type="UTF8Type",
+               subcomparator_type="LongType", default_validation_class="UTF8Type")]
+    if COUNTERS:
+        cfs.append(cfd(ks, "Totals", comparator_type="UTF8Type",
+                       default_validation_class="CounterColumnType"))
+    steps = [setup(ks, cfs)]
+    steps.append(v19.batch_mutate({
+        "cpu": {"Samples": [ins(long_(t), str(t % 7), 10) for t in range(10)]},
+        "web1": {"Hosts": [mutation(cosc(super_column=super_column(
+            "load", [column(long_(t), str(t), 10) for t in range(6)]))),
+            mutation(cosc(super_column=super_column(
+                "mem", [column(long_(t), str(t * 2), 10) for t in range(3)])))]}}))
+    steps += [
+        v19.batch_mutate({"cpu": {"Samples": [dele(t=20, rng=srange(long_(0), long_(3)))]}}),
+        v19.get_slice("cpu", cparent("Samples"), pred(start="", count=100)),
+        v19.batch_mutate({"web1": {"Hosts": [dele(t=20, sc="load",
+                                                  rng=srange(long_(2), long_(4)))]}}),
+        v19.get_slice("web1", cparent("Hosts", sc="load"), pred(start="", count=100)),
+        v19.batch_mutate({"web1": {"Hosts": [dele([long_(0), long_(1)], 20, sc="mem")]}}),
+        v19.get_slice("web1", cparent("Hosts"), pred(start="", count=100)),
+        v19.batch_mutate({"cpu": {"Samples": [dele(None, 30)]},
+                          "mem": {"Samples": [ins(long_(1), "fresh", 30)]}}),
+        v19.get_range_slices(cparent("Samples"), pred(start="", count=100),
+                             key_range(start_key="", end_key="", count=10)),
+        v19.get_count("web1", cparent("Hosts", sc="load"), pred(start="", count=100)),
+    ]
+    if COUNTERS:
+        steps += [
+            v19.add("daily", cparent("Totals"), counter_column("cpu", 5)),
+            v19.add("daily", cparent("Totals"), counter_column("mem", 3)),
+            v19.batch_mutate({"daily": {"Totals": [mutation(deletion_=deletion(
+                None, predicate=pred(names=["cpu"])))]}}),
+            v19.get_slice("daily", cparent("Totals"), pred(start="", count=100)),
+            v19.batch_mutate({"daily": {"Totals": [dele(t=40, rng=srange("", ""))]}}),
+            v19.get_slice("daily", cparent("Totals"), pred(start="", count=100)),
+        ]
+    return steps
+
+
+# --------------------------------------------------------------------------- typed keys
+@scenario("o19s_19_typedkeys", "19", "keys", keyspace_reset="s_typedkeys")
+def typed_keys():
+    """Row keys of declared types the way an ORM wrote them (key_validation_class from 0.8:
+    LongType ids, TimeUUIDType ids, UTF8Type slugs): writes, multigets, a range scan, and
+    the keys its bugs sent (a 4-byte id, text where a UUID belongs, bytes that are no UTF-8).
+    0.7, without key validators, keeps the same keys as bytes."""
+    ks = "s_typedkeys"
+    steps = [setup(ks, [
+        cfd(ks, "ById", comparator_type="UTF8Type", key_validation_class="LongType",
+            default_validation_class="UTF8Type"),
+        cfd(ks, "ByUuid", comparator_type="UTF8Type", key_validation_class="TimeUUIDType"),
+        cfd(ks, "BySlug", comparator_type="UTF8Type", key_validation_class="UTF8Type")])]
+    steps.append(v19.batch_mutate({long_(i): {"ById": [ins("name", "item %d" % i, 10)]}
+                                   for i in (1, 2, 300, 70000)}))
+    steps.append(v19.batch_mutate({timeuuid(500 + i): {"ByUuid": [ins("n", str(i), 10)]}
+                                   for i in range(3)}))
+    steps += [
+        v19.insert("hello-world", cparent("BySlug"), column("title", "Hello", 10)),
+        v19.get(long_(300), cpath("ById", col="name")),
+        v19.multiget_slice([long_(1), long_(2), long_(5)], cparent("ById"),
+                           pred(names=["name"])),
+        v19.get_range_slices(cparent("ById"), pred(names=["name"]),
+                             key_range(start_key="", end_key="", count=10)),
+        v19.get_range_slices(cparent("ByUuid"), pred(start="", count=10),
+                             key_range(start_key="", end_key="", count=2)),
+        v19.get_slice(timeuuid(501), cparent("ByUuid"), pred(start="", count=10)),
+        v19.get_count(long_(70000), cparent("ById"), pred(start="", count=10)),
+        # the bugs
+        v19.insert(int32(7), cparent("ById"), column("name", "short id", 20)),
+        v19.get(int32(7), cpath("ById", col="name")),
+        v19.insert("not-a-uuid", cparent("ByUuid"), column("n", "x", 20)),
+        v19.multiget_slice([long_(1), b"\x00\x01"], cparent("ById"), pred(names=["name"])),
+        v19.insert(b"\xc3\x28", cparent("BySlug"), column("title", "bad", 20)),
+        v19.batch_mutate({"abc": {"ById": [ins("name", "text id", 20)]}}),
+    ]
+    return steps
+
+
+# --------------------------------------------------------------------------- levels
+@scenario("o19s_20_levels", "19", "consistency", keyspace_reset="s_levels")
+def levels():
+    """A service whose consistency levels come from its configuration, on one node: a
+    SimpleStrategy keyspace of one replica and a NetworkTopologyStrategy one
+    (datacenter1: 1), writes and reads at every level its client library knew (2.0's
+    LOCAL_ONE from 2.0)."""
+    ks, ks2 = "s_levels", "s_levels_nts"
+    steps = [v19.system_drop_keyspace(ks2)]
+    steps += setup(ks, [cfd(ks, "Cfg", comparator_type="UTF8Type",
+                            default_validation_class="UTF8Type")])
+    steps.append(v19.system_add_keyspace(ksd(ks2, [cfd(ks2, "Cfg", comparator_type="UTF8Type",
+                                                       default_validation_class="UTF8Type")],
+                                             strategy=NTS, options={"datacenter1": "1"})))
+    # LOCAL_ONE (11) where the release had it: before 2.0 the level is read as absent, and
+    # the refusal quotes the whole request (its absolute timestamp too)
+    local_one = [11] if V >= (2, 0) else []
+    levels_ = [ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL, ANY, TWO, 8] + local_one
+    for i, cl in enumerate(levels_):
+        steps.append(v19.insert("k", cparent("Cfg"), column("c%d" % cl, "v", 10 + i), cl))
+    for cl in levels_:
+        steps.append(v19.get_slice("k", cparent("Cfg"), pred(start="", count=100), cl))
+    steps.append(v19.set_keyspace(ks2))
+    for i, cl in enumerate([ONE, LOCAL_QUORUM, EACH_QUORUM, ALL, ANY, TWO] + local_one):
+        steps += [v19.insert("k", cparent("Cfg"), column("c%d" % cl, "v", 10 + i), cl),
+                  v19.get("k", cpath("Cfg", col="c%d" % cl), cl)]
+    steps += [v19.get_range_slices(cparent("Cfg"), pred(start="", count=100),
+                                   key_range(start_key="", end_key="", count=10), LOCAL_QUORUM),
+              v19.system_drop_keyspace(ks2)]
+    return steps
+
+
+# --------------------------------------------------------------------------- super scans
+@scenario("o19s_21_inbox", "19", "super", keyspace_reset="s_inbox")
+def inbox():
+    """A mail app's folders in a super CF (user rows, folder super columns of TimeUUID
+    message ids): a range scan of one folder's sub-columns over every user, multiget of a
+    folder, counts per folder by multiget_count (get_count on 0.7), a message moved by a
+    batch (a sub-column deleted in one folder, written in another), and a folder emptied."""
+    ks = "s_inbox"
+    steps = [setup(ks, [hector_cf(ks, "Folders", column_type="Super",
+                                  comparator_type="UTF8Type", subcomparator_type="TimeUUIDType",
+                                  default_validation_class="UTF8Type")])]
+    muts = {}
+    for u, n in (("ann", 4), ("bob", 2), ("cyd", 0)):
+        scs = [mutation(cosc(super_column=super_column("inbox", [
+            column(timeuuid(100 + i), "subject %s %d" % (u, i), 10) for i in range(n)])))] \
+            if n else []
+        scs.append(mutation(cosc(super_column=super_column("sent", [
+            column(timeuuid(200), "hello from %s" % u, 10)]))))
+        muts[u] = {"Folders": scs}
+    steps += [
+        v19.batch_mutate(muts),
+        v19.get_range_slices(cparent("Folders", sc="inbox"), pred(start="", count=2),
+                             key_range(start_key="", end_key="", count=10)),
+        v19.multiget_slice(["ann", "bob", "cyd"], cparent("Folders", sc="inbox"),
+                           pred(start="", reversed=True, count=1)),
+        v19.multiget_slice(["ann", "bob"], cparent("Folders"), pred(names=["sent", "trash"])),
+    ]
+    if COUNTERS:
+        steps.append(v19.multiget_count(["ann", "bob", "cyd"], cparent("Folders", sc="inbox"),
+                                        pred(start="", count=100)))
+    else:
+        steps.append(v19.get_count("ann", cparent("Folders", sc="inbox"),
+                                   pred(start="", count=100)))
+    steps += [
+        v19.batch_mutate({"ann": {"Folders": [
+            dele([timeuuid(101)], 20, sc="inbox"),
+            mutation(cosc(super_column=super_column("trash", [
+                column(timeuuid(101), "subject ann 1", 20)])))]}}),
+        v19.get_slice("ann", cparent("Folders"), pred(start="", count=100)),
+        v19.remove("ann", cpath("Folders", sc="inbox"), 30),
+        v19.get_count("ann", cparent("Folders"), pred(start="", count=100)),
+        v19.get_range_slices(cparent("Folders"), pred(names=["inbox"]),
+                             key_range(start_key="", end_key="", count=10)),
+    ]
+    return steps
