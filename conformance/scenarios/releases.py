@@ -7900,3 +7900,63 @@ if R >= (1, 2):
                         q("ALTER TABLE cb WITH caching = 'all'")]
             out += [describe_ks(ks), q(sel_cf)]
         return out
+
+
+# ------------------------------------------------------------------------------ columns an update adds (found by ordinary19s)
+if (1, 1) <= R < (3, 0):
+    @scenario("rel_livecolumns", "19", "schema", keyspace_reset="cv_r_livecolumns")
+    def _livecolumns():
+        """pycassa's alter_column and create_index, one update each: 1.1 to 2.2 put an update's
+        new columns into the live definition's HashMap (CFMetaData.apply), so `year` added
+        before `site` (both in bucket 7) is listed first; a column family made with both lists
+        them by name (the schema rows filled its map); a column dropped and declared again
+        comes after the others of its bucket. 1.1 wants the id in an update."""
+        ks = "cv_r_livecolumns"
+        cid = {16: W.i32(1000)} if R < (1, 2) else {}
+
+        def devices(*cols):
+            return cf_def(ks, "Devices", comparator="UTF8Type", default_validation="UTF8Type",
+                          column_metadata=list(cols), extra=cid)
+
+        year = column_def("year", M + "IntegerType")
+        site = column_def("site", "UTF8Type", KEYS_INDEX, "Devices_site_idx")
+        country = column_def("country", "UTF8Type")
+        out = setup(ks, cf_def(ks, "Devices", comparator="UTF8Type", default_validation="UTF8Type"))
+        out += [v19.system_update_column_family(devices(year)),
+                v19.system_update_column_family(devices(year, site)),
+                describe_ks(ks),
+                v19.system_update_column_family(devices(site)),
+                v19.system_update_column_family(devices(site, year, country)),
+                describe_ks(ks),
+                v19.system_add_column_family(cf_def(ks, "Both", comparator="UTF8Type",
+                                                    column_metadata=[year, country,
+                                                                     column_def("site",
+                                                                                "UTF8Type")])),
+                describe_ks(ks)]
+        return out
+
+
+# ------------------------------------------------------------------------------ 1.1's update without its id (found by ordinary19s)
+if R == (1, 1):
+    @scenario("rel_updateid11", "19", "schema", keyspace_reset="cv_r_updateid11")
+    def _updateid11():
+        """1.1's system_update_column_family built its CFMetaData (CFMetaData.fromThrift)
+        before it failed an update without the column family's id on the server: the
+        definition took the counter's next id, so the next column family made came one
+        higher; an update of a missing column family, or of a comparator it could not parse,
+        took none."""
+        ks = "cv_r_updateid11"
+        ks2 = "cv_r_updateid11b"
+        out = [v19.system_drop_keyspace(ks2)]
+        out += setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
+        out += [v19.system_update_column_family(cf_def(ks, "Missing", comparator="UTF8Type")),
+                v19.system_update_column_family(cf_def(ks, "A", comparator="NoSuchType")),
+                v19.system_add_keyspace(ks_def(ks2, [cf_def(ks2, "B")])),
+                v19.system_update_column_family(cf_def(ks, "A", comparator="UTF8Type",
+                                                       comment="no id")),
+                v19.system_add_keyspace(ks_def(ks2 + "x", [cf_def(ks2 + "x", "C")])),
+                v19.describe_keyspaces(),
+                v19.system_drop_keyspace(ks2),
+                v19.system_drop_keyspace(ks2 + "x")]
+        return out
+

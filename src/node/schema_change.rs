@@ -167,6 +167,7 @@ impl Node {
             Some(r) if r.does(Behaviour::ColumnsInKeptMap) => ColumnMapRule::Kept {
                 index_options: r.at_least(1, 0),
             },
+            Some(r) if r.does(Behaviour::ColumnsInLiveHashMap) => ColumnMapRule::Live,
             _ => ColumnMapRule::Untracked,
         }
     }

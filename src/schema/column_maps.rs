@@ -16,9 +16,16 @@
 //!   (the statement's order stands for it: it only orders names sharing a
 //!   bucket).
 //!
+//! - 1.1 to 2.2: the live `CFMetaData`'s own `HashMap`, made from the
+//!   schema rows (filled in name order) when the column family came, an
+//!   update's new columns put into it afterwards (`CFMetaData.apply` of
+//!   the definition read back, whose columns came in that map's order):
+//!   names sharing a bucket are listed in the order they arrived.
+//!
 //! A node that started read every definition back through Avro (a
-//! `TreeMap` by unsigned bytes; 0.7 copying it into a sized `HashMap`): a
-//! column family without a map here is in that state.
+//! `TreeMap` by unsigned bytes; 0.7 copying it into a sized `HashMap`; 1.1
+//! on from the schema rows, by name): a column family without a map here
+//! is in that state.
 //!
 //! Owns those maps by keyspace and column family (not persisted: a start
 //! begins them again); the schema's `apply` keeps them under the
@@ -42,6 +49,9 @@ pub enum ColumnMapRule {
     /// the Avro `ColumnDef` whose hash ordered an update's new columns had
     /// 1.0's `index_options` field.
     Kept { index_options: bool },
+    /// 1.1 to 2.2: the live definition's `HashMap`, filled from the schema
+    /// rows (by name), an update's new columns put in after.
+    Live,
 }
 
 /// How a new definition brought its columns.
@@ -92,6 +102,7 @@ impl ColumnMaps {
         let map = match (rule, given) {
             (ColumnMapRule::Untracked, _) => return,
             (ColumnMapRule::Copied, _) => copied(names(cf)),
+            (ColumnMapRule::Live, _) => from_rows(names(cf)),
             (ColumnMapRule::Kept { .. }, GivenColumns::Sorted) => ColumnMap::Sorted,
             (ColumnMapRule::Kept { .. }, GivenColumns::Hashed(order)) => {
                 let mut map = HashMapModel::new();
@@ -115,6 +126,7 @@ impl ColumnMaps {
             // As a start read it back (0.7: into its copy).
             ColumnMapRule::Copied => copied(names(old)),
             ColumnMapRule::Kept { .. } => ColumnMap::Sorted,
+            ColumnMapRule::Live => from_rows(names(old)),
         };
         let map = self
             .maps
@@ -128,6 +140,17 @@ impl ColumnMaps {
         let staying: BTreeSet<&[u8]> = names(new).collect();
         for gone in names(old).filter(|n| !staying.contains(n)) {
             map.remove(&gone.to_vec());
+        }
+        if rule == ColumnMapRule::Live {
+            // The new ones as the definition read back listed them (a
+            // name already in keeps its place).
+            let ColumnMap::Hashed(read_back) = from_rows(names(new)) else {
+                unreachable!("from_rows makes a HashMap");
+            };
+            for name in read_back.iter() {
+                map.put(buffer_hash(name), name.clone());
+            }
+            return;
         }
         // The new ones in a HashSet of the Avro ColumnDefs the update's
         // copy listed (by name: it was read back through a sorted map).
@@ -172,6 +195,18 @@ fn copied<'a>(names: impl Iterator<Item = &'a [u8]>) -> ColumnMap {
     ColumnMap::Hashed(HashMapModel::copy_of(
         sorted.into_iter().map(|n| (buffer_hash(n), n.to_vec())),
     ))
+}
+
+/// 1.1 on's `CFMetaData.fromSchema`: a `new HashMap<>()` filled from the
+/// schema rows, in name order.
+fn from_rows<'a>(names: impl Iterator<Item = &'a [u8]>) -> ColumnMap {
+    let mut sorted: Vec<&[u8]> = names.collect();
+    sorted.sort();
+    let mut map = HashMapModel::new();
+    for name in sorted {
+        map.put(buffer_hash(name), name.to_vec());
+    }
+    ColumnMap::Hashed(map)
 }
 
 /// `ByteBuffer.compareTo`: bytes compared as Java's signed bytes.
@@ -239,6 +274,24 @@ mod tests {
             .into_iter()
             .map(|n| String::from_utf8(n).unwrap())
             .collect()
+    }
+
+    #[test]
+    fn from_1_1_an_update_s_column_comes_after_those_of_its_bucket() {
+        // "site" and "year" share bucket 7: year added by one update, site
+        // by the next; 1.2.9 and 2.0.17 listed year, site.
+        let mut maps = ColumnMaps::default();
+        let empty = cf(&[]);
+        maps.created(ColumnMapRule::Live, &empty, GivenColumns::Hashed(&[]));
+        let with_year = cf(&[("year", "IntegerType", false)]);
+        maps.updated(ColumnMapRule::Live, &empty, &with_year);
+        let both = cf(&[("year", "IntegerType", false), ("site", "UTF8Type", true)]);
+        maps.updated(ColumnMapRule::Live, &with_year, &both);
+        assert_eq!(listed(&maps), ["year", "site"]);
+        // Made with both, the schema rows' name order decides.
+        let mut maps = ColumnMaps::default();
+        maps.created(ColumnMapRule::Live, &both, GivenColumns::Sorted);
+        assert_eq!(listed(&maps), ["site", "year"]);
     }
 
     #[test]

@@ -590,6 +590,20 @@ macro_rules! with_behaviours_before_2_0_later {
                     anonymous session is",
             }
 
+            // 1.1.12 to 2.2.19 CFMetaData.reload/apply: the live definition's
+            // HashMap (fromSchema's, filled by name) takes an update's new
+            // columns with put.
+            /// A column family's declared columns are listed in the order of the
+            /// live definition's `HashMap`: names sharing a bucket in the order
+            /// they came (an update's after those it found).
+            ColumnsInLiveHashMap {
+                key: "columns_in_live_hash_map",
+                from: (1, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "describe_keyspace lists columns sharing a HashMap bucket in the order they \
+                    were added, an update's new ones after the others",
+            }
+
             $($later)*
         }
     };

@@ -436,6 +436,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     }
     release::schema::ids::check_update_found(node, def)?;
     release::check_cf_id(node, def)?;
+    release::schema::ids::update_built(node, def)?;
     release::v3x::update_target(node, def)?;
     let mut spec = column_family_spec(node, def, true)?;
     release::schema::params::check_type_change(node, def)?;

@@ -120,6 +120,24 @@ pub fn failed_cql2(node: &Node, statement: &Cql2Statement, e: &ApiError) {
     }
 }
 
+/// 1.1's `system_update_column_family` of a column family it had: its
+/// `CFMetaData.fromThrift` took the counter's next id for a CfDef without
+/// one (the update then failed on the server, see
+/// `old::check_update_id`), once the column type and comparators were
+/// read. Called before the update's own checks, which came after.
+pub fn update_built(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
+    let Some(release) = node.release.filter(|r| r.series() == (1, 1)) else {
+        return Ok(());
+    };
+    if def.id.is_some() || node.schema().cf(&def.keyspace, &def.name).is_none() {
+        return Ok(());
+    }
+    if built_by_1_1(release, def) {
+        node.spend_creation_id().map_err(ApiError::from)?;
+    }
+    Ok(())
+}
+
 fn spend(node: &Node, count: usize) {
     for _ in 0..count {
         if let Err(e) = node.spend_creation_id() {
