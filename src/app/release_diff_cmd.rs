@@ -280,6 +280,8 @@ mod tests {
                  whole, whatever the predicate names, bounds or counts\n\
                  Behaviour starts: of two writes tied on timestamp and value with a drop between \
                  them, a slice reads the later, a names read the flushed one\n\
+                 Behaviour starts: a table's prepared statements are forgotten when it or its \
+                 keyspace is dropped or its columns or indexes change\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
