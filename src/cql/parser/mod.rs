@@ -154,13 +154,14 @@ pub fn parse_outlined_with(text: &str, grammar: Grammar) -> CqlResult<Parsed> {
 /// Parses `text`, a batch that [`parse_outlined`] accepted, again and hands
 /// each of its statements to `each` as soon as it is parsed; the first
 /// error `each` returns stops the parse and is returned. (No syntax error
-/// can come up: the text already parsed.)
+/// can come up: the text already parsed, in the same `grammar`, whose
+/// literals a batch's statements take: 2.1's tuples, 2.2's JSON.)
 pub fn each_batch_statement(
     text: &str,
+    grammar: Grammar,
     each: &mut dyn FnMut(Statement) -> CqlResult<()>,
 ) -> CqlResult<()> {
-    // A batch holds no schema statement: the grammars agree on it.
-    parse_pass(text, BatchMode::Each(each), Grammar::Cql305).map(|_| ())
+    parse_pass(text, BatchMode::Each(each), grammar).map(|_| ())
 }
 
 /// What a batch does with each statement once it is parsed.

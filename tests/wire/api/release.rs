@@ -149,3 +149,28 @@ fn an_unknown_version_is_refused_at_start() {
     assert_ne!(status.and_then(|s| s.code()), Some(0));
     assert!(log.contains("unknown Cassandra version '3.0.0'"), "{log}");
 }
+
+/// A batch's statements are parsed again, statement by statement, in the
+/// session's own grammar: 2.1's tuple literal inside one is taken.
+#[test]
+fn a_batch_takes_the_release_s_literals() {
+    let server = release_server("2.1.22");
+    let mut c = connect19(server.port);
+    cql3(
+        &mut c,
+        "CREATE KEYSPACE bt WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+    );
+    c.set_keyspace("bt".into()).unwrap();
+    cql3(
+        &mut c,
+        "CREATE TABLE t (k int PRIMARY KEY, p tuple<int, text>)",
+    );
+    cql3(
+        &mut c,
+        "BEGIN BATCH INSERT INTO t (k, p) VALUES (1, (42, 'x')); APPLY BATCH",
+    );
+    let r = cql3(&mut c, "SELECT p FROM t WHERE k = 1");
+    let rows = r.rows.unwrap();
+    let value = rows[0].columns[0].value.clone().unwrap();
+    assert_eq!(value, b"\x00\x00\x00\x04\x00\x00\x00\x2a\x00\x00\x00\x01x");
+}

@@ -77,7 +77,7 @@ pub(in crate::cql::exec) fn write_outlined(
     text: Cow<'_, str>,
 ) -> CqlResult<CqlOutcome> {
     let packed = pack_batch(backend, session, b, &[], &mut |add| {
-        crate::cql::each_batch_statement(&text, &mut |s| add(&s))
+        crate::cql::each_batch_statement(&text, session.grammar(), &mut |s| add(&s))
     })?;
     drop(text);
     apply(backend, packed, b.kind)
