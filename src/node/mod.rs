@@ -39,17 +39,15 @@ pub mod cql;
 pub mod defer;
 mod error;
 mod flushes;
-mod forget_prepared;
 pub mod limits;
 pub mod listen;
 mod live;
 mod locks;
-pub mod notices;
 pub mod placement;
 pub mod reply;
 pub mod ring;
 pub mod route;
-mod schema_change;
+pub mod schema_change;
 pub mod stores;
 pub mod tap;
 #[cfg(test)]
@@ -130,7 +128,7 @@ pub struct Node {
     /// Sees every answered call (metrics), once installed.
     call_observer: std::sync::OnceLock<Arc<dyn calls::observe::CallObserver>>,
     /// Every applied schema change is announced here (see [`notices`]).
-    pub notices: notices::Notices,
+    pub notices: schema_change::notices::Notices,
     /// The column family (keyspace, name) whose update failed on the
     /// server, for releases whose later schema changes then failed too
     /// (1.1: see the Thrift front end's release emulation).
@@ -222,7 +220,7 @@ impl Node {
             dirty: Mutex::new(baseline::Dirty::default()),
             tracking: AtomicBool::new(false),
             call_observer: std::sync::OnceLock::new(),
-            notices: notices::Notices::default(),
+            notices: schema_change::notices::Notices::default(),
             failed_cf_update: Mutex::new(None),
             unopened_keyspaces: Mutex::new(Default::default()),
             unmade_tables: Mutex::new(BTreeMap::new()),

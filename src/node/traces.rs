@@ -11,7 +11,7 @@
 //! do, on the client's request) nor note steps itself.
 
 use super::{Node, NodeError, NodeResult};
-use crate::cql::exec::system_traces;
+use crate::cql::exec::system;
 use crate::model::{Bytes, ReadCommand, RowRange, RowResult};
 use crate::partitioner::DecoratedKey;
 use crate::trace::{self, Recorded, Session, StoredEvent};
@@ -22,7 +22,7 @@ impl Node {
     /// Whether a read of `keyspace` is answered from the kept traces (the
     /// name is compared first: every read asks).
     pub(super) fn reads_traces(&self, keyspace: &str) -> bool {
-        keyspace == system_traces::KEYSPACE && system_traces::served(&self.schema(), keyspace)
+        keyspace == system::traces::KEYSPACE && system::traces::served(&self.schema(), keyspace)
     }
 }
 
@@ -123,7 +123,7 @@ impl Node {
 }
 
 fn trace_cells(cmd: &ReadCommand, s: &Session) -> Vec<crate::model::Cell> {
-    system_traces::stored_cells(&cmd.cf, s, &cmd.slice).unwrap_or_default()
+    system::traces::stored_cells(&cmd.cf, s, &cmd.slice).unwrap_or_default()
 }
 
 /// A `RowRange` as a test of decorated keys: keys from one to another

@@ -6,7 +6,7 @@
 //! (1.2 ran a statement's `validate` before its `checkAccess`, 2.0 the
 //! other way round; 2.2 made users roles, with the role manager's checks).
 
-use super::local::LocalFacts;
+use super::LocalFacts;
 use crate::cql::ast::{AuthStatement, RoleOptions};
 use crate::cql::error::CqlError;
 use crate::release::{Behaviour, Release};

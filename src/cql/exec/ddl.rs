@@ -453,7 +453,7 @@ fn create_index(
     // Statics are indexed from 3.4 on: the sessions claiming 3.0+;
     // collections from 2.1.
     let rules = IndexRules {
-        static_allowed: super::system_schema::claims_schema_tables(session.local_facts()),
+        static_allowed: super::system::schema::claims_schema_tables(session.local_facts()),
         // A CUSTOM index of a collection was never refused as one.
         collections: session.local_facts().claims_at_least((2, 1, 0)) || index.using.custom,
         target: index.target,
@@ -473,7 +473,7 @@ fn create_index(
     }
     t.add_index_with(index.column, index.name, rules)?;
     // 3.x's checks and index classes differ: not these releases' rules.
-    if !super::system_schema::claims_schema_tables(session.local_facts()) {
+    if !super::system::schema::claims_schema_tables(session.local_facts()) {
         if let Some(class) = super::custom_index::checked_class(index.using)? {
             return Err(super::custom_index::unloadable(&class));
         }

@@ -13,11 +13,11 @@
 //! text is `describe_create`'s. It must not change anything.
 
 use super::describe_create as create;
-use super::local::LocalFacts;
 use super::session::CqlSession;
-use super::system_schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
-use super::system_schema_rows::{indexes, layouts, local_replication};
-use super::system_traces;
+use super::system;
+use super::system::schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
+use super::system::schema_rows::{indexes, layouts, local_replication};
+use super::LocalFacts;
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::{ResultColumn, ResultSet};
 use crate::schema::legacy3x::Layout3;
@@ -277,7 +277,7 @@ fn keyspace_names(schema: &Schema) -> Vec<String> {
     let mut names: Vec<String> = schema.keyspaces.keys().cloned().collect();
     for k in [
         SCHEMA_KEYSPACE,
-        system_traces::KEYSPACE,
+        system::traces::KEYSPACE,
         VIRTUAL_SCHEMA_KEYSPACE,
     ] {
         if !names.iter().any(|n| n == k) {
@@ -291,7 +291,7 @@ fn keyspace_names(schema: &Schema) -> Vec<String> {
 fn is_system(name: &str) -> bool {
     name == crate::schema::SYSTEM_KEYSPACE
         || name == SCHEMA_KEYSPACE
-        || name == system_traces::KEYSPACE
+        || name == system::traces::KEYSPACE
         || name == VIRTUAL_SCHEMA_KEYSPACE
 }
 
@@ -329,9 +329,9 @@ fn keyspace_element(schema: &Schema, name: &str) -> Element {
             "/*\nWarning: Keyspace {name} is a virtual keyspace and cannot be recreated with CQL.\n\
              Structure, for reference:\nVIRTUAL KEYSPACE {name};\n*/"
         ),
-        None if name == system_traces::KEYSPACE => {
-            create::keyspace_of(&system_traces::keyspace_def(&LocalFacts::claiming("4.0.0")))
-        }
+        None if name == system::traces::KEYSPACE => create::keyspace_of(
+            &system::traces::keyspace_def(&LocalFacts::claiming("4.0.0")),
+        ),
         None => create::keyspace(name, &local_replication(), true),
     };
     (name.to_string(), "keyspace", name.to_string(), text)

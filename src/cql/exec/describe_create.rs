@@ -1,7 +1,7 @@
 //! The CREATE statements server-side DESCRIBE answers, laid out as
 //! Cassandra 4.0 prints them (one `AND option = value` per line, options in
 //! name order, identifiers quoted only when CQL needs it), from the 3.x view
-//! of each table (`cql::exec::schema3x`) and its options (`system_schema_rows`).
+//! of each table (`cql::exec::schema3x`) and its options (`system::schema_rows`).
 //!
 //! 4.0 has no COMPACT STORAGE. A compact table (every Thrift column family)
 //! is printed as 3.11 printed it, `WITH COMPACT STORAGE` and its CQL columns
@@ -13,7 +13,7 @@
 //!
 //! Owns the text only; what is described is `describe`'s.
 
-use super::system_schema_rows::{self as rows, Val};
+use super::system::schema_rows::{self as rows, Val};
 use crate::schema::legacy3x::{Kind, Layout3};
 use crate::schema::{CfDef, KeyspaceDef};
 use std::collections::BTreeMap;

@@ -13,8 +13,8 @@ mod conditional;
 pub(super) mod packed;
 pub(super) mod prepared;
 
+use super::system;
 use super::tables::lookup_in;
-use super::{system_tables, system_traces};
 use super::{CqlBackend, CqlOutcome, CqlSession};
 use crate::cql::ast::{Select, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
@@ -430,11 +430,11 @@ pub(super) fn select_columns(
 ) -> CqlResult<Vec<mapping::ResultColumn>> {
     let schema = backend.schema();
     let ks = session.keyspace_for(&sel.table)?;
-    let table = match system_tables::table(&ks, &sel.table.name, session.local_facts()) {
+    let table = match system::tables::table(&ks, &sel.table.name, session.local_facts()) {
         Some(t) => t,
         None => lookup_in(session, &schema, &ks, &sel.table.name)?,
     };
-    mapping::selection::result_columns(
+    mapping::result_columns(
         &table,
         &sel.selection,
         schema.partitioner.as_ref(),
@@ -481,7 +481,7 @@ pub(super) fn select_page(
 ) -> CqlResult<(CqlOutcome, Option<mapping::PagePosition>)> {
     let schema = backend.schema();
     let ks = session.keyspace_for(&sel.table)?;
-    let virtual_table = system_tables::table(&ks, &sel.table.name, session.local_facts());
+    let virtual_table = system::tables::table(&ks, &sel.table.name, session.local_facts());
     let table = match &virtual_table {
         Some(t) => t.clone(),
         None => lookup_in(session, &schema, &ks, &sel.table.name)?,
@@ -493,8 +493,8 @@ pub(super) fn select_page(
         let p = partitioner.as_ref();
         mapping::plan_select_by(&table, sel, binds, p, uuids, now / 1000, &rules)
     })?;
-    if virtual_table.is_some() && system_traces::owns(&table) {
-        let source = system_traces::TraceSource {
+    if virtual_table.is_some() && system::traces::owns(&table) {
+        let source = system::traces::TraceSource {
             store: backend.traces(),
             table: &table,
             partitioner: partitioner.as_ref(),
@@ -510,7 +510,7 @@ pub(super) fn select_page(
         return Ok((CqlOutcome::Rows(rows), next));
     }
     if virtual_table.is_some() {
-        let source = system_tables::SchemaSource {
+        let source = system::tables::SchemaSource {
             schema: &schema,
             table: &table,
             local: session.local_facts(),

@@ -55,15 +55,7 @@ mod local;
 pub mod schema3x;
 mod session;
 pub mod super3;
-mod synthesized;
-mod system12;
-mod system20;
-mod system20_rows;
-pub mod system_replicated;
-pub mod system_schema;
-mod system_schema_rows;
-pub mod system_tables;
-pub mod system_traces;
+pub mod system;
 pub mod tables;
 mod triggers;
 pub mod unset;
@@ -323,7 +315,8 @@ fn checked_specs(
             // The node's own tables (`system.local`, `system_schema.*`) are
             // prepared as they are queried: drivers prepare their metadata
             // reads (the scylla driver pages them through PREPARE/EXECUTE).
-            if let Some(virtual_table) = system_tables::table(&ks, &t.name, session.local_facts()) {
+            if let Some(virtual_table) = system::tables::table(&ks, &t.name, session.local_facts())
+            {
                 return Ok(virtual_table);
             }
             tables::lookup_in(session, &schema, &ks, &t.name)

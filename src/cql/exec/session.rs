@@ -4,7 +4,7 @@
 //!
 //! Owns only state; it must not run statements.
 
-use super::local::LocalFacts;
+use super::LocalFacts;
 use crate::cql::ast::{Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::lru::{ByteLru, LruStats};

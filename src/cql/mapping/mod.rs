@@ -1,7 +1,7 @@
 //! The exact mapping between CQL3 rows and storage cells, as Cassandra
 //! 1.2.9 did it: statements → writes (`write`), stored cells → CQL rows
-//! (`read`), and SELECT → slices, filters (`select`) and result rows
-//! (`scan`).
+//! (`read`), and SELECT → slices, filters and result rows (`select`,
+//! which plans a SELECT and runs the plan).
 //!
 //! Owns the write representation below. It must not apply writes or read
 //! storage itself: callers pass cells in (for reads and list index
@@ -11,22 +11,15 @@ pub mod aggregates;
 pub mod assign;
 mod binds;
 pub mod condition;
-mod contains;
 mod context;
 mod index;
 mod json_insert;
 pub mod keys;
 mod names;
-mod paging;
 mod read;
 mod result;
-mod scan;
 mod select;
-mod select_rules;
-pub mod selection;
-mod slices;
 mod time_fcts;
-mod token_relation;
 mod value_rules;
 mod values;
 mod write;
@@ -40,12 +33,13 @@ pub use names::{
     cell_name, marker_name, parse_name, prefix_range, row_key, row_key_for, split_row_key,
     ParsedName,
 };
-pub use paging::{PagePosition, Paging};
 pub use read::{rows_from_cells, CqlRow, StoredValue};
 pub use result::{ResultColumn, ResultSet};
-pub use scan::{execute_select, execute_select_paged, Page, PartitionSource, TokenRange};
+pub use select::paging::{PagePosition, Paging};
+pub use select::rules::SelectRules;
+pub use select::scan::{execute_select, execute_select_paged, Page, PartitionSource, TokenRange};
+pub use select::selection::result_columns;
 pub use select::{plan_select, plan_select_by, IndexedEq, Partitions, SelectPlan};
-pub use select_rules::SelectRules;
 pub use value_rules::ValueRules;
 pub use values::{eval_scalar, TermContext};
 pub use write::{

@@ -142,7 +142,7 @@ fn unknown_table(schema: &crate::schema::Schema, local: &LocalFacts, r: &Resourc
     match r {
         Resource::Table { keyspace, table } => {
             schema.cf(keyspace, table).is_none()
-                && exec::system_tables::table(keyspace, table, local).is_none()
+                && exec::system::tables::table(keyspace, table, local).is_none()
         }
         Resource::Keyspace(_) => false,
     }

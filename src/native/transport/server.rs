@@ -379,8 +379,8 @@ impl Conn {
 /// The next schema change notice (`None` when there is none to send: the
 /// channel lagged, or closed, which stops the connection listening).
 async fn recv_notice(
-    notices: &mut Option<broadcast::Receiver<crate::node::notices::SchemaNotice>>,
-) -> Option<crate::node::notices::SchemaNotice> {
+    notices: &mut Option<broadcast::Receiver<crate::node::schema_change::notices::SchemaNotice>>,
+) -> Option<crate::node::schema_change::notices::SchemaNotice> {
     let rx = notices.as_mut()?;
     match rx.recv().await {
         Ok(n) => Some(n),
@@ -396,7 +396,7 @@ async fn recv_notice(
 }
 
 /// Sends a SCHEMA_CHANGE event to a connection registered for them.
-fn push_event(link: &mut Link, notice: &crate::node::notices::SchemaNotice) {
+fn push_event(link: &mut Link, notice: &crate::node::schema_change::notices::SchemaNotice) {
     let state = link.shared.state.lock();
     if state.phase != Phase::Ready || !state.events.contains("SCHEMA_CHANGE") {
         return;

@@ -14,7 +14,7 @@ use super::codec::{Reader, Writer};
 use super::types::{value_to_wire, WireType};
 use crate::cql::exec::ChangeKind;
 use crate::cql::mapping::{PagePosition, ResultColumn, ResultSet};
-use crate::node::notices::{NoticeKind, SchemaNotice};
+use crate::node::schema_change::notices::{NoticeKind, SchemaNotice};
 
 pub const VOID: i32 = 0x0001;
 pub const ROWS: i32 = 0x0002;

@@ -8,7 +8,7 @@
 //! consistency levels follow 1.2's `validateForRead` / `validateForWrite`.
 //! These functions read the schema only; they must not touch storage.
 
-use crate::cql::exec::system_traces;
+use crate::cql::exec::system;
 use crate::marshal::{Dialect, TypeRef};
 use crate::partitioner::Partitioner;
 use crate::schema::{CfDef, KeyspaceDef, Schema};
@@ -57,13 +57,13 @@ pub fn validate_cf(schema: &Schema, keyspace: &str, cf: &str) -> ApiResult<Arc<C
 /// of `system_traces` (kept by the node, not the schema): 1.2 read them
 /// over Thrift as any other, hiding them only from its describe calls.
 pub fn validate_read_cf(schema: &Schema, keyspace: &str, cf: &str) -> ApiResult<Arc<CfDef>> {
-    if !system_traces::served(schema, keyspace) {
+    if !system::traces::served(schema, keyspace) {
         return validate_cf(schema, keyspace, cf);
     }
     if cf.is_empty() {
         return invalid("non-empty columnfamily is required");
     }
-    system_traces::cf_def(cf)
+    system::traces::cf_def(cf)
         .map(Arc::new)
         .ok_or_else(|| ApiError::invalid(format!("unconfigured columnfamily {cf}")))
 }

@@ -14,7 +14,7 @@
 //! left to their execution.
 
 use super::{packed, table_lookup, with_write_context};
-use super::{system_tables, CqlBackend, CqlSession};
+use super::{system, CqlBackend, CqlSession};
 use crate::cql::ast::Statement;
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::exec::tables::lookup_in;
@@ -40,7 +40,7 @@ pub(in crate::cql::exec) fn check(
         Statement::Select(sel) => {
             let schema = backend.schema();
             let ks = session.keyspace_for(&sel.table)?;
-            let table = match system_tables::table(&ks, &sel.table.name, session.local_facts()) {
+            let table = match system::tables::table(&ks, &sel.table.name, session.local_facts()) {
                 Some(t) => t,
                 None => lookup_in(session, &schema, &ks, &sel.table.name)?,
             };

@@ -17,7 +17,7 @@ use super::release::reads::{badtoken, prefix_end, slicebounds, statics};
 use super::scan::bigtoken;
 use super::scan::scan;
 use super::validation::{self as v, Access};
-use crate::cql::exec::system_traces;
+use crate::cql::exec::system;
 use crate::model::ReadCommand;
 use crate::node::Node;
 use crate::release::Behaviour;
@@ -44,7 +44,7 @@ fn unstored_row(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
 pub(super) fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     let schema = node.schema();
     let traces;
-    let ksdef = if system_traces::served(&schema, ks) {
+    let ksdef = if system::traces::served(&schema, ks) {
         traces = system19::system_traces_keyspace();
         &traces
     } else {

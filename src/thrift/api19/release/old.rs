@@ -7,7 +7,7 @@
 //! failed. Without a release, or with 1.2 and later, nothing here changes
 //! an answer.
 
-use crate::cql::exec::{system_replicated, system_schema};
+use crate::cql::exec::system;
 use crate::cql::Grammar;
 use crate::node::Node;
 use crate::release::machine::MemtableDefaults;
@@ -27,11 +27,11 @@ pub fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
         }
         Some(release) if release.at_least(2, 2) => {
             let mut all = system19::system_keyspaces(false);
-            let mut replicated = system_replicated::keyspaces();
+            let mut replicated = system::replicated::keyspaces();
             if release.at_least(3, 0) {
                 // 3.x showed Thrift its compact tables only, none of these.
                 replicated.iter_mut().for_each(|k| k.cfs.clear());
-                all.push(system_schema::keyspace_def());
+                all.push(system::schema::keyspace_def());
             }
             all.extend(replicated);
             all

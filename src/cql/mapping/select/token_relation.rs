@@ -11,11 +11,11 @@
 //! Owns those checks and the token function's arguments; it must not read
 //! anything.
 
-use super::super::ast::{Operator, Term};
-use super::super::error::{CqlError, CqlResult};
-use super::super::table::{ColumnRole, Table};
-use super::select_rules::Words;
-use super::values::{eval_scalar, TermContext};
+use super::super::values::{eval_scalar, TermContext};
+use super::rules::Words;
+use crate::cql::ast::{Operator, Term};
+use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::table::{ColumnRole, Table};
 
 fn invalid(m: impl Into<String>) -> CqlError {
     CqlError::invalid(m)
@@ -141,7 +141,7 @@ pub(super) fn after_token(column: &str, op: Operator, words: Words) -> CqlResult
 pub(super) fn argument(
     arg: &Term,
     i: usize,
-    column: &super::super::types::CqlType,
+    column: &crate::cql::types::CqlType,
     name: &str,
     ctx: &mut TermContext,
     words: Words,

@@ -7,11 +7,11 @@
 //! tables 1.2 hid from Thrift, compiled from their CREATE TABLE texts.
 //!
 //! Without an emulated release the node keeps the superset those tables
-//! serve every driver (see `system_tables`). Owns the definitions only;
+//! serve every driver (see `tables`). Owns the definitions only;
 //! it must not synthesize cells.
 
-use super::local::LocalFacts;
 use crate::cql::ast::Statement;
+use crate::cql::exec::local::LocalFacts;
 use crate::cql::parse;
 use crate::cql::schema::parse_json_string_list;
 use crate::cql::table::Table;
@@ -104,7 +104,7 @@ pub fn applies(local: &LocalFacts) -> bool {
 }
 
 /// The definition of `system.<name>` a 1.2 node served, where it differs
-/// from the superset (`system_tables`).
+/// from the superset (`tables`).
 pub fn definition(name: &str) -> Option<&'static str> {
     match name {
         "local" => Some(LOCAL),

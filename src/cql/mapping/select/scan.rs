@@ -12,16 +12,16 @@
 //! A source's read or listing can fail (the backend's error): the scan
 //! stops at the first failure and returns it, reading nothing further.
 
-use super::super::error::CqlResult;
-use super::super::table::Layout;
-use super::names::static_slice;
+use super::super::names::static_slice;
+use super::super::read::{rows_from_cells, CqlRow};
+use super::super::result::ResultSet;
 use super::paging::{
     comes_after, output_order, position_after, resumed_slices, PagePosition, Paging,
 };
-use super::read::{rows_from_cells, CqlRow};
-use super::result::ResultSet;
-use super::select::{IndexedEq, Partitions, SelectPlan};
 use super::selection::{aggregated, eval_selector, passes, Selectors};
+use super::{IndexedEq, Partitions, SelectPlan};
+use crate::cql::error::CqlResult;
+use crate::cql::table::Layout;
 use crate::model::{Cell, Slice};
 use crate::partitioner::{Partitioner, Token};
 use std::cmp::Ordering;
@@ -454,7 +454,10 @@ fn selected(
 
 /// One row as `SELECT JSON` wrote it: `{"name": value, ...}`.
 fn json_row(
-    columns: &[(super::result::ResultColumn, crate::cql::types::CqlType)],
+    columns: &[(
+        super::super::result::ResultColumn,
+        crate::cql::types::CqlType,
+    )],
     row: &[Option<Vec<u8>>],
 ) -> String {
     let fields: Vec<String> = columns

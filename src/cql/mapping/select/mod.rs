@@ -8,21 +8,33 @@
 //! LIMIT, COUNT(*), and the selectors (columns, WRITETIME, TTL, token(),
 //! dateOf/unixTimestampOf, blob conversions). It must not read data.
 
-use super::super::ast::{Operator, Ordering as Order, Relation, Select, Selection, Selector, Term};
-use super::super::error::{CqlError, CqlResult};
-use super::super::table::{ColumnRole, Layout, Table};
-use super::super::timeuuid::TimeUuidGenerator;
-use super::super::types::{CqlType, Native};
-use super::contains;
+//!
+//! The folder is SELECT's read side: this plan, the release rules it is
+//! checked by (`rules`, `token_relation`, `contains`), the slices it reads
+//! (`slices`), its selectors (`selection`), and running it (`scan`,
+//! resumed by `paging`).
+
+pub(super) mod contains;
+pub(super) mod paging;
+pub(super) mod rules;
+pub(super) mod scan;
+pub(super) mod selection;
+mod slices;
+mod token_relation;
+
+use self::rules::{token_holds, SelectRules, Words};
+use self::selection::{selection, Filter, Selectors};
+use self::slices::{build_slices, ClusteringRange};
 use super::keys::cartesian;
 use super::names::row_key;
 use super::result::ResultColumn;
-use super::select_rules::{token_holds, SelectRules, Words};
-use super::selection::{selection, Filter, Selectors};
-use super::slices::{build_slices, ClusteringRange};
-use super::token_relation;
 use super::value_rules::ValueRules;
 use super::values::{eval, eval_i64, eval_scalar, TermContext};
+use crate::cql::ast::{Operator, Ordering as Order, Relation, Select, Selection, Selector, Term};
+use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::table::{ColumnRole, Layout, Table};
+use crate::cql::timeuuid::TimeUuidGenerator;
+use crate::cql::types::{CqlType, Native};
 use crate::model::Slice;
 use crate::partitioner::{Partitioner, Token};
 use std::ops::Bound;
@@ -251,7 +263,7 @@ pub fn plan_select_by(
 /// The columns a selection answers before `SELECT JSON` folds them.
 fn selection_columns(
     table: &Table,
-    s: &super::super::ast::Selection,
+    s: &crate::cql::ast::Selection,
     partitioner: &dyn Partitioner,
     rules: &SelectRules,
 ) -> CqlResult<Vec<(ResultColumn, CqlType)>> {
@@ -357,7 +369,7 @@ fn restrictions(
                         }
                         // 1.2's Restriction: an IN of one value is an equality.
                         r.partition_in[i] = *op == Operator::In
-                            && (rules.words != super::select_rules::Words::V12 || values.len() > 1);
+                            && (rules.words != self::rules::Words::V12 || values.len() > 1);
                         r.partition[i] = Some(values);
                     }
                     ColumnRole::Clustering(i) => r.clustering[i].push((*op, values)),
@@ -663,7 +675,7 @@ fn relation_values(
                 .map(|t| eval_scalar(t, ty, column, ctx)?.ok_or_else(null))
                 .collect::<CqlResult<Vec<_>>>()?,
             t => match eval(t, &CqlType::List(Box::new(ty.clone())), column, ctx)? {
-                super::super::types::CqlValue::List(items) => items,
+                crate::cql::types::CqlValue::List(items) => items,
                 _ => return Err(null()),
             },
         };

@@ -1,5 +1,5 @@
-//! Reading a partition of a table the node synthesizes (`system_tables`,
-//! `system_traces`): the partition keys within a token range, in ring
+//! Reading a partition of a table the node synthesizes (`tables`,
+//! `traces`): the partition keys within a token range, in ring
 //! order, and a partition's cells within a slice. It must not decide what
 //! the tables hold.
 

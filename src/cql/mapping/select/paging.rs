@@ -6,10 +6,10 @@
 //! Owns the position and the "strictly after" test in a plan's traversal
 //! order. It must not encode positions for a wire (the front end does).
 
-use super::super::error::CqlResult;
-use super::names::slice_bound;
-use super::read::CqlRow;
-use super::select::SelectPlan;
+use super::super::names::slice_bound;
+use super::super::read::CqlRow;
+use super::SelectPlan;
+use crate::cql::error::CqlResult;
 use crate::marshal::Eoc;
 use crate::model::Slice;
 use std::cmp::Ordering;

@@ -5,14 +5,14 @@
 //! intervals, and caching as 2.1 printed it. The column lists are
 //! `system20`'s; this owns the values only and must not encode cells.
 
-use super::tables::table_of;
+use crate::cql::exec::tables::table_of;
 use crate::cql::table::Layout;
 use crate::schema::legacy3x::legacy_table_id;
 use crate::schema::speculative::shown_2_0;
 use crate::schema::{Caching, CfDef};
 
 /// A column's name and its serialized value (`None` is null), as
-/// `system_tables` lays its rows out (it takes these; this must not take
+/// `tables` lays its rows out (it takes these; this must not take
 /// anything of it).
 type Value = (&'static str, Option<Vec<u8>>);
 

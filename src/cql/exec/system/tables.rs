@@ -11,15 +11,12 @@
 //! Owns the column lists and the schema → cell encoding; it must not
 //! accept writes (they are refused before reaching here).
 
-use super::local::{gossip_generation, LocalFacts};
 use super::synthesized::{keys_within, sliced};
-use super::tables::table_of;
-use super::{
-    system12, system20, system20_rows, system_replicated, system_schema, system_schema_rows,
-    system_traces,
-};
+use super::{release12, release20, release20_rows, replicated, schema, schema_rows, traces};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
+use crate::cql::exec::local::{gossip_generation, LocalFacts};
+use crate::cql::exec::tables::table_of;
 use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
 use crate::cql::parse;
 use crate::cql::schema::{json_string_list, SchemaColumn};
@@ -54,21 +51,21 @@ fn claims_column_types(local: &LocalFacts) -> bool {
 /// claims `local`'s release: 1.2-2.x's schema tables before 3.0, the 3.0+
 /// ones (`system_schema`) from 3.0 on.
 pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
-    if keyspace == system_traces::KEYSPACE {
-        return system_traces::table_claimed(name, local);
+    if keyspace == traces::KEYSPACE {
+        return traces::table_claimed(name, local);
     }
-    if system_schema::claims_schema_tables(local) {
-        return system_schema::table_claimed(keyspace, name, local);
+    if schema::claims_schema_tables(local) {
+        return schema::table_claimed(keyspace, name, local);
     }
     if keyspace != "system" {
         return None;
     }
-    if let Some(text) = system12::definition(name).filter(|_| system12::applies(local)) {
-        return system12::compile("system", text);
+    if let Some(text) = release12::definition(name).filter(|_| release12::applies(local)) {
+        return release12::compile("system", text);
     }
-    if name == "schema_columnfamilies" && system20::applies(local) {
+    if name == "schema_columnfamilies" && release20::applies(local) {
         // 2.0-2.2's own columns (speculative_retry, default_time_to_live ...).
-        return system20::table(name, local);
+        return release20::table(name, local);
     }
     let text = match name {
         "schema_keyspaces" => KEYSPACES,
@@ -200,32 +197,32 @@ fn partition(
     local: &LocalFacts,
     keyspace: &str,
 ) -> CqlResult<Vec<Cell>> {
-    if system_schema::owns(table) {
-        let rows = system_schema_rows::partition(schema, table, keyspace);
-        return system_schema_rows::cells(table, rows);
+    if schema::owns(table) {
+        let rows = schema_rows::partition(schema, table, keyspace);
+        return schema_rows::cells(table, rows);
     }
     match table.name.as_str() {
         "local" => return local_partition(schema, table, local, keyspace),
         "schema_usertypes" => {
-            let rows = system_schema_rows::user_type_rows(schema, keyspace, |t| t.class_name());
-            return system_schema_rows::cells(table, rows);
+            let rows = schema_rows::user_type_rows(schema, keyspace, |t| t.class_name());
+            return schema_rows::cells(table, rows);
         }
         "peers" | "schema_triggers" => return Ok(Vec::new()),
         _ => {}
     }
     let built_in;
     // 2.0-2.2 list their own system tables too (`system20`), 1.2 its
-    // fifteen (`system12`); the schema's `system` is Thrift's view.
-    let own_system20 = keyspace == "system" && system20::applies(local);
-    let own_system = keyspace == "system" && (system12::applies(local) || own_system20);
+    // fifteen (`release12`); the schema's `system` is Thrift's view.
+    let own_system20 = keyspace == "system" && release20::applies(local);
+    let own_system = keyspace == "system" && (release12::applies(local) || own_system20);
     let ks = match schema.keyspace(keyspace).filter(|_| !own_system) {
         Some(ks) => ks,
         None if own_system20 => {
-            built_in = system20::keyspace_def(local);
+            built_in = release20::keyspace_def(local);
             &built_in
         }
         None if own_system => {
-            built_in = system12::keyspace_def(local);
+            built_in = release12::keyspace_def(local);
             &built_in
         }
         None => match served_built_ins(schema, local)
@@ -252,14 +249,14 @@ fn partition(
         )),
         "schema_columnfamilies" => {
             for (name, cf) in &ks.cfs {
-                let old_id = ks.name != system_traces::KEYSPACE
+                let old_id = ks.name != traces::KEYSPACE
                     && !own_system20
-                    && (!own_system || system12::has_old_id(name));
+                    && (!own_system || release12::has_old_id(name));
                 let mut row = cf_row(cf, old_id);
-                if system20::applies(local) {
-                    let system = ks.name == "system" || ks.name == system_traces::KEYSPACE;
+                if release20::applies(local) {
+                    let system = ks.name == "system" || ks.name == traces::KEYSPACE;
                     let (major, minor, _) = local.release_numbers();
-                    let own = system20_rows::values(cf, system, (major, minor));
+                    let own = release20_rows::values(cf, system, (major, minor));
                     row.retain(|(c, _)| !own.iter().any(|(o, _)| o == c));
                     row.extend(own);
                     row.retain(|(c, _)| table.column(c).is_some());
@@ -271,11 +268,9 @@ fn partition(
             let typed = table.column("type").is_some();
             for (name, cf) in &ks.cfs {
                 let served = match ks.name.as_str() {
-                    system_traces::KEYSPACE => {
-                        self::table(system_traces::KEYSPACE, name, local).ok_or(())
-                    }
-                    _ if own_system20 => system20::table(name, local).ok_or(()),
-                    _ if own_system => system12::hidden_table(name)
+                    traces::KEYSPACE => self::table(traces::KEYSPACE, name, local).ok_or(()),
+                    _ if own_system20 => release20::table(name, local).ok_or(()),
+                    _ if own_system => release12::hidden_table(name)
                         .map_or_else(|| table_of(cf).map_err(|_| ()), Ok),
                     _ => table_of(cf).map_err(|_| ()),
                 };
@@ -318,7 +313,7 @@ fn partition(
                             "validator",
                             text(
                                 own_system20
-                                    .then(|| system20::shown_validator(name, &c.name))
+                                    .then(|| release20::shown_validator(name, &c.name))
                                     .flatten()
                                     .unwrap_or(&c.validator),
                             ),
@@ -374,7 +369,7 @@ fn local_partition(
         ("thrift_version", text(&local.thrift_version)),
     ];
     // 4.0's definition has no `thrift_version` (see `system_schema`), 1.2's
-    // no addresses (`system12`), the superset no `gossip_generation`.
+    // no addresses (`release12`), the superset no `gossip_generation`.
     let row = row
         .into_iter()
         .filter(|(c, _)| table.column(c).is_some())
@@ -418,11 +413,11 @@ pub(super) fn cells_of(
 /// `system_auth` and `system_distributed`.
 fn served_built_ins(schema: &Schema, local: &LocalFacts) -> Vec<KeyspaceDef> {
     let mut out = Vec::new();
-    if system_traces::exists_in(local) && system_traces::served(schema, system_traces::KEYSPACE) {
-        out.push(system_traces::keyspace_def(local));
+    if traces::exists_in(local) && traces::served(schema, traces::KEYSPACE) {
+        out.push(traces::keyspace_def(local));
     }
-    if system_replicated::exists_in(local) {
-        out.extend(system_replicated::keyspaces());
+    if replicated::exists_in(local) {
+        out.extend(replicated::keyspaces());
     }
     out.retain(|k| schema.keyspace(&k.name).is_none());
     out
@@ -443,8 +438,8 @@ impl PartitionSource for SchemaSource<'_> {
     }
 
     fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> CqlResult<Vec<Vec<u8>>> {
-        let names: Vec<Vec<u8>> = if system_schema::owns(self.table) {
-            system_schema_rows::partition_keys(self.schema, self.table)
+        let names: Vec<Vec<u8>> = if schema::owns(self.table) {
+            schema_rows::partition_keys(self.schema, self.table)
         } else if self.table.name == "local" {
             vec![LOCAL_KEY.as_bytes().to_vec()]
         } else if self.table.name == "peers" || self.table.name == "schema_triggers" {
@@ -472,7 +467,7 @@ impl PartitionSource for SchemaSource<'_> {
 mod tests {
     //! How the schema tables list `system_traces`, by the release claimed.
 
-    use super::super::system_traces::KEYSPACE;
+    use super::super::traces::KEYSPACE;
     use super::*;
     use crate::config::Config;
 

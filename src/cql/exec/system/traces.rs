@@ -12,10 +12,10 @@
 //! Owns the two definitions and the session → cells encoding; it must not
 //! accept writes (they are refused before reaching here) nor record traces.
 
-use super::local::LocalFacts;
 use super::synthesized::{keys_within, sliced};
 use crate::cql::ast::Statement;
 use crate::cql::error::CqlResult;
+use crate::cql::exec::local::LocalFacts;
 use crate::cql::mapping::{cell_name, PartitionSource};
 use crate::cql::parse;
 use crate::cql::table::Table;
@@ -169,7 +169,7 @@ pub fn cf_def(name: &str) -> Option<CfDef> {
     } else {
         ""
     };
-    Some(super::system12::compiled_cf(&table, 0, comment, 0))
+    Some(super::release12::compiled_cf(&table, 0, comment, 0))
 }
 
 /// Table `name`'s column family as 2.0 defined it: 1.2's, expiring its

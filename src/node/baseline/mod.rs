@@ -360,5 +360,4 @@ impl Dirty {
 }
 
 #[cfg(test)]
-#[path = "baseline_tests.rs"]
 mod tests;

@@ -5,9 +5,9 @@
 //! beside them keeps), and how an ORDER BY merges them.
 //! Data and the checks' texts only; `select` and `scan` apply them.
 
-use super::super::error::CqlError;
-use super::super::types::CqlType;
-use super::value_rules::ValueRules;
+use super::super::value_rules::ValueRules;
+use crate::cql::error::CqlError;
+use crate::cql::types::CqlType;
 use crate::partitioner::Token;
 use std::cmp::Ordering;
 use std::ops::Bound;
@@ -51,7 +51,7 @@ pub struct SelectRules {
     /// over Thrift; see `values::TermContext::frozen_as_v2`).
     pub frozen_as_v2: bool,
     /// Whose aggregates (2.2 on; see `aggregates::Era`).
-    pub aggregates: super::aggregates::Era,
+    pub aggregates: super::super::aggregates::Era,
 }
 
 /// The words of a release's clustering restriction refusals.
@@ -132,7 +132,7 @@ impl SelectRules {
             collection_relations: at_least(2, 0),
             signed_timestamps: at_least(2, 0),
             frozen_as_v2: false,
-            aggregates: super::aggregates::Era::of(release.0, release.1),
+            aggregates: super::super::aggregates::Era::of(release.0, release.1),
         }
     }
 

@@ -15,9 +15,9 @@
 //! Owns the two definitions; it must not serve their rows (a node
 //! answered as keeps no roles and runs no repairs) nor accept writes.
 
-use super::local::LocalFacts;
-use super::tables::table_spec;
 use crate::cql::ast::Statement;
+use crate::cql::exec::local::LocalFacts;
+use crate::cql::exec::tables::table_spec;
 use crate::cql::parse;
 use crate::cql::table::Table;
 use crate::schema::system19::{keyspace, SIMPLE_STRATEGY};

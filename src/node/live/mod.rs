@@ -297,5 +297,4 @@ pub fn partition(
 }
 
 #[cfg(test)]
-#[path = "live_tests.rs"]
 mod tests;

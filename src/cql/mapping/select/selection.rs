@@ -5,16 +5,16 @@
 //!
 //! It must not plan reads (see `select`).
 
-use super::super::ast::{Operator, Selection, Selector};
-use super::super::error::{CqlError, CqlResult};
-use super::super::table::{ColumnRole, Table};
-use super::super::timeuuid::unix_millis_of;
-use super::super::types::{CqlType, Native};
-use super::aggregates::{self, Aggregate};
-use super::read::CqlRow;
-use super::result::ResultColumn;
-use super::select_rules::SelectRules;
-use super::time_fcts;
+use super::super::aggregates::{self, Aggregate};
+use super::super::read::CqlRow;
+use super::super::result::ResultColumn;
+use super::super::time_fcts;
+use super::rules::SelectRules;
+use crate::cql::ast::{Operator, Selection, Selector};
+use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::table::{ColumnRole, Table};
+use crate::cql::timeuuid::unix_millis_of;
+use crate::cql::types::{CqlType, Native};
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::partitioner::Partitioner;
 use std::cmp::Ordering;

@@ -4,11 +4,11 @@
 //! test of a row's collection against it. Other relations on a whole
 //! collection are refused here too (2.0 on). It must not read data.
 
-use super::super::ast::Operator;
-use super::super::error::{CqlError, CqlResult};
-use super::super::table::Table;
-use super::super::types::{deserialize_collection, CqlType};
-use super::select_rules::SelectRules;
+use super::rules::SelectRules;
+use crate::cql::ast::Operator;
+use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::table::Table;
+use crate::cql::types::{deserialize_collection, CqlType};
 use std::cmp::Ordering;
 
 fn invalid(msg: impl Into<String>) -> CqlError {
@@ -67,7 +67,7 @@ pub(super) fn contains_indexed(table: &Table, column: &str, op: Operator) -> boo
 /// Whether the collection `v` (the u16-count form rows carry) of type `ty`
 /// holds `wanted` among its elements (a map's values; `key`: its keys),
 /// compared by the element type.
-pub(super) fn contains(ty: &CqlType, v: &[u8], key: bool, wanted: &[u8]) -> bool {
+pub(in crate::cql::mapping) fn contains(ty: &CqlType, v: &[u8], key: bool, wanted: &[u8]) -> bool {
     let (pairs, element) = match ty {
         CqlType::List(e) | CqlType::Set(e) => (false, e),
         CqlType::Map(k, _) if key => (true, k),

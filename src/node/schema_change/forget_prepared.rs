@@ -6,7 +6,7 @@
 //! Must not decide whether the change is taken (`Schema::apply` does), nor
 //! hold statements itself (`cql::exec::PreparedCache` does).
 
-use super::Node;
+use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::{CfDef, Schema, SchemaChange};
 

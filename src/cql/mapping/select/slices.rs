@@ -3,12 +3,12 @@
 //! bounded by the slice on the next column, reversed for a reversed ORDER
 //! BY. `select` checks and plans the rest.
 
-use super::super::ast::Operator;
-use super::super::error::CqlResult;
-use super::super::table::Table;
-use super::super::types::CqlType;
-use super::keys::cartesian;
-use super::names::slice_bound;
+use super::super::keys::cartesian;
+use super::super::names::slice_bound;
+use crate::cql::ast::Operator;
+use crate::cql::error::CqlResult;
+use crate::cql::table::Table;
+use crate::cql::types::CqlType;
 use crate::marshal::Eoc;
 use crate::model::Slice;
 use std::cmp::Ordering;

@@ -5,7 +5,7 @@
 //! keyspace served) and 4.0's `system.local` / `system.peers_v2`: what
 //! drivers read from a node claiming 3.0 or later (the native protocol's
 //! v4 claim, see `native::handle::dispatch`); a claim of 3.x reads its
-//! own `system.local` (with `thrift_version`). Served, like `system_tables`, as CQL
+//! own `system.local` (with `thrift_version`). Served, like `tables`, as CQL
 //! table models whose cells are synthesized from the live schema.
 //!
 //! Column sets are 4.0's. Where a 4.0 column is frozen the model declares
@@ -13,12 +13,12 @@
 //! `functions` and `aggregates` leave out `argument_types` (this CQL layer
 //! has no collection in a key; both tables are always empty: no UDFs).
 //!
-//! Owns these definitions; their rows are `system_schema_rows`'s, how each
+//! Owns these definitions; their rows are `schema_rows`'s, how each
 //! column family looks as a 3.x table `cql::exec::schema3x`'s. It must not
 //! accept writes.
 
-use super::local::LocalFacts;
 use crate::cql::ast::Statement;
+use crate::cql::exec::local::LocalFacts;
 use crate::cql::parse;
 use crate::cql::table::Table;
 use crate::schema::system19::{keyspace, LOCAL_STRATEGY};
@@ -128,7 +128,7 @@ pub fn tables_of(keyspace: &str) -> Vec<Table> {
 }
 
 /// Whether `table` is one this module synthesizes (`system.local` is
-/// left to `system_tables`, which fills either definition).
+/// left to `tables`, which fills either definition).
 pub fn owns(table: &Table) -> bool {
     table.keyspace == SCHEMA_KEYSPACE
         || table.keyspace == VIRTUAL_SCHEMA_KEYSPACE

@@ -7,10 +7,10 @@
 //! Owns that conversion and the tables' partitions (their keys, and the
 //! rows of each); it must not decide which tables exist.
 
-use super::local::LocalFacts;
-use super::system_schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
-use super::system_traces;
+use super::schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
+use super::traces;
 use crate::cql::error::CqlResult;
+use crate::cql::exec::local::LocalFacts;
 use crate::cql::exec::schema3x::{layout_of, layout_of_table};
 use crate::cql::mapping::{cell_name, marker_name};
 use crate::cql::table::Table;
@@ -61,12 +61,9 @@ pub fn layouts(schema: &Schema, keyspace: &str) -> Vec<(Layout3, Option<Arc<CfDe
             }
         }
     }
-    if system_traces::served(schema, keyspace) {
-        for t in ["events", "sessions"]
-            .into_iter()
-            .filter_map(system_traces::table)
-        {
-            let cf = system_traces::cf_def_2_0(&t.name).map(Arc::new);
+    if traces::served(schema, keyspace) {
+        for t in ["events", "sessions"].into_iter().filter_map(traces::table) {
+            let cf = traces::cf_def_2_0(&t.name).map(Arc::new);
             out.push((layout_of_table(&t), cf));
         }
     }
@@ -104,8 +101,8 @@ pub fn local_replication() -> BTreeMap<String, String> {
 /// The rows of `system_schema.<name>` for `keyspace`.
 pub fn schema_rows(schema: &Schema, name: &str, keyspace: &str) -> Vec<Row> {
     // The tracing keyspace is served, not stored; 4.0 replicated it twice.
-    let traces = (keyspace == system_traces::KEYSPACE)
-        .then(|| system_traces::keyspace_def(&LocalFacts::claiming("4.0.0")));
+    let traces = (keyspace == traces::KEYSPACE)
+        .then(|| traces::keyspace_def(&LocalFacts::claiming("4.0.0")));
     let ks = schema.keyspace(keyspace).or(traces.as_ref());
     if ks.is_none() && keyspace != SCHEMA_KEYSPACE {
         return Vec::new();
@@ -170,7 +167,7 @@ pub fn user_type_rows(
         .into_iter()
         .flat_map(|m| m.keys());
     names
-        .filter_map(|name| super::usertypes::user_type(schema, keyspace, name))
+        .filter_map(|name| crate::cql::exec::usertypes::user_type(schema, keyspace, name))
         .map(|u| {
             let fields = text_list(u.fields.iter().map(|(f, _)| f.clone()));
             let types = text_list(u.fields.iter().map(|(_, t)| type_text(t)));
@@ -475,7 +472,7 @@ pub fn partition_keys(schema: &Schema, table: &Table) -> Vec<Vec<u8>> {
             .keys()
             .map(String::as_str)
             .chain(
-                [SCHEMA_KEYSPACE, system_traces::KEYSPACE]
+                [SCHEMA_KEYSPACE, traces::KEYSPACE]
                     .into_iter()
                     .filter(|k| !schema.keyspaces.contains_key(*k)),
             )

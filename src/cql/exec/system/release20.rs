@@ -9,11 +9,11 @@
 //! `schema_functions` and `schema_aggregates`.
 //!
 //! Owns the definitions only; it must not synthesize cells (see
-//! `system_tables`), nor change what Thrift's `describe_keyspace`
+//! `tables`), nor change what Thrift's `describe_keyspace`
 //! answers (the schema's own `system` keyspace).
 
-use super::local::LocalFacts;
-use super::system12::{compile, compiled_cf};
+use super::release12::{compile, compiled_cf};
+use crate::cql::exec::local::LocalFacts;
 use crate::cql::table::Table;
 use crate::schema::{KeyspaceDef, SYSTEM_KEYSPACE};
 use std::collections::BTreeMap;

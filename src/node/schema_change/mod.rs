@@ -3,9 +3,16 @@
 //! store's lock; and the schema version the node reports for them (a digest,
 //! or before 1.1 the last migration's id). It must not know how a front end
 //! asked for the change.
+//!
+//! After a change: the news of it (`notices`, for the native protocol's
+//! events) and the prepared statements it makes a release forget
+//! (`forget_prepared`).
 
-use super::forget_prepared::Touched;
-use super::{notices, Node, NodeError, NodeResult};
+mod forget_prepared;
+pub mod notices;
+
+use self::forget_prepared::Touched;
+use super::{Node, NodeError, NodeResult};
 use crate::schema::SchemaChange;
 use std::sync::Arc;
 
