@@ -7,7 +7,7 @@
 
 use super::defs::{cf_spec, ks_def, ks_spec};
 use super::release;
-use super::release::schema::{cfdefs, failures};
+use super::release::schema::{cfdefs, failures, oldcache};
 use super::scan::bigtoken;
 
 use super::validation as v;
@@ -293,7 +293,7 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
         cfdefs::check_compaction_thresholds(node, cf_def, false)?;
         release::apply_cf_defaults(node, cf);
         release::v3x::compaction::check(node.release, cf)?;
-        cfdefs::old_cache(node, cf)?;
+        oldcache::old_cache(node, cf)?;
         cfdefs::check_compressor(node, cf_def, false)?;
         release::schema::params::check(node, cf)?;
         release::schema::params::check_index_options(node, cf_def)?;
@@ -313,7 +313,7 @@ fn column_family_spec(node: &Node, def: &t::CfDef, update: bool) -> ApiResult<Cf
     let mut spec = cf_spec(def);
     release::apply_cf_defaults(node, &mut spec);
     release::v3x::compaction::check(node.release, &mut spec)?;
-    cfdefs::old_cache(node, &mut spec)?;
+    oldcache::old_cache(node, &mut spec)?;
     cfdefs::check_compressor(node, def, update)?;
     release::schema::params::check(node, &mut spec)?;
     release::schema::params::check_index_options(node, def)?;
@@ -432,7 +432,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
         }
         // and made its definition before comparing the ids.
         cfdefs::check_compressor(node, def, true)?;
-        cfdefs::check_update_conversion(node, def)?;
+        oldcache::check_update_conversion(node, def)?;
     }
     release::schema::ids::check_update_found(node, def)?;
     release::check_cf_id(node, def)?;

@@ -87,7 +87,7 @@ fn refused_up_to(node: &Node, def: &t::KsDef, last: usize) -> bool {
             return true;
         }
         crate::thrift::api19::release::apply_cf_defaults(node, cf);
-        if crate::thrift::api19::release::schema::cfdefs::old_cache(node, cf).is_err() {
+        if crate::thrift::api19::release::schema::oldcache::old_cache(node, cf).is_err() {
             return true;
         }
     }

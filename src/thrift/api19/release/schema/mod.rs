@@ -18,6 +18,7 @@ pub(in crate::thrift::api19) mod failures;
 pub(in crate::thrift::api19) mod ids;
 pub(in crate::thrift::api19) mod indexnames;
 pub(in crate::thrift::api19) mod keyspaces;
+pub(in crate::thrift::api19) mod oldcache;
 pub(in crate::thrift::api19) mod params;
 pub(in crate::thrift::api19) mod plainindex;
 pub(in crate::thrift::api19) mod stores;
