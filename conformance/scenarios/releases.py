@@ -7960,3 +7960,178 @@ if R == (1, 1):
                 v19.system_drop_keyspace(ks2 + "x")]
         return out
 
+
+
+# ------------------------------------------------------------------------------ Thrift writes into CQL 3 tables (found by ordinary19r)
+def _comp(*parts):
+    """A CompositeType name: each component length-prefixed, end-of-component 0."""
+    out = b""
+    for p in parts:
+        p = p.encode() if isinstance(p, str) else p
+        out += len(p).to_bytes(2, "big") + p + b"\x00"
+    return out
+
+
+def _i32(n):
+    return n.to_bytes(4, "big", signed=True)
+
+
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_thriftcql3", "19", "cql3", keyspace_reset="cv_r_thriftcql3")
+    def _thriftcql3():
+        """A legacy Thrift tool's calls on tables made by CQL 3: 1.2 on checked a value by the
+        validator of the CQL 3 column its name's component named (getColumnDefinitionFromColumnName);
+        2.0 on (ThriftValidation.validateColumnNames of a table not Thrift compatible) refused a
+        name of too few components, a component naming no column (2.0: nor a key column), a
+        collection element of a column that is no collection, in every call that validates
+        names: insert, batch_mutate, cas, add, get, remove, a names predicate, a deletion's"""
+        ks = "cv_r_thriftcql3"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q("CREATE TABLE people (id text PRIMARY KEY, name text, age int)"),
+                q("CREATE TABLE ev (k text, c int, v text, n int, PRIMARY KEY (k, c))"),
+                q("CREATE TABLE coll (k text PRIMARY KEY, s set<text>, v text)"),
+                q("CREATE TABLE cnt (k text PRIMARY KEY, n counter)"),
+                q("CREATE TABLE kv (k text, c int, v int, PRIMARY KEY (k, c)) "
+                  "WITH COMPACT STORAGE")]
+        P = lambda k, name, value, t=10: v19.insert(k, cparent("people"),
+                                                    column(name, value, t))
+        out += [P(b"u1", _comp("name"), "Ann"),
+                P(b"u1", _comp("age"), _i32(31)),
+                P(b"u1", _comp(""), b""),
+                P(b"u2", _comp("age"), b""),
+                P(b"u2", _comp("email"), "x@y"),
+                P(b"u2", _comp("id"), "u2"),
+                P(b"u2", _comp("age"), "old"),
+                P(b"u2", _comp("name"), b"\xff\xfe"),
+                P(b"u2", b"name", "plain")]
+        E = lambda name, value: v19.insert(b"e1", cparent("ev"), column(name, value, 10))
+        out += [E(_comp(_i32(1), "v"), "x"),
+                E(_comp(_i32(1), "n"), _i32(7)),
+                E(_comp(_i32(1), "n"), "abc"),
+                E(_comp(_i32(1), ""), b""),
+                E(_comp(_i32(2), "c"), _i32(2)),
+                E(_comp(_i32(2), "k"), "e1"),
+                E(_comp(_i32(2), "nope"), "x")]
+        if R >= (2, 0):
+            # 1.2 looked past the end of the name's components (an internal error)
+            out.append(E(_comp(_i32(3)), "x"))
+        C = lambda name, value: v19.insert(b"c1", cparent("coll"), column(name, value, 10))
+        out += [C(_comp("v"), "x"),
+                C(_comp("s", "a"), b""),
+                C(_comp("v", "a"), "x"),
+                C(_comp("nope", "a"), "x")]
+        out += [v19.batch_mutate({b"u3": {"people": [ins(_comp("name"), "Cy", 10),
+                                                     ins(_comp("email"), "c@y", 10)]}}),
+                v19.batch_mutate({b"u3": {"people": [ins(_comp("name"), "Cy", 10),
+                                                     ins(_comp("age"), "x", 10)]}}),
+                v19.batch_mutate({b"u1": {"people": [mutation(deletion_=deletion(
+                    20, predicate=pred(names=[_comp("email")])))]}}),
+                v19.batch_mutate({b"u1": {"people": [mutation(deletion_=deletion(
+                    5, predicate=pred(names=[_comp("name")])))]}}),
+                v19.get(b"u1", cpath("people", col=_comp("age"))),
+                v19.get(b"u1", cpath("people", col=_comp("email"))),
+                v19.get_slice(b"u1", cparent("people"), pred(names=[_comp("name"),
+                                                                   _comp("email")])),
+                v19.get_slice(b"u1", cparent("people"), pred(start=_comp("email"), count=10)),
+                v19.get_count(b"u1", cparent("people"), pred(names=[_comp("nope")])),
+                v19.multiget_slice([b"u1"], cparent("people"), pred(names=[_comp("age")])),
+                v19.remove(b"u1", cpath("people", col=_comp("email")), 30),
+                v19.remove(b"u2", cpath("people", col=_comp("age")), 30),
+                v19.add(b"n1", cparent("cnt"), counter_column(_comp("n"), 1)),
+                v19.add(b"n1", cparent("cnt"), counter_column(_comp("m"), 1)),
+                v19.insert(b"p1", cparent("kv"), column(_i32(1), _i32(5), 10)),
+                v19.insert(b"p1", cparent("kv"), column(_i32(2), "bad", 10))]
+        if R >= (2, 0):
+            cas = lambda updates: raw("cas", {
+                1: b("u4"), 2: b("people"), 3: W.list_("struct", []),
+                4: W.list_("struct", updates), 5: W.i32(9), 6: W.i32(ONE)})
+            out += [cas([column(_comp("email"), "d@y", 10)]),
+                    cas([column(_comp("age"), "old", 10)]),
+                    cas([column(_comp("name"), "Di", 10)])]
+        out += [v19.get_slice(b"u1", cparent("people"), pred(start="", count=10)),
+                v19.get_slice(b"u2", cparent("people"), pred(start="", count=10)),
+                v19.get_slice(b"e1", cparent("ev"), pred(start="", count=20)),
+                v19.get_slice(b"c1", cparent("coll"), pred(start="", count=10)),
+                q("SELECT id, name, age FROM people"),
+                q("SELECT k, c, v, n FROM ev"),
+                q("SELECT k, s, v FROM coll")]
+        return out
+
+
+# ------------------------------------------------------------------------------ a table's default TTL on every write path (found by ordinary19r)
+if R >= (2, 0):
+    @scenario("rel_defaultttl", "19", "ttl", keyspace_reset="cv_r_defaultttl")
+    def _defaultttl():
+        """2.0 to 2.2 made every cell they created with a TTL of 0 (Column.create, 2.1's
+        AbstractCell.create) expire after the table's default_time_to_live: a CQL write without
+        USING TTL or with USING TTL 0 (the row marker, a collection's elements), a conditional
+        one, a batch's, Thrift's insert, batch_mutate and cas (which dropped a column's own
+        TTL); not a tombstone nor a counter"""
+        ks = "cv_r_defaultttl"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q("CREATE TABLE d (k text, c text, v text, PRIMARY KEY (k, c)) WITH COMPACT "
+                  "STORAGE AND default_time_to_live = 600"),
+                q("CREATE TABLE t (k text, c text, v text, s set<text>, PRIMARY KEY (k, c)) "
+                  "WITH default_time_to_live = 3600"),
+                q("CREATE TABLE n (k text PRIMARY KEY, v counter) WITH default_time_to_live = 60"),
+                q("INSERT INTO d (k, c, v) VALUES ('a', 'x', '1') USING TIMESTAMP 10"),
+                q("INSERT INTO d (k, c, v) VALUES ('a', 'y', '2') USING TTL 0 AND TIMESTAMP 10"),
+                q("INSERT INTO d (k, c, v) VALUES ('a', 'z', '3') USING TTL 50 AND TIMESTAMP 10"),
+                q("UPDATE d USING TIMESTAMP 10 SET v = '4' WHERE k = 'b' AND c = 'x'"),
+                q("INSERT INTO d (k, c, v) VALUES ('c', 'x', '5') IF NOT EXISTS"),
+                q("BEGIN BATCH USING TIMESTAMP 10 INSERT INTO d (k, c, v) VALUES ('b', 'y', '6'); "
+                  "INSERT INTO d (k, c, v) VALUES ('b', 'z', '7') USING TTL 40; APPLY BATCH"),
+                q("DELETE FROM d USING TIMESTAMP 10 WHERE k = 'b' AND c = 'w'"),
+                v19.insert(b"e", cparent("d"), column("a", "8", 10)),
+                v19.insert(b"e", cparent("d"), column("b", "9", 10, ttl=30)),
+                v19.batch_mutate({b"e": {"d": [ins("c", "10", 10), ins("d", "11", 10, ttl=20),
+                                               mutation(deletion_=deletion(
+                                                   10, predicate=pred(names=["x"])))]}}),
+                raw("cas", {1: b("f"), 2: b("d"), 3: W.list_("struct", []),
+                            4: W.list_("struct", [column("a", "12", 10),
+                                                  column("b", "13", 10, ttl=25)]),
+                            5: W.i32(9), 6: W.i32(ONE)}),
+                v19.remove(b"e", cpath("d", col="q"), 10)]
+        for key in ("a", "b", "c", "e", "f"):
+            # c: a conditional insert, f: cas, written at the Paxos ballot's (server) time
+            read = v19.get_slice(key.encode(), cparent("d"), pred(start="", count=10))
+            out.append(read.mask("0/*/1/3") if key in ("c", "f") else read)
+        out += [q("INSERT INTO t (k, c, v, s) VALUES ('a', 'x', '1', {'p', 'q'}) "
+                  "USING TIMESTAMP 10"),
+                q("UPDATE t USING TIMESTAMP 10 SET s = s + {'r'} WHERE k = 'a' AND c = 'y'"),
+                q("UPDATE t USING TTL 0 AND TIMESTAMP 10 SET v = '2' WHERE k = 'a' AND c = 'y'"),
+                v19.get_slice(b"a", cparent("t"), pred(start="", count=20)),
+                q("UPDATE n SET v = v + 1 WHERE k = 'a'"),
+                q("SELECT k, v FROM n"),
+                q("ALTER TABLE d WITH default_time_to_live = 0"),
+                q("INSERT INTO d (k, c, v) VALUES ('g', 'x', '1') USING TIMESTAMP 10"),
+                v19.insert(b"g", cparent("d"), column("y", "2", 10)),
+                v19.get_slice(b"g", cparent("d"), pred(start="", count=10))]
+        return out
+
+
+# ------------------------------------------------------------------------------ what a driver reads of system.local and system.peers (found by ordinary19r)
+if R >= (1, 2):
+    @scenario("rel_localcols", "19", "cql3", keyspace_reset="cv_r_localcols")
+    def _localcols():
+        """The columns (names, types, order) of system.local and system.peers as each release
+        defined them, read as the DataStax drivers read them at connect; the node's own values
+        (tokens, addresses, ids, generation) masked"""
+        q = v19.execute_cql3_query
+        vals = "0/2/*/2/*/2"
+        return [q("SELECT * FROM system.local WHERE key = 'local'").mask(vals),
+                q("SELECT * FROM system.local WHERE key = 'remote'"),
+                q("SELECT * FROM system.peers"),
+                q("SELECT key, bootstrapped, cluster_name, cql_version, data_center, "
+                  "native_protocol_version, partitioner, rack, release_version, thrift_version "
+                  "FROM system.local"),
+                q("SELECT truncated_at, gossip_generation, tokens, host_id, schema_version "
+                  "FROM system.local").mask(vals),
+                q("SELECT rpc_address, broadcast_address, listen_address FROM system.local")
+                .mask(vals),
+                q("SELECT peer, preferred_ip, host_id, tokens FROM system.peers"),
+                q("SELECT workload FROM system.local")]

@@ -282,6 +282,9 @@ mod tests {
                  them, a slice reads the later, a names read the flushed one\n\
                  Behaviour starts: a table's prepared statements are forgotten when it or its \
                  keyspace is dropped or its columns or indexes change\n\
+                 Behaviour starts: a Thrift column name of a CQL 3 table may name a key column\n\
+                 Behaviour starts: a Thrift value of a collection's element cell is checked as a \
+                 whole serialized collection\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
@@ -302,6 +305,8 @@ mod tests {
                  holds a row\n\
                  Behaviour stops: a filtered scan by a reversed slice times out on a matched row \
                  of two columns or more\n\
+                 Behaviour stops: a Thrift value of a collection's element cell is checked by the \
+                 collection's value type\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );

@@ -191,6 +191,7 @@ pub(super) fn run(
             } else {
                 TableOptions::from_properties_as(&ct.properties, maps)?
             };
+            refuse_counter_ttl(&table, &options)?;
             if ct.if_not_exists && schema.cf(&ks, &table.name).is_some() {
                 return Ok(CqlOutcome::Void);
             }
@@ -396,7 +397,9 @@ fn alter_table(
                 apply_options(&mut spec, &options);
                 spec.bloom_filter_fp_chance = options.bloom_filter_fp_chance.or(kept);
             } else {
-                apply_options(&mut spec, &TableOptions::from_properties_as(props, maps)?);
+                let options = TableOptions::from_properties_as(props, maps)?;
+                refuse_counter_ttl(&t, &options)?;
+                apply_options(&mut spec, &options);
             }
             spec
         }
@@ -519,6 +522,17 @@ fn drop_index(
     }
     backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(&cf, &t)))?;
     Ok(changed(ChangeKind::Updated, &ks, &t.name))
+}
+
+/// 2.0 on (`CreateTableStatement`, `AlterTableStatement`): a counter
+/// table's cells could not expire, so a default TTL above 0 was refused.
+fn refuse_counter_ttl(table: &Table, options: &TableOptions) -> CqlResult<()> {
+    match table.is_counter_table() && options.default_time_to_live.is_some_and(|t| t > 0) {
+        true => Err(CqlError::invalid(
+            "Cannot set default_time_to_live on a table with counters",
+        )),
+        false => Ok(()),
+    }
 }
 
 #[cfg(test)]

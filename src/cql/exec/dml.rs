@@ -365,6 +365,16 @@ fn with_write_context<T>(
     let schema = backend.schema();
     let timestamp = session.write_timestamp();
     let lists = list_source(backend, &schema);
+    let table_ttl = |ks: &str, table: &str| {
+        schema
+            .cf(ks, table)
+            .and_then(|cf| cf.options.default_time_to_live)
+            .unwrap_or(0)
+    };
+    let default_ttls = crate::cql::mapping::DefaultTtls {
+        rule: default_ttl(session.local_facts()),
+        of: &table_ttl,
+    };
     session.clock().with_uuids(|uuids| {
         f(&mut WriteContext {
             timestamp,
@@ -399,8 +409,25 @@ fn with_write_context<T>(
             set_element_deletion_fails: session.local_facts().emulated
                 && session.local_facts().claims_at_least((1, 2, 0))
                 && !session.local_facts().claims_at_least((1, 2, 12)),
+            default_ttls,
         })
     })
+}
+
+/// When the emulated release gave a table's `default_time_to_live` to a
+/// CQL write's cells.
+fn default_ttl(facts: &crate::cql::exec::LocalFacts) -> crate::cql::mapping::DefaultTtl {
+    use crate::cql::mapping::DefaultTtl;
+    use crate::release::{Behaviour, Release};
+    let does =
+        |b| facts.emulated && Release::find(&facts.release_version).is_some_and(|r| r.does(b));
+    if does(Behaviour::CqlWritesTakeDefaultTtl) {
+        DefaultTtl::WhenZero
+    } else if does(Behaviour::CqlUnsetTtlTakesDefault) {
+        DefaultTtl::WhenUnset
+    } else {
+        DefaultTtl::Never
+    }
 }
 
 /// How the release the session claims checked a statement's values.

@@ -90,6 +90,9 @@ pub struct WriteContext<'a> {
     /// server: 1.2.0 to 1.2.11's `Operation.ElementDeletion` gave it to
     /// `Lists.Discarder`; 1.2.12 on to `Sets.Discarder`.
     pub set_element_deletion_fails: bool,
+    /// When a table's `default_time_to_live` is given to the statement's
+    /// cells, and where it is read (see [`DefaultTtls`]).
+    pub default_ttls: DefaultTtls<'a>,
 }
 
 /// A TTL whose expiry passes 2038-01-19 overflows a cell's local
@@ -105,6 +108,63 @@ pub enum Past2038 {
     Written,
     Refused,
     Fails,
+}
+
+/// When a release gave a table's `default_time_to_live` to the cells of a
+/// CQL write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DefaultTtl {
+    /// Never (1.2 had no such option; a server not emulating a release).
+    #[default]
+    Never,
+    /// 2.0 to 3.0: to every cell made with a TTL of 0, so when the
+    /// statement gave none or `USING TTL 0` (`Column.create`, 2.1's
+    /// `AbstractCell.create`, 3.0's `LivenessInfo.create`).
+    WhenZero,
+    /// 3.11 on: when the statement gave no TTL (`Attributes.getTimeToLive`);
+    /// `USING TTL 0` writes none.
+    WhenUnset,
+}
+
+/// The rule of [`DefaultTtl`] and where a table's default is read
+/// (keyspace, table: the seconds, 0 for none).
+#[derive(Clone, Copy)]
+pub struct DefaultTtls<'a> {
+    pub rule: DefaultTtl,
+    pub of: &'a dyn Fn(&str, &str) -> i32,
+}
+
+fn no_default(_: &str, _: &str) -> i32 {
+    0
+}
+
+impl Default for DefaultTtls<'_> {
+    fn default() -> Self {
+        DefaultTtls {
+            rule: DefaultTtl::Never,
+            of: &no_default,
+        }
+    }
+}
+
+impl DefaultTtls<'_> {
+    /// The TTL a write into `table` gives its cells, from the statement's
+    /// own (`given`: `None` without `USING TTL`).
+    fn ttl(&self, table: &Table, given: Option<i32>) -> i32 {
+        let own = given.unwrap_or(0);
+        let takes = match self.rule {
+            DefaultTtl::Never => false,
+            DefaultTtl::WhenZero => own <= 0,
+            DefaultTtl::WhenUnset => given.is_none(),
+        };
+        match takes {
+            true => match (self.of)(&table.keyspace, &table.name) {
+                d if d > 0 => d,
+                _ => own,
+            },
+            false => own,
+        }
+    }
 }
 
 impl WriteContext<'_> {
@@ -142,6 +202,7 @@ impl WriteContext<'_> {
             frozen_as_v2: self.frozen_as_v2,
             clustering_in: self.clustering_in,
             set_element_deletion_fails: self.set_element_deletion_fails,
+            default_ttls: self.default_ttls,
         }
     }
 
@@ -168,6 +229,7 @@ impl WriteContext<'_> {
             frozen_as_v2: self.frozen_as_v2,
             clustering_in: self.clustering_in,
             set_element_deletion_fails: self.set_element_deletion_fails,
+            default_ttls: self.default_ttls,
         }
     }
 }
@@ -255,6 +317,20 @@ pub(super) fn stamp(
         ttl: ttl as i32,
         now: ctx.now_seconds,
     })
+}
+
+/// [`stamp`] of a write into `table`: its cells' TTL the table's default
+/// where the release gave it (see [`DefaultTtl`]).
+pub(super) fn stamp_for(
+    table: &Table,
+    using: &Using,
+    default_ts: Option<i64>,
+    ctx: &mut WriteContext,
+) -> CqlResult<Stamp> {
+    let mut st = stamp(using, default_ts, ctx)?;
+    let given = using.ttl.as_ref().map(|_| st.ttl);
+    st.ttl = ctx.default_ttls.ttl(table, given);
+    Ok(st)
 }
 
 /// A write's answer to an empty value of a COMPACT table's only

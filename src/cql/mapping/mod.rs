@@ -25,7 +25,7 @@ mod values;
 mod write;
 
 pub use binds::{bind_specs, stand_in, BindSpec};
-pub use context::{EmptyDenseName, ListReader, Past2038, WriteContext};
+pub use context::{DefaultTtl, DefaultTtls, EmptyDenseName, ListReader, Past2038, WriteContext};
 pub use index::{
     index_cf_name, index_entries, index_entries_for_partition, parse_entry_name, IndexEntry,
 };

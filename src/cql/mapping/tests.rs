@@ -73,6 +73,7 @@ fn writes_of(
         frozen_as_v2: false,
         clustering_in: true,
         set_element_deletion_fails: false,
+        default_ttls: Default::default(),
     };
     let t2 = t.clone();
     let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t2.clone()) };

@@ -21,7 +21,7 @@ use super::super::table::{ColumnRole, Layout, Table};
 use super::super::types::CqlType;
 use super::assign::{column_type, compact_assignment, existing_element, sparse_assignment};
 use super::condition::statics;
-use super::context::{stamp, EmptyDenseName, Stamp, WriteContext};
+use super::context::{stamp, stamp_for, EmptyDenseName, Stamp, WriteContext};
 use super::keys::{cartesian, frozen_keys_valid, key_values, require_all, KeyRestrictions};
 use super::names::{cell_name, marker_name, prefix_range, row_key_for};
 use super::values::{eval_i64, eval_scalar};
@@ -295,7 +295,7 @@ fn write_rows(
     default_ts: Option<i64>,
     ctx: &mut WriteContext,
 ) -> CqlResult<Vec<CqlWrite>> {
-    let st = stamp(&upd.using, default_ts, ctx)?;
+    let st = stamp_for(table, &upd.using, default_ts, ctx)?;
     st.check_expiry(table, ctx.past_2038)?;
     let keys = key_values(table, &upd.where_clause, ctx)?;
     // 2.0: a write of static columns only may name the partition alone;

@@ -33,7 +33,7 @@ impl CollectionKind {
             CollectionKind::Map => "MapType",
         }
     }
-    fn noun(self) -> &'static str {
+    pub fn noun(self) -> &'static str {
         match self {
             CollectionKind::List => "list",
             CollectionKind::Set => "set",
@@ -75,6 +75,11 @@ impl CollectionType {
             CollectionKind::List => Arc::new(TimeUUIDType),
             CollectionKind::Set | CollectionKind::Map => self.params[0].clone(),
         }
+    }
+
+    /// The key and value types of a map, the element type of a list or set.
+    pub fn params(&self) -> &[TypeRef] {
+        &self.params
     }
 
     /// The type of an element cell's value: the element type for lists, the

@@ -65,6 +65,81 @@ macro_rules! with_behaviours_of_2_x_later {
                     dropped or its columns or indexes change",
             }
 
+            // 2.0's UpdateParameters.makeColumn -> Column.create (2.1:
+            // AbstractCell.create): `if (ttl <= 0) ttl = metadata.getDefaultTimeToLive()`;
+            // 3.0's LivenessInfo.create(metadata, timestamp, ttl, now) the same
+            // for NO_TTL (recorded: rel_defaultttl).
+            /// A CQL write's cells (a row marker and a collection's elements
+            /// among them) written without `USING TTL`, or with `USING TTL
+            /// 0`, expire after the table's `default_time_to_live`.
+            CqlWritesTakeDefaultTtl {
+                key: "cql_writes_take_default_ttl",
+                from: (2, 0, 0),
+                until: Some((3, 11, 0)),
+                says: "a CQL write's cells without a TTL or with TTL 0 expire after the table's \
+                    default_time_to_live",
+            }
+
+            // ThriftValidation.validateColumnNames of a table not Thrift
+            // compatible (recorded: rel_thriftcql3).
+            /// A column name sent to a CQL 3 table (written, read, removed,
+            /// deleted by a predicate's names) was refused when it had fewer
+            /// components than the clustering columns and the column, or its
+            /// column component named no column of the table ("Invalid cell
+            /// for CQL3 table ...").
+            ThriftCql3CellNamesChecked {
+                key: "thrift_cql3_cell_names_checked",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "a Thrift column name of a CQL 3 table must name one of its columns, with \
+                    every clustering component",
+            }
+
+            // 2.1's CFMetaData.getColumnDefinition(columnId) (2.0: CFDefinition.get,
+            // then isPrimaryKeyColumn refused).
+            /// Of a CQL 3 table's cell names sent over Thrift, one whose column
+            /// component names a key column was taken.
+            ThriftCql3KeyColumnCellsTaken {
+                key: "thrift_cql3_key_column_cells_taken",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a Thrift column name of a CQL 3 table may name a key column",
+            }
+
+            // ThriftValidation.validateColumnData: the validator of a collection
+            // column's cell is the collection type; 1.2's and 2.0's
+            // CollectionType.validate asked the cell's value type
+            // (recorded: rel_thriftcql3).
+            /// A Thrift value written to a collection's element cell was checked
+            /// by the collection's value type (a set's cells: empty only).
+            ThriftCollectionCellsByElement {
+                key: "thrift_collection_cells_by_element",
+                from: (1, 2, 0),
+                until: Some((2, 1, 0)),
+                says: "a Thrift value of a collection's element cell is checked by the \
+                    collection's value type",
+            }
+
+            // 2.1's CollectionSerializer.validate (the protocol v3 form); 2.2's
+            // took an empty value.
+            /// A Thrift value written to a collection's element cell was checked
+            /// as a whole serialized collection (an empty one refused before 2.2).
+            ThriftCollectionCellsWhole {
+                key: "thrift_collection_cells_whole",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a Thrift value of a collection's element cell is checked as a whole \
+                    serialized collection",
+            }
+
+            /// An empty Thrift value of a collection's element cell was taken.
+            ThriftEmptyCollectionCellsTaken {
+                key: "thrift_empty_collection_cells_taken",
+                from: (2, 2, 0),
+                until: Some((3, 0, 0)),
+                says: "an empty Thrift value of a collection's element cell is taken",
+            }
+
             $($later)*
         }
     };

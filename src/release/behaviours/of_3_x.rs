@@ -615,6 +615,31 @@ macro_rules! with_behaviours_of_3_x {
                 says: "a change of a table's key columns alone keeps its prepared statements",
             }
 
+            // 3.11's Attributes.getTimeToLive: the table's default only when
+            // the statement gave no TTL; `USING TTL 0` wrote no TTL
+            // (UpdateParameters: LivenessInfo.create(timestamp, ttl, now))
+            // (recorded: rel_defaultttl).
+            /// A CQL write without `USING TTL` expires after the table's
+            /// `default_time_to_live`; one with `USING TTL 0` does not.
+            CqlUnsetTtlTakesDefault {
+                key: "cql_unset_ttl_takes_default",
+                from: (3, 11, 0),
+                until: None,
+                says: "a CQL write without USING TTL expires after default_time_to_live (TTL 0: \
+                    never)",
+            }
+
+            // CassandraServer.cas: toLegacyCells kept each column's TTL
+            // (recorded: rel_defaultttl).
+            /// `cas` wrote its columns with their own TTLs (2.x dropped them
+            /// for the table's default).
+            CasKeepsColumnTtl {
+                key: "cas_keeps_column_ttl",
+                from: (3, 0, 0),
+                until: None,
+                says: "cas writes its columns with their own TTLs, without the table's default",
+            }
+
             $($later)*
         }
     };

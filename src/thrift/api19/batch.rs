@@ -105,7 +105,7 @@ impl Rules for Api19 {
     fn column_family(&self, key: &[u8], name: &str) -> Result<Arc<CfDef>, ApiError> {
         match &self.keyspace {
             Some(ks) => v::validate_cf(&self.schema, ks, name).and_then(|cf| {
-                v::validate_key(&cf, key, super::release::dialect(self.release)).map(|()| cf)
+                v::validate_key(&cf, key, super::release::checks(self.release)).map(|()| cf)
             }),
             None => Err(ApiError::invalid("no keyspace has been specified")),
         }
@@ -158,7 +158,7 @@ impl Rules for Api19 {
                     cf,
                     &m,
                     range_deletions,
-                    super::release::dialect(self.release),
+                    super::release::checks(self.release),
                 )
             })
             .and_then(
@@ -176,7 +176,7 @@ impl Rules for Api19 {
             )));
         }
         if let Some(part) = &super_part {
-            let dialect = super::release::dialect(self.release);
+            let dialect = super::release::checks(self.release);
             if let Err(e) = v::validate_mutation(cf, part, range_deletions, dialect) {
                 return Ok(Err(super::release::v07::mutation_error(
                     self.release,

@@ -14,8 +14,10 @@
 //! - on failure the reply carries the live columns that were read: the
 //!   first column of the row for an empty `expected`, else the expected
 //!   columns that exist (an empty list when none does);
-//! - `updates` are written with their own timestamps and without TTL
-//!   (2.0 copied name, value and timestamp only).
+//! - `updates` are written at the time of the Paxos ballot (the server's
+//!   clock, not the timestamps they were sent with) and without their
+//!   TTL (2.0 copied name, value and timestamp only; 3.0 kept it), so with the table's
+//!   `default_time_to_live` where it has one (2.0 to 2.2: `Column.create`).
 //!
 //! The read-compare-write runs under [`Node::serialized`]. This module
 //! must not know CQL.
@@ -83,7 +85,7 @@ fn applies(expected: &[t::Column], current: &[Cell]) -> bool {
 
 pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
     let cf = v::validate_cf_for(&node.schema(), ks, req.column_family, false)?;
-    v::validate_key(&cf, req.key, super::release::dialect(node.release))?;
+    v::validate_key(&cf, req.key, super::release::checks(node.release))?;
     if cf.is_super() {
         return Err(ApiError::invalid("CAS does not support supercolumns"));
     }
@@ -93,7 +95,7 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
         &cf,
         None,
         updates.iter().map(|c| c.name.as_slice()),
-        super::release::dialect(node.release),
+        super::release::checks(node.release),
     )?;
     for c in updates {
         if let Some(e) = crate::thrift::api19::release::writes::ttlbound::refusal(
@@ -104,7 +106,7 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
         ) {
             return Err(e);
         }
-        v::validate_column_data(&cf, c, false, super::release::dialect(node.release))?;
+        v::validate_column_data(&cf, c, false, super::release::checks(node.release))?;
         if let Some(e) =
             crate::thrift::api19::release::writes::cellname::failure(node.release, &cf, &c.name)
         {
@@ -160,17 +162,34 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
             return Ok(t::CASResult::new(false, Some(values)));
         }
         if !updates.is_empty() {
-            let ops = updates
+            // The proposal's cells take the ballot's time
+            // (`Commit.newProposal`), whatever timestamp they were sent with.
+            let ballot = node.cql_clock.next_timestamp();
+            // 3.0 on kept each column's TTL.
+            let keeps_ttl = node
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::CasKeepsColumnTtl));
+            let mut ops: Vec<Op> = updates
                 .iter()
                 .map(|c| Op::Put {
                     super_column: None,
-                    cell: Cell::live(
-                        c.name.clone(),
-                        c.value.clone().unwrap_or_default(),
-                        c.timestamp.unwrap_or_default(),
-                    ),
+                    cell: match c.ttl.filter(|&t| t > 0 && keeps_ttl) {
+                        Some(ttl) => Cell::expiring(
+                            c.name.clone(),
+                            c.value.clone().unwrap_or_default(),
+                            ballot,
+                            ttl,
+                            now,
+                        ),
+                        None => {
+                            Cell::live(c.name.clone(), c.value.clone().unwrap_or_default(), ballot)
+                        }
+                    },
                 })
                 .collect();
+            // Each update became a cell of no TTL (`addColumn(name, value,
+            // timestamp)`), which 2.0 to 2.2 gave the table's default.
+            super::release::writes::defaultttl::apply(node.release, &cf, now, &mut ops);
             node.apply(&RowMutation {
                 keyspace: ks.to_string(),
                 key: req.key.to_vec(),

@@ -184,6 +184,18 @@ impl<'a> Handler<'a> {
                 if let Some(cql) = release.cql3_version {
                     facts.cql_version = cql.to_string();
                 }
+                // The node's own row: its tokens, address and id, and the
+                // highest native protocol version the release spoke (its
+                // `Server.CURRENT_VERSION`, whatever the client speaks).
+                facts.tokens = match self.node.vnode_tokens.is_empty() {
+                    true => vec![self.node.token.clone()],
+                    false => self.node.vnode_tokens.clone(),
+                };
+                facts.address = self.node.endpoint.parse().ok();
+                facts.host_id = Some(self.node.host_id().into_bytes());
+                if let Some(v) = release.highest_native() {
+                    facts.native_protocol_version = v.to_string();
+                }
                 session.set_local_facts(facts);
                 // From 2.0 a super CF was read and written through CQL3 as
                 // the table `(key, column1, column2, value)` (recorded from

@@ -23,6 +23,7 @@ mod cas;
 mod convert;
 mod counters;
 pub mod cql;
+mod cql3cells;
 mod defs;
 mod describe;
 mod handler;

@@ -8,6 +8,7 @@
 //! consistency levels follow 1.2's `validateForRead` / `validateForWrite`.
 //! These functions read the schema only; they must not touch storage.
 
+use super::cql3cells::{self, CollectionCells, KeyColumns};
 use crate::cql::exec::system;
 use crate::marshal::{Dialect, TypeRef};
 use crate::partitioner::Partitioner;
@@ -18,6 +19,28 @@ use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
+/// What the checks read of the release: its values' dialect, and whether
+/// (and how) it checked a CQL 3 table's cell names (2.0 to 2.2; see
+/// [`cql3cells`]). A bare [`Dialect`] checks no cell names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checks {
+    pub dialect: Dialect,
+    pub cql3_cells: Option<KeyColumns>,
+    /// How a collection's element cell value is checked, where not by the
+    /// collection type's own rules.
+    pub collection_cells: Option<CollectionCells>,
+}
+
+impl From<Dialect> for Checks {
+    fn from(dialect: Dialect) -> Checks {
+        Checks {
+            dialect,
+            cql3_cells: None,
+            collection_cells: None,
+        }
+    }
+}
+
 fn invalid<T>(why: impl Into<String>) -> ApiResult<T> {
     Err(ApiError::invalid(why))
 }
@@ -26,7 +49,8 @@ fn marshal<T>(r: Result<T, crate::marshal::MarshalError>) -> ApiResult<T> {
     r.map_err(|e| ApiError::invalid(e.0))
 }
 
-pub fn validate_key(cf: &CfDef, key: &[u8], dialect: Dialect) -> ApiResult<()> {
+pub fn validate_key(cf: &CfDef, key: &[u8], checks: impl Into<Checks>) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     if key.is_empty() {
         return invalid("Key may not be empty");
     }
@@ -36,7 +60,11 @@ pub fn validate_key(cf: &CfDef, key: &[u8], dialect: Dialect) -> ApiResult<()> {
             key.len()
         ));
     }
-    marshal(cf.options.key_validation_class.validate_for(key, dialect))
+    marshal(
+        cf.options
+            .key_validation_class
+            .validate_for(key, checks.dialect),
+    )
 }
 
 pub fn validate_keyspace<'a>(schema: &'a Schema, keyspace: &str) -> ApiResult<&'a KeyspaceDef> {
@@ -94,26 +122,32 @@ fn comparator_for(cf: &CfDef, super_column: Option<&[u8]>) -> TypeRef {
     }
 }
 
-pub fn validate_column_path(cf: &CfDef, path: &t::ColumnPath, dialect: Dialect) -> ApiResult<()> {
+pub fn validate_column_path(
+    cf: &CfDef,
+    path: &t::ColumnPath,
+    checks: impl Into<Checks>,
+) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     crate::thrift::api2::validation::column_path_shape(
         cf,
         path.super_column.is_some(),
         path.column.is_some(),
     )?;
-    check_path_names(cf, path, dialect)
+    check_path_names(cf, path, checks)
 }
 
-fn check_path_names(cf: &CfDef, path: &t::ColumnPath, dialect: Dialect) -> ApiResult<()> {
+fn check_path_names(cf: &CfDef, path: &t::ColumnPath, checks: impl Into<Checks>) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     if let Some(column) = &path.column {
         validate_column_names(
             cf,
             path.super_column.as_deref(),
             [column.as_slice()],
-            dialect,
+            checks,
         )?;
     }
     if let Some(sc) = &path.super_column {
-        validate_column_names(cf, None, [sc.as_slice()], dialect)?;
+        validate_column_names(cf, None, [sc.as_slice()], checks)?;
     }
     Ok(())
 }
@@ -121,8 +155,9 @@ fn check_path_names(cf: &CfDef, path: &t::ColumnPath, dialect: Dialect) -> ApiRe
 pub fn validate_column_parent(
     cf: &CfDef,
     parent: &t::ColumnParent,
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     if !cf.is_super() && parent.super_column.is_some() {
         return invalid(format!(
             "columnfamily alone is required for standard CF {}",
@@ -130,7 +165,7 @@ pub fn validate_column_parent(
         ));
     }
     if let Some(sc) = &parent.super_column {
-        validate_column_names(cf, None, [sc.as_slice()], dialect)?;
+        validate_column_names(cf, None, [sc.as_slice()], checks)?;
     }
     Ok(())
 }
@@ -139,8 +174,9 @@ pub fn validate_column_parent(
 pub fn validate_column_path_or_parent(
     cf: &CfDef,
     path: &t::ColumnPath,
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     if !cf.is_super() && path.super_column.is_some() {
         return invalid(format!(
             "supercolumn may not be specified for standard CF {}",
@@ -153,15 +189,16 @@ pub fn validate_column_path_or_parent(
             cf.name
         ));
     }
-    check_path_names(cf, path, dialect)
+    check_path_names(cf, path, checks)
 }
 
 pub fn validate_column_names<'n>(
     cf: &CfDef,
     super_column: Option<&[u8]>,
     names: impl IntoIterator<Item = &'n [u8]>,
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     if let Some(sc) = super_column {
         if sc.len() > MAX_NAME_LENGTH {
             return invalid(format!(
@@ -188,7 +225,10 @@ pub fn validate_column_names<'n>(
         if name.is_empty() {
             return invalid("column name must not be empty");
         }
-        marshal(comparator.validate_for(name, dialect))?;
+        marshal(comparator.validate_for(name, checks.dialect))?;
+        if let (Some(keys), None) = (checks.cql3_cells, super_column) {
+            cql3cells::check_name(cf, name, keys)?;
+        }
     }
     Ok(())
 }
@@ -197,9 +237,10 @@ pub fn validate_range(
     cf: &CfDef,
     super_column: Option<&[u8]>,
     range: &t::SliceRange,
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
-    validate_bounds(cf, super_column, &range.start, &range.finish, dialect)?;
+    let checks: Checks = checks.into();
+    validate_bounds(cf, super_column, &range.start, &range.finish, checks)?;
     let comparator = comparator_for(cf, super_column);
     if range.count < 0 {
         return invalid("get_slice requires non-negative count");
@@ -223,11 +264,12 @@ pub fn validate_bounds(
     super_column: Option<&[u8]>,
     start: &[u8],
     finish: &[u8],
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     let comparator = comparator_for(cf, super_column);
-    marshal(comparator.validate_for(start, dialect))?;
-    marshal(comparator.validate_for(finish, dialect))
+    marshal(comparator.validate_for(start, checks.dialect))?;
+    marshal(comparator.validate_for(finish, checks.dialect))
 }
 
 /// A read predicate: exactly one of names or range.
@@ -235,12 +277,13 @@ pub fn validate_predicate(
     cf: &CfDef,
     super_column: Option<&[u8]>,
     predicate: &t::SlicePredicate,
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     match predicate_part(&predicate.column_names, &predicate.slice_range)? {
-        PredicatePart::Range(range) => validate_range(cf, super_column, range, dialect),
+        PredicatePart::Range(range) => validate_range(cf, super_column, range, checks),
         PredicatePart::Names(names) => {
-            validate_column_names(cf, super_column, names.iter().map(Vec::as_slice), dialect)
+            validate_column_names(cf, super_column, names.iter().map(Vec::as_slice), checks)
         }
     }
 }
@@ -279,9 +322,10 @@ pub fn validate_column_data(
     cf: &CfDef,
     column: &t::Column,
     is_sub: bool,
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
-    validate_column_parts(cf, column.into(), is_sub, dialect)
+    let checks: Checks = checks.into();
+    validate_column_parts(cf, column.into(), is_sub, checks)
 }
 
 /// [`validate_column_data`] of borrowed fields.
@@ -289,8 +333,9 @@ fn validate_column_parts(
     cf: &CfDef,
     column: ColumnParts<'_>,
     is_sub: bool,
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     validate_ttl(column.ttl)?;
     let Some(value) = column.value else {
         return invalid("Column value is required");
@@ -298,8 +343,16 @@ fn validate_column_parts(
     if column.timestamp.is_none() {
         return invalid("Column timestamp is required");
     }
-    let validator = cf.options.value_validator(column.name);
-    if let Err(e) = validator.validate_for(value, dialect) {
+    // 1.2 on: the column a CQL 3 table's cell name names by a component.
+    let validator = cql3cells::column_of(cf, column.name)
+        .map_or(&cf.options.default_validation_class, |c| {
+            &c.validation_class
+        });
+    let checked = checks
+        .collection_cells
+        .and_then(|rule| cql3cells::collection_cell(validator, value, rule, checks.dialect))
+        .unwrap_or_else(|| validator.validate_for(value, checks.dialect));
+    if let Err(e) = checked {
         let names = if is_sub {
             cf.subcomparator.as_ref().unwrap_or(&cf.comparator)
         } else {
@@ -322,17 +375,23 @@ fn validate_column_at(
     cf: &CfDef,
     super_column: Option<&[u8]>,
     column: &[u8],
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     crate::thrift::api2::validation::column_path_shape(cf, super_column.is_some(), true)?;
-    validate_column_names(cf, super_column, [column], dialect)?;
+    validate_column_names(cf, super_column, [column], checks)?;
     if let Some(sc) = super_column {
-        validate_column_names(cf, None, [sc], dialect)?;
+        validate_column_names(cf, None, [sc], checks)?;
     }
     Ok(())
 }
 
-pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn, dialect: Dialect) -> ApiResult<()> {
+pub fn validate_cosc(
+    cf: &CfDef,
+    cosc: &t::ColumnOrSuperColumn,
+    checks: impl Into<Checks>,
+) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     let set = [
         cosc.column.is_some(),
         cosc.super_column.is_some(),
@@ -357,23 +416,23 @@ pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn, dialect: Dialect
     };
     if let Some(c) = &cosc.column {
         commutative(false)?;
-        validate_standard_column(cf, c.into(), dialect)?;
+        validate_standard_column(cf, c.into(), checks)?;
     }
     if let Some(sc) = &cosc.super_column {
         commutative(false)?;
         for c in &sc.columns {
-            validate_column_at(cf, Some(&sc.name), &c.name, dialect)?;
-            validate_column_data(cf, c, true, dialect)?;
+            validate_column_at(cf, Some(&sc.name), &c.name, checks)?;
+            validate_column_data(cf, c, true, checks)?;
         }
     }
     if let Some(c) = &cosc.counter_column {
         commutative(true)?;
-        validate_column_at(cf, None, &c.name, dialect)?;
+        validate_column_at(cf, None, &c.name, checks)?;
     }
     if let Some(sc) = &cosc.counter_super_column {
         commutative(true)?;
         for c in &sc.columns {
-            validate_column_at(cf, Some(&sc.name), &c.name, dialect)?;
+            validate_column_at(cf, Some(&sc.name), &c.name, checks)?;
         }
     }
     Ok(())
@@ -382,10 +441,15 @@ pub fn validate_cosc(cf: &CfDef, cosc: &t::ColumnOrSuperColumn, dialect: Dialect
 /// The checks of a `ColumnOrSuperColumn` holding only `column`, after the
 /// column family was found not to be a counter one: what a batch's plain
 /// column write is checked for, in 1.2's order.
-pub fn validate_standard_column(cf: &CfDef, c: ColumnParts<'_>, dialect: Dialect) -> ApiResult<()> {
+pub fn validate_standard_column(
+    cf: &CfDef,
+    c: ColumnParts<'_>,
+    checks: impl Into<Checks>,
+) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     validate_ttl(c.ttl)?;
-    validate_column_at(cf, None, c.name, dialect)?;
-    validate_column_parts(cf, c, false, dialect)
+    validate_column_at(cf, None, c.name, checks)?;
+    validate_column_parts(cf, c, false, checks)
 }
 
 /// Which `SliceRange` deletions of a batch a release took.
@@ -407,11 +471,12 @@ pub fn validate_mutation(
     cf: &CfDef,
     m: &t::Mutation,
     range_deletions: RangeDeletions,
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     match (&m.column_or_supercolumn, &m.deletion) {
-        (Some(cosc), None) => validate_cosc(cf, cosc, dialect),
-        (None, Some(del)) => validate_deletion(cf, del, range_deletions, dialect),
+        (Some(cosc), None) => validate_cosc(cf, cosc, checks),
+        (None, Some(del)) => validate_deletion(cf, del, range_deletions, checks),
         _ => invalid("mutation must have one and only one of column_or_supercolumn or deletion"),
     }
 }
@@ -420,10 +485,11 @@ pub fn validate_deletion(
     cf: &CfDef,
     del: &t::Deletion,
     range_deletions: RangeDeletions,
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     if let Some(sc) = &del.super_column {
-        validate_column_names(cf, None, [sc.as_slice()], dialect)?;
+        validate_column_names(cf, None, [sc.as_slice()], checks)?;
     }
     if let Some(predicate) = &del.predicate {
         if predicate.column_names.is_none() && predicate.slice_range.is_none() {
@@ -432,14 +498,14 @@ pub fn validate_deletion(
             );
         }
         if let Some(range) = &predicate.slice_range {
-            validate_range(cf, del.super_column.as_deref(), range, dialect)?;
+            validate_range(cf, del.super_column.as_deref(), range, checks)?;
         }
         if let Some(names) = &predicate.column_names {
             validate_column_names(
                 cf,
                 del.super_column.as_deref(),
                 names.iter().map(Vec::as_slice),
-                dialect,
+                checks,
             )?;
         }
         if predicate.slice_range.is_some() && range_deletions == RangeDeletions::Refused {
@@ -483,8 +549,9 @@ pub fn validate_key_range(
     cf: Option<&CfDef>,
     super_column: Option<&[u8]>,
     range: &t::KeyRange,
-    dialect: Dialect,
+    checks: impl Into<Checks>,
 ) -> ApiResult<()> {
+    let checks: Checks = checks.into();
     if range.start_key.is_some() == range.start_token.is_some()
         || range.end_key.is_some() == range.end_token.is_some()
     {
@@ -522,7 +589,7 @@ pub fn validate_key_range(
     }
     let filtered = range.row_filter.as_ref().is_some_and(|f| !f.is_empty());
     if let (Some(cf), Some(filter)) = (cf, &range.row_filter) {
-        super::index::validate_filter_clauses(cf, filter, dialect)?;
+        super::index::validate_filter_clauses(cf, filter, checks.dialect)?;
     }
     if filtered && super_column.is_some() {
         return invalid("super columns are not supported for indexing");

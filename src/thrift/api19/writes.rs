@@ -67,8 +67,8 @@ pub fn insert(
 ) -> ApiResult<()> {
     super::release::v07::key_first(node.release, &key)?;
     let cf = v::validate_cf_for(&node.schema(), ks, &parent.column_family, false)?;
-    v::validate_key(&cf, &key, super::release::dialect(node.release))?;
-    v::validate_column_parent(&cf, parent, super::release::dialect(node.release))?;
+    v::validate_key(&cf, &key, super::release::checks(node.release))?;
+    v::validate_column_parent(&cf, parent, super::release::checks(node.release))?;
     if cf.is_super() && parent.super_column.is_none() {
         return Err(ApiError::invalid(format!(
             "missing mandatory super column name for super CF {}",
@@ -79,7 +79,7 @@ pub fn insert(
         &cf,
         parent.super_column.as_deref(),
         [column.name.as_slice()],
-        super::release::dialect(node.release),
+        super::release::checks(node.release),
     )?;
     // (3.11 read a TTL of 0 as none, but a TTL not sent as the default's.)
     let ttl_unset = column.ttl.is_none();
@@ -91,7 +91,7 @@ pub fn insert(
         &cf,
         &column,
         parent.super_column.is_some(),
-        super::release::dialect(node.release),
+        super::release::checks(node.release),
     )
     .map_err(|e| super::release::v07::value_refusal(node.release, ks, &cf.name, &column, e))?;
     if let Some(e) = cellname::failure(node.release, &cf, &column.name) {
@@ -134,8 +134,8 @@ pub fn remove(
     // 0.7 checked the key before the column path (`CassandraServer.remove`).
     super::release::v07::key_first(node.release, key)?;
     let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, false)?;
-    v::validate_key(&cf, key, super::release::dialect(node.release))?;
-    v::validate_column_path_or_parent(&cf, path, super::release::dialect(node.release))?;
+    v::validate_key(&cf, key, super::release::checks(node.release))?;
+    v::validate_column_path_or_parent(&cf, path, super::release::checks(node.release))?;
     if let (None, Some(column)) = (&path.super_column, &path.column) {
         if let Some(e) = cellname::failure(node.release, &cf, column) {
             return Err(e);
@@ -160,8 +160,8 @@ pub fn remove_without_level(
 ) -> ApiResult<()> {
     super::release::v07::key_first(node.release, key)?;
     let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, false)?;
-    v::validate_key(&cf, key, super::release::dialect(node.release))?;
-    v::validate_column_path_or_parent(&cf, path, super::release::dialect(node.release))?;
+    v::validate_key(&cf, key, super::release::checks(node.release))?;
+    v::validate_column_path_or_parent(&cf, path, super::release::checks(node.release))?;
     let why = "the consistency level was read as null".to_string();
     match node.release {
         Some(r) if r.at_least(1, 1) => Err(ApiError::Dropped(why)),
@@ -181,9 +181,9 @@ pub fn add(
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
     let cf = v::validate_cf_for(&node.schema(), ks, &parent.column_family, true)?;
-    v::validate_key(&cf, key, super::release::dialect(node.release))?;
+    v::validate_key(&cf, key, super::release::checks(node.release))?;
     counter_level(node, &cf, cl)?;
-    v::validate_column_parent(&cf, parent, super::release::dialect(node.release))?;
+    v::validate_column_parent(&cf, parent, super::release::checks(node.release))?;
     if cf.is_super() && parent.super_column.is_none() {
         return Err(ApiError::invalid(format!(
             "missing mandatory super column name for super CF {}",
@@ -194,7 +194,7 @@ pub fn add(
         &cf,
         parent.super_column.as_deref(),
         [column.name.as_slice()],
-        super::release::dialect(node.release),
+        super::release::checks(node.release),
     )?;
     check_write(node, ks, Some(&cf), cl, Access::CounterWrite)?;
     let inc = Increment {
@@ -249,8 +249,8 @@ pub fn remove_counter(
     cl: ConsistencyLevel,
 ) -> ApiResult<()> {
     let cf = v::validate_cf_for(&node.schema(), ks, &path.column_family, true)?;
-    v::validate_key(&cf, key, super::release::dialect(node.release))?;
-    v::validate_column_path_or_parent(&cf, path, super::release::dialect(node.release))?;
+    v::validate_key(&cf, key, super::release::checks(node.release))?;
+    v::validate_column_path_or_parent(&cf, path, super::release::checks(node.release))?;
     check_write(node, ks, Some(&cf), cl, Access::CounterWrite)?;
     let op = remove_op(path, counters::timestamp(), node.now());
     node.apply(&mutation(ks, key, vec![(cf.name.clone(), vec![op])]))

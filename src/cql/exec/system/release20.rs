@@ -198,6 +198,31 @@ pub fn applies(local: &LocalFacts) -> bool {
     local.emulated && local.claims_at_least((2, 0, 0)) && !local.claims_at_least((3, 0, 0))
 }
 
+/// `system.local`'s `truncated_at` entry a fresh 2.0-2.2 node held: at
+/// start it truncated `compactions_in_progress`
+/// (`SystemKeyspace.discardCompactionsInProgress`), recording the table's
+/// id (`UUID.nameUUIDFromBytes` of "system" and its name) against its
+/// replay position and the time (2.0, 2.1: no segment yet, -1 and 0; 2.2:
+/// the first commit log segment, at its header's end) and the time in
+/// milliseconds (`SystemKeyspace.truncationAsMapEntry`).
+pub fn startup_truncation(local: &LocalFacts, started_ms: i64) -> Option<([u8; 16], Vec<u8>)> {
+    if !applies(local) {
+        return None;
+    }
+    use md5::{Digest, Md5};
+    let mut id: [u8; 16] = Md5::digest(b"systemcompactions_in_progress").into();
+    id[6] = (id[6] & 0x0f) | 0x30;
+    id[8] = (id[8] & 0x3f) | 0x80;
+    let (segment, position) = match release(local) >= (2, 2) {
+        true => (started_ms, 28),
+        false => (-1, 0),
+    };
+    let mut value = segment.to_be_bytes().to_vec();
+    value.extend_from_slice(&i32::to_be_bytes(position));
+    value.extend_from_slice(&started_ms.to_be_bytes());
+    Some((id, value))
+}
+
 /// The `(major, minor)` the node claims.
 fn release(local: &LocalFacts) -> (u32, u32) {
     let mut parts = local
@@ -247,6 +272,16 @@ pub fn keyspace_def(local: &LocalFacts) -> KeyspaceDef {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fresh_node_truncated_compactions_in_progress() {
+        let (id, value) = startup_truncation(&emulating("2.0.17"), 1000).unwrap();
+        // 55080ab0-5d9c-3886-90a4-acb25fe1f77b, as 2.0.17 listed it.
+        assert_eq!(id[..4], [0x55, 0x08, 0x0a, 0xb0]);
+        assert_eq!(id[6..8], [0x38, 0x86]);
+        assert_eq!(value.len(), 20);
+        assert!(startup_truncation(&emulating("1.2.9"), 1000).is_none());
+    }
 
     fn emulating(v: &str) -> LocalFacts {
         LocalFacts {

@@ -63,8 +63,10 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
     if let Some(text) = release12::definition(name).filter(|_| release12::applies(local)) {
         return release12::compile("system", text);
     }
-    if name == "schema_columnfamilies" && release20::applies(local) {
-        // 2.0-2.2's own columns (speculative_retry, default_time_to_live ...).
+    if matches!(name, "schema_columnfamilies" | "local" | "peers") && release20::applies(local) {
+        // 2.0-2.2's own columns (speculative_retry, default_time_to_live ...;
+        // `local`'s `gossip_generation` and `truncated_at`, which drivers
+        // read at connect with `SELECT *`).
         return release20::table(name, local);
     }
     let text = match name {
@@ -378,6 +380,13 @@ fn local_partition(
     for token in &local.tokens {
         let name = cell_name(table, &[], "tokens", Some(token.as_bytes()))?;
         cells.push(Cell::live(name, Vec::new(), 0));
+    }
+    let started_ms = i64::from(gossip_generation()) * 1000;
+    if let Some((id, record)) = release20::startup_truncation(local, started_ms) {
+        if table.column("truncated_at").is_some() {
+            let name = cell_name(table, &[], "truncated_at", Some(&id))?;
+            cells.push(Cell::live(name, record, 0));
+        }
     }
     let cmp = table.comparator_type();
     cells.sort_by(|a, b| cmp.compare(&a.name, &b.name));

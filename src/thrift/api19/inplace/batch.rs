@@ -18,7 +18,6 @@
 //! control, the consistency checks and the apply are the same code as
 //! `batch`'s.
 
-use crate::marshal::Dialect;
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
 use crate::release::Release;
@@ -187,7 +186,7 @@ fn read_map<'a>(
     release: Option<&'static Release>,
     names: &mut Vec<&'a str>,
 ) -> Result<Option<Vec<Row>>, WireError> {
-    let dialect = crate::thrift::api19::release::dialect(release);
+    let dialect = crate::thrift::api19::release::checks(release);
     let (kt, vt, keys) = r.map_len()?;
     if kt != ttype::STRING || vt != ttype::MAP || keys == 0 {
         return Ok(None);
@@ -263,7 +262,7 @@ fn standard_cf(
     ks: &str,
     name: &str,
     key: &[u8],
-    dialect: Dialect,
+    dialect: v::Checks,
 ) -> Option<Arc<CfDef>> {
     let def = v::validate_cf(schema, ks, name).ok()?;
     if def.is_super() || def.is_counter() || v::validate_key(&def, key, dialect).is_err() {

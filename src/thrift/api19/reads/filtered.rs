@@ -45,7 +45,7 @@ pub fn get_indexed_slices(
     v::validate_column_parent(
         &cf,
         parent,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     // Every release checked the predicate before the index clause.
     super::super::release::reads::slicebounds::check(node, predicate)?;
@@ -53,7 +53,7 @@ pub fn get_indexed_slices(
         &cf,
         parent.super_column.as_deref(),
         predicate,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     if !clause.expressions.is_empty() {
         // 2.0 asked for the store to find the clause's indexes.

@@ -95,13 +95,13 @@ pub(super) fn checked_get(
     v::validate_column_path(
         &cf,
         path,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     let level = refused_level(check_read(node, ks, cl))?;
     v::validate_key(
         &cf,
         key,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     unstored_row(node, ks, &cf.name)?;
     level?;
@@ -122,21 +122,21 @@ pub(super) fn checked_slice<'k>(
     v::validate_column_parent(
         &cf,
         parent,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     slicebounds::check(node, predicate)?;
     v::validate_predicate(
         &cf,
         parent.super_column.as_deref(),
         predicate,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     let level = refused_level(check_read(node, ks, cl))?;
     for key in keys {
         v::validate_key(
             &cf,
             key,
-            crate::thrift::api19::release::dialect(node.release),
+            crate::thrift::api19::release::checks(node.release),
         )?;
     }
     unstored_row(node, ks, &cf.name)?;
@@ -388,14 +388,14 @@ pub fn get_range_slices(
     v::validate_column_parent(
         &cf,
         parent,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     slicebounds::check(node, predicate)?;
     v::validate_predicate(
         &cf,
         parent.super_column.as_deref(),
         predicate,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     super::release::check_key_range(node, schema.partitioner.as_ref(), range)?;
     if let Some(e) =
@@ -425,7 +425,7 @@ pub fn get_range_slices(
             Some(&cf),
             None,
             &bare,
-            crate::thrift::api19::release::dialect(node.release),
+            crate::thrift::api19::release::checks(node.release),
         )?;
         super::index::validate_expression_name(
             &cf,
@@ -443,7 +443,7 @@ pub fn get_range_slices(
             Some(&cf),
             None,
             r,
-            crate::thrift::api19::release::dialect(node.release),
+            crate::thrift::api19::release::checks(node.release),
         )
     };
     // 3.x's Super CFs: a row filter that passed its checks found no row.
@@ -460,7 +460,7 @@ pub fn get_range_slices(
             Some(&cf),
             parent.super_column.as_deref(),
             &bigtoken::for_checks(node, schema.partitioner.as_ref(), range),
-            crate::thrift::api19::release::dialect(node.release),
+            crate::thrift::api19::release::checks(node.release),
         )
         .map(|()| false)?,
     };

@@ -38,7 +38,7 @@ pub fn get_multi_slice(
     v::validate_column_parent(
         &cf,
         &parent,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     let reversed = req.reversed.unwrap_or(false);
     let count = req.count.unwrap_or(1000);
@@ -68,7 +68,7 @@ pub fn get_multi_slice(
                 parent.super_column.as_deref(),
                 &start,
                 &finish,
-                crate::thrift::api19::release::dialect(node.release),
+                crate::thrift::api19::release::checks(node.release),
             )
             .map_err(|e| {
                 ApiError::Dropped(format!("3.x's decoding of a slice bound failed: {e}"))
@@ -82,7 +82,7 @@ pub fn get_multi_slice(
     v::validate_key(
         &cf,
         &key,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     let limit = usize::try_from(count).unwrap_or(0);
     let now = node.now();

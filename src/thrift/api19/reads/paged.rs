@@ -48,7 +48,7 @@ pub fn get_paged_slice(
         Some(&cf),
         None,
         &checked,
-        crate::thrift::api19::release::dialect(node.release),
+        crate::thrift::api19::release::checks(node.release),
     )?;
     let level = refused_level(check_read(node, ks, cl))?;
     unstored(node, ks, &cf.name)?;

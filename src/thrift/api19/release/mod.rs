@@ -60,5 +60,39 @@ pub fn dialect(release: Option<&crate::release::Release>) -> crate::marshal::Dia
     }
 }
 
+/// The release's checks of a request ([`crate::thrift::api19::validation::Checks`]):
+/// its values' dialect, from 2.0 to 2.2 its checks of a CQL 3 table's
+/// cell names (2.0 refusing key columns, 2.1 and 2.2 taking them), and
+/// from 1.2 to 2.2 how it checked a collection's element cell values.
+pub fn checks(
+    release: Option<&crate::release::Release>,
+) -> crate::thrift::api19::validation::Checks {
+    use crate::release::Behaviour;
+    use crate::thrift::api19::cql3cells::{CollectionCells, KeyColumns};
+    let does = |b| release.is_some_and(|r| r.does(b));
+    let cql3_cells = match (
+        does(Behaviour::ThriftCql3CellNamesChecked),
+        does(Behaviour::ThriftCql3KeyColumnCellsTaken),
+    ) {
+        (false, _) => None,
+        (true, false) => Some(KeyColumns::Refused),
+        (true, true) => Some(KeyColumns::Taken),
+    };
+    let collection_cells = if does(Behaviour::ThriftCollectionCellsByElement) {
+        Some(CollectionCells::ByElement)
+    } else if does(Behaviour::ThriftEmptyCollectionCellsTaken) {
+        Some(CollectionCells::WholeOrEmpty)
+    } else if does(Behaviour::ThriftCollectionCellsWhole) {
+        Some(CollectionCells::Whole)
+    } else {
+        None
+    };
+    crate::thrift::api19::validation::Checks {
+        dialect: dialect(release),
+        cql3_cells,
+        collection_cells,
+    }
+}
+
 #[cfg(test)]
 mod tests;
