@@ -214,6 +214,12 @@ impl Table {
                     if self.role(to).is_some() {
                         return invalid(format!("Cannot rename {from} to {to} in keyspace {}; another column of that name already exist in table {}", self.keyspace, self.name));
                     }
+                    // 2.0's `CFMetaData.renameColumn`: not an indexed one.
+                    if self.key_index(from).is_some() {
+                        return invalid(format!(
+                            "Cannot rename column {from} because it is secondary indexed"
+                        ));
+                    }
                     match self.role(from) {
                         Some(ColumnRole::PartitionKey(i)) => {
                             self.partition_key[i].name = to.clone()
