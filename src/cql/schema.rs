@@ -593,6 +593,7 @@ mod tests {
             column_aliases: "[]".into(),
             value_alias: None,
             columns: Vec::new(),
+            key_indexes: Vec::new(),
         };
         let t = Table::from_schema("ks", "Standard1", &dynamic).unwrap();
         assert_eq!(t.layout, Layout::CompactDense);

@@ -15,6 +15,7 @@ mod contains;
 mod context;
 mod index;
 mod json_insert;
+mod key_index;
 pub mod keys;
 mod names;
 mod paging;

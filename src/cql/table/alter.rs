@@ -211,6 +211,14 @@ impl Table {
             }
             AlterTableOp::Rename(pairs) => {
                 for (from, to) in pairs {
+                    // The column renamed is looked up first (1.2's
+                    // AlterTableStatement, 2.0's `renameColumn`).
+                    if self.role(from).is_none() {
+                        return invalid(format!(
+                            "Column {from} was not found in table {}",
+                            self.name
+                        ));
+                    }
                     if self.role(to).is_some() {
                         return invalid(format!("Cannot rename {from} to {to} in keyspace {}; another column of that name already exist in table {}", self.keyspace, self.name));
                     }
