@@ -17,6 +17,9 @@ use super::super::table::Table;
 use super::select_rules::Words;
 use super::selection::Filter;
 
+/// The relations on one clustering column: each operator with its values.
+type ClusteringRelations = Vec<(Operator, Vec<Vec<u8>>)>;
+
 /// A WHERE clause's relations by what they restrict (the planner's).
 pub(super) struct KeyRelations<'a> {
     /// Per partition key column: its EQ/IN values, if restricted.
@@ -24,7 +27,7 @@ pub(super) struct KeyRelations<'a> {
     /// Per partition key column: whether an IN restricted it.
     pub partition_in: &'a [bool],
     /// Per clustering column: its relations.
-    pub clustering: &'a [Vec<(Operator, Vec<Vec<u8>>)>],
+    pub clustering: &'a [ClusteringRelations],
     /// Relations on the other columns.
     pub regular: &'a [Filter],
     pub on_token: bool,
