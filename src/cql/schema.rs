@@ -43,6 +43,9 @@ pub struct TableSchema {
     /// `None` for non-compact tables; `Some("")` for a compact table without a value column.
     pub value_alias: Option<String>,
     pub columns: Vec<SchemaColumn>,
+    /// 2.0's indexes on key columns, each its column's row with the index
+    /// fields (never in 1.2's `schema_columns`).
+    pub key_indexes: Vec<SchemaColumn>,
 }
 
 fn wrap(t: &CqlType, reversed: bool) -> String {
@@ -194,7 +197,37 @@ impl Table {
                 _ => None,
             },
             columns,
+            key_indexes: self.key_index_rows(),
         }
+    }
+
+    /// Each indexed key column as 2.0 stored it: its position among its
+    /// kind's components, a COMPOSITES index without options.
+    fn key_index_rows(&self) -> Vec<SchemaColumn> {
+        self.key_indexes
+            .iter()
+            .filter_map(|k| {
+                let (at, validator) = match self.role(&k.column)? {
+                    super::table::ColumnRole::PartitionKey(i) => {
+                        (i, self.partition_key[i].ty.class_name())
+                    }
+                    super::table::ColumnRole::Clustering(i) => {
+                        let c = &self.clustering[i];
+                        (i, wrap(&c.column.ty, c.reversed))
+                    }
+                    super::table::ColumnRole::Regular(_) => return None,
+                };
+                Some(SchemaColumn {
+                    name: k.column.clone(),
+                    component_index: Some(at as i32),
+                    validator,
+                    index_name: Some(k.name.clone()),
+                    index_type: Some("COMPOSITES".to_string()),
+                    index_options: Some("{}".to_string()),
+                    is_static: false,
+                })
+            })
+            .collect()
     }
 
     /// The rows 2.0-2.1 kept in `system.schema_columns`, with the `type`
@@ -204,14 +237,18 @@ impl Table {
     /// `compact_value`) and a component index where its type is a
     /// component of a composite (key validator or comparator).
     pub fn schema_columns_2_0(&self) -> Vec<(SchemaColumn, &'static str)> {
-        let plain = |name: &str, component_index: Option<i32>, validator: String| SchemaColumn {
-            name: name.to_string(),
-            component_index,
-            validator,
-            index_name: None,
-            index_type: None,
-            index_options: None,
-            is_static: false,
+        // A key column's row carries its index, if any.
+        let plain = |name: &str, component_index: Option<i32>, validator: String| {
+            let index = self.key_index(name);
+            SchemaColumn {
+                name: name.to_string(),
+                component_index,
+                validator,
+                index_name: index.map(|k| k.name.clone()),
+                index_type: index.map(|_| "COMPOSITES".to_string()),
+                index_options: index.map(|_| "{}".to_string()),
+                is_static: false,
+            }
         };
         let compound_key = self.partition_key.len() > 1;
         let composite = match self.layout {
@@ -296,14 +333,31 @@ impl Table {
             })
             .collect::<CqlResult<Vec<_>>>()?;
         let regular = stored_regular(s, layout, &bad)?;
-        Ok(Table {
+        let mut table = Table {
             keyspace: keyspace.to_string(),
             name: name.to_string(),
             partition_key,
             clustering,
             regular,
             layout,
-        })
+            key_indexes: Vec::new(),
+        };
+        for c in &s.key_indexes {
+            let key = matches!(
+                table.role(&c.name),
+                Some(
+                    super::table::ColumnRole::PartitionKey(_)
+                        | super::table::ColumnRole::Clustering(_)
+                )
+            );
+            if let (true, Some(index)) = (key, &c.index_name) {
+                table.key_indexes.push(super::table::KeyIndex {
+                    column: c.name.clone(),
+                    name: index.clone(),
+                });
+            }
+        }
+        Ok(table)
     }
 }
 
@@ -539,6 +593,7 @@ mod tests {
             column_aliases: "[]".into(),
             value_alias: None,
             columns: Vec::new(),
+            key_indexes: Vec::new(),
         };
         let t = Table::from_schema("ks", "Standard1", &dynamic).unwrap();
         assert_eq!(t.layout, Layout::CompactDense);

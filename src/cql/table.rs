@@ -37,6 +37,14 @@ pub struct RegularColumn {
     pub is_static: bool,
 }
 
+/// A secondary index on a key column (2.0 on: a clustering column or a
+/// part of a composite partition key), by the column's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyIndex {
+    pub column: String,
+    pub name: String,
+}
+
 /// How CQL rows are laid out as cells (see `cql::mapping`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layout {
@@ -61,6 +69,8 @@ pub struct Table {
     /// For `CompactDense` this is the value column, or nothing.
     pub regular: Vec<RegularColumn>,
     pub layout: Layout,
+    /// The indexes on key columns, by column name.
+    pub key_indexes: Vec<KeyIndex>,
 }
 
 /// What role a column plays, with its position in that group.
@@ -171,6 +181,7 @@ impl Table {
             clustering,
             regular,
             layout,
+            key_indexes: Vec::new(),
         })
     }
 
@@ -202,6 +213,43 @@ impl Table {
         self.regular
             .iter()
             .any(|r| r.is_static && r.column.name == name)
+    }
+
+    /// The index on key column `name`, if it has one.
+    pub fn key_index(&self, name: &str) -> Option<&KeyIndex> {
+        self.key_indexes.iter().find(|k| k.column == name)
+    }
+
+    /// Whether column `name` (of any role) has a secondary index.
+    pub fn is_indexed(&self, name: &str) -> bool {
+        self.key_index(name).is_some()
+            || self
+                .regular
+                .iter()
+                .any(|r| r.column.name == name && r.index.is_some())
+    }
+
+    /// Every index name of the table, its key columns' too.
+    pub fn index_names(&self) -> impl Iterator<Item = &str> {
+        self.regular
+            .iter()
+            .filter_map(|r| r.index.as_deref())
+            .chain(self.key_indexes.iter().map(|k| k.name.as_str()))
+    }
+
+    /// Drops the index named `name`; false when the table has none so named.
+    pub fn drop_index(&mut self, name: &str) -> bool {
+        let before = self.key_indexes.len();
+        self.key_indexes.retain(|k| k.name != name);
+        let mut found = self.key_indexes.len() != before;
+        for r in &mut self.regular {
+            if r.index.as_deref() == Some(name) {
+                r.index = None;
+                r.index_keys = false;
+                found = true;
+            }
+        }
+        found
     }
 
     /// The column's role, or `None` when the table has no such column.
@@ -267,9 +315,31 @@ impl Table {
             None => Err(CqlError::invalid(format!(
                 "No column definition found for column {column}"
             ))),
-            Some(ColumnRole::PartitionKey(_)) | Some(ColumnRole::Clustering(_)) => Err(
-                CqlError::invalid(format!("Cannot create index on PRIMARY KEY part {column}")),
-            ),
+            Some(role @ (ColumnRole::PartitionKey(_) | ColumnRole::Clustering(_))) => {
+                // 2.0's CreateIndexStatement: a key column's index first
+                // met an existing one; a compact table's key columns and a
+                // sole partition key column stay refused (reworded per
+                // release by the front end).
+                let sole_key =
+                    matches!(role, ColumnRole::PartitionKey(_)) && self.partition_key.len() == 1;
+                if rules.key_parts && self.key_index(column).is_some() {
+                    return Err(CqlError::invalid("Index already exists"));
+                }
+                if !rules.key_parts || self.layout != Layout::Sparse || sole_key {
+                    return Err(CqlError::invalid(format!(
+                        "Cannot create index on PRIMARY KEY part {column}"
+                    )));
+                }
+                let idx = name
+                    .map(str::to_string)
+                    .unwrap_or_else(|| format!("{}_{}_idx", self.name, column));
+                self.key_indexes.push(KeyIndex {
+                    column: column.to_string(),
+                    name: idx.clone(),
+                });
+                self.key_indexes.sort_by(|a, b| a.column.cmp(&b.column));
+                Ok(idx)
+            }
             Some(ColumnRole::Regular(i)) => {
                 if self.layout == Layout::CompactDense {
                     return Err(CqlError::invalid(format!("Secondary index on CLUSTERING column or COMPACT value {column} is not supported")));
@@ -312,6 +382,8 @@ pub struct IndexRules {
     pub collections: bool,
     /// What the statement indexes of the column.
     pub target: IndexTarget,
+    /// 2.0+ index a clustering column or a composite partition key's part.
+    pub key_parts: bool,
 }
 
 impl Default for IndexRules {
@@ -320,6 +392,7 @@ impl Default for IndexRules {
             static_allowed: false,
             collections: false,
             target: IndexTarget::Values,
+            key_parts: false,
         }
     }
 }

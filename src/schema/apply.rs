@@ -124,8 +124,8 @@ impl Schema {
         self.column_families()
             .filter(|cf| Some(cf.name.as_str()) != exclude)
             .filter(|cf| !(rules.plain_composites_unopened && composites_of_plain_names(cf)))
-            .flat_map(|cf| cf.options.indexed_columns())
-            .filter_map(|c| c.index_name.clone())
+            .flat_map(|cf| cf.options.index_names())
+            .map(str::to_string)
             .collect()
     }
 
@@ -372,6 +372,10 @@ impl Schema {
         };
         not_protected(&spec.keyspace)?;
         let mut cf = cf_from_spec(&spec)?;
+        // Thrift knows nothing of the indexes on key columns either.
+        if spec.key_indexes.is_none() {
+            cf.options.key_indexes = old.options.key_indexes.clone();
+        }
         // 2.0's `CFMetaData.fromThriftForUpdate` kept a dense table's
         // clustering column, so the definition rebuilt was dense (compact)
         // and read no declared name: `validate` refused it instead.
@@ -412,7 +416,14 @@ impl Schema {
                 .column(&c.name)
                 .is_none_or(|o| o.index_type.is_none())
         });
-        self.creation_ids.skip(new_indexes.count());
+        let new_key_indexes = cf.options.key_indexes.iter().filter(|c| {
+            !old.options
+                .key_indexes
+                .iter()
+                .any(|o| o.name == c.name && o.index_name == c.index_name)
+        });
+        self.creation_ids
+            .skip(new_indexes.count() + new_key_indexes.count());
         self.column_maps.updated(rules.column_maps, &old, &cf);
         let ks = self
             .keyspaces

@@ -64,6 +64,8 @@ impl CfDef {
             key_aliases: None,
             column_aliases: None,
             value_alias: None,
+            // 2.0's `toThrift` listed regular columns only.
+            key_indexes: None,
             old_cache: o.old_cache.clone(),
             triggers: (!o.triggers.is_empty()).then(|| o.triggers.clone()),
         }

@@ -197,6 +197,12 @@ pub struct CfOptions {
     pub column_aliases: Vec<Vec<u8>>,
     /// CQL name of a compact table's value (stored for the CQL layer).
     pub value_alias: Option<Vec<u8>>,
+    /// 2.0's secondary indexes on a CQL 3 table's key columns (a
+    /// clustering column, a part of a composite partition key), sorted by
+    /// name: `name` is the column's, `component_index` its position among
+    /// the clustering columns or the partition key's parts. Never in
+    /// `column_metadata` (Thrift's `toThrift` listed regular columns only).
+    pub key_indexes: Vec<ColumnDef>,
     /// Full class name, e.g. [`SIZE_TIERED`].
     pub compaction_strategy: String,
     pub compaction_strategy_options: BTreeMap<String, String>,
@@ -273,6 +279,7 @@ impl Default for CfOptions {
             key_aliases: Vec::new(),
             column_aliases: Vec::new(),
             value_alias: None,
+            key_indexes: Vec::new(),
             compaction_strategy: SIZE_TIERED.to_string(),
             compaction_strategy_options: BTreeMap::new(),
             compression_options: [(SSTABLE_COMPRESSION.to_string(), SNAPPY.to_string())]
@@ -308,6 +315,7 @@ impl PartialEq for CfOptions {
             && self.key_aliases == other.key_aliases
             && self.column_aliases == other.column_aliases
             && self.value_alias == other.value_alias
+            && self.key_indexes == other.key_indexes
             && self.compaction_strategy == other.compaction_strategy
             && self.compaction_strategy_options == other.compaction_strategy_options
             && self.compression_options == other.compression_options
@@ -349,6 +357,14 @@ impl CfOptions {
             [one] => Some(one),
             _ => None,
         }
+    }
+
+    /// Every index name of the column family: its declared columns' and
+    /// its key columns' (see [`CfOptions::key_indexes`]).
+    pub fn index_names(&self) -> impl Iterator<Item = &str> {
+        self.indexed_columns()
+            .chain(self.key_indexes.iter())
+            .filter_map(|c| c.index_name.as_deref())
     }
 
     /// Declared columns carrying a secondary index.

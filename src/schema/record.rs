@@ -71,6 +71,9 @@ struct CfRecord {
     /// 2.0's triggers: (name, options), absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     triggers: Vec<(String, BTreeMap<String, String>)>,
+    /// 2.0's indexes on key columns, absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    key_indexes: Vec<ColumnRecord>,
 }
 
 /// [`OldCacheSettings`], its sizes as exact decimal text.
@@ -157,6 +160,36 @@ struct ColumnRecord {
     is_static: bool,
 }
 
+impl ColumnRecord {
+    fn of(c: &ColumnDef) -> ColumnRecord {
+        ColumnRecord {
+            name: hex(&c.name),
+            validation_class: c.validation_class.class_name(),
+            index_type: c.index_type.map(|t| t.as_str().to_string()),
+            index_name: c.index_name.clone(),
+            index_options: c.index_options.clone(),
+            component_index: c.component_index,
+            is_static: c.is_static,
+        }
+    }
+
+    fn to_def(&self) -> Result<ColumnDef, String> {
+        Ok(ColumnDef {
+            name: unhex(&self.name)?,
+            validation_class: resolve(&self.validation_class)?,
+            index_type: self
+                .index_type
+                .as_deref()
+                .map(|t| IndexType::from_name(t).ok_or(format!("invalid index type '{t}'")))
+                .transpose()?,
+            index_name: self.index_name.clone(),
+            index_options: self.index_options.clone(),
+            component_index: self.component_index,
+            is_static: self.is_static,
+        })
+    }
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -233,19 +266,8 @@ impl CfRecord {
             gc_grace_seconds: cf.gc_grace_seconds,
             default_validation_class: o.default_validation_class.class_name(),
             key_validation_class: o.key_validation_class.class_name(),
-            column_metadata: o
-                .column_metadata
-                .iter()
-                .map(|c| ColumnRecord {
-                    name: hex(&c.name),
-                    validation_class: c.validation_class.class_name(),
-                    index_type: c.index_type.map(|t| t.as_str().to_string()),
-                    index_name: c.index_name.clone(),
-                    index_options: c.index_options.clone(),
-                    component_index: c.component_index,
-                    is_static: c.is_static,
-                })
-                .collect(),
+            column_metadata: o.column_metadata.iter().map(ColumnRecord::of).collect(),
+            key_indexes: o.key_indexes.iter().map(ColumnRecord::of).collect(),
             read_repair_chance: o.read_repair_chance.to_string(),
             dclocal_read_repair_chance: o.dclocal_read_repair_chance.to_string(),
             min_compaction_threshold: o.min_compaction_threshold,
@@ -285,25 +307,19 @@ impl CfRecord {
         };
         let mut column_metadata = Vec::with_capacity(self.column_metadata.len());
         for c in &self.column_metadata {
-            column_metadata.push(ColumnDef {
-                name: unhex(&c.name)?,
-                validation_class: resolve(&c.validation_class)?,
-                index_type: c
-                    .index_type
-                    .as_deref()
-                    .map(|t| IndexType::from_name(t).ok_or(format!("invalid index type '{t}'")))
-                    .transpose()?,
-                index_name: c.index_name.clone(),
-                index_options: c.index_options.clone(),
-                component_index: c.component_index,
-                is_static: c.is_static,
-            });
+            column_metadata.push(c.to_def()?);
         }
         column_metadata.sort_by(|a, b| a.name.cmp(&b.name));
+        let key_indexes = self
+            .key_indexes
+            .iter()
+            .map(ColumnRecord::to_def)
+            .collect::<Result<_, _>>()?;
         let options = CfOptions {
             default_validation_class: resolve(&self.default_validation_class)?,
             key_validation_class: resolve(&self.key_validation_class)?,
             column_metadata,
+            key_indexes,
             read_repair_chance: double(&self.read_repair_chance)?,
             dclocal_read_repair_chance: double(&self.dclocal_read_repair_chance)?,
             min_compaction_threshold: self.min_compaction_threshold,

@@ -73,6 +73,9 @@ pub struct CfSpec {
     pub key_aliases: Option<Vec<Vec<u8>>>,
     pub column_aliases: Option<Vec<Vec<u8>>>,
     pub value_alias: Option<Vec<u8>>,
+    /// The indexes on key columns (see `CfOptions::key_indexes`); `None`
+    /// keeps what an update's column family had (Thrift never sends them).
+    pub key_indexes: Option<Vec<ColumnSpec>>,
     /// The 0.7-1.0 CfDef's own cache settings, kept as given.
     pub old_cache: OldCacheSettings,
     /// Thrift 19.37+ (Cassandra 2.0) triggers, kept as given (an update

@@ -287,6 +287,12 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
         key_aliases,
         column_aliases: spec.column_aliases.clone().unwrap_or_default(),
         value_alias: spec.value_alias.clone(),
+        key_indexes: spec
+            .key_indexes
+            .iter()
+            .flatten()
+            .map(column_def)
+            .collect::<Result<_, _>>()?,
         compaction_strategy,
         compaction_strategy_options: spec.compaction_strategy_options.clone().unwrap_or_default(),
         compression_options,
@@ -496,6 +502,13 @@ fn validate_columns(
     } else {
         other_index_names.clone()
     };
+    // 2.0 checked every column's index, its key columns' too.
+    for c in &o.key_indexes {
+        let name = c.index_name.as_deref().unwrap_or_default();
+        if !index_names.insert(name.to_string()) {
+            return Err(format!("Duplicate index name {name}"));
+        }
+    }
     for c in &o.column_metadata {
         let comparator = cf.column_name_comparator(c.component_index);
         if comparator.validate(&c.name).is_err() {

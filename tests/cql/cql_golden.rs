@@ -170,6 +170,8 @@ impl Replay<'_> {
             key_aliases: cf["key_aliases"].as_str().unwrap().to_string(),
             column_aliases: cf["column_aliases"].as_str().unwrap().to_string(),
             value_alias: cf["value_alias"].as_str().map(str::to_string),
+            // 1.2 indexed no key column.
+            key_indexes: Vec::new(),
             columns: st["schema_columns"]
                 .as_array()
                 .unwrap()

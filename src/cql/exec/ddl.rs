@@ -68,6 +68,7 @@ pub(super) fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
             })
             .collect()
     });
+    spec.key_indexes = shape.key_indexes;
     spec.key_aliases = shape
         .key_aliases
         .filter(|a| !(o.key_aliases.is_empty() && defaults(a, key_name)));
@@ -460,8 +461,13 @@ fn create_index(
         // A CUSTOM index of a collection was never refused as one.
         collections: session.local_facts().claims_at_least((2, 1, 0)) || index.using.custom,
         target: index.target,
+        // 2.0 indexed a clustering column, a composite partition key's part.
+        key_parts: session.local_facts().claims_at_least((2, 0, 0)),
     };
     if index.if_not_exists {
+        if rules.key_parts && t.key_index(index.column).is_some() {
+            return Ok(CqlOutcome::Void);
+        }
         let already = t
             .regular
             .iter()
@@ -474,7 +480,11 @@ fn create_index(
             return Ok(CqlOutcome::Void);
         }
     }
-    t.add_index_with(index.column, index.name, rules)?;
+    let name = match index.name {
+        Some(name) => name.to_string(),
+        None => default_index_name(schema, &t.name, index.column),
+    };
+    t.add_index_with(index.column, Some(&name), rules)?;
     // 3.x's checks and index classes differ: not these releases' rules.
     if !super::system::schema::claims_schema_tables(session.local_facts()) {
         if let Some(class) = super::custom_index::checked_class(index.using)? {
@@ -483,6 +493,27 @@ fn create_index(
     }
     backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
     Ok(changed(ChangeKind::Updated, &ks, &table.name))
+}
+
+/// `addDefaultIndexNames` for an index CREATE INDEX left unnamed:
+/// `<table>_<column>_idx` without its non-word characters, then `_1`,
+/// `_2`.. while an index of any column family has that name.
+fn default_index_name(schema: &Schema, table: &str, column: &str) -> String {
+    let taken: std::collections::BTreeSet<&str> = schema
+        .column_families()
+        .flat_map(|cf| cf.options.index_names())
+        .collect();
+    let base: String = format!("{table}_{column}_idx")
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let mut name = base.clone();
+    let mut i = 0;
+    while taken.contains(name.as_str()) {
+        i += 1;
+        name = format!("{base}_{i}");
+    }
+    name
 }
 
 fn drop_index(
@@ -500,10 +531,8 @@ fn drop_index(
     let found = schema.keyspace(&ks).and_then(|k| {
         k.cfs.values().find_map(|cf| {
             let t = table_of(cf).ok()?;
-            t.regular
-                .iter()
-                .any(|r| r.index.as_deref() == Some(name))
-                .then_some((cf.clone(), t))
+            let has = t.index_names().any(|n| n == name);
+            has.then_some((cf.clone(), t))
         })
     });
     let Some((cf, mut t)) = found else {
@@ -514,12 +543,7 @@ fn drop_index(
             "Index '{name}' could not be found in any of the column families of keyspace '{ks}'"
         )));
     };
-    for r in &mut t.regular {
-        if r.index.as_deref() == Some(name) {
-            r.index = None;
-            r.index_keys = false;
-        }
-    }
+    t.drop_index(name);
     backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(&cf, &t)))?;
     Ok(changed(ChangeKind::Updated, &ks, &t.name))
 }

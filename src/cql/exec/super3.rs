@@ -62,6 +62,7 @@ pub fn table(cf: &CfDef) -> CqlResult<Table> {
         // A value alias makes it compact and dense whatever the types.
         value_alias: Some("value".into()),
         columns: Vec::new(),
+        key_indexes: Vec::new(),
     };
     Table::from_schema(&cf.keyspace, &cf.name, &stored)
 }

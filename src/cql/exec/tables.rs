@@ -31,19 +31,7 @@ pub fn table_spec(table: &Table) -> CfSpec {
             .map(String::into_bytes)
             .collect()
     };
-    let columns = s
-        .columns
-        .iter()
-        .map(|c| ColumnSpec {
-            name: c.name.as_bytes().to_vec(),
-            validation_class: Some(c.validator.clone()),
-            index_type: c.index_type.as_deref().and_then(IndexType::from_name),
-            index_name: c.index_name.clone(),
-            index_options: c.index_options.as_deref().map(parse_flat_json_map),
-            component_index: c.component_index,
-            is_static: c.is_static,
-        })
-        .collect();
+    let columns = s.columns.iter().map(column_spec).collect();
     CfSpec {
         keyspace: table.keyspace.clone(),
         name: table.name.clone(),
@@ -52,10 +40,24 @@ pub fn table_spec(table: &Table) -> CfSpec {
         default_validation_class: Some(s.default_validator.clone()),
         key_validation_class: Some(s.key_validator.clone()),
         column_metadata: Some(columns),
+        key_indexes: Some(s.key_indexes.iter().map(column_spec).collect()),
         key_aliases: Some(names(&s.key_aliases)),
         column_aliases: Some(names(&s.column_aliases)),
         value_alias: s.value_alias.map(String::into_bytes),
         ..CfSpec::default()
+    }
+}
+
+/// One stored column row as a schema change's column.
+fn column_spec(c: &SchemaColumn) -> ColumnSpec {
+    ColumnSpec {
+        name: c.name.as_bytes().to_vec(),
+        validation_class: Some(c.validator.clone()),
+        index_type: c.index_type.as_deref().and_then(IndexType::from_name),
+        index_name: c.index_name.clone(),
+        index_options: c.index_options.as_deref().map(parse_flat_json_map),
+        component_index: c.component_index,
+        is_static: c.is_static,
     }
 }
 
@@ -134,21 +136,23 @@ pub fn table_of(cf: &CfDef) -> CqlResult<Table> {
                 .map(String::as_str),
         ),
         value_alias: o.value_alias.as_deref().map(utf8),
-        columns: o
-            .column_metadata
-            .iter()
-            .map(|c| SchemaColumn {
-                name: utf8(&c.name),
-                component_index: c.component_index,
-                is_static: c.is_static,
-                validator: c.validation_class.class_name(),
-                index_name: c.index_name.clone(),
-                index_type: c.index_type.map(|t| t.as_str().to_string()),
-                index_options: c.index_options.as_ref().map(flat_json_map),
-            })
-            .collect(),
+        columns: o.column_metadata.iter().map(schema_column).collect(),
+        key_indexes: o.key_indexes.iter().map(schema_column).collect(),
     };
     Table::from_schema(&cf.keyspace, &cf.name, &stored)
+}
+
+/// A stored column as its `schema_columns` row.
+fn schema_column(c: &crate::schema::ColumnDef) -> SchemaColumn {
+    SchemaColumn {
+        name: String::from_utf8_lossy(&c.name).into_owned(),
+        component_index: c.component_index,
+        is_static: c.is_static,
+        validator: c.validation_class.class_name(),
+        index_name: c.index_name.clone(),
+        index_type: c.index_type.map(|t| t.as_str().to_string()),
+        index_options: c.index_options.as_ref().map(flat_json_map),
+    }
 }
 
 /// Tables made from one schema (see the module comment), by keyspace,

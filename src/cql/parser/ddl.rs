@@ -456,7 +456,15 @@ impl Parser<'_> {
         }
         if self.eat_kw("index") {
             let if_exists = self.if_exists(IfAt::DropIndex)?;
-            let name = self.table_name()?;
+            // An emulated 1.2's and 2.0's `index=IDENT`; 2.1's `indexName`
+            // took a keyspace before it (as the engine's own grammar does).
+            let name = match self.grammar {
+                Grammar::Cql12 | Grammar::WithStatics => crate::cql::ast::TableName {
+                    keyspace: None,
+                    name: self.ident()?,
+                },
+                _ => self.table_name()?,
+            };
             return Ok(Statement::DropIndex {
                 if_exists,
                 keyspace: name.keyspace,

@@ -211,8 +211,22 @@ impl Table {
             }
             AlterTableOp::Rename(pairs) => {
                 for (from, to) in pairs {
+                    // The column renamed is looked up first (1.2's
+                    // AlterTableStatement, 2.0's `renameColumn`).
+                    if self.role(from).is_none() {
+                        return invalid(format!(
+                            "Column {from} was not found in table {}",
+                            self.name
+                        ));
+                    }
                     if self.role(to).is_some() {
                         return invalid(format!("Cannot rename {from} to {to} in keyspace {}; another column of that name already exist in table {}", self.keyspace, self.name));
+                    }
+                    // 2.0's `CFMetaData.renameColumn`: not an indexed one.
+                    if self.key_index(from).is_some() {
+                        return invalid(format!(
+                            "Cannot rename column {from} because it is secondary indexed"
+                        ));
                     }
                     match self.role(from) {
                         Some(ColumnRole::PartitionKey(i)) => {

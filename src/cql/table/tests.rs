@@ -259,6 +259,7 @@ fn collection_indexes_by_release() {
         static_allowed: false,
         collections: true,
         target,
+        key_parts: false,
     };
     // 2.0: refused.
     assert_eq!(
@@ -361,4 +362,70 @@ fn counters_mixed_with_other_columns_as_each_release_named_them() {
         refusal(m4, CounterMix::NameFirst),
         "Cannot add a non counter column (v) in a counter column family"
     );
+}
+
+#[test]
+fn key_columns_are_indexed_from_2_0_and_kept_in_the_schema() {
+    let mut t = table(
+        "CREATE TABLE p (blog text, year int, id int, author text, \
+         PRIMARY KEY ((blog, year), id))",
+    )
+    .unwrap();
+    let v20 = IndexRules {
+        key_parts: true,
+        ..IndexRules::default()
+    };
+    // 1.2: a PRIMARY KEY part.
+    assert_eq!(
+        t.clone().add_index("id", None).unwrap_err().to_string(),
+        "Cannot create index on PRIMARY KEY part id"
+    );
+    assert_eq!(
+        t.add_index_with("id", Some("p_id_idx"), v20).unwrap(),
+        "p_id_idx"
+    );
+    assert_eq!(
+        t.add_index_with("year", Some("p_year"), v20).unwrap(),
+        "p_year"
+    );
+    assert_eq!(
+        t.clone()
+            .add_index_with("id", Some("again"), v20)
+            .unwrap_err()
+            .to_string(),
+        "Index already exists"
+    );
+    assert!(t.is_indexed("id") && t.is_indexed("year") && !t.is_indexed("blog"));
+    // The schema rows carry them back.
+    let back = Table::from_schema("ks", "p", &t.schema()).unwrap();
+    assert_eq!(back.key_indexes, t.key_indexes);
+    let rows = t.schema_columns_2_0();
+    let id = rows.iter().find(|(c, _)| c.name == "id").unwrap();
+    assert_eq!(id.0.index_name.as_deref(), Some("p_id_idx"));
+    assert_eq!(id.1, "clustering_key");
+    // An indexed column is not renamed; a dropped index frees it.
+    let rename = crate::cql::ast::AlterTableOp::Rename(vec![("id".into(), "ident".into())]);
+    assert_eq!(
+        t.clone()
+            .alter_as(&rename, (2, 0, 17))
+            .unwrap_err()
+            .to_string(),
+        "Cannot rename column id because it is secondary indexed"
+    );
+    assert!(t.drop_index("p_id_idx") && !t.drop_index("p_id_idx"));
+    t.alter_as(&rename, (2, 0, 17)).unwrap();
+}
+
+#[test]
+fn a_sole_partition_key_or_a_compact_key_column_stays_refused() {
+    let v20 = IndexRules {
+        key_parts: true,
+        ..IndexRules::default()
+    };
+    let mut sole = table("CREATE TABLE s (k int PRIMARY KEY, v int)").unwrap();
+    assert!(sole.add_index_with("k", None, v20).is_err());
+    let mut compact =
+        table("CREATE TABLE c (k int, c int, v int, PRIMARY KEY (k, c)) WITH COMPACT STORAGE")
+            .unwrap();
+    assert!(compact.add_index_with("c", None, v20).is_err());
 }

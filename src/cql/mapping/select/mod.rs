@@ -7,14 +7,15 @@
 //! slice, indexed and filtered columns), ORDER BY (reversed slices),
 //! LIMIT, COUNT(*), and the selectors (columns, WRITETIME, TTL, token(),
 //! dateOf/unixTimestampOf, blob conversions). It must not read data.
-
 //!
 //! The folder is SELECT's read side: this plan, the release rules it is
-//! checked by (`rules`, `token_relation`, `contains`), the slices it reads
+//! checked by (`rules`, `token_relation`, `contains`, `key_index` for 2.0's
+//! indexes on key columns), the slices it reads
 //! (`slices`), its selectors (`selection`), and running it (`scan`,
 //! resumed by `paging`).
 
 pub(super) mod contains;
+mod key_index;
 pub(super) mod paging;
 pub(super) mod rules;
 pub(super) mod scan;
@@ -22,6 +23,7 @@ pub(super) mod selection;
 mod slices;
 mod token_relation;
 
+use self::key_index::KeyRelations;
 use self::rules::{token_holds, SelectRules, Words};
 use self::selection::{selection, Filter, Selectors};
 use self::slices::{build_slices, ClusteringRange};
@@ -150,66 +152,75 @@ pub fn plan_select_by(
         receiver: None,
         frozen_as_v2: rules.frozen_as_v2,
     };
+    // The selection was prepared before the WHERE clause (1.2's to 3.x's
+    // `RawStatement.prepare`): an unknown selected column is met first.
+    let selected = selection(table, &sel.selection, partitioner, rules)?;
     let rels = restrictions(table, sel, partitioner, &mut ctx, rules)?;
     if rules.in_on_last_partition_part_only {
         in_on_last_partition_part(table, &rels)?;
     }
-    let partitions = partitions_of(
+    // 2.0's index on a key column, or a key restricted in part beside an
+    // indexed EQ, is planned by 2.0's rules.
+    let via_index = key_index::plan(
         table,
-        rels.partition,
-        rels.token,
-        rels.on_token,
-        partitioner,
-        rules,
-    )?;
+        &KeyRelations {
+            partition: &rels.partition,
+            partition_in: &rels.partition_in,
+            clustering: &rels.clustering,
+            regular: &rels.regular,
+            on_token: rels.on_token,
+        },
+        rules.words,
+    );
+    let partitions = match via_index.as_ref().is_some_and(|p| p.key_range) {
+        true => Partitions::Range {
+            start: Bound::Unbounded,
+            end: Bound::Unbounded,
+        },
+        false => partitions_of(
+            table,
+            rels.partition,
+            rels.token,
+            rels.on_token,
+            partitioner,
+            rules,
+        )?,
+    };
     let single = matches!(partitions, Partitions::Keys(_));
-    let indexed = indexed_eqs(table, &rels.regular);
-    let index = indexed.first();
-    // 2.1's CONTAINS on an index of the collection's elements (CONTAINS
-    // KEY: of a map's keys) serves the query too: the rows are found by a
-    // scan in ring order (the index's order) checked against the filters.
-    let contains_served = rels
-        .regular
-        .iter()
-        .any(|f| contains::contains_indexed(table, &f.column, f.op));
-    let served = index.is_some() || contains_served;
-    // 1.2/2.0 filter non-key columns only behind an indexed EQ; ALLOW
-    // FILTERING permits extra restrictions, never an unindexed scan.
-    if !rels.regular.is_empty() && !served {
-        return Err(invalid(
-            "No indexed columns present in by-columns clause with Equal operator",
-        ));
-    }
-    let has_clustering = rels.clustering.iter().any(|c| !c.is_empty());
-    // 2.0: selecting only key and static columns asks for the static part,
-    // which a clustering restriction cannot narrow.
-    if has_clustering && selects_only_statics(table, &sel.selection) {
-        return Err(invalid(
-            "Cannot restrict clustering columns when selecting only static columns",
-        ));
-    }
-    // An index on a static column (3.4+) finds whole partitions too.
-    let full_partitions =
-        !has_clustering && !contains_served && index.is_none_or(|i| table.is_static(&i.column));
-    // The releases checked the clustering columns' restrictions before
-    // asking for ALLOW FILTERING (1.2's and 2.0's SelectStatement, 2.2's
-    // StatementRestrictions), where no index serves the query.
-    let early = match served {
-        false => Some(clustering_of(table, &rels.clustering, rules)?),
-        true => None,
+    let (indexed, full_partitions, eq_prefix, range, filters) = match via_index {
+        Some(p) => {
+            let has_clustering = rels.clustering.iter().any(|c| !c.is_empty());
+            if has_clustering && selects_only_statics(table, &sel.selection) {
+                return Err(invalid(
+                    "Cannot restrict clustering columns when selecting only static columns",
+                ));
+            }
+            // The clustering columns read as a slice; those past it and
+            // the partition key's parts are checked on the rows.
+            let mut head = rels.clustering;
+            head.iter_mut().skip(p.prefix).for_each(Vec::clear);
+            let ClusteringPlan {
+                eq_prefix,
+                range,
+                mut filters,
+            } = clustering_of(table, &head, rules)?;
+            if !sel.order_by.is_empty() {
+                return Err(invalid("ORDER BY with 2ndary indexes is not supported."));
+            }
+            if p.needs_filtering && !sel.allow_filtering {
+                return Err(invalid(FILTERING));
+            }
+            filters.extend(p.filters);
+            filters.extend(rels.regular);
+            let indexed = p
+                .indexed
+                .into_iter()
+                .map(|(column, value)| IndexedEq { column, value })
+                .collect();
+            (indexed, false, eq_prefix, range, filters)
+        }
+        None => unindexed_or_1_2(table, sel, rels.clustering, rels.regular, single, rules)?,
     };
-    if !sel.allow_filtering && (rels.regular.len() > 1 || (has_clustering && (!single || served))) {
-        return Err(invalid(FILTERING));
-    }
-    let ClusteringPlan {
-        eq_prefix,
-        range,
-        mut filters,
-    } = match early {
-        Some(plan) => plan,
-        None => clustering_of(table, &rels.clustering, rules)?,
-    };
-    filters.extend(rels.regular);
     let reversed = order_by(table, sel, single)?;
     let slices = build_slices(table, &eq_prefix, range.as_ref(), reversed)?;
     let limit = limit_of(sel, &mut ctx)?;
@@ -218,7 +229,7 @@ pub fn plan_select_by(
         columns,
         count,
         aggregates,
-    } = selection(table, &sel.selection, partitioner, rules)?;
+    } = selected;
     // 2.2's aggregates read every row, `count(*)` too: the LIMIT bounds
     // the one row out.
     let limit = if aggregates.is_empty() && !(count && rules.functions_in_system) {
@@ -258,6 +269,92 @@ pub fn plan_select_by(
             .then(|| selection_columns(table, &sel.selection, partitioner, rules))
             .transpose()?,
     })
+}
+
+/// What the engine's own planning (1.2's, with the later releases' words)
+/// reads of the clustering columns and the other restrictions: the
+/// indexed EQs, whether whole partitions are asked for, the clustering
+/// prefix and slice, and every restriction checked on the rows.
+type ClusteringRead = (
+    Vec<IndexedEq>,
+    bool,
+    Vec<Vec<Vec<u8>>>,
+    Option<ClusteringRange>,
+    Vec<Filter>,
+);
+
+fn unindexed_or_1_2(
+    table: &Table,
+    sel: &Select,
+    clustering: Vec<Vec<ColumnRelation>>,
+    regular: Vec<Filter>,
+    single: bool,
+    rules: &SelectRules,
+) -> CqlResult<ClusteringRead> {
+    let indexed = indexed_eqs(table, &regular);
+    let index = indexed.first();
+    // 2.1's CONTAINS on an index of the collection's elements (CONTAINS
+    // KEY: of a map's keys) serves the query too: the rows are found by a
+    // scan in ring order (the index's order) checked against the filters.
+    let contains_served = regular
+        .iter()
+        .any(|f| contains::contains_indexed(table, &f.column, f.op));
+    let served = index.is_some() || contains_served;
+    // 1.2/2.0 filter non-key columns only behind an indexed EQ; ALLOW
+    // FILTERING permits extra restrictions, never an unindexed scan.
+    if !regular.is_empty() && !served {
+        return Err(invalid(
+            "No indexed columns present in by-columns clause with Equal operator",
+        ));
+    }
+    let has_clustering = clustering.iter().any(|c| !c.is_empty());
+    // 2.0: selecting only key and static columns asks for the static part,
+    // which a clustering restriction cannot narrow.
+    if has_clustering && selects_only_statics(table, &sel.selection) {
+        return Err(invalid(
+            "Cannot restrict clustering columns when selecting only static columns",
+        ));
+    }
+    // An index on a static column (3.4+) finds whole partitions too.
+    let full_partitions =
+        !has_clustering && !contains_served && index.is_none_or(|i| table.is_static(&i.column));
+    // The releases checked the clustering columns' restrictions before
+    // asking for ALLOW FILTERING (1.2's and 2.0's SelectStatement, 2.2's
+    // StatementRestrictions), where no index serves the query.
+    let early = match served {
+        false => Some(clustering_of(table, &clustering, rules)?),
+        true => None,
+    };
+    // ORDER BY was checked before the filtering (1.2's `prepare`, 2.0's
+    // `processOrderingClause`, 2.2's and 3.x's `verifyOrderingIsAllowed`).
+    if !sel.order_by.is_empty() {
+        if served {
+            return Err(invalid("ORDER BY with 2ndary indexes is not supported."));
+        }
+        order_by(table, sel, single)?;
+    }
+    // Filtering: 1.2 counted the non-key restrictions only (a clustering
+    // restriction beside an indexed EQ is read as a slice), as 2.0 and 2.1
+    // did (their leading clustering restrictions dropped from the index
+    // expressions); 2.2 counted the clustering restrictions too.
+    let clustering_filters = has_clustering
+        && match rules.words {
+            Words::V22 => !single || served,
+            _ => !single && !served,
+        };
+    if !sel.allow_filtering && (regular.len() > 1 || clustering_filters) {
+        return Err(invalid(FILTERING));
+    }
+    let ClusteringPlan {
+        eq_prefix,
+        range,
+        mut filters,
+    } = match early {
+        Some(plan) => plan,
+        None => clustering_of(table, &clustering, rules)?,
+    };
+    filters.extend(regular);
+    Ok((indexed, full_partitions, eq_prefix, range, filters))
 }
 
 /// The columns a selection answers before `SELECT JSON` folds them.
@@ -359,6 +456,9 @@ fn restrictions(
                 match role {
                     ColumnRole::PartitionKey(i) => {
                         if !matches!(op, Operator::Eq | Operator::In) {
+                            if let Some(e) = part_after_gap(table, sel, rules.words) {
+                                return Err(e);
+                            }
                             return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
                         }
                         if r.partition[i].is_some() {
@@ -383,6 +483,29 @@ fn restrictions(
         }
     }
     Ok(r)
+}
+
+/// Before 2.2 the partition key's parts were checked in key order,
+/// whatever their relations: the first part restricted after one that is
+/// not was refused as such (its relation unread), a slice on it too.
+fn part_after_gap(table: &Table, sel: &Select, words: Words) -> Option<CqlError> {
+    if words == Words::V22 {
+        return None;
+    }
+    let restricted = |k: usize| {
+        sel.where_clause.iter().any(|r| {
+            matches!(r, Relation::Column { column, .. } if *column == table.partition_key[k].name)
+        })
+    };
+    let n = table.partition_key.len();
+    let gap = (0..n).find(|&k| !restricted(k))?;
+    let j = (gap + 1..n).find(|&k| restricted(k))?;
+    Some(invalid(format!(
+        "partition key part {} cannot be restricted (preceding part {} is either not restricted \
+         or by a non-EQ relation)",
+        table.partition_key[j].name,
+        table.partition_key[j - 1].name
+    )))
 }
 
 /// 1.2 to 2.1's refusal of an IN on a partition key part but the last,
