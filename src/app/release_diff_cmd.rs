@@ -282,6 +282,10 @@ mod tests {
                  them, a slice reads the later, a names read the flushed one\n\
                  Behaviour starts: a table's prepared statements are forgotten when it or its \
                  keyspace is dropped or its columns or indexes change\n\
+                 Behaviour starts: deleting a column of a row whose clustering key is given in \
+                 part fails on the server\n\
+                 Behaviour starts: a SELECT filtering a column of no index is prepared; running \
+                 it is refused\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \

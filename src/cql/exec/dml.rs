@@ -399,6 +399,10 @@ fn with_write_context<T>(
             set_element_deletion_fails: session.local_facts().emulated
                 && session.local_facts().claims_at_least((1, 2, 0))
                 && !session.local_facts().claims_at_least((1, 2, 12)),
+            partial_row_delete_fails: crate::release::Release::find(
+                &session.local_facts().release_version,
+            )
+            .is_some_and(|r| r.does(crate::release::Behaviour::PartialRowDeleteFails)),
         })
     })
 }
@@ -423,6 +427,26 @@ fn past_2038(facts: &crate::cql::exec::LocalFacts) -> crate::cql::mapping::Past2
 
 /// The columns `sel` answers, as [`select_page`] names and types them,
 /// from the same table (the node's own or the schema's), without reading.
+/// The table a SELECT reads: 2.2's replicated system keyspaces (which
+/// this node lists but does not hold) have only their own tables, so a
+/// SELECT of another one met an unconfigured table (`system_auth.users`,
+/// which 2.2's roles replaced).
+pub(super) fn lookup_read(
+    session: &CqlSession,
+    schema: &std::sync::Arc<Schema>,
+    ks: &str,
+    name: &str,
+) -> CqlResult<Table> {
+    if schema.keyspace(ks).is_none()
+        && super::system_replicated::lacks_table(session.local_facts(), ks, name)
+    {
+        return Err(CqlError::Invalid(format!(
+            "unconfigured columnfamily {name}"
+        )));
+    }
+    lookup_in(session, schema, ks, name)
+}
+
 pub(super) fn select_columns(
     backend: &dyn CqlBackend,
     session: &CqlSession,
@@ -432,7 +456,7 @@ pub(super) fn select_columns(
     let ks = session.keyspace_for(&sel.table)?;
     let table = match system_tables::table(&ks, &sel.table.name, session.local_facts()) {
         Some(t) => t,
-        None => lookup_in(session, &schema, &ks, &sel.table.name)?,
+        None => lookup_read(session, &schema, &ks, &sel.table.name)?,
     };
     mapping::selection::result_columns(
         &table,
@@ -484,7 +508,7 @@ pub(super) fn select_page(
     let virtual_table = system_tables::table(&ks, &sel.table.name, session.local_facts());
     let table = match &virtual_table {
         Some(t) => t.clone(),
-        None => lookup_in(session, &schema, &ks, &sel.table.name)?,
+        None => lookup_read(session, &schema, &ks, &sel.table.name)?,
     };
     let now = session.clock().next_timestamp();
     let partitioner = schema.partitioner.clone();

@@ -90,6 +90,10 @@ pub struct WriteContext<'a> {
     /// server: 1.2.0 to 1.2.11's `Operation.ElementDeletion` gave it to
     /// `Lists.Discarder`; 1.2.12 on to `Sets.Discarder`.
     pub set_element_deletion_fails: bool,
+    /// Whether deleting a named column of a row whose clustering key is
+    /// given in part fails on the server (2.1 and 2.2: no check was left,
+    /// and `CompoundSparseCellNameType.create` asserted a whole prefix).
+    pub partial_row_delete_fails: bool,
 }
 
 /// A TTL whose expiry passes 2038-01-19 overflows a cell's local
@@ -142,6 +146,7 @@ impl WriteContext<'_> {
             frozen_as_v2: self.frozen_as_v2,
             clustering_in: self.clustering_in,
             set_element_deletion_fails: self.set_element_deletion_fails,
+            partial_row_delete_fails: self.partial_row_delete_fails,
         }
     }
 
@@ -168,6 +173,7 @@ impl WriteContext<'_> {
             frozen_as_v2: self.frozen_as_v2,
             clustering_in: self.clustering_in,
             set_element_deletion_fails: self.set_element_deletion_fails,
+            partial_row_delete_fails: self.partial_row_delete_fails,
         }
     }
 }

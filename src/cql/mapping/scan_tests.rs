@@ -113,6 +113,7 @@ impl Store {
             frozen_as_v2: false,
             clustering_in: true,
             set_element_deletion_fails: false,
+            partial_row_delete_fails: false,
         };
         let t = self.table.clone();
         let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t.clone()) };

@@ -73,6 +73,7 @@ fn writes_of(
         frozen_as_v2: false,
         clustering_in: true,
         set_element_deletion_fails: false,
+        partial_row_delete_fails: false,
     };
     let t2 = t.clone();
     let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t2.clone()) };

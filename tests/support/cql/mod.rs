@@ -403,6 +403,7 @@ impl Session {
                         frozen_as_v2: false,
                         clustering_in: true,
                         set_element_deletion_fails: false,
+                        partial_row_delete_fails: false,
                     };
                     let (tables_map, keyspaces, current) =
                         (&self.tables, &self.keyspaces, self.keyspace.clone());
