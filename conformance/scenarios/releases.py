@@ -8237,4 +8237,145 @@ if R >= (1, 2) and R < (3, 0):
             out += [q("SELECT column_name, index_name, type FROM system.schema_columns WHERE "
                       "keyspace_name = '%s' AND columnfamily_name = '%s'" % (ks, t))
                     for t in ("p", "t2")]
+# ------------------------------------------------------------------------------ clustering restriction refusals (found by ordinary19r)
+if R >= (1, 2):
+    @scenario("rel_clusterwords", "19", "cql3", keyspace_reset="cv_r_clusterwords")
+    def _clusterwords():
+        """each release's words for a clustering column restricted after one that is not, or
+        after a slice: 1.2's `PRIMARY KEY part c cannot be restricted (preceding part b is
+        either not restricted or by a non-EQ relation)`, 2.0/2.1's `PRIMARY KEY column "c"
+        .. (preceding column "b" is not restricted)` / `is restricted by a non-EQ relation)`
+        naming the column just before it, 2.2's `.. as preceding column "b" is not restricted`
+        naming the first left out, and `Clustering column "c" .. (preceding column "b" is
+        restricted by a non-EQ relation)`"""
+        ks = "cv_r_clusterwords"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = setup(ks)
+        out += [q("CREATE TABLE r (s text, d int, h int, m int, v int, "
+                  "PRIMARY KEY ((s, d), h, m))"),
+                q("CREATE TABLE r3 (k int, a int, b int, c int, v int, "
+                  "PRIMARY KEY (k, a, b, c))")]
+        for h, m in [(0, 0), (0, 30), (1, 0), (1, 30)]:
+            out.append(q("INSERT INTO r (s, d, h, m, v) VALUES ('s1', 2, %d, %d, 1)" % (h, m)))
+        w = "SELECT h, m FROM r WHERE s = 's1' AND d = 2 AND "
+        for rel in ["m = 0", "h > 0 AND m > 0", "h > 0 AND m = 0", "h >= 0 AND h < 1 AND m > 0",
+                    "h IN (0, 1) AND m = 0", "h = 1 AND m IN (0, 30)", "h = 1 AND m > 0"]:
+            out.append(q(w + rel))
+        w3 = "SELECT * FROM r3 WHERE k = 1 AND "
+        for rel in ["a = 1 AND c = 1", "b = 1 AND c = 1", "c = 1", "a > 0 AND c = 1",
+                    "a > 0 AND b = 1", "a = 1 AND b > 0 AND c = 1", "b > 1"]:
+            out.append(q(w3 + rel))
+        return out
+
+    @scenario("rel_markernames", "19", "cql3", keyspace_reset="cv_r_markernames")
+    def _markernames():
+        """the names a prepared statement's markers are given (VariableSpecifications from
+        2.0): a named marker `:n` names its receiver `n` whatever it binds (a column, TTL,
+        TIMESTAMP, LIMIT, IN), 2.1 on printing a `ColumnSpecification{name=n, ..}` (and `IN ?`'s
+        list frozen); a LIMIT bound to a value of 3 bytes, 0, -1, 5 bytes, or an empty one (which
+        failed on the server: the connection closed)"""
+        ks = "cv_r_markernames"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = setup(ks)
+        out.append(q("CREATE TABLE u (id int PRIMARY KEY, name text, age int, l list<int>, "
+                     "m map<text, int>)"))
+        out.append(q("INSERT INTO u (id, name, age) VALUES (1, 'ann', 30)"))
+        texts = ["INSERT INTO u (id, name, age) VALUES (:id, :name, :age) USING TTL :ttl AND "
+                 "TIMESTAMP :ts",
+                 "INSERT INTO u (id, name) VALUES (?, ?) USING TTL ? AND TIMESTAMP ?",
+                 "UPDATE u USING TTL :t SET name = :n WHERE id = :k",
+                 "UPDATE u SET l = l + :x, m[:k] = :v WHERE id = 1",
+                 "UPDATE u SET l[:i] = :x WHERE id = 1",
+                 "DELETE FROM u USING TIMESTAMP :ts WHERE id = :id",
+                 "SELECT * FROM u WHERE id IN :ids",
+                 "SELECT * FROM u WHERE id IN ?",
+                 "SELECT * FROM u WHERE id IN (:a, :b) LIMIT :lim",
+                 "SELECT * FROM u WHERE id = 1 LIMIT ?",
+                 "SELECT * FROM u WHERE token(id) > token(:t)",
+                 "SELECT * FROM u WHERE token(id) > :t",
+                 "UPDATE u SET age = :age WHERE id = ?",
+                 "UPDATE u SET age = :x WHERE id = :x",
+                 "SELECT * FROM u WHERE id = :\"Quoted\"",
+                 "SELECT * FROM u WHERE id = 1 LIMIT :lim"]
+        if R < (2, 0):
+            # 1.2's grammar had no named marker, `IN ?` nor `LIMIT ?` (the rest is ANTLR's
+            # recovery from the colons, not emulated)
+            texts = ["SELECT * FROM u WHERE id IN :ids", "SELECT * FROM u WHERE id IN ?",
+                     "SELECT * FROM u WHERE id = 1 LIMIT ?"]
+        out += [v19.prepare_cql3_query(t) for t in texts]
+        lim = "SELECT * FROM u WHERE id = 1 LIMIT ?"
+        out += [v19.execute_prepared_cql3_query(thrift_id(ks, lim), [v])
+                for v in [b"\x00\x00\x00\x02", b"\x00\x00\x01", b"\x00\x00\x00\x00",
+                          b"\xff\xff\xff\xff", b"", b"\x00\x00\x00\x00\x01"]]
+        return out
+
+    @scenario("rel_deleteends", "19", "cql3", keyspace_reset="cv_r_deleteends")
+    def _deleteends():
+        """DELETE's mistakes: its USING takes TIMESTAMP only (a TTL is a syntax error, 2.1 on
+        quoting it); a statement cut short (`DELETE FROM t`, `CREATE USER`, `GRANT .. ON
+        KEYSPACE`): ANTLR's end token had no position, so 2.1's snippet was left off; and a
+        named column of a row whose clustering key is not given whole (2.0's `Missing
+        mandatory PRIMARY KEY part`; 2.1 and 2.2 failed an assertion and closed the
+        connection, so this is the scenario's last call)"""
+        ks = "cv_r_deleteends"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = setup(ks)
+        out += [q("CREATE TABLE t (k text, c int, d int, v text, s text static, "
+                  "PRIMARY KEY (k, c, d))"),
+                q("INSERT INTO t (k, c, d, v) VALUES ('a', 1, 1, 'x')"),
+                q("DELETE FROM t USING TTL 10 WHERE k = 'a'"),
+                q("DELETE FROM t USING TIMESTAMP 5 AND TTL 10 WHERE k = 'a'"),
+                q("DELETE FROM t USING TTL"),
+                q("DELETE FROM t"),
+                q("DELETE FROM t WHERE"),
+                q("DELETE FROM t WHERE k ="),
+                q("DELETE v FROM"),
+                q("SELECT *"),
+                q("SELECT * FROM"),
+                q("SELECT * FROM t WHERE"),
+                q("INSERT INTO t (k) VALUES"),
+                q("UPDATE t SET"),
+                q("CREATE USER"),
+                q("DROP USER"),
+                q("GRANT SELECT ON KEYSPACE"),
+                q("CREATE TABLE x (k int PRIMARY KEY"),
+                q("DELETE FROM t\n"),
+                q("DELETE FROM t WHERE k = 'a' AND c = 1 AND d IN (1,"),
+                q("DELETE s FROM t WHERE k = 'a'"),
+                q("DELETE v FROM t WHERE k = 'a' AND c = 1 AND d = 1"),
+                q("SELECT * FROM t"),
+                q("DELETE v FROM t WHERE k = 'a' AND c = 1")]
+        return out
+
+    @scenario("rel_fnargs", "19", "cql3", keyspace_reset="cv_r_fnargs")
+    def _fnargs():
+        """a function's arguments checked against its declared types (2.0's
+        FunctionCall.Raw: `Type error: 42 cannot be passed as argument 0 of function
+        textasblob of type text`, 2.2 naming it `system.textasblob`), and blobAsX of a value of
+        the wrong size in a selection (`In call to function blobasbigint, value 0x.. is not a
+        valid binary representation for type bigint`, from 2.0)"""
+        ks = "cv_r_fnargs"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = setup(ks)
+        out += [q("CREATE TABLE c (k blob PRIMARY KEY, v blob, t text, i int)"),
+                q("INSERT INTO c (k, v) VALUES (textAsBlob('a'), bigintAsBlob(9))"),
+                q("INSERT INTO c (k, v) VALUES (textAsBlob('b'), textAsBlob('nine'))"),
+                q("INSERT INTO c (k, v) VALUES (textAsBlob('c'), 0x)"),
+                q("INSERT INTO c (k, v, t) VALUES (textAsBlob(42), 0x01, 'x')"),
+                q("INSERT INTO c (k, v) VALUES (textAsBlob(1.5), 0x01)"),
+                q("INSERT INTO c (k, v) VALUES (intAsBlob('x'), 0x01)"),
+                q("INSERT INTO c (k, v) VALUES (bigintAsBlob(0x01), 0x01)"),
+                q("INSERT INTO c (k, v) VALUES (textAsBlob(null), 0x01)"),
+                q("SELECT blobAsBigint(v) FROM c WHERE k = textAsBlob('a')"),
+                q("SELECT blobAsBigint(v) FROM c WHERE k = textAsBlob('b')"),
+                q("SELECT blobAsBigint(v) FROM c WHERE k = textAsBlob('c')"),
+                q("SELECT blobAsInt(v) FROM c WHERE k = textAsBlob('a')"),
+                q("SELECT blobAsText(v) FROM c WHERE k = textAsBlob('b')"),
+                q("SELECT blobAsBoolean(v) FROM c WHERE k = textAsBlob('b')"),
+                q("SELECT blobAsUuid(v) FROM c WHERE k = textAsBlob('a')"),
+                q("SELECT k FROM c WHERE k = textAsBlob(7)"),
+                q("SELECT k FROM c WHERE k = blobAsText(0x61)"),
+                q("UPDATE c SET t = blobAsText(5) WHERE k = 0x61"),
+                q("UPDATE c SET i = blobAsInt(0x0102) WHERE k = 0x61"),
+                q("SELECT i FROM c WHERE k = 0x61")]
         return out

@@ -167,6 +167,7 @@ fn compare(node: &Node, ks: &str, p: &Proposal, buckets: &[Vec<u8>]) -> AdvisorR
     let parsed = Parsed {
         statement: Statement::Select(sel),
         bind_count: 0,
+        marker_names: Vec::new(),
     };
     let CqlOutcome::Rows(target) = run(node, ks, |b, s| exec::execute_parsed(b, s, &parsed))?
     else {

@@ -285,6 +285,10 @@ mod tests {
                  Behaviour starts: a Thrift column name of a CQL 3 table may name a key column\n\
                  Behaviour starts: a Thrift value of a collection's element cell is checked as a \
                  whole serialized collection\n\
+                 Behaviour starts: deleting a column of a row whose clustering key is given in \
+                 part fails on the server\n\
+                 Behaviour starts: a SELECT filtering a column of no index is prepared; running \
+                 it is refused\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \

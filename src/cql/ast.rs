@@ -571,4 +571,7 @@ pub struct RoleOptions {
 pub struct Parsed {
     pub statement: Statement,
     pub bind_count: usize,
+    /// Each marker's name where it was written `:name` (2.0 on), by
+    /// position; empty or `None` for a `?`.
+    pub marker_names: Vec<Option<String>>,
 }

@@ -11,12 +11,12 @@
 //! - It worked on the statement's lines (`split("\n")`, trailing empty ones
 //!   dropped) and on each token's text (a string constant's unquoted one),
 //!   so its cuts are Java's `substring`s, joined without the line breaks.
-//! - At the end of input ANTLR 3.5's end token (text `<EOF>`) reaches past
-//!   its line: `substring` threw, and the statement failed as
+//! - The end token the lexer gave (Cassandra's `nextToken` made a bare
+//!   `CommonToken(EOF)`) had no position: an error at the end of input
+//!   (`line 0:-1 ...`) or a snippet reaching it has none. Where a cut did
+//!   reach past its line, `substring` threw, and the statement failed as
 //!   `Failed parsing statement: [...] reason: StringIndexOutOfBoundsException
-//!   ...` (the node ran on JDK 17, whose wording this is): 2.1 in cutting
-//!   the snippet's end, 2.2 (which checked that cut) in highlighting it,
-//!   with the same text.
+//!   ...` (the node ran on JDK 17, whose wording this is).
 //! - The collector quoted from where the stream stood, not from the
 //!   error's token: after ANTLR dropped an extraneous token it stood at the
 //!   expected one (at the end token, which had no position: no snippet),
@@ -229,8 +229,10 @@ fn anchor_and_end(
         let next = next_visible(error_at)?;
         return Some((next, next));
     }
+    // The end token had no position (the lexer's `nextToken` made a bare
+    // `CommonToken(EOF)`): the collector left the snippet off.
     if stream[error_at].eof {
-        return (!message.starts_with("no viable alternative")).then_some((error_at, error_at));
+        return None;
     }
     if message.starts_with("mismatched input") || message.starts_with("missing ") {
         // The recovery had looked one token further.

@@ -410,6 +410,10 @@ fn with_write_context<T>(
                 && session.local_facts().claims_at_least((1, 2, 0))
                 && !session.local_facts().claims_at_least((1, 2, 12)),
             default_ttls,
+            partial_row_delete_fails: crate::release::Release::find(
+                &session.local_facts().release_version,
+            )
+            .is_some_and(|r| r.does(crate::release::Behaviour::PartialRowDeleteFails)),
         })
     })
 }
@@ -450,6 +454,26 @@ fn past_2038(facts: &crate::cql::exec::LocalFacts) -> crate::cql::mapping::Past2
 
 /// The columns `sel` answers, as [`select_page`] names and types them,
 /// from the same table (the node's own or the schema's), without reading.
+/// The table a SELECT reads: 2.2's replicated system keyspaces (which
+/// this node lists but does not hold) have only their own tables, so a
+/// SELECT of another one met an unconfigured table (`system_auth.users`,
+/// which 2.2's roles replaced).
+pub(super) fn lookup_read(
+    session: &CqlSession,
+    schema: &std::sync::Arc<Schema>,
+    ks: &str,
+    name: &str,
+) -> CqlResult<Table> {
+    if schema.keyspace(ks).is_none()
+        && super::system::replicated::lacks_table(session.local_facts(), ks, name)
+    {
+        return Err(CqlError::Invalid(format!(
+            "unconfigured columnfamily {name}"
+        )));
+    }
+    lookup_in(session, schema, ks, name)
+}
+
 pub(super) fn select_columns(
     backend: &dyn CqlBackend,
     session: &CqlSession,
@@ -459,7 +483,7 @@ pub(super) fn select_columns(
     let ks = session.keyspace_for(&sel.table)?;
     let table = match system::tables::table(&ks, &sel.table.name, session.local_facts()) {
         Some(t) => t,
-        None => lookup_in(session, &schema, &ks, &sel.table.name)?,
+        None => lookup_read(session, &schema, &ks, &sel.table.name)?,
     };
     mapping::result_columns(
         &table,
@@ -511,7 +535,7 @@ pub(super) fn select_page(
     let virtual_table = system::tables::table(&ks, &sel.table.name, session.local_facts());
     let table = match &virtual_table {
         Some(t) => t.clone(),
-        None => lookup_in(session, &schema, &ks, &sel.table.name)?,
+        None => lookup_read(session, &schema, &ks, &sel.table.name)?,
     };
     let now = session.clock().next_timestamp();
     let partitioner = schema.partitioner.clone();

@@ -24,6 +24,10 @@ pub struct BindSpec {
     /// The table of the statement the marker is in (a batch's members
     /// name theirs; the batch's own `USING TIMESTAMP ?` none), as written.
     pub table: Option<TableName>,
+    /// The marker's own name where it was written `:name` (2.0 on): the
+    /// release named the receiver so (`VariableSpecifications.add` made
+    /// a `ColumnSpecification` of that name and the receiver's type).
+    pub marker: Option<String>,
 }
 
 struct Collector<'a> {
@@ -89,6 +93,7 @@ impl Collector<'_> {
                     name: name.to_string(),
                     ty: ty.clone(),
                     table: Some(self.name.clone()),
+                    marker: None,
                 },
             )),
             Term::List(items) | Term::Set(items) => {
@@ -368,6 +373,7 @@ pub fn bind_specs(
                         name: "[timestamp]".into(),
                         ty: CqlType::Native(Native::Bigint),
                         table: None,
+                        marker: None,
                     },
                 ));
             }

@@ -93,6 +93,10 @@ pub struct WriteContext<'a> {
     /// When a table's `default_time_to_live` is given to the statement's
     /// cells, and where it is read (see [`DefaultTtls`]).
     pub default_ttls: DefaultTtls<'a>,
+    /// Whether deleting a named column of a row whose clustering key is
+    /// given in part fails on the server (2.1 and 2.2: no check was left,
+    /// and `CompoundSparseCellNameType.create` asserted a whole prefix).
+    pub partial_row_delete_fails: bool,
 }
 
 /// A TTL whose expiry passes 2038-01-19 overflows a cell's local
@@ -203,6 +207,7 @@ impl WriteContext<'_> {
             clustering_in: self.clustering_in,
             set_element_deletion_fails: self.set_element_deletion_fails,
             default_ttls: self.default_ttls,
+            partial_row_delete_fails: self.partial_row_delete_fails,
         }
     }
 
@@ -230,6 +235,7 @@ impl WriteContext<'_> {
             clustering_in: self.clustering_in,
             set_element_deletion_fails: self.set_element_deletion_fails,
             default_ttls: self.default_ttls,
+            partial_row_delete_fails: self.partial_row_delete_fails,
         }
     }
 }

@@ -77,9 +77,15 @@ pub(super) fn key_values(
         };
         // 2.2 checked a statement's keys as its restrictions.
         let since_22 = tctx.values >= super::ValueRules::Since22;
+        // Before, `buildPartitionKeyNames` and the clustering prefix's
+        // builder each named their part.
+        let part = match role {
+            ColumnRole::PartitionKey(_) => "partition",
+            _ => "clustering",
+        };
         let null = || match since_22 {
             true => format!("Invalid null value in condition for column {column}"),
-            false => format!("Invalid null value for PRIMARY KEY part {column}"),
+            false => format!("Invalid null value for {part} key part {column}"),
         };
         for t in terms {
             let v =

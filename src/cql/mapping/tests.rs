@@ -74,6 +74,7 @@ fn writes_of(
         clustering_in: true,
         set_element_deletion_fails: false,
         default_ttls: Default::default(),
+        partial_row_delete_fails: false,
     };
     let t2 = t.clone();
     let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t2.clone()) };

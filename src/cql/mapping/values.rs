@@ -223,9 +223,8 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
                 CqlError::invalid(format!("execution of 'system.fromjson[text]' failed: {e}"))
             })
         }
-        (Term::Function { name, args }, _) => {
-            eval_function(name, args, ty, column, ctx).map(CqlValue::Bytes)
-        }
+        (Term::Function { name, args }, _) => eval_function(name, args, ty, column, ctx)
+            .map(|v| v.map_or(CqlValue::Null, CqlValue::Bytes)),
         (Term::Json(text), _) => from_json_text(text, ty)
             .map_err(|e| CqlError::invalid(format!("Error decoding JSON value for {column}: {e}"))),
     }
@@ -522,6 +521,15 @@ pub fn decode_bound(bytes: &[u8], ty: &CqlType, rules: ValueRules) -> CqlResult<
     }
 }
 
+/// How a release's messages qualified a native function's name: 2.2's
+/// functions live in the `system` keyspace, and are named by it.
+pub(super) fn function_keyspace(values: ValueRules) -> &'static str {
+    match values {
+        ValueRules::Since22 | ValueRules::Since30 => "system.",
+        _ => "",
+    }
+}
+
 /// A type named in a conversion function's name (2.2's types from 2.2).
 fn native_of(name: &str, values: ValueRules) -> Option<Native> {
     match values >= ValueRules::Since22 {
@@ -536,32 +544,60 @@ fn eval_function(
     ty: &CqlType,
     column: &str,
     ctx: &mut TermContext,
-) -> CqlResult<Vec<u8>> {
+) -> CqlResult<Option<Vec<u8>>> {
     let want = |n: usize| -> CqlResult<()> {
         if args.len() != n {
             return Err(CqlError::invalid(format!("Invalid number of arguments in call to function {name}: {n} required but {} provided", args.len())));
         }
         Ok(())
     };
+    let values = ctx.values;
     let returns = |t: Native| -> CqlResult<()> {
+        // 1.2 wanted the receiver's own type; 2.0 one whose values it
+        // takes (`isValueCompatibleWith`: a blob takes any).
         let ok = match ty {
-            CqlType::Native(n) => *n == t || (*n == Native::Blob && t == Native::Blob),
+            CqlType::Native(n) => *n == t || (*n == Native::Blob && values != ValueRules::Since12),
             _ => false,
         };
         if !ok {
-            return Err(CqlError::invalid(format!("Type error: cannot assign result of function {name} (type {}) to {column} (type {})", t.name(), ty.cql_name())));
+            return Err(CqlError::invalid(format!(
+                "Type error: cannot assign result of function {}{name} (type {}) to {column} (type {})",
+                function_keyspace(values),
+                t.name(),
+                ty.cql_name()
+            )));
         }
         Ok(())
     };
+    // A conversion's null argument made a null value (`execute` gave its
+    // parameter back); the time functions' refused one.
+    let arg_or_null = |t: Native, ctx: &mut TermContext| -> CqlResult<Option<Vec<u8>>> {
+        // `Functions.validateTypes` (1.2 on): a constant the argument's
+        // type does not take, as written (a string quoted).
+        if let Term::Constant(c) = &args[0] {
+            if !assignable(&args[0], &CqlType::Native(t)) {
+                let provided = match c.kind {
+                    ConstantKind::String => format!("'{}'", c.text),
+                    _ => c.text.clone(),
+                };
+                return Err(CqlError::invalid(format!(
+                    "Type error: {provided} cannot be passed as argument 0 of function {}{name} of type {}",
+                    function_keyspace(ctx.values),
+                    t.name()
+                )));
+            }
+        }
+        eval_scalar(&args[0], &CqlType::Native(t), column, ctx)
+    };
     let arg = |t: Native, ctx: &mut TermContext| -> CqlResult<Vec<u8>> {
-        eval_scalar(&args[0], &CqlType::Native(t), column, ctx)?
+        arg_or_null(t, ctx)?
             .ok_or_else(|| CqlError::invalid(format!("Invalid null argument to {name}")))
     };
     match name {
         "now" => {
             want(0)?;
             returns(Native::Timeuuid)?;
-            Ok(ctx.uuids.next(ctx.now_millis).to_vec())
+            Ok(Some(ctx.uuids.next(ctx.now_millis).to_vec()))
         }
         "mintimeuuid" | "maxtimeuuid" => {
             want(1)?;
@@ -572,12 +608,14 @@ fn eval_function(
                     .try_into()
                     .map_err(|_| CqlError::invalid("Invalid timestamp"))?,
             );
-            Ok(if name == "mintimeuuid" {
-                min_timeuuid(millis)
-            } else {
-                max_timeuuid(millis)
-            }
-            .to_vec())
+            Ok(Some(
+                if name == "mintimeuuid" {
+                    min_timeuuid(millis)
+                } else {
+                    max_timeuuid(millis)
+                }
+                .to_vec(),
+            ))
         }
         "dateof" | "unixtimestampof" => {
             want(1)?;
@@ -590,7 +628,7 @@ fn eval_function(
             let millis = unix_millis_of(&b).ok_or_else(|| {
                 CqlError::invalid(format!("Invalid timeuuid 0x{}", bytes_to_hex(&b)))
             })?;
-            Ok(millis.to_be_bytes().to_vec())
+            Ok(Some(millis.to_be_bytes().to_vec()))
         }
         _ => {
             if let Some(from) = name
@@ -599,7 +637,7 @@ fn eval_function(
             {
                 want(1)?;
                 returns(Native::Blob)?;
-                return arg(from, ctx);
+                return arg_or_null(from, ctx);
             }
             if let Some(to) = name
                 .strip_prefix("blobas")
@@ -607,24 +645,21 @@ fn eval_function(
             {
                 want(1)?;
                 returns(to)?;
-                let b = arg(Native::Blob, ctx)?;
+                let Some(b) = arg_or_null(Native::Blob, ctx)? else {
+                    return Ok(None);
+                };
                 // 1.2 took any bytes; 2.0 checked them (blobAsVarchar, a
                 // function of its own, never did).
                 let checked = ctx.values != ValueRules::Since12 && name != "blobasvarchar";
                 if checked && ctx.values.validate(&CqlType::Native(to), &b).is_err() {
-                    // 2.2's functions live in the `system` keyspace, and
-                    // are named by it.
-                    let keyspace = match ctx.values {
-                        ValueRules::Since22 | ValueRules::Since30 => "system.",
-                        _ => "",
-                    };
+                    let keyspace = function_keyspace(ctx.values);
                     return Err(CqlError::invalid(format!(
                         "In call to function {keyspace}blobas{0}, value 0x{1} is not a valid binary representation for type {0}",
                         to.name(),
                         bytes_to_hex(&b)
                     )));
                 }
-                return Ok(b);
+                return Ok(Some(b));
             }
             // 1.2 to 2.1's `FunctionCall.Raw.prepare`: named as written.
             Err(CqlError::invalid(match ctx.values < ValueRules::Since22 {
@@ -654,6 +689,14 @@ pub fn eval_counter_delta(term: &Term, ctx: &mut TermContext) -> CqlResult<i64> 
     Ok(i64::from_be_bytes(long))
 }
 
+/// The type a `USING`, `LIMIT` or list index marker's receiver had.
+fn marker_type(what: &str) -> CqlType {
+    CqlType::Native(match what {
+        "timestamp" => Native::Bigint,
+        _ => Native::Int,
+    })
+}
+
 /// The bytes of an integer-valued term (`USING TTL`, `LIMIT`, list indexes).
 pub fn eval_i64(term: &Term, what: &str, ctx: &mut TermContext) -> CqlResult<i64> {
     match term {
@@ -662,16 +705,29 @@ pub fn eval_i64(term: &Term, what: &str, ctx: &mut TermContext) -> CqlResult<i64
             .parse::<i64>()
             .map_err(|_| CqlError::invalid(format!("Invalid {what} value {}", c.text))),
         Term::Bind(i) => match ctx.bind(*i)? {
-            Some(b) if b.len() == 8 => Ok(i64::from_be_bytes(
-                b.as_slice().try_into().expect("8 bytes"),
-            )),
-            Some(b) if b.len() == 4 => {
-                Ok(i32::from_be_bytes(b.as_slice().try_into().expect("4 bytes")) as i64)
+            Some(b) => {
+                // A marker checked its value by its receiver's type first
+                // (`Constants.Marker.bindAndGet`, 1.2 on): a timestamp's a
+                // bigint, the others' an int.
+                ctx.values.validate(&marker_type(what), &b)?;
+                match b.len() {
+                    8 => Ok(i64::from_be_bytes(
+                        b.as_slice().try_into().expect("8 bytes"),
+                    )),
+                    4 => Ok(i64::from(i32::from_be_bytes(
+                        b.as_slice().try_into().expect("4 bytes"),
+                    ))),
+                    // An empty one passed the check and composed to null,
+                    // which unboxing failed on the server.
+                    0 if what != "list index" => {
+                        Err(CqlError::Failed(format!("an empty {what} value")))
+                    }
+                    _ => Err(CqlError::invalid(format!(
+                        "Invalid {what} value 0x{}",
+                        bytes_to_hex(&b)
+                    ))),
+                }
             }
-            Some(b) => Err(CqlError::invalid(format!(
-                "Invalid {what} value 0x{}",
-                bytes_to_hex(&b)
-            ))),
             None => Err(CqlError::invalid(format!("Invalid null value of {what}"))),
         },
         Term::Null => Err(CqlError::invalid(format!("Invalid null value of {what}"))),

@@ -392,7 +392,7 @@ pub fn delete_writes(
     }
     let st = stamp(&del.using, default_ts, ctx)?;
     let keys = key_values(table, &del.where_clause, ctx)?;
-    let given = deleted_prefix(table, del, &keys)?;
+    let given = deleted_prefix(table, del, &keys, ctx.partial_row_delete_fails)?;
     let mut out = Vec::new();
     for pk in cartesian(&keys.partition) {
         frozen_keys_valid(table, &pk).map_err(CqlError::invalid)?;
@@ -492,7 +492,12 @@ fn empty_dense_name(table: &Table, ck: &[Vec<u8>], ctx: &WriteContext) -> CqlRes
 
 /// How many leading clustering columns a DELETE names (by EQ/IN), checked:
 /// a prefix, and the whole key when it names columns of a row.
-fn deleted_prefix(table: &Table, del: &Delete, keys: &KeyRestrictions) -> CqlResult<usize> {
+fn deleted_prefix(
+    table: &Table,
+    del: &Delete,
+    keys: &KeyRestrictions,
+    partial_fails: bool,
+) -> CqlResult<usize> {
     let given = leading_clustering(table, keys)?;
     // 2.0: deleting static columns only is about the partition.
     let statics_only =
@@ -508,6 +513,12 @@ fn deleted_prefix(table: &Table, del: &Delete, keys: &KeyRestrictions) -> CqlRes
             .find(|c| !table.is_static(c))
             .or(named.clone().next())
         {
+            if partial_fails && table.layout == Layout::Sparse {
+                return Err(CqlError::Failed(format!(
+                    "column {first} deleted with {given} of {} clustering values",
+                    table.clustering.len()
+                )));
+            }
             return Err(super::keys::missing_key(format!(
                 "Missing mandatory PRIMARY KEY part {} since {first} specified",
                 table.clustering[given].column.name

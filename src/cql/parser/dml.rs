@@ -27,6 +27,18 @@ impl Parser<'_> {
         }
     }
 
+    /// DELETE's `USING`: every release's grammar took one TIMESTAMP there
+    /// and nothing else (`usingClauseDelete: K_USING K_TIMESTAMP ..`), so a
+    /// TTL is a syntax error.
+    fn delete_using(&mut self) -> CqlResult<Using> {
+        let mut using = Using::default();
+        if self.eat_kw("using") {
+            self.expect_kw("timestamp")?;
+            using.timestamp = Some(self.using_value()?);
+        }
+        Ok(using)
+    }
+
     /// A TTL's or timestamp's value: 1.2's grammar took a number only
     /// (`K_TTL t=INTEGER`, `K_TIMESTAMP ts=INTEGER`); a marker came with
     /// 2.0 (`intValue`).
@@ -222,7 +234,7 @@ impl Parser<'_> {
         }
         self.expect_kw("from")?;
         let table = self.table_name()?;
-        let using = self.using()?;
+        let using = self.delete_using()?;
         let where_clause = self.where_clause(true)?;
         let condition = self.condition()?;
         columns.shrink_to_fit();
@@ -350,10 +362,25 @@ impl Parser<'_> {
         }
         let op = self.operator()?;
         let value = if op == Operator::In {
-            if self.at_sym("?") {
+            // 2.0's `inMarker`: `IN ?` or `IN :name`.
+            let named = self.at_sym(":")
+                && self.grammar.has_statics()
+                && matches!(
+                    self.peek_at(1).kind,
+                    TokenKind::Ident | TokenKind::QuotedName
+                );
+            if (self.at_sym("?") && self.grammar.has_in_marker()) || named {
                 self.term()?
             } else {
-                self.expect_sym("(")?;
+                if self.at_sym("?") {
+                    // 1.2's grammar wanted `(`: ANTLR took it for missing
+                    // (a `?` may follow it) and read the list on.
+                    let t = self.peek();
+                    let e = Self::error_at(t, format!("missing '(' at '{}'", t.text));
+                    self.report(e);
+                } else {
+                    self.expect_sym("(")?;
+                }
                 let mut items = Vec::new();
                 if !self.at_sym(")") {
                     loop {

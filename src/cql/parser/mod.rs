@@ -52,6 +52,11 @@ pub enum Grammar {
 }
 
 impl Grammar {
+    /// `IN ?` (2.0's `inMarker`; 1.2's grammar wanted a list there).
+    pub fn has_in_marker(self) -> bool {
+        !matches!(self, Grammar::Cql12 | Grammar::Beta1)
+    }
+
     /// 2.0.6's `static` columns and named markers (`:name`).
     pub fn has_statics(self) -> bool {
         matches!(self, Grammar::WithStatics | Grammar::Cql32 | Grammar::Cql33)
@@ -198,6 +203,7 @@ fn parse_pass_lexing<'a>(
     let mut p = Parser {
         tokens: Lookahead::new(lexer),
         binds: 0,
+        marker_names: Vec::new(),
         recovered: Vec::new(),
         error_recovery: false,
         depth: 0,
@@ -261,6 +267,8 @@ pub fn split_statements(text: &str) -> Vec<String> {
 pub(crate) struct Parser<'a> {
     tokens: Lookahead<Lexer<'a>>,
     binds: usize,
+    /// Each marker's name (`:name`), by position; `None` for a `?`.
+    marker_names: Vec<Option<String>>,
     /// Errors ANTLR would have recovered from (a name where a value was
     /// expected); parsing goes on and the last one is reported.
     recovered: Vec<CqlError>,
@@ -310,6 +318,7 @@ impl Parser<'_> {
         Ok(Parsed {
             statement,
             bind_count: self.binds,
+            marker_names: std::mem::take(&mut self.marker_names),
         })
     }
 

@@ -27,10 +27,7 @@ impl Parser<'_> {
             TokenKind::Float => constant(ConstantKind::Float),
             TokenKind::Uuid => constant(ConstantKind::Uuid),
             TokenKind::Hex => constant(ConstantKind::Hex),
-            TokenKind::Symbol if t.text == "?" => {
-                self.binds += 1;
-                Term::Bind(self.binds - 1)
-            }
+            TokenKind::Symbol if t.text == "?" => self.marker(None),
             // 2.0's named marker (`':' ident`): over Thrift bound by its
             // position, as `?` is.
             TokenKind::Symbol
@@ -42,8 +39,11 @@ impl Parser<'_> {
                     ) =>
             {
                 self.advance();
-                self.binds += 1;
-                Term::Bind(self.binds - 1)
+                let name = match self.peek().kind {
+                    TokenKind::QuotedName => self.peek().text.clone(),
+                    _ => self.peek().text.to_lowercase(),
+                };
+                self.marker(Some(name))
             }
             TokenKind::Symbol if t.text == "[" => return self.nested(Self::list_literal),
             // 2.1's tupleLiteral `(a, b)`.
@@ -114,6 +114,14 @@ impl Parser<'_> {
         };
         self.advance();
         Ok(term)
+    }
+
+    /// The next bind marker, `?` or 2.0's `:name` (whose name its
+    /// receiver took: `VariableSpecifications.add`).
+    fn marker(&mut self, name: Option<String>) -> Term {
+        self.binds += 1;
+        self.marker_names.push(name);
+        Term::Bind(self.binds - 1)
     }
 
     /// A called function's name: lower-cased, but before 2.2 an unknown

@@ -140,6 +140,33 @@ macro_rules! with_behaviours_of_2_x_later {
                 says: "an empty Thrift value of a collection's element cell is taken",
             }
 
+            // 2.1's DeleteStatement lost 2.0's check of a column deleted
+            // from a row named in part; `Constants.Deleter` then asked
+            // `CompoundSparseCellNameType.create` for a cell name of a
+            // short prefix, whose assertion failed (recorded: rel_deleteends).
+            /// `DELETE v FROM t WHERE k = ..` naming the clustering key in
+            /// part failed on the server (the Thrift connection closed)
+            /// instead of 2.0's `Missing mandatory PRIMARY KEY part`.
+            PartialRowDeleteFails {
+                key: "partial_row_delete_fails",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "deleting a column of a row whose clustering key is given in part fails on \
+                    the server",
+            }
+
+            // 2.1's SelectStatement checked its index expressions
+            // (getValidatedIndexExpressions) as it ran; 2.0 and 2.2 (its
+            // StatementRestrictions) when they prepared.
+            /// A prepared SELECT filtering a column of no index was
+            /// prepared; running it was refused.
+            UnindexedFilterFoundWhenRun {
+                key: "unindexed_filter_found_when_run",
+                from: (2, 1, 0),
+                until: Some((2, 2, 0)),
+                says: "a SELECT filtering a column of no index is prepared; running it is refused",
+            }
+
             $($later)*
         }
     };

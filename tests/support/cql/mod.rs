@@ -404,6 +404,7 @@ impl Session {
                         clustering_in: true,
                         set_element_deletion_fails: false,
                         default_ttls: Default::default(),
+                        partial_row_delete_fails: false,
                     };
                     let (tables_map, keyspaces, current) =
                         (&self.tables, &self.keyspaces, self.keyspace.clone());

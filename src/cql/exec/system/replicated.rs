@@ -80,6 +80,22 @@ pub fn exists_in(local: &LocalFacts) -> bool {
     local.claims_at_least((2, 2, 0))
 }
 
+/// Whether `keyspace` is one of the two on a node claiming `local`'s
+/// release and has no table `name` (2.2's role tables replaced 2.1's
+/// `users`, `credentials` and `permissions`): a statement naming it met
+/// an unconfigured table, not a missing keyspace.
+pub fn lacks_table(local: &LocalFacts, keyspace: &str, name: &str) -> bool {
+    let tables: &[(&str, &str)] = match keyspace {
+        AUTH => &AUTH_TABLES,
+        DISTRIBUTED => &DISTRIBUTED_TABLES,
+        _ => return false,
+    };
+    exists_in(local)
+        && !tables
+            .iter()
+            .any(|(_, create)| create.split_whitespace().nth(2) == Some(name))
+}
+
 /// Both keyspaces, `system_auth` first.
 pub fn keyspaces() -> Vec<KeyspaceDef> {
     vec![

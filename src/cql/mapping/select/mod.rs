@@ -90,6 +90,9 @@ pub struct SelectPlan {
     /// `SELECT JSON` (2.2): each row becomes one JSON text of these
     /// columns (as they would have been answered, with their types).
     pub(super) json: Option<Vec<(ResultColumn, CqlType)>>,
+    /// The release's value rules: how its `blobAsX` checked the bytes it
+    /// was given (see [`selection::check_conversions`]).
+    pub(super) values: super::value_rules::ValueRules,
 }
 
 /// `column = value` on an indexed column: a way to find candidate
@@ -268,6 +271,7 @@ pub fn plan_select_by(
             .json
             .then(|| selection_columns(table, &sel.selection, partitioner, rules))
             .transpose()?,
+        values: rules.values,
     })
 }
 
@@ -626,12 +630,35 @@ fn clustering_of(
     let mut eq_prefix: Vec<Vec<Vec<u8>>> = Vec::new();
     let mut range: Option<ClusteringRange> = None;
     let mut filters: Vec<Filter> = Vec::new();
+    // 2.2 checked first that no restricted column came after a slice
+    // (`validateClusteringRestrictions`), naming the slice's column.
+    if rules.words == rules::Words::V22 {
+        let restricted = clus.iter().enumerate().filter(|(_, r)| !r.is_empty());
+        let mut previous: Option<(usize, &Vec<ColumnRelation>)> = None;
+        for (i, rels) in restricted {
+            if let Some((p, prels)) = previous {
+                if !matches!(prels.as_slice(), [(Operator::Eq | Operator::In, _)]) {
+                    return Err(rules.preceding_slice(
+                        &table.clustering[i].column.name,
+                        &table.clustering[p].column.name,
+                    ));
+                }
+            }
+            previous = Some((i, rels));
+        }
+    }
     for (i, rels) in clus.iter().enumerate() {
         if rels.is_empty() {
             if let Some(j) = clus[i + 1..].iter().position(|r| !r.is_empty()) {
+                // 2.2 named the first column left out, 1.2 to 2.1 the one
+                // just before the restricted one.
+                let preceding = match rules.words {
+                    rules::Words::V22 => i,
+                    _ => i + j,
+                };
                 return Err(rules.preceding_unrestricted(
                     &table.clustering[i + 1 + j].column.name,
-                    &table.clustering[i].column.name,
+                    &table.clustering[preceding].column.name,
                 ));
             }
             break;
@@ -653,7 +680,7 @@ fn clustering_of(
                 return Err(rules.in_not_last(name));
             }
             if range.is_some() {
-                return Err(invalid(format!("PRIMARY KEY part {name} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)", table.clustering[i - 1].column.name)));
+                return Err(rules.preceding_slice(name, &table.clustering[i - 1].column.name));
             }
             eq_prefix.push(vals.clone());
             continue;
@@ -667,7 +694,7 @@ fn clustering_of(
             )));
         }
         if range.is_some() {
-            return Err(invalid(format!("PRIMARY KEY part {name} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)", table.clustering[i - 1].column.name)));
+            return Err(rules.preceding_slice(name, &table.clustering[i - 1].column.name));
         }
         range = Some((i, rels.iter().map(|(op, v)| (*op, v[0].clone())).collect()));
     }

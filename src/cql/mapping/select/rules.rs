@@ -155,6 +155,26 @@ impl SelectRules {
         })
     }
 
+    /// The refusal of a restriction on clustering column `column` after
+    /// a slice on the one before it, `preceding` (2.2:
+    /// `validateClusteringRestrictions`).
+    pub fn preceding_slice(&self, column: &str, preceding: &str) -> CqlError {
+        CqlError::invalid(match self.words {
+            Words::V12 => format!(
+                "PRIMARY KEY part {column} cannot be restricted (preceding part {preceding} is \
+                 either not restricted or by a non-EQ relation)"
+            ),
+            Words::V20 => format!(
+                "PRIMARY KEY column \"{column}\" cannot be restricted (preceding column \
+                 \"{preceding}\" is restricted by a non-EQ relation)"
+            ),
+            Words::V22 => format!(
+                "Clustering column \"{column}\" cannot be restricted (preceding column \
+                 \"{preceding}\" is restricted by a non-EQ relation)"
+            ),
+        })
+    }
+
     /// The refusal of an IN on clustering column `column`, not the last
     /// (1.2 to 2.1).
     pub fn in_not_last(&self, column: &str) -> CqlError {

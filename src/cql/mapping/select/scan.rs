@@ -422,6 +422,11 @@ fn selected(
     rows: &[CqlRow],
     partitioner: &dyn Partitioner,
 ) -> CqlResult<ResultSet> {
+    for r in rows {
+        for (s, _) in &plan.selectors {
+            super::selection::check_conversions(&plan.table, s, r, partitioner, plan.values)?;
+        }
+    }
     let eval_row = |r: &CqlRow| {
         plan.selectors
             .iter()

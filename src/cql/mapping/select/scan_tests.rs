@@ -114,6 +114,7 @@ impl Store {
             clustering_in: true,
             set_element_deletion_fails: false,
             default_ttls: Default::default(),
+            partial_row_delete_fails: false,
         };
         let t = self.table.clone();
         let tables = move |_: &TableName| -> CqlResult<Table> { Ok(t.clone()) };

@@ -9,6 +9,7 @@ use super::super::aggregates::{self, Aggregate};
 use super::super::read::CqlRow;
 use super::super::result::ResultColumn;
 use super::super::time_fcts;
+use super::super::value_rules::ValueRules;
 use super::rules::SelectRules;
 use crate::cql::ast::{Operator, Selection, Selector};
 use crate::cql::error::{CqlError, CqlResult};
@@ -339,6 +340,46 @@ pub(super) fn aggregated(
         out.push(value);
     }
     Ok(out)
+}
+
+/// 2.0's `blobAsX` of a selection checked the bytes it was given by the
+/// type it converts to (`BytesConversionFcts`; 1.2 took any, and
+/// `blobAsVarchar`, a function of its own, never checked); the first
+/// refused one fails the whole read.
+pub(super) fn check_conversions(
+    table: &Table,
+    sel: &Selector,
+    row: &CqlRow,
+    partitioner: &dyn Partitioner,
+    values: ValueRules,
+) -> CqlResult<()> {
+    let Selector::Function { name, args, .. } = sel else {
+        return Ok(());
+    };
+    for a in args {
+        check_conversions(table, a, row, partitioner, values)?;
+    }
+    if values == ValueRules::Since12 || name == "blobasvarchar" || args.len() != 1 {
+        return Ok(());
+    }
+    let Some(to) = name.strip_prefix("blobas").and_then(|t| match values {
+        ValueRules::Since22 | ValueRules::Since30 => Native::from_name_22(t),
+        _ => Native::from_name(t),
+    }) else {
+        return Ok(());
+    };
+    let Some(v) = eval_selector(table, &args[0], row, partitioner) else {
+        return Ok(());
+    };
+    if values.validate(&CqlType::Native(to), &v).is_ok() {
+        return Ok(());
+    }
+    Err(invalid(format!(
+        "In call to function {}{name}, value 0x{} is not a valid binary representation for type {}",
+        super::super::values::function_keyspace(values),
+        crate::marshal::bytes_to_hex(&v),
+        to.name()
+    )))
 }
 
 pub(super) fn eval_selector(

@@ -220,8 +220,11 @@ impl Handler<'_> {
                             (p, tables)
                         })
                         .map_err(|e| {
-                            let e =
-                                words3x::reword(self.node, &backend.schema(), session, &asked, e);
+                            let schema = backend.schema();
+                            // 2.2 refused a filter on a column of no index
+                            // when it prepared the SELECT, in its words.
+                            let e = cql3::reword_unindexed(self.node, &schema, session, &asked, e);
+                            let e = words3x::reword(self.node, &schema, session, &asked, e);
                             cql3::reword(self.node, e)
                         })
                     },

@@ -113,7 +113,8 @@ pub fn result(outcome: CqlOutcome) -> t::CqlResult {
 /// by its name alone; a marker of no column (`LIMIT ?`, `USING TTL ?`, a
 /// function's argument, a collection's element) is named from 2.1 on by its
 /// `ColumnSpecification{name=..., type=...}`, and `token(?)`'s argument
-/// from 2.2 by the function's qualified name (`arg0(system.token)`).
+/// from 2.2 by the function's qualified name (`arg0(system.token)`). A
+/// marker written `:name` (2.0 on) is named so, as a marker of no column.
 pub fn prepared_result(
     p: &Prepared,
     tables: &[Option<Table>],
@@ -129,6 +130,7 @@ pub fn prepared_result(
     };
     let specified = release.is_some_and(|r| r.does(Behaviour::BareMarkersSpecified));
     let qualified = release.is_some_and(|r| r.at_least(2, 2));
+    let frozen_in = release.is_some_and(|r| r.at_least(2, 1));
     let three_oh = release.is_some_and(|r| r.does(Behaviour::DefinitionsWithPositions));
     let beta = release.is_some_and(|r| r.has(crate::release::Feature::Cql3Beta));
     let mut types = Vec::with_capacity(p.specs.len());
@@ -141,14 +143,21 @@ pub fn prepared_result(
             .and_then(|t| column_definition(t, &s.name));
         let ty = match &column {
             Some(c) if c.reversed => format!("{MARSHAL}ReversedType({})", s.ty.class_name()),
+            // `IN ?`'s receiver (`makeInReceiver`) was a list of the
+            // column's values, not multi-cell: from 2.1 a frozen one.
+            _ if frozen_in && s.name.starts_with("in(") && s.ty.is_collection() => {
+                format!("{MARSHAL}FrozenType({})", s.ty.class_name())
+            }
             _ => s.ty.class_name(),
         };
-        let is_column = column.is_some();
-        let bare = match s.name.strip_suffix("(token)") {
-            Some(arg) if qualified => format!("{arg}(system.token)"),
-            _ => s.name.clone(),
+        // A named marker's receiver was a specification of its own name.
+        let is_column = column.is_some() && s.marker.is_none();
+        let bare = match (&s.marker, s.name.strip_suffix("(token)")) {
+            (Some(marker), _) => marker.clone(),
+            (None, Some(arg)) if qualified => format!("{arg}(system.token)"),
+            (None, _) => s.name.clone(),
         };
-        names.push(match column.filter(|_| definitions) {
+        names.push(match column.filter(|_| definitions && is_column) {
             Some(c) if three_oh => {
                 super::release::v3x::definition_30(&s.name, &ty, c.kind, c.component)
             }

@@ -134,6 +134,7 @@ pub fn plan(node: &Node, parsed: &Parsed) -> Option<(Parsed, BetaSelect)> {
     let parsed = Parsed {
         statement: Statement::Select(select),
         bind_count: parsed.bind_count,
+        marker_names: Vec::new(),
     };
     Some((parsed, BetaSelect { columns, count }))
 }
@@ -176,6 +177,7 @@ impl BetaSelect {
         Some(Parsed {
             statement: Statement::Select(select),
             bind_count: planned.bind_count,
+            marker_names: Vec::new(),
         })
     }
 
