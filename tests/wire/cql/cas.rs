@@ -86,7 +86,14 @@ fn cas_applies_only_when_the_row_matches_and_reports_what_it_read() {
     assert_eq!(current.len(), 1);
     assert_eq!(current[0].name, b"a");
     assert_eq!(current[0].value.as_deref(), Some(&b"1"[..]));
-    assert_eq!(current[0].timestamp, Some(10));
+    // Written at the Paxos ballot's time, as 2.0's `Commit.newProposal`
+    // stamped a proposal's columns, not at the client's 10.
+    let now_micros = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_micros() as i64;
+    let written = current[0].timestamp.unwrap();
+    assert!((now_micros - 60_000_000..=now_micros).contains(&written));
 
     // A wrong expected value: the expected columns that exist come back.
     let r = cas(
