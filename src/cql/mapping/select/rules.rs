@@ -140,10 +140,7 @@ impl SelectRules {
     /// the one before it, `preceding`, is not restricted.
     pub fn preceding_unrestricted(&self, column: &str, preceding: &str) -> CqlError {
         CqlError::invalid(match self.words {
-            Words::V12 => format!(
-                "PRIMARY KEY part {column} cannot be restricted (preceding part {preceding} is \
-                 either not restricted or by a non-EQ relation)"
-            ),
+            Words::V12 => v12_preceding(column, preceding),
             Words::V20 => format!(
                 "PRIMARY KEY column \"{column}\" cannot be restricted (preceding column \
                  \"{preceding}\" is not restricted)"
@@ -160,10 +157,7 @@ impl SelectRules {
     /// `validateClusteringRestrictions`).
     pub fn preceding_slice(&self, column: &str, preceding: &str) -> CqlError {
         CqlError::invalid(match self.words {
-            Words::V12 => format!(
-                "PRIMARY KEY part {column} cannot be restricted (preceding part {preceding} is \
-                 either not restricted or by a non-EQ relation)"
-            ),
+            Words::V12 => v12_preceding(column, preceding),
             Words::V20 => format!(
                 "PRIMARY KEY column \"{column}\" cannot be restricted (preceding column \
                  \"{preceding}\" is restricted by a non-EQ relation)"
@@ -220,6 +214,15 @@ impl SelectRules {
         }
         keys.into_iter().map(|(_, k)| k).collect()
     }
+}
+
+/// 1.2's one refusal of a clustering column after `preceding`, whether
+/// that one was left out or sliced.
+fn v12_preceding(column: &str, preceding: &str) -> String {
+    format!(
+        "PRIMARY KEY part {column} cannot be restricted (preceding part {preceding} is either \
+         not restricted or by a non-EQ relation)"
+    )
 }
 
 #[cfg(test)]
