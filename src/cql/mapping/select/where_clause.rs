@@ -1,0 +1,392 @@
+//! A SELECT's WHERE clause sorted by what each relation restricts: the
+//! partition key (EQ/IN values, or a token range), the clustering prefix
+//! and slice, and the filtered regular columns, each checked with the
+//! release's words. It must not choose how the plan reads.
+
+use super::*;
+
+/// One relation on a column: its operator and value(s).
+pub(super) type ColumnRelation = (Operator, Vec<Vec<u8>>);
+
+/// The WHERE clause sorted by what each relation restricts.
+pub(super) struct Restrictions {
+    /// Per partition key column: its EQ/IN values, if restricted.
+    pub(super) partition: Vec<Option<Vec<Vec<u8>>>>,
+    /// Per partition key column: whether an IN restricted it.
+    pub(super) partition_in: Vec<bool>,
+    /// Per clustering column: its relations.
+    pub(super) clustering: Vec<Vec<ColumnRelation>>,
+    /// Relations on regular (and static) columns.
+    pub(super) regular: Vec<Filter>,
+    /// The token range `token(...)` relations bound.
+    pub(super) token: (Bound<Token>, Bound<Token>),
+    pub(super) on_token: bool,
+}
+
+/// Evaluates each WHERE relation and files it under the column it restricts.
+pub(super) fn restrictions(
+    table: &Table,
+    sel: &Select,
+    partitioner: &dyn Partitioner,
+    ctx: &mut TermContext,
+    rules: &SelectRules,
+) -> CqlResult<Restrictions> {
+    let mut r = Restrictions {
+        partition: vec![None; table.partition_key.len()],
+        partition_in: vec![false; table.partition_key.len()],
+        clustering: vec![Vec::new(); table.clustering.len()],
+        regular: Vec::new(),
+        token: (Bound::Unbounded, Bound::Unbounded),
+        on_token: false,
+    };
+    for rel in &sel.where_clause {
+        match rel {
+            Relation::Token { columns, op, value } => {
+                token_relation::columns_2_2(table, columns, rules.words)?;
+                let on_token = r.on_token;
+                token_relation::columns_before_2_2(
+                    table,
+                    columns,
+                    *op,
+                    |i| r.partition[i].is_some() || on_token,
+                    rules.words,
+                )?;
+                let t = token_value(table, value, partitioner, ctx, rules.words)?;
+                token_relation::whole_key_before_2_2(table, columns, rules.words)?;
+                r.on_token = true;
+                match op {
+                    Operator::Gt => r.token.0 = Bound::Excluded(t),
+                    Operator::Gte => r.token.0 = Bound::Included(t),
+                    Operator::Lt => r.token.1 = Bound::Excluded(t),
+                    Operator::Lte => r.token.1 = Bound::Included(t),
+                    Operator::Eq => r.token = (Bound::Included(t.clone()), Bound::Included(t)),
+                    Operator::In => {
+                        return Err(invalid("IN is not supported with the token function"))
+                    }
+                    // The grammar has no CONTAINS after token(...).
+                    Operator::Contains | Operator::ContainsKey => {
+                        return Err(invalid("Invalid token restriction"))
+                    }
+                }
+            }
+            Relation::Column { column, op, value } => {
+                let role = table
+                    .role(column)
+                    .ok_or_else(|| undefined_in_where(column, *op, value))?;
+                if matches!(role, ColumnRole::Regular(_)) && table.layout == Layout::CompactDense {
+                    return Err(invalid(format!("Predicates on the non-primary-key column ({column}) of a COMPACT table are not yet supported")));
+                }
+                let ty = table
+                    .column(column)
+                    .map(|c| c.ty.clone())
+                    .expect("role implies column");
+                let ty = contains::relation_type(&ty, column, *op, rules)?;
+                let values = relation_values(&ty, column, *op, value, ctx)?;
+                match role {
+                    ColumnRole::PartitionKey(i) => {
+                        if !matches!(op, Operator::Eq | Operator::In) {
+                            if let Some(e) = part_after_gap(table, sel, rules.words) {
+                                return Err(e);
+                            }
+                            return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
+                        }
+                        if r.partition[i].is_some() {
+                            return Err(invalid(format!("{column} cannot be restricted by more than one relation if it includes an Equal")));
+                        }
+                        if r.on_token {
+                            token_relation::after_token(column, *op, rules.words)?;
+                        }
+                        // 1.2's Restriction: an IN of one value is an equality.
+                        r.partition_in[i] = *op == Operator::In
+                            && (rules.words != self::rules::Words::V12 || values.len() > 1);
+                        r.partition[i] = Some(values);
+                    }
+                    ColumnRole::Clustering(i) => r.clustering[i].push((*op, values)),
+                    ColumnRole::Regular(_) => r.regular.push(Filter {
+                        column: column.clone(),
+                        op: *op,
+                        values,
+                    }),
+                }
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// Before 2.2 the partition key's parts were checked in key order,
+/// whatever their relations: the first part restricted after one that is
+/// not was refused as such (its relation unread), a slice on it too.
+pub(super) fn part_after_gap(table: &Table, sel: &Select, words: Words) -> Option<CqlError> {
+    if words == Words::V22 {
+        return None;
+    }
+    let restricted = |k: usize| {
+        sel.where_clause.iter().any(|r| {
+            matches!(r, Relation::Column { column, .. } if *column == table.partition_key[k].name)
+        })
+    };
+    let n = table.partition_key.len();
+    let gap = (0..n).find(|&k| !restricted(k))?;
+    let j = (gap + 1..n).find(|&k| restricted(k))?;
+    Some(invalid(format!(
+        "partition key part {} cannot be restricted (preceding part {} is either not restricted \
+         or by a non-EQ relation)",
+        table.partition_key[j].name,
+        table.partition_key[j - 1].name
+    )))
+}
+
+/// 1.2 to 2.1's refusal of an IN on a partition key part but the last,
+/// met as their loop over the parts reached it (after every part before
+/// it was restricted).
+pub(super) fn in_on_last_partition_part(table: &Table, rels: &Restrictions) -> CqlResult<()> {
+    let last = table.partition_key.len().saturating_sub(1);
+    for (i, part) in rels.partition.iter().enumerate() {
+        if part.is_none() || rels.on_token {
+            return Ok(());
+        }
+        if rels.partition_in[i] && i != last {
+            return Err(invalid(format!(
+                "Partition KEY part {} cannot be restricted by IN relation (only the last part \
+                 of the partition key can)",
+                table.partition_key[i].name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Partition key: all parts by EQ/IN (the keys, every combination), or
+/// none (a token range / full scan).
+pub(super) fn partitions_of(
+    table: &Table,
+    part: Vec<Option<Vec<Vec<u8>>>>,
+    token: (Bound<Token>, Bound<Token>),
+    on_token: bool,
+    partitioner: &dyn Partitioner,
+    rules: &SelectRules,
+) -> CqlResult<Partitions> {
+    let restricted = part.iter().filter(|p| p.is_some()).count();
+    if restricted == part.len() {
+        if on_token && !rules.token_filters_keys {
+            return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
+        }
+        let lists: Vec<Vec<Vec<u8>>> = part
+            .into_iter()
+            .map(|p| p.expect("all restricted"))
+            .collect();
+        let mut keys = Vec::new();
+        for combo in cartesian(&lists) {
+            let k = row_key(table, &combo)?;
+            if rules.values == super::super::value_rules::ValueRules::Since21 {
+                // 2.1's `SelectStatement.validateKey`, quoting the refusal.
+                super::super::keys::frozen_keys_valid(table, &combo).map_err(|e| {
+                    invalid(format!(
+                        "Partition key IN clause contained invalid value: \
+                         org.apache.cassandra.serializers.MarshalException: {e}"
+                    ))
+                })?;
+            }
+            keys.push((combo, k));
+        }
+        if on_token {
+            keys.retain(|(_, k)| token_holds(&token, &partitioner.token(k)));
+        }
+        let types: Vec<CqlType> = table.partition_key.iter().map(|c| c.ty.clone()).collect();
+        return Ok(Partitions::Keys(rules.order_keys(keys, &types)));
+    }
+    if restricted > 0 {
+        let mut previous_restricted = false;
+        for (i, p) in part.iter().enumerate() {
+            match (p, previous_restricted) {
+                (None, true) => return Err(invalid(format!("Partition key part {} must be restricted since preceding part is", table.partition_key[i].name))),
+                (Some(_), false) if i > 0 => {
+                    return Err(invalid(format!(
+                        "partition key part {} cannot be restricted (preceding part {} is either not restricted or by a non-EQ relation)",
+                        table.partition_key[i].name,
+                        table.partition_key[i - 1].name
+                    )))
+                }
+                _ => previous_restricted = p.is_some(),
+            }
+        }
+    }
+    Ok(Partitions::Range {
+        start: token.0,
+        end: token.1,
+    })
+}
+
+/// Every EQ on an indexed column, in WHERE order.
+pub(super) fn indexed_eqs(table: &Table, regular: &[Filter]) -> Vec<IndexedEq> {
+    regular
+        .iter()
+        .filter(|f| {
+            f.op == Operator::Eq
+                && table
+                    .regular
+                    .iter()
+                    .any(|r| r.column.name == f.column && r.index.is_some())
+        })
+        .map(|f| IndexedEq {
+            column: f.column.clone(),
+            value: f.values[0].clone(),
+        })
+        .collect()
+}
+
+/// What the clustering relations ask for.
+pub(super) struct ClusteringPlan {
+    /// EQ/IN values of the leading clustering columns.
+    pub(super) eq_prefix: Vec<Vec<Vec<u8>>>,
+    /// The slice on the column after them, if any.
+    pub(super) range: Option<ClusteringRange>,
+    /// Every relation, also checked on each row.
+    pub(super) filters: Vec<Filter>,
+}
+
+/// Clustering: EQ on a prefix, then at most one slice.
+pub(super) fn clustering_of(
+    table: &Table,
+    clus: &[Vec<ColumnRelation>],
+    rules: &SelectRules,
+) -> CqlResult<ClusteringPlan> {
+    let mut eq_prefix: Vec<Vec<Vec<u8>>> = Vec::new();
+    let mut range: Option<ClusteringRange> = None;
+    let mut filters: Vec<Filter> = Vec::new();
+    // 2.2 checked first that no restricted column came after a slice
+    // (`validateClusteringRestrictions`), naming the slice's column.
+    if rules.words == rules::Words::V22 {
+        let restricted = clus.iter().enumerate().filter(|(_, r)| !r.is_empty());
+        let mut previous: Option<(usize, &Vec<ColumnRelation>)> = None;
+        for (i, rels) in restricted {
+            if let Some((p, prels)) = previous {
+                if !matches!(prels.as_slice(), [(Operator::Eq | Operator::In, _)]) {
+                    return Err(rules.preceding_slice(
+                        &table.clustering[i].column.name,
+                        &table.clustering[p].column.name,
+                    ));
+                }
+            }
+            previous = Some((i, rels));
+        }
+    }
+    for (i, rels) in clus.iter().enumerate() {
+        if rels.is_empty() {
+            if let Some(j) = clus[i + 1..].iter().position(|r| !r.is_empty()) {
+                // 2.2 named the first column left out, 1.2 to 2.1 the one
+                // just before the restricted one.
+                let preceding = match rules.words {
+                    rules::Words::V22 => i,
+                    _ => i + j,
+                };
+                return Err(rules.preceding_unrestricted(
+                    &table.clustering[i + 1 + j].column.name,
+                    &table.clustering[preceding].column.name,
+                ));
+            }
+            break;
+        }
+        let name = &table.clustering[i].column.name;
+        for (op, vals) in rels {
+            filters.push(Filter {
+                column: name.clone(),
+                op: *op,
+                values: vals.clone(),
+            });
+        }
+        if let [(op @ (Operator::Eq | Operator::In), vals)] = rels.as_slice() {
+            if *op == Operator::In
+                && rules.in_on_last_clustering_only
+                && i + 1 != table.clustering.len()
+                && range.is_none()
+            {
+                return Err(rules.in_not_last(name));
+            }
+            if range.is_some() {
+                return Err(rules.preceding_slice(name, &table.clustering[i - 1].column.name));
+            }
+            eq_prefix.push(vals.clone());
+            continue;
+        }
+        if rels
+            .iter()
+            .any(|(op, _)| matches!(op, Operator::Eq | Operator::In))
+        {
+            return Err(invalid(format!(
+                "{name} cannot be restricted by more than one relation if it includes an Equal"
+            )));
+        }
+        if range.is_some() {
+            return Err(rules.preceding_slice(name, &table.clustering[i - 1].column.name));
+        }
+        range = Some((i, rels.iter().map(|(op, v)| (*op, v[0].clone())).collect()));
+    }
+    Ok(ClusteringPlan {
+        eq_prefix,
+        range,
+        filters,
+    })
+}
+
+pub(super) fn relation_values(
+    ty: &CqlType,
+    column: &str,
+    op: Operator,
+    value: &Term,
+    ctx: &mut TermContext,
+) -> CqlResult<Vec<Vec<u8>>> {
+    let null = || invalid(format!("Invalid null value for {column}"));
+    if op == Operator::In {
+        let items = match value {
+            Term::List(items) => items
+                .iter()
+                .map(|t| eval_scalar(t, ty, column, ctx)?.ok_or_else(null))
+                .collect::<CqlResult<Vec<_>>>()?,
+            t => match eval(t, &CqlType::List(Box::new(ty.clone())), column, ctx)? {
+                crate::cql::types::CqlValue::List(items) => items,
+                _ => return Err(null()),
+            },
+        };
+        return Ok(items);
+    }
+    Ok(vec![eval_scalar(value, ty, column, ctx)?.ok_or_else(null)?])
+}
+
+pub(super) fn token_value(
+    table: &Table,
+    value: &Term,
+    partitioner: &dyn Partitioner,
+    ctx: &mut TermContext,
+    words: Words,
+) -> CqlResult<Token> {
+    match value {
+        Term::Function { name, args } if name == "token" => {
+            if args.len() != table.partition_key.len() {
+                let token = Native::of_token(partitioner).name();
+                return Err(token_relation::arity(table, args.len(), token, words));
+            }
+            let mut parts = Vec::new();
+            for (i, (a, c)) in args.iter().zip(&table.partition_key).enumerate() {
+                parts.push(
+                    token_relation::argument(a, i, &c.ty, &c.name, ctx, words)?
+                        .ok_or_else(|| invalid("Invalid null token argument"))?,
+                );
+            }
+            Ok(partitioner.token(&row_key(table, &parts)?))
+        }
+        // A constant prepared against the token's type, as a marker is.
+        Term::Constant(_) | Term::Bind(_) => {
+            let b = eval_scalar(
+                value,
+                &CqlType::Native(Native::of_token(partitioner)),
+                "partition key token",
+                ctx,
+            )?
+            .ok_or_else(|| invalid("Invalid null token"))?;
+            partitioner.token_from_bytes(&b).map_err(|e| invalid(e.0))
+        }
+        _ => Err(invalid("Invalid token restriction")),
+    }
+}
