@@ -232,3 +232,42 @@ fn the_native_side_says_the_clusters_release() {
     assert_eq!(release(3), "3.11.10");
     assert_eq!(release(2), "2.0.17");
 }
+
+/// A gateway emulating a release (`--cassandra-version`) tells a v1 or v2
+/// client that release, with its own `system` tables (1.2's `local` has no
+/// `native_protocol_version`), as its Thrift side's CQL does (1.2.9 spoke
+/// v1 only, so its emulation refuses v2 and later whatever the cluster).
+#[test]
+fn the_native_side_of_an_emulating_gateway_serves_v1_its_release() {
+    use crate::support::native::Conn;
+    let dir = tempfile::tempdir().unwrap();
+    let conf = v19_without_keyspaces(dir.path());
+    let backend = native_backend(&conf);
+    let port = peer::claiming_release(backend.native_port.unwrap(), "Test Cluster", "3.11.10");
+    let url = format!("cassandra://127.0.0.1:{port}");
+    let gateway = Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--cassandra-version",
+        "1.2.9",
+        "--native-listen",
+        "127.0.0.1:0",
+        "--backend",
+        &url,
+    ]);
+    let native = gateway.native_port.expect("the gateway serves native");
+    let mut v1 = Conn::ready(native, 1);
+    let rows = v1.ok("SELECT release_version FROM system.local").rows();
+    assert_eq!(rows[0][0].as_deref(), Some(&b"1.2.9"[..]));
+    let (code, message) = v1
+        .query("SELECT native_protocol_version FROM system.local")
+        .error();
+    assert_eq!(
+        (code, message.as_str()),
+        (
+            0x2200,
+            "Undefined name native_protocol_version in selection clause"
+        )
+    );
+}

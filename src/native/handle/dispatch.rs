@@ -54,12 +54,18 @@ fn cluster_release(node: &Node, version: u8) -> Option<String> {
 pub fn local_facts(node: &Node, version: u8, ip: IpAddr) -> LocalFacts {
     // A stable id: the same node (address and token) keeps it across restarts.
     let host_id = node.host_id().into_bytes();
+    let release_version = cluster_release(node, version).unwrap_or_else(|| {
+        node.release
+            .map_or(claimed_release(version), |r| r.version)
+            .to_string()
+    });
     LocalFacts {
-        release_version: cluster_release(node, version).unwrap_or_else(|| {
-            node.release
-                .map_or(claimed_release(version), |r| r.version)
-                .to_string()
-        }),
+        // The emulated release's own tables and checks wherever its release
+        // is the one claimed: always on a node of its own, and on a gateway
+        // to the v1 and v2 clients (a v3+ client is told the cluster's
+        // release, and a gateway serves it its own schema tables).
+        emulated: node.release.is_some_and(|r| r.version == release_version),
+        release_version,
         cql_version: node
             .release
             .and_then(|r| r.cql3_version)
@@ -77,9 +83,6 @@ pub fn local_facts(node: &Node, version: u8, ip: IpAddr) -> LocalFacts {
         },
         address: Some(ip),
         host_id: Some(host_id),
-        // A gateway's native side serves its own schema tables, not the
-        // cluster's release's.
-        emulated: node.release.is_some() && node.backend().cluster().is_none(),
     }
 }
 
