@@ -15,7 +15,7 @@
 //!   first column of the row for an empty `expected`, else the expected
 //!   columns that exist (an empty list when none does);
 //! - `updates` are written at the time of the Paxos ballot (the server's
-//!   clock, not the timestamps they were sent with) and without their
+//!   clock, not the timestamps they were sent with; see [`ballot_time`]) and without their
 //!   TTL (2.0 copied name, value and timestamp only; 3.0 kept it), so with the table's
 //!   `default_time_to_live` where it has one (2.0 to 2.2: `Column.create`).
 //!
@@ -26,6 +26,7 @@ use super::convert::thriftify;
 use super::validation::{self as v, Access};
 use crate::model::{Cell, Op, ReadCommand, RowMutation, RowResult, Slice};
 use crate::node::Node;
+use crate::schema::CfDef;
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 
@@ -164,7 +165,7 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
         if !updates.is_empty() {
             // The proposal's cells take the ballot's time
             // (`Commit.newProposal`), whatever timestamp they were sent with.
-            let ballot = node.cql_clock.next_timestamp();
+            let ballot = ballot_time(node, ks, &cf, req.key, updates)?;
             // 3.0 on kept each column's TTL.
             let keeps_ttl = node
                 .release
@@ -198,6 +199,48 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
         }
         Ok(t::CASResult::new(true, None))
     })
+}
+
+/// The time of the ballot a proposal is written at: the server's clock,
+/// and never before a version of an updated column already stored.
+///
+/// Why the floor: a real node takes a second or more for each schema
+/// change, so by the time an application's `cas` runs, its clock is past
+/// the timestamps the application took when it began (recorded sessions
+/// of 2.0 to 2.2 show the proposal replacing what the session wrote just
+/// before). The emulation answers schema changes at once, which would leave
+/// the ballot behind such a timestamp and the proposal shadowed by the very
+/// column it replaced. Only a client clock running ahead of the server's
+/// tells the two apart.
+fn ballot_time(
+    node: &Node,
+    ks: &str,
+    cf: &CfDef,
+    key: &[u8],
+    updates: &[t::Column],
+) -> ApiResult<i64> {
+    let mut names: Vec<Vec<u8>> = updates.iter().map(|c| c.name.clone()).collect();
+    names.sort_by(|a, b| cf.comparator.compare(a, b));
+    names.dedup();
+    let cmd = ReadCommand {
+        keyspace: ks.to_string(),
+        cf: cf.name.clone(),
+        super_column: None,
+        slice: Slice::Names(names),
+    };
+    let stored = match node.read(&cmd, key)? {
+        RowResult::Cells(cells) => cells,
+        RowResult::SuperColumns(_) => Vec::new(),
+    };
+    Ok(after_stored(node.cql_clock.next_timestamp(), &stored))
+}
+
+/// `clock`, or just after the newest of `stored` when that is later.
+fn after_stored(clock: i64, stored: &[Cell]) -> i64 {
+    stored
+        .iter()
+        .map(|c| c.timestamp.saturating_add(1))
+        .fold(clock, i64::max)
 }
 
 #[cfg(test)]
@@ -237,6 +280,14 @@ mod tests {
         ));
         assert!(!applies(&[col("c", Some("1"))], &current));
         assert!(!applies(&[col("a", Some("1"))], &[]));
+    }
+
+    #[test]
+    fn the_ballot_is_the_clock_unless_a_stored_version_is_later() {
+        let stored = [cell("a", "1"), Cell::live(b"b".to_vec(), b"2".to_vec(), 50)];
+        assert_eq!(after_stored(100, &stored), 100);
+        assert_eq!(after_stored(20, &stored), 51);
+        assert_eq!(after_stored(20, &[]), 20);
     }
 
     #[test]
