@@ -8379,3 +8379,178 @@ if R >= (1, 2):
                 q("UPDATE c SET i = blobAsInt(0x0102) WHERE k = 0x61"),
                 q("SELECT i FROM c WHERE k = 0x61")]
         return out
+
+
+if R < (1, 2):
+    @scenario("rel_namelengths", "19", "schema", keyspace_reset="cv_r_namelengths")
+    def _namelengths():
+        """0.7 to 1.0 took any `\\w+` as a keyspace, column family or index name, however
+        long (Migration.isLegalName; 1.1's CFMetaData.isNameValid added the 48-character
+        bound), and 0.7 refused an index name that is not a word in AddColumnFamily's and
+        UpdateColumnFamily's words (`Invalid index name: ..`; 0.8's validateCfDef said
+        `Illegal index name ..`)."""
+        ks = "cv_r_namelengths"
+        long_cf = "Events_of_every_customer_account_kept_for_the_audit_log"
+        long_ks = "cv_r_namelengths_keyspace_of_more_than_forty_eight_chars"
+        idx = lambda name, n: column_def(n, "UTF8Type", KEYS_INDEX, name)
+        out = [
+            v19.system_add_keyspace(ks_def(ks, [cf_def(ks, "Plain", comparator="UTF8Type")])),
+            v19.set_keyspace(ks),
+            v19.system_add_column_family(cf_def(ks, long_cf, comparator="UTF8Type")),
+            v19.system_add_column_family(cf_def(ks, "G" * 49)),
+            v19.system_add_column_family(cf_def(ks, "Idx", comparator="UTF8Type",
+                                                column_metadata=[idx("i" * 60, "a")])),
+            v19.system_add_column_family(cf_def(ks, "BadIdx", comparator="UTF8Type",
+                                                column_metadata=[idx("bad-index name", "a")])),
+            v19.system_add_column_family(cf_def(ks, "BadIdx2", comparator="UTF8Type",
+                                                column_metadata=[idx("", "a")])),
+            v19.system_update_column_family(cf_def(ks, "Plain", comparator="UTF8Type",
+                                                   column_metadata=[idx("no way", "a")])),
+            v19.describe_keyspace(ks).mask("0/5/*/16"),
+            v19.insert("k", cparent(long_cf), column("c", "v", 1)),
+            v19.get_slice("k", cparent(long_cf), pred(start="", count=10)),
+            v19.system_drop_column_family(long_cf),
+            v19.system_add_keyspace(ks_def(long_ks)),
+            v19.describe_keyspace(long_ks),
+            v19.set_keyspace(long_ks),
+            v19.system_drop_keyspace(long_ks),
+            v19.system_add_keyspace(ks_def("K" * 49 + "-x")),
+        ]
+        return out
+
+    @scenario("rel_systemupdate", "19", "schema", keyspace_reset="cv_r_systemupdate")
+    def _systemupdate():
+        """0.7 and 0.8 took a system_update_keyspace of the system keyspace like any other
+        (their handlers checked only the session's access and the name; 1.0 added
+        validateKeyspaceNotSystem): its strategy and options replaced, described so after."""
+        ks = "cv_r_systemupdate"
+        out = [
+            v19.system_update_keyspace(ks_def("system")),
+            v19.describe_keyspace("system").mask("0/5/*/16"),
+            v19.system_add_keyspace(ks_def(ks, [cf_def(ks, "A", comparator="UTF8Type")])),
+            v19.set_keyspace(ks),
+            v19.insert("k", cparent("A"), column("c", "v", 1)),
+            v19.get_slice("k", cparent("A"), pred(start="", count=10)),
+            v19.system_update_keyspace(ks_def("System")),
+        ]
+        return out
+
+    @scenario("rel_defaultindexname", "19", "schema", keyspace_reset="cv_r_defaultindexname")
+    def _defaultindexname():
+        """0.8 and 1.0 named each unnamed index before validating a CfDef they add
+        (CFMetaData.addDefaultIndexNames, by the comparator's getString), in
+        system_add_column_family and each column family of system_add_keyspace: a column
+        name the comparator cannot read failed on the server there, where a named index's
+        was refused by validateCfDef."""
+        ks = "cv_r_defaultindexname"
+        keys = lambda n, name=None: column_def(n, "UTF8Type", KEYS_INDEX, name)
+        out = [
+            v19.system_add_keyspace(ks_def(ks, [cf_def(ks, "A", comparator="UTF8Type")])),
+            v19.set_keyspace(ks),
+            v19.system_add_column_family(cf_def(ks, "L1", comparator="LongType",
+                                                column_metadata=[keys("abc")])),
+            v19.system_add_column_family(cf_def(ks, "L2", comparator="LongType",
+                                                column_metadata=[keys("abc", "l2_abc")])),
+            v19.system_add_column_family(cf_def(ks, "L3", comparator="LongType",
+                                                column_metadata=[keys(long_(7))])),
+            v19.system_add_column_family(cf_def(ks, "U1", comparator="UTF8Type",
+                                                column_metadata=[keys(b"\xff\xfe")])),
+            v19.system_add_column_family(cf_def(ks, "N1", comparator="LongType",
+                                                column_metadata=[column_def("abc", "UTF8Type")])),
+            v19.describe_keyspace(ks).mask("0/5/*/16"),
+            v19.system_add_keyspace(ks_def(ks + "2", [
+                cf_def(ks + "2", "B", comparator="UTF8Type"),
+                cf_def(ks + "2", "L", comparator="LongType", column_metadata=[keys("abc")])])),
+            v19.describe_keyspace(ks + "2"),
+            v19.system_add_keyspace(ks_def(ks + "3", [
+                cf_def(ks + "3", "L", comparator="LongType",
+                       column_metadata=[keys("abc", "named")])])),
+            v19.system_drop_keyspace(ks + "2"),
+        ]
+        return out
+
+if (0, 8) <= R < (1, 2):
+    @scenario("rel_cql2extraneous", "19", "cql2", keyspace_reset="cv_r_cql2extraneous")
+    def _cql2extraneous():
+        """CQL 2's ANTLR recovery at a statement's end (`endStmnt: ';'? EOF`): one token
+        too many before the end was deleted and reported as `extraneous input 'x' expecting
+        EOF`, two or more as `mismatched input`; an INSERT naming no column besides the key
+        (or giving no value besides it) met `( ',' term )+` matching nothing: `required
+        (...)+ loop did not match anything at input ')'`."""
+        ks = "cv_r_cql2extraneous"
+        out = [
+            v19.system_add_keyspace(ks_def(ks, [cf_def(ks, "T", comparator="UTF8Type",
+                                                       default_validation="UTF8Type")])),
+            v19.set_keyspace(ks),
+        ]
+        for q in ["SELECT * FROM T WHERE KEY = 'a' x",
+                  "SELECT * FROM T WHERE KEY = 'a' x y",
+                  "SELECT * FROM T WHERE KEY = 'a' x;",
+                  "SELECT * FROM T WHERE KEY = 'a'; x",
+                  "SELECT * FROM T x",
+                  "SELECT * FROM T LIMIT 5 x",
+                  "UPDATE T SET a = 'b' WHERE KEY = 'k' AND",
+                  "UPDATE T SET a = 'b' WHERE KEY = 'k' AND a = 'c'",
+                  "DELETE a FROM T WHERE KEY = 'k' 5",
+                  "INSERT INTO T (KEY, a) VALUES ('k', 'v') x",
+                  "INSERT INTO T (KEY) VALUES ('k')",
+                  "INSERT INTO T (KEY, a) VALUES ('k')",
+                  "INSERT INTO T (KEY a) VALUES ('k', 'v')",
+                  "USE %s x" % ks,
+                  "TRUNCATE T x",
+                  "DROP COLUMNFAMILY T x",
+                  "SELECT * FROM T WHERE KEY = 'k'"]:
+            out.append(v19.execute_cql_query(q))
+        return out
+
+if R < (1, 2):
+    @scenario("rel_updatefirst", "19", "schema", keyspace_reset="cv_r_updatefirst")
+    def _updatefirst():
+        """0.7 to 1.0 validated an update's CfDef (ThriftValidation.validateCfDef: its type
+        classes, an index name without an index type) before CFMetaData.apply compared its
+        id with the column family's: an update that sent no id (as a hand-built CfDef did)
+        met those refusals first; 1.1 built the definition from the CfDef first."""
+        ks = "cv_r_updatefirst"
+        cd = lambda **kw: cf_def(ks, "A", comparator="UTF8Type", **kw)
+        idf = {16: W.i32(1000)}
+        out = [
+            v19.system_add_keyspace(ks_def(ks, [cd()])),
+            v19.set_keyspace(ks),
+            v19.system_update_column_family(cd(default_validation="NoSuchType")),
+            v19.system_update_column_family(cf_def(ks, "A", comparator="NoSuchComparator")),
+            v19.system_update_column_family(cd(column_metadata=[
+                column_def("a", "NoSuchValidator")])),
+            v19.system_update_column_family(cd(column_metadata=[
+                column_def("a", "UTF8Type", None, "named_only")])),
+            v19.system_update_column_family(cd(column_metadata=[
+                column_def("a", "UTF8Type", KEYS_INDEX, "bad name")])),
+            v19.system_update_column_family(cd(default_validation="LongType")),
+            v19.system_update_column_family(cd(default_validation="NoSuchType", extra=idf)),
+            v19.system_update_column_family(cd(column_metadata=[
+                column_def("a", "UTF8Type", None, "named_only")], extra=idf)),
+            v19.system_update_column_family(cd(default_validation="LongType", extra=idf)),
+            v19.describe_keyspace(ks).mask("0/5/*/16"),
+        ]
+        return out
+
+if (0, 8) <= R < (1, 2):
+    @scenario("rel_cql2alteralias", "19", "cql2", keyspace_reset="cv_r_cql2alteralias")
+    def _cql2alteralias():
+        """CQL 2's ALTER COLUMNFAMILY naming the key alias: 0.8 and 1.0 looked it up among the
+        declared columns (`Column 'id' was not found in CF 'accounts'`), 1.1 retyped the key;
+        an ADD of it was refused `because it equals to key_alias.` (1.2: `to a key alias.`)."""
+        ks = "cv_r_cql2alteralias"
+        q = lambda s: v19.execute_cql_query(s)
+        out = [
+            v19.system_add_keyspace(ks_def(ks)),
+            v19.set_keyspace(ks),
+            q("CREATE COLUMNFAMILY accounts (id bigint PRIMARY KEY, owner text) "
+              "WITH comparator = text AND default_validation = text"),
+            q("ALTER COLUMNFAMILY accounts ALTER id TYPE text"),
+            q("ALTER COLUMNFAMILY accounts ADD id text"),
+            q("ALTER COLUMNFAMILY accounts ALTER owner TYPE ascii"),
+            q("ALTER COLUMNFAMILY accounts DROP id"),
+            q("ALTER COLUMNFAMILY accounts ALTER KEY TYPE text"),
+            describe_ks(ks).mask("0/5/*/16"),
+        ]
+        return out

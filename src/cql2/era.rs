@@ -93,6 +93,13 @@ pub struct Era {
     /// alias exactly was taken as the key, whatever its operator (0.8's
     /// `Relation` and `WhereClause.extractKeysFromColumns`).
     pub key_word_only: bool,
+    /// ALTER COLUMNFAMILY ... ALTER met the key alias as no column (0.8 and
+    /// 1.0's `AlterTableStatement`: `Column 'k' was not found in CF 'cf'`;
+    /// 1.1 on retyped the key).
+    pub alter_key_alias_no_column: bool,
+    /// ADD of the key alias was refused in 0.8 to 1.1's words (`because it
+    /// equals to key_alias.`; 1.2: `to a key alias.`).
+    pub alter_key_alias_words: bool,
     /// ALTER ... WITH left an unset bloom filter chance unset (1.1's
     /// getter answered the field itself; 1.2's its default, which the
     /// statement then set).
@@ -149,6 +156,8 @@ impl Era {
             key_word_is_key: r.series() == (1, 0),
             parse_failures_escape: first,
             alter_keeps_bloom_unset: !r.at_least(1, 2),
+            alter_key_alias_no_column: !r.at_least(1, 1),
+            alter_key_alias_words: !r.at_least(1, 2),
             alias_error_names_given: first,
             key_word_only: first,
             index_without_options: !r.at_least(1, 1),

@@ -426,6 +426,7 @@ mod tests {
                 Behaviour::CustomIndexClassFailsOnServer,
                 Behaviour::UpdateConversionFailsInternally,
                 Behaviour::RowListSizedByCount,
+                Behaviour::NamesOfAnyLength,
             ]
         );
     }

@@ -45,11 +45,13 @@ pub enum Refusal {
     /// A ColumnDef naming an index without an index type (an index type
     /// the release's IDL lacked read as none).
     IndexNameWithoutType,
+    /// An index name that is not a word: `{name}`.
+    BadIndexName,
 }
 
 impl Refusal {
     /// Every refusal, in the order they are declared.
-    pub const ALL: [Refusal; 16] = [
+    pub const ALL: [Refusal; 17] = [
         Refusal::NoKeyspaceSet,
         Refusal::AnyRead,
         Refusal::UnknownKeyspace,
@@ -66,6 +68,7 @@ impl Refusal {
         Refusal::SuperDeletionOnStandard,
         Refusal::SystemDataWrite,
         Refusal::IndexNameWithoutType,
+        Refusal::BadIndexName,
     ];
 
     /// What is refused, for a person (`release-diff`).
@@ -87,6 +90,7 @@ impl Refusal {
             Refusal::SuperDeletionOnStandard => "a super column deletion on a standard CF",
             Refusal::SystemDataWrite => "a data write into the system keyspace",
             Refusal::IndexNameWithoutType => "an index name without an index type",
+            Refusal::BadIndexName => "an index name that is not a word",
         }
     }
 }
@@ -231,5 +235,13 @@ pub(super) const WORDINGS: &[(Refusal, Series, Series, &str)] = &[
         (0, 7),
         (1, 1),
         "index_name cannot be set without index_type",
+    ),
+    // 0.7's AddColumnFamily and UpdateColumnFamily (0.8's validateCfDef
+    // refused it first, in 1.2's words).
+    (
+        Refusal::BadIndexName,
+        (0, 7),
+        (0, 8),
+        "Invalid index name: {name}",
     ),
 ];

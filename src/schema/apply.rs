@@ -239,7 +239,7 @@ impl Schema {
             cfs.push(cf);
         }
         let strategy = keyspace_strategy(&spec, rules)?;
-        if !is_name_valid(&spec.name) {
+        if !is_name_valid(&spec.name, rules) {
             return invalid(keyspace_name_error(&spec.name));
         }
         let options = spec.strategy_options.clone().unwrap_or_default();
@@ -293,7 +293,10 @@ impl Schema {
     }
 
     fn update_keyspace(&mut self, spec: KeyspaceSpec, rules: Rules) -> Result<()> {
-        not_system(&spec.name)?;
+        // (0.7 and 0.8 looked the name up as sent: `System` is no keyspace.)
+        if !rules.system_keyspace_updates {
+            not_system(&spec.name)?;
+        }
         let Some(old) = self.keyspaces.get(&spec.name) else {
             return invalid(format!("Keyspace {} does not exist", spec.name));
         };
@@ -301,7 +304,7 @@ impl Schema {
             return invalid("Keyspace update must not contain any column family definitions.");
         }
         let strategy = keyspace_strategy(&spec, rules)?;
-        if !is_name_valid(&spec.name) {
+        if !is_name_valid(&spec.name, rules) {
             return invalid(keyspace_name_error(&spec.name));
         }
         let options = spec.strategy_options.clone().unwrap_or_default();

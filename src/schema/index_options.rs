@@ -94,6 +94,11 @@ pub struct Rules {
     pub names_reread_by_new_comparator: bool,
     /// 0.7: a keyspace may use `LocalStrategy` (0.8 on reserved it).
     pub local_strategy_taken: bool,
+    /// 0.7 to 1.0: a keyspace or column family name is any word, however
+    /// long (1.1 on: at most 48 characters).
+    pub names_any_length: bool,
+    /// 0.7 and 0.8: the `system` keyspace may be updated.
+    pub system_keyspace_updates: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -217,6 +222,8 @@ mod tests {
         updates_keep_dense: false,
         names_reread_by_new_comparator: false,
         local_strategy_taken: false,
+        names_any_length: false,
+        system_keyspace_updates: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
@@ -245,6 +252,8 @@ mod tests {
         updates_keep_dense: false,
         names_reread_by_new_comparator: false,
         local_strategy_taken: false,
+        names_any_length: false,
+        system_keyspace_updates: false,
     };
 
     #[test]

@@ -29,9 +29,10 @@ const STRATEGIES: [&str; 4] = [
 ];
 const COMPRESSORS: [&str; 3] = ["SnappyCompressor", "DeflateCompressor", "LZ4Compressor"];
 
-/// `\w+` (Java's ASCII word characters), 1 to 48 of them.
-pub(super) fn is_name_valid(name: &str) -> bool {
-    !name.is_empty() && name.len() <= MAX_NAME_LENGTH && is_word(name)
+/// `\w+` (Java's ASCII word characters), 1 to 48 of them (any number
+/// under `rules.names_any_length`: 0.7 to 1.0's `Migration.isLegalName`).
+pub(super) fn is_name_valid(name: &str, rules: Rules) -> bool {
+    !name.is_empty() && (rules.names_any_length || name.len() <= MAX_NAME_LENGTH) && is_word(name)
 }
 
 fn is_word(name: &str) -> bool {
@@ -372,10 +373,10 @@ pub(super) fn validate_cf(
             }
         }
     }
-    if !is_name_valid(&cf.keyspace) {
+    if !is_name_valid(&cf.keyspace, rules) {
         return Err(keyspace_name_error(&cf.keyspace));
     }
-    if !is_name_valid(&cf.name) {
+    if !is_name_valid(&cf.name, rules) {
         return Err(format!(
             "ColumnFamily name must not be empty, more than {MAX_NAME_LENGTH} characters long, \
              or contain non-alphanumeric-underscore characters (got \"{}\")",

@@ -486,8 +486,12 @@ fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp, era: Era) -> Result<CfSp
         AlterOp::Add { column, validator } => {
             let name = name_of(column)?;
             if def.options.key_aliases.contains(&name) {
+                let to = match era.alter_key_alias_words {
+                    true => "key_alias",
+                    false => "a key alias",
+                };
                 return invalid(format!(
-                    "Invalid column name: {column}, because it equals to a key alias."
+                    "Invalid column name: {column}, because it equals to {to}."
                 ));
             }
             cols.retain(|c| c.name != name);
@@ -500,7 +504,7 @@ fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp, era: Era) -> Result<CfSp
         AlterOp::Alter { column, validator } => {
             let name = name_of(column)?;
             let class = resolve(validator, first)?.class_name();
-            if def.options.key_aliases.first() == Some(&name) {
+            if def.options.key_aliases.first() == Some(&name) && !era.alter_key_alias_no_column {
                 spec.key_validation_class = Some(class);
             } else {
                 let Some(col) = cols.iter_mut().find(|c| c.name == name) else {

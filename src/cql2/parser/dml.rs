@@ -49,8 +49,9 @@ impl Parser<'_> {
         while self.eat_sym(",") {
             names.push(self.term()?);
         }
+        // `( ',' term )+`: ANTLR's early exit when not one more name follows.
         if names.is_empty() {
-            return Err(self.mismatched("','"));
+            return Err(self.early_exit());
         }
         self.expect_sym(")")?;
         self.expect_kw("VALUES")?;
@@ -61,7 +62,7 @@ impl Parser<'_> {
             values.push(self.term()?);
         }
         if values.is_empty() {
-            return Err(self.mismatched("','"));
+            return Err(self.early_exit());
         }
         self.expect_sym(")")?;
         let attrs = self.using(true)?;

@@ -264,6 +264,18 @@ impl Parser<'_> {
         )
     }
 
+    /// A `(...)+` loop that matched nothing (ANTLR's `EarlyExitException`).
+    fn early_exit(&self) -> CqlError {
+        let t = self.peek();
+        Self::error_at(
+            t,
+            format!(
+                "required (...)+ loop did not match anything at input '{}'",
+                t.text
+            ),
+        )
+    }
+
     fn no_viable(&self) -> CqlError {
         let t = self.peek();
         Self::error_at(t, format!("no viable alternative at input '{}'", t.text))
@@ -375,6 +387,14 @@ impl Parser<'_> {
         self.eat_sym(";");
         if self.peek().kind == Kind::Eof {
             Ok(())
+        } else if self.peek_at(1).kind == Kind::Eof {
+            // ANTLR's single-token deletion: one token too many before the
+            // end is reported as extraneous (the statement still refused).
+            let t = self.peek();
+            Err(Self::error_at(
+                t,
+                format!("extraneous input '{}' expecting EOF", t.text),
+            ))
         } else {
             Err(self.mismatched("EOF"))
         }

@@ -221,8 +221,13 @@ fn reserved_words_are_not_terms_and_errors_name_the_place() {
         err("SELECT * FROM"),
         "line 0:-1 mismatched input '<EOF>' expecting set null"
     );
+    // One token too many before the end: ANTLR's single-token deletion.
     assert_eq!(
         err("SELECT * FROM cf x"),
+        "line 1:17 extraneous input 'x' expecting EOF"
+    );
+    assert_eq!(
+        err("SELECT * FROM cf x y"),
         "line 1:17 mismatched input 'x' expecting EOF"
     );
     assert!(err("SELECT * FROM cf LIMIT 99999999999").contains("For input string"));

@@ -161,6 +161,12 @@ impl Node {
             local_strategy_taken: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::LocalStrategyTaken)),
+            names_any_length: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::NamesOfAnyLength)),
+            system_keyspace_updates: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::SystemKeyspaceUpdatesTaken)),
         }
     }
 

@@ -6,7 +6,8 @@
 //! [`super::Release::does`]. Data only.
 //!
 //! The list is kept in files by the series a behaviour began in
-//! ([`before_2_0`] and, found after those, [`before_2_0_later`];
+//! ([`before_2_0`] and, found after those, [`before_2_0_later`] and
+//! [`before_2_0_last`];
 //! [`of_2_x`] and [`of_2_x_later`]; [`of_3_x`]): each holds a macro that
 //! puts its entries after the earlier files' and hands the whole list on,
 //! so that `behaviours!`
@@ -66,6 +67,8 @@ macro_rules! behaviours {
 mod before_2_0;
 #[macro_use]
 mod before_2_0_later;
+#[macro_use]
+mod before_2_0_last;
 #[macro_use]
 mod of_2_x;
 #[macro_use]

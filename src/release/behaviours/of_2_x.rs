@@ -4,7 +4,7 @@
 
 macro_rules! with_behaviours_of_2_x {
     ($($later:tt)*) => {
-        with_behaviours_before_2_0_later! {
+        with_behaviours_before_2_0_last! {
             // libthrift 0.9.1 from 2.0.
             /// A call lacking a required argument was refused quoting each binary
             /// field's own bytes (libthrift 0.9), not the frame from its start.

@@ -288,6 +288,7 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
     let mut spec = ks_spec(def);
     super::release::v07::read_replication_factor(node, &mut spec);
     for (cf, cf_def) in spec.cf_defs.iter_mut().zip(&def.cf_defs) {
+        release::schema::indexnames::check_added(node, cf_def)?;
         cfdefs::check_shape(node, cf_def)?;
         cfdefs::check_column_names(node, cf_def)?;
         cfdefs::check_compaction_thresholds(node, cf_def, false)?;
@@ -304,6 +305,9 @@ fn keyspace_spec(node: &Node, def: &t::KsDef) -> ApiResult<crate::schema::Keyspa
 /// A column family's spec with the release's CfDef defaults (the types
 /// the release lacked refused).
 fn column_family_spec(node: &Node, def: &t::CfDef, update: bool) -> ApiResult<CfSpec> {
+    if !update {
+        release::schema::indexnames::check_added(node, def)?;
+    }
     cfdefs::check_shape(node, def)?;
     cfdefs::check_column_names(node, def)?;
     if update {
@@ -423,7 +427,9 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
         // 0.7 to 1.0 validated the CfDef itself (`validateCfDef`) before
         // looking for the column family it updates (0.7) or applying it.
         cfdefs::check_types(node, def)?;
+        release::schema::updatefirst::check_classes(node, def)?;
         cfdefs::check_column_names(node, def)?;
+        release::schema::updatefirst::check_index_names(node, def)?;
         if named.is_some() {
             release::schema::indexnames::check_kept_names(node, def)?;
         }

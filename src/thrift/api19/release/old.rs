@@ -23,7 +23,19 @@ use crate::thrift::gen::cassandra19 as t;
 pub fn system_keyspaces(node: &Node) -> Vec<KeyspaceDef> {
     match node.release {
         Some(release) if !release.at_least(1, 2) => {
-            vec![system_old::old_system_keyspace(release.system_cfs)]
+            let mut system = system_old::old_system_keyspace(release.system_cfs);
+            // 0.7 and 0.8 took an update of its replication
+            // (`Behaviour::SystemKeyspaceUpdatesTaken`): described as updated.
+            let schema = node.schema();
+            if let Some(stored) = schema
+                .keyspace(crate::schema::SYSTEM_KEYSPACE)
+                .filter(|k| k.replica_placement_strategy != system.replica_placement_strategy)
+            {
+                system.replica_placement_strategy = stored.replica_placement_strategy.clone();
+                system.replication_factor = stored.replication_factor;
+                system.strategy_options = stored.strategy_options.clone();
+            }
+            vec![system]
         }
         Some(release) if release.at_least(2, 2) => {
             let mut all = system19::system_keyspaces(false);

@@ -205,6 +205,9 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
     {
         return Some((Refusal::BadCfName, "", name));
     }
+    if let Some(name) = why.strip_prefix("Illegal index name ") {
+        return Some((Refusal::BadIndexName, "", name));
+    }
     if let Some(name) = why
         .strip_prefix(BAD_KS_NAME)
         .and_then(|rest| rest.strip_suffix("\")"))

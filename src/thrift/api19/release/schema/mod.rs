@@ -6,8 +6,9 @@
 //! 2.2's cell layouts its comparator refusal named (`cellnames`),
 //! 2.1 on's table parameters (`params`), the CQL 3 tables an update
 //! left alone (`cql3tables`), 0.8 and 1.0's naming of an update's
-//! indexes (`indexnames`), 1.0's column family stores (`stores`) and 1.0
-//! and 1.1's loading of a custom index class (`customindex`).
+//! indexes (`indexnames`), 1.0's column family stores (`stores`), 1.0
+//! and 1.1's loading of a custom index class (`customindex`) and 0.7 to
+//! 1.0's checks of an update ahead of its id (`updatefirst`).
 
 pub(in crate::thrift::api19) mod cellnames;
 pub(in crate::thrift::api19) mod cfdefs;
@@ -23,3 +24,4 @@ pub(in crate::thrift::api19) mod params;
 pub(in crate::thrift::api19) mod plainindex;
 pub(in crate::thrift::api19) mod stores;
 pub(in crate::thrift::api19) mod unmade;
+pub(in crate::thrift::api19) mod updatefirst;

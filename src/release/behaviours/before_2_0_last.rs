@@ -1,0 +1,35 @@
+//! The behaviours that began before 2.0 (0.6 to the 1.2 series) found
+//! after those of [`super::before_2_0_later`], in the order they were
+//! found; [`super`] says what each entry holds. Data only: the macro hands
+//! them, after the earlier ones and ahead of the 2.x series', on.
+
+macro_rules! with_behaviours_before_2_0_last {
+    ($($later:tt)*) => {
+        with_behaviours_before_2_0_later! {
+            // 0.7.10 to 1.0.12 Migration.isLegalName: `\w+` alone; 1.1's
+            // CFMetaData.isNameValid added `Schema.NAME_LENGTH` (48).
+            /// A keyspace, column family or index name is any word (`\w+`),
+            /// however long.
+            NamesOfAnyLength {
+                key: "names_of_any_length",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "keyspace and column family names of more than 48 characters are taken",
+            }
+
+            // 0.7.10 and 0.8.10 CassandraServer.system_update_keyspace checked
+            // the session's access and the name only; 1.0 added
+            // ThriftValidation.validateKeyspaceNotSystem.
+            /// `system_update_keyspace` of the `system` keyspace is taken like
+            /// any other: its strategy and options are replaced.
+            SystemKeyspaceUpdatesTaken {
+                key: "system_keyspace_updates_taken",
+                from: (0, 7, 0),
+                until: Some((1, 0, 0)),
+                says: "system_update_keyspace of the system keyspace replaces its replication",
+            }
+
+            $($later)*
+        }
+    };
+}
