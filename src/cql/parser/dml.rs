@@ -3,9 +3,9 @@
 //! Owns only their grammar; what they write or read is `cql::mapping`.
 
 use super::super::ast::*;
-use super::super::error::CqlResult;
+use super::super::error::{CqlError, CqlResult};
 use super::super::lexer::TokenKind;
-use super::{BatchMode, Grammar, IfAt, Parser};
+use super::{BatchMode, IfAt, Parser};
 
 impl Parser<'_> {
     fn using(&mut self) -> CqlResult<Using> {
@@ -268,7 +268,7 @@ impl Parser<'_> {
                 Statement::Update(self.update()?)
             } else if self.at_kw("delete") {
                 Statement::Delete(self.delete()?)
-            } else if parsed == 0 && self.grammar == Grammar::Cql12 {
+            } else if parsed == 0 && self.grammar.is_cql12() {
                 // 1.2's `(batchStatementObjective ';'?)+`: one at least
                 // (2.0's rule took none).
                 let t = self.peek();
@@ -338,6 +338,19 @@ impl Parser<'_> {
     }
 
     fn relation(&mut self) -> CqlResult<Relation> {
+        if self.at_sym("(") && self.grammar.has_parenthesized_relations() {
+            // 2.0's `tupleOfIdentifiers` (a name, then `,` or `)`) or
+            // `'(' relation ')'`.
+            let name = matches!(
+                self.peek_at(1).kind,
+                TokenKind::Ident | TokenKind::QuotedName
+            );
+            let tuple = name && (self.peek_at(2).is_sym(",") || self.peek_at(2).is_sym(")"));
+            if tuple && self.grammar.has_multi_column_relations() {
+                return self.nested(Self::multi_column_relation);
+            }
+            return self.nested(Self::parenthesized_relation);
+        }
         if self.at_kw("token") && self.peek_at(1).is_sym("(") {
             self.advance();
             self.advance();
@@ -397,6 +410,96 @@ impl Parser<'_> {
             self.term()?
         };
         Ok(Relation::Column { column, op, value })
+    }
+
+    /// `'(' relation ')'`. A syntax error inside is ANTLR's to recover
+    /// from: reported, the tokens up to the `)` (or to one that may follow
+    /// a WHERE clause) dropped, the `)` matched (1.2.19 answered `(a, b) >
+    /// (1, 0)` with the `missing EOF at '>'` that came after).
+    fn parenthesized_relation(&mut self) -> CqlResult<Relation> {
+        self.expect_sym("(")?;
+        let relation = match self.relation() {
+            Ok(r) => r,
+            Err(e @ CqlError::Syntax { .. }) => {
+                self.report(e);
+                const FOLLOW: [&str; 5] = ["and", "order", "limit", "allow", "if"];
+                while !self.at_sym(")")
+                    && !self.at_sym(";")
+                    && self.peek().kind != TokenKind::Eof
+                    && !FOLLOW.iter().any(|k| self.at_kw(k))
+                {
+                    self.tokens.advance();
+                }
+                Relation::Column {
+                    column: String::new(),
+                    op: Operator::Eq,
+                    value: Term::Null,
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        self.expect_sym(")")?;
+        Ok(relation)
+    }
+
+    /// 2.0's multi-column relation: `(a, b) op (1, 2)`, `(a, b) op ?`,
+    /// `(a, b) IN ((1, 2), ...)`, `IN (?, ...)`, `IN ()` or `IN ?`.
+    fn multi_column_relation(&mut self) -> CqlResult<Relation> {
+        self.expect_sym("(")?;
+        let mut columns = vec![self.ident()?];
+        while self.eat_sym(",") {
+            columns.push(self.ident()?);
+        }
+        self.expect_sym(")")?;
+        if self.eat_kw("in") {
+            let value = if self.at_sym("(") && self.peek_at(1).is_sym(")") {
+                self.advance();
+                self.advance();
+                Term::List(Vec::new())
+            } else if self.at_sym("(") {
+                self.advance();
+                // `tupleOfTupleLiterals` or `tupleOfMarkersForTuples`.
+                let literals = self.at_sym("(");
+                let mut items = Vec::new();
+                loop {
+                    items.push(match literals {
+                        true => self.tuple_literal()?,
+                        false => self.tuple_marker()?,
+                    });
+                    if !self.eat_sym(",") {
+                        break;
+                    }
+                }
+                self.expect_sym(")")?;
+                Term::List(items)
+            } else {
+                self.tuple_marker()?
+            };
+            return Ok(Relation::MultiColumn {
+                columns,
+                op: Operator::In,
+                value,
+            });
+        }
+        let op = self.operator()?;
+        let value = match self.at_sym("(") {
+            true => self.tuple_literal()?,
+            false => self.tuple_marker()?,
+        };
+        Ok(Relation::MultiColumn { columns, op, value })
+    }
+
+    /// `?` or `:name` standing for a whole tuple (or IN's list of them).
+    fn tuple_marker(&mut self) -> CqlResult<Term> {
+        let named = self.at_sym(":")
+            && matches!(
+                self.peek_at(1).kind,
+                TokenKind::Ident | TokenKind::QuotedName
+            );
+        if self.at_sym("?") || named {
+            return self.term();
+        }
+        Err(self.no_viable())
     }
 
     pub(super) fn select(&mut self) -> CqlResult<Select> {
