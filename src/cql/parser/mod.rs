@@ -15,6 +15,7 @@ mod auth;
 mod ddl;
 mod dml;
 mod recovery;
+mod relations;
 mod reserved;
 mod terms;
 

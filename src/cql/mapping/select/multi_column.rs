@@ -8,14 +8,16 @@
 //! where a tuple relation is present: the single-column path
 //! (`where_clause::clustering_of`) is the one without.
 
+mod values;
+
+use self::values::{tuple_values, Values};
 use super::rules::{SelectRules, Tuples};
 use super::slices::ClusteringRange;
 use super::where_clause::ClusteringPlan;
 use crate::cql::ast::{Operator, Relation, Term};
 use crate::cql::error::{CqlError, CqlResult};
-use crate::cql::mapping::values::{eval, eval_scalar, TermContext};
+use crate::cql::mapping::values::TermContext;
 use crate::cql::table::{ColumnRole, Table};
-use crate::cql::types::{CqlType, CqlValue};
 
 fn invalid(msg: impl Into<String>) -> CqlError {
     CqlError::invalid(msg)
@@ -67,13 +69,6 @@ impl Restriction {
 pub(super) struct Clustering {
     restrictions: Vec<Restriction>,
     at: Vec<Option<usize>>,
-}
-
-/// A relation's values, evaluated: a value per column for `=` and the
-/// slices, a tuple per item for `IN`.
-enum Values {
-    One(Vec<Vec<u8>>),
-    Many(Vec<Vec<Vec<u8>>>),
 }
 
 fn name(table: &Table, i: usize) -> &str {
@@ -547,132 +542,6 @@ fn merge_22(table: &Table, old: &Restriction, new: &Restriction) -> CqlResult<Re
     }
 }
 
-/// A tuple relation's value(s): a literal's elements read by their
-/// columns' types, a marker's tuple split; an IN's list of either.
-fn tuple_values(
-    table: &Table,
-    positions: &[usize],
-    op: Operator,
-    value: &Term,
-    ctx: &mut TermContext,
-    rules: &SelectRules,
-) -> CqlResult<Values> {
-    let types: Vec<CqlType> = positions
-        .iter()
-        .map(|&i| table.clustering[i].column.ty.clone())
-        .collect();
-    if op != Operator::In {
-        return Ok(Values::One(one_tuple(
-            table, positions, &types, value, ctx, rules,
-        )?));
-    }
-    match value {
-        Term::List(items) => Ok(Values::Many(
-            items
-                .iter()
-                .map(|t| one_tuple(table, positions, &types, t, ctx, rules))
-                .collect::<CqlResult<_>>()?,
-        )),
-        marker => {
-            let list = CqlType::List(Box::new(CqlType::Tuple(types.clone())));
-            match eval(marker, &list, "in", ctx)? {
-                CqlValue::List(items) => Ok(Values::Many(
-                    items
-                        .iter()
-                        .map(|b| split(table, positions, b, rules))
-                        .collect::<CqlResult<_>>()?,
-                )),
-                _ => Err(invalid("Invalid null value for IN restriction")),
-            }
-        }
-    }
-}
-
-/// One tuple: `(v1, v2)` (its size checked first: `Tuples.Literal`) or a
-/// marker for all of it.
-fn one_tuple(
-    table: &Table,
-    positions: &[usize],
-    types: &[CqlType],
-    value: &Term,
-    ctx: &mut TermContext,
-    rules: &SelectRules,
-) -> CqlResult<Vec<Vec<u8>>> {
-    match value {
-        Term::Tuple(items) => {
-            if items.len() != positions.len() {
-                return Err(invalid(format!(
-                    "Expected {} elements in value tuple, but got {}: {}",
-                    positions.len(),
-                    items.len(),
-                    value.as_written()
-                )));
-            }
-            let mut out = Vec::with_capacity(items.len());
-            for ((t, ty), &i) in items.iter().zip(types).zip(positions) {
-                let column = name(table, i);
-                match eval_scalar(t, ty, column, ctx)? {
-                    Some(v) => out.push(v),
-                    None => return Err(null_element(column, rules)),
-                }
-            }
-            Ok(out)
-        }
-        marker => {
-            let ty = CqlType::Tuple(types.to_vec());
-            match eval_scalar(marker, &ty, "tuple", ctx)? {
-                Some(b) => split(table, positions, &b, rules),
-                None => Err(null_element(name(table, positions[0]), rules)),
-            }
-        }
-    }
-}
-
-/// A tuple's null element: 2.0's `Tuples.DelayedValue.bind`; from 2.1 the
-/// bound's (`Invalid null value in condition for column b`).
-fn null_element(column: &str, rules: &SelectRules) -> CqlError {
-    match rules.tuples {
-        Tuples::V20 => invalid("Tuples may not contain null values"),
-        _ => invalid(format!(
-            "Invalid null value in condition for column {column}"
-        )),
-    }
-}
-
-/// A bound tuple's components (each its length, then its bytes).
-fn split(
-    table: &Table,
-    positions: &[usize],
-    bytes: &[u8],
-    rules: &SelectRules,
-) -> CqlResult<Vec<Vec<u8>>> {
-    let mut out = Vec::with_capacity(positions.len());
-    let mut at = 0;
-    for &i in positions {
-        if at >= bytes.len() {
-            break;
-        }
-        let Some(len) = bytes.get(at..at + 4) else {
-            return Err(invalid("Invalid tuple value: not enough bytes"));
-        };
-        let len = i32::from_be_bytes([len[0], len[1], len[2], len[3]]);
-        at += 4;
-        if len < 0 {
-            return Err(null_element(name(table, i), rules));
-        }
-        let end = at + len as usize;
-        let Some(v) = bytes.get(at..end) else {
-            return Err(invalid("Invalid tuple value: not enough bytes"));
-        };
-        out.push(v.to_vec());
-        at = end;
-    }
-    if out.len() < positions.len() {
-        return Err(null_element(name(table, positions[out.len()]), rules));
-    }
-    Ok(out)
-}
-
 /// Whether a WHERE clause holds a tuple relation.
 pub(super) fn any(where_clause: &[Relation]) -> bool {
     where_clause
@@ -681,118 +550,5 @@ pub(super) fn any(where_clause: &[Relation]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::{plan_select_by, SelectPlan, SelectRules};
-    use crate::cql::ast::Statement;
-    use crate::cql::error::CqlResult;
-    use crate::cql::table::Table;
-    use crate::cql::timeuuid::TimeUuidGenerator;
-    use crate::cql::{parse_with, Grammar};
-    use crate::partitioner::Murmur3Partitioner;
-
-    fn plan(release: (u32, u32, u32), rel: &str) -> CqlResult<SelectPlan> {
-        let ct = "CREATE TABLE t (k int, a int, b int, c int, v int, PRIMARY KEY (k, a, b, c))";
-        let Statement::CreateTable(ct) = parse_with(ct, Grammar::WithStatics).unwrap().statement
-        else {
-            panic!()
-        };
-        let table = Table::from_create("ks", &ct).unwrap();
-        let q = format!("SELECT * FROM t WHERE k = 1 AND {rel}");
-        let Statement::Select(sel) = parse_with(&q, Grammar::Cql33).unwrap().statement else {
-            panic!()
-        };
-        let rules = SelectRules::of_release(release);
-        let mut uuids = TimeUuidGenerator::new(7);
-        plan_select_by(
-            &table,
-            &sel,
-            &[],
-            &Murmur3Partitioner,
-            &mut uuids,
-            5,
-            &rules,
-        )
-    }
-
-    fn refusal(release: (u32, u32, u32), rel: &str) -> String {
-        plan(release, rel).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn a_tuple_in_reads_each_prefix_once_in_comparator_order() {
-        let p = plan((2, 0, 17), "(a, b) IN ((2, 0), (0, 1), (2, 0))").unwrap();
-        assert_eq!(p.slices.len(), 2);
-        // A tuple slice beside a single column's bound on its first column.
-        assert_eq!(
-            plan((2, 0, 17), "a > 0 AND (a, b) < (2, 0)")
-                .unwrap()
-                .slices
-                .len(),
-            1
-        );
-    }
-
-    #[test]
-    fn each_release_refuses_tuples_in_its_words() {
-        // Recorded: conformance/releases/*/rel_multicolumn.json.
-        let (v20, v21, v22) = ((2, 0, 17), (2, 1, 22), (2, 2, 19));
-        assert_eq!(
-            refusal(v20, "(a, c) > (0, 0)"),
-            "Clustering columns must appear in the PRIMARY KEY order in multi-column relations: (a, c) > (0, 0)"
-        );
-        assert_eq!(
-            refusal(v20, "(a, v) > (0, 0)"),
-            "Multi-column relations can only be applied to clustering columns: v"
-        );
-        assert_eq!(
-            refusal(v22, "(a, v) > (0, 0)"),
-            "Multi-column relations can only be applied to clustering columns but was applied to: v"
-        );
-        assert_eq!(
-            refusal(v20, "(a, b) > (1, 0, 0)"),
-            "Expected 2 elements in value tuple, but got 3: (1, 0, 0)"
-        );
-        assert_eq!(
-            refusal(v20, "(a, b) > (0, null)"),
-            "Tuples may not contain null values"
-        );
-        assert_eq!(
-            refusal(v21, "(a, b) > (0, null)"),
-            "Invalid null value in condition for column b"
-        );
-        assert_eq!(
-            refusal(v20, "(a, b) > (0, 0) AND (b, c) < (1, 0)"),
-            "Column \"b\" cannot be restricted by inequalities not starting with the same column: (b, c) < (1, 0)"
-        );
-        assert_eq!(
-            refusal(v22, "(a, b) > (0, 0) AND (b, c) < (1, 0)"),
-            "Column \"b\" cannot be restricted by two inequalities not starting with the same column"
-        );
-        assert_eq!(
-            refusal(v20, "(a, b) IN ((0, 1)) AND c = 1"),
-            "PRIMARY KEY column \"c\" cannot be restricted (preceding column \"b\" is restricted by an IN tuple notation)"
-        );
-        assert!(plan(v22, "(a, b) IN ((0, 1)) AND c = 1").is_ok());
-        assert_eq!(
-            refusal(v22, "(a, b) > (0, 0) AND c = 1"),
-            "Clustering column \"c\" cannot be restricted (preceding column \"a\" is restricted by a non-EQ relation)"
-        );
-        assert_eq!(
-            refusal(v20, "a = 1 AND (a, b) = (1, 0)"),
-            "Column \"a\" cannot be restricted by more than one relation if it is in an = relation"
-        );
-        assert_eq!(
-            refusal(v22, "(a, b) > (1, 0) AND a = 1"),
-            "Column \"a\" cannot be restricted by both an equality and an inequality relation"
-        );
-        // 3.10 on, an IN of one tuple is its equality.
-        assert_eq!(
-            refusal((3, 0, 24), "(a, b) IN ((0, 1)) AND (a) > (0)"),
-            "a cannot be restricted by more than one relation if it includes a IN"
-        );
-        assert_eq!(
-            refusal((3, 11, 10), "(a, b) IN ((0, 1)) AND (a) > (0)"),
-            "a cannot be restricted by more than one relation if it includes an Equal"
-        );
-    }
-}
+#[path = "multi_column_tests.rs"]
+mod tests;
