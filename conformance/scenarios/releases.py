@@ -8554,3 +8554,128 @@ if (0, 8) <= R < (1, 2):
             describe_ks(ks).mask("0/5/*/16"),
         ]
         return out
+
+
+# ------------------------------------------------------------------------------ multi-column (tuple) relations
+def _tup(*ns):
+    """A tuple of ints as its marker is bound: each component's length, then its bytes."""
+    return b"".join(b"\x00\x00\x00\x04" + _i32(n) for n in ns)
+
+
+def _tuples(*ts):
+    """A list of int tuples bound to `(a, b) IN ?`: the u16 form of lists before 3.0 (Thrift's
+    QueryOptions were protocol 2's), the i32 one from 3.0."""
+    wide = R >= (3, 0)
+    size = (lambda n: n.to_bytes(4, "big")) if wide else (lambda n: n.to_bytes(2, "big"))
+    return size(len(ts)) + b"".join(size(len(_tup(*t))) + _tup(*t) for t in ts)
+
+
+if R >= (1, 2):
+    @scenario("rel_multicolumn", "19", "cql3", keyspace_reset="cv_r_multicolumn")
+    def _multicolumn():
+        """multi-column (tuple) relations on clustering columns in a SELECT (2.0 on:
+        `(a, b) > (1, 0)`, `=`, `IN ((..), (..))`, a slice of two bounds, beside single-column
+        relations, with ORDER BY DESC and LIMIT, on a table of descending clustering too) and
+        every refusal in each release's words (columns skipped or out of order, a column not
+        clustering, a tuple of the wrong size, a column restricted twice, restrictions after
+        a slice or an IN of tuples, UPDATE/DELETE); 1.2's parse error of the syntax"""
+        ks = "cv_r_multicolumn"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = setup(ks)
+        out += [q("CREATE TABLE t (k int, a int, b int, c int, v int, PRIMARY KEY (k, a, b, c))"),
+                q("CREATE TABLE d (k int, a int, b int, v int, PRIMARY KEY (k, a, b)) "
+                  "WITH CLUSTERING ORDER BY (a DESC, b DESC)")]
+        for k in (1, 2):
+            for a in (0, 1, 2):
+                for bb in (0, 1):
+                    for c in (0, 1):
+                        out.append(q("INSERT INTO t (k, a, b, c, v) VALUES (%d, %d, %d, %d, %d)"
+                                     % (k, a, bb, c, k * 100 + a * 10 + bb * 2 + c)))
+                    out.append(q("INSERT INTO d (k, a, b, v) VALUES (%d, %d, %d, %d)"
+                                 % (k, a, bb, a * 10 + bb)))
+        w = "SELECT a, b, c, v FROM t WHERE k = 1 AND "
+        if R < (2, 0):
+            return out + [q(w + r) for r in ["(a, b) > (1, 0)", "(a, b) IN ((0, 1), (2, 0))",
+                                             "a = 1 AND (b, c) = (0, 1)"]]
+        rels = [
+            "(a, b) > (1, 0)", "(a, b) >= (1, 0)", "(a, b) < (1, 1)", "(a, b) <= (1, 0)",
+            "(a, b, c) > (0, 1, 0)", "(a, b, c) <= (0, 1, 0)",
+            "(a, b) > (0, 1) AND (a, b) < (2, 0)", "(a, b) > (0, 1) AND (a) < (2)",
+            "(a, b, c) >= (0, 1, 1) AND (a, b) <= (1, 0)", "(a) > (1)",
+            "(a, b) = (1, 0)", "(a, b, c) = (1, 0, 1)", "(a) = (1)",
+            "(a, b) IN ((0, 1), (2, 0))", "(a, b) IN ((2, 0), (0, 1), (2, 0))",
+            "(a, b, c) IN ((0, 0, 1), (1, 1, 0))", "(a, b) IN ()", "(a) IN ((1), (2))",
+            "a = 1 AND (b, c) > (0, 0)", "a = 1 AND (b, c) IN ((0, 1), (1, 0))",
+            "a = 1 AND (b, c) = (1, 1)", "(a, b) = (1, 0) AND c > 0", "(a, b) = (1, 0) AND c IN (1, 0)",
+            "a > 0 AND (a, b) < (2, 0)", "(a, b) < (2, 0) AND a > 0", "a >= 1 AND (a, b) <= (2, 0)",
+            "(a, b) > (1, 0) ORDER BY a DESC", "(a, b) > (0, 1) AND (a, b) < (2, 0) ORDER BY a DESC",
+            "(a, b) IN ((0, 1), (2, 0)) ORDER BY a DESC", "(a, b) > (1, 0) LIMIT 2",
+            "(a, b) > (0, 0) ORDER BY a DESC LIMIT 3",
+            # refusals
+            "(a, c) > (0, 0)", "(b, c) > (0, 0)", "(b, a) > (0, 0)", "(a, v) > (0, 0)",
+            "(k, a) = (1, 0)", "(a, a) = (1, 1)", "(a, b) > (1, 0, 0)", "(a, b) > (1)",
+            "(a, b) IN ((1, 0), (1))", "(a, b) = (1, 'x')", "(a, b) > (0, null)",
+            "(x, a) > (0, 0)", "a = 1 AND (a, b) > (1, 0)", "(a, b) = (1, 0) AND a = 1",
+            "(a, b) > (1, 0) AND a = 1", "a = 1 AND (a, b) = (1, 0)",
+            "(a, b) > (0, 0) AND c = 1", "(a, b) IN ((0, 1)) AND c = 1", "(a, b) > (0, 0) AND c > 0",
+            "(a) > (0) AND (a, b) > (1, 0)", "(a, b) < (2, 0) AND (a) <= (1)",
+            "(a, b) > (0, 0) AND (b, c) < (1, 0)", "a > 0 AND (a, b) > (1, 0)",
+            "(a, b) = (1, 0) AND (a) = (1)", "(a, b) IN ((0, 1)) AND (a) > (0)",
+            "(a, b) > (0, 0) AND (a) IN ((0), (1))", "(a, b) = (1, 0) AND (b, c) = (0, 1)",
+            "(a, b) IN ((0, 1), (1, 0)) AND (a) > (0)",
+            "a = 1 AND (b) > (0) AND (b, c) < (1, 1)", "(a, b) > (1, 0) ORDER BY b DESC",
+        ]
+        if R < (2, 2):
+            # 2.2 on named the columns two restrictions shared in a HashSet's order, which
+            # depended on the JVM (identity hashes): only 2.0's and 2.1's are recorded
+            rels += ["(a, b) > (0, 0) AND (a, b) > (1, 0)", "(a, b) < (2, 0) AND (a, b) <= (1, 0)",
+                     "(a, b) = (1, 0) AND (a, b) = (1, 0)", "(a, b) IN ((0, 1)) AND (a, b) > (0, 0)",
+                     "(a, b) > (0, 0) AND (a, b) IN ((0, 1))"]
+        out += [q(w + r) for r in rels]
+        out += [q("SELECT * FROM t WHERE (a, b) > (1, 0)"),
+                q("SELECT * FROM t WHERE (a, b) > (1, 0) ALLOW FILTERING"),
+                q("SELECT * FROM t WHERE k IN (2, 1) AND (a, b) = (2, 1)"),
+                q("SELECT * FROM t WHERE k IN (1, 2) AND (a, b) > (1, 1) ORDER BY a DESC"),
+                q("SELECT * FROM t WHERE (k, a) > (1, 0)"),
+                q("SELECT * FROM t WHERE k = 1 AND (a, b) > (1, 0) AND v = 1")]
+        wd = "SELECT a, b, v FROM d WHERE k = 1 AND "
+        out += [q(wd + r) for r in ["(a, b) > (1, 0)", "(a, b) <= (1, 0)",
+                                    "(a, b) > (0, 1) AND (a, b) < (2, 0)",
+                                    "(a, b) IN ((0, 1), (2, 0), (1, 1))", "(a, b) = (1, 1)",
+                                    "(a, b) > (1, 0) ORDER BY a ASC", "a = 1 AND (b) < (1)",
+                                    "(a, b) >= (1, 1) LIMIT 2"]]
+        # 3.0 took a tuple's equality in UPDATE and DELETE (its slice, a range deletion,
+        # is not emulated for any relation: left out there)
+        out += [q("UPDATE t SET v = 0 WHERE k = 2 AND (a, b, c) = (1, 0, 0)"),
+                q("DELETE FROM t WHERE k = 2 AND (a, b, c) = (1, 0, 1)"),
+                q("DELETE FROM t WHERE k = 2 AND (a, b) = (1, 1)"),
+                q("UPDATE t SET v = 0 WHERE k = 2 AND (a, b, c) = (1, 0)")]
+        if R < (3, 0):
+            out.append(q("DELETE FROM t WHERE k = 2 AND (a, b) > (1, 0)"))
+        out.append(q("SELECT a, b, c, v FROM t WHERE k = 2 AND a = 1"))
+        # prepared: a marker for the whole tuple, one per element, IN's
+        pw = "SELECT a, b, c FROM t WHERE k = ? AND "
+        prepared = [
+            ("(a, b) > ?", [[_i32(1), _tup(1, 0)], [_i32(1), _tup(0, 1)]]),
+            ("(a, b) > (?, ?)", [[_i32(1), _i32(1), _i32(0)]]),
+            ("(a, b) >= (?, 0) AND (a, b) < ?", [[_i32(1), _i32(1), _tup(2, 1)]]),
+            ("(a, b) = ?", [[_i32(1), _tup(2, 1)]]),
+            ("(a, b, c) = (?, ?, ?)", [[_i32(1), _i32(2), _i32(1), _i32(0)]]),
+            ("(a, b) IN ?", [[_i32(1), _tuples((2, 0), (0, 1))], [_i32(1), _tuples()]]),
+            ("(a, b) IN (?, ?)", [[_i32(1), _tup(1, 1), _tup(0, 0)]]),
+            ("(a, b) IN ((?, ?), (1, 1))", [[_i32(1), _i32(0), _i32(1)]]),
+            ("(a, b) > :t", [[_i32(1), _tup(2, 0)]]),
+            ("(a, b) IN :ts", []),
+            ("a = ? AND (b, c) > (?, ?)", [[_i32(1), _i32(1), _i32(0), _i32(0)]]),
+            ("(a, b) > ? LIMIT ?", [[_i32(1), _tup(0, 1), _i32(2)]]),
+            ("(a, c) > ?", []),
+            ("(a, b) > (?, ?, ?)", []),
+        ]
+        for rel, runs in prepared:
+            text = pw + rel
+            out.append(v19.prepare_cql3_query(text))
+            out += [v19.execute_prepared_cql3_query(thrift_id(ks, text), vs) for vs in runs]
+        dtext = "SELECT a, b FROM d WHERE k = ? AND (a, b) > ?"
+        out += [v19.prepare_cql3_query(dtext),
+                v19.execute_prepared_cql3_query(thrift_id(ks, dtext), [_i32(1), _tup(1, 0)])]
+        return out

@@ -81,6 +81,10 @@ fn query_findings(p: &Proposal, out: &mut Vec<Value>) {
             Relation::Column { column, op, .. } => {
                 column == name && (!eq || matches!(op, Operator::Eq | Operator::In))
             }
+            Relation::MultiColumn { columns, op, .. } => {
+                columns.iter().any(|c| c == name)
+                    && (!eq || matches!(op, Operator::Eq | Operator::In))
+            }
             Relation::Token { .. } => false,
         })
     };

@@ -133,6 +133,18 @@ pub fn propose(source: &Table, sel: Select, text: String, note: String) -> Advis
                     list.push(c);
                 }
             }
+            Relation::MultiColumn { columns, op, .. } => {
+                for column in columns {
+                    let c = find(column)?;
+                    let list = match op {
+                        Operator::Eq | Operator::In => &mut eq,
+                        _ => &mut range,
+                    };
+                    if !list.iter().any(|x| x.name == c.name) {
+                        list.push(c);
+                    }
+                }
+            }
             Relation::Token { .. } => {
                 return Err(AdvisorError::BadRequest(
                     "token() restricts the ring, not the rows: advise on the column values instead"

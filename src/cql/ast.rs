@@ -294,6 +294,34 @@ pub enum Relation {
         op: Operator,
         value: Term,
     },
+    /// 2.0's tuple notation `(a, b) op value` on clustering columns: the
+    /// value a `Term::Tuple` literal or a `Bind` for the whole tuple; for
+    /// `IN` a `Term::List` of those (or a single `Bind` for `IN ?`).
+    MultiColumn {
+        columns: Vec<String>,
+        op: Operator,
+        value: Term,
+    },
+}
+
+impl Relation {
+    /// The relation as Cassandra's `MultiColumnRelation.toString` printed
+    /// it in messages quoting it: `(a, b) > (1, 0)`, `(a, b) IN ((1, 0))`,
+    /// `(a, b) IN ?`.
+    pub fn multi_written(columns: &[String], op: Operator, value: &Term) -> String {
+        let value = match (op, value) {
+            (Operator::In, Term::List(items)) => format!(
+                "({})",
+                items
+                    .iter()
+                    .map(Term::as_written)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            (_, v) => v.as_written(),
+        };
+        format!("({}) {} {value}", columns.join(", "), op.symbol())
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

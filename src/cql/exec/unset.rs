@@ -101,6 +101,10 @@ impl Rewrite<'_> {
                 Relation::Column { column, value, .. } => {
                     self.required(value, &format!("Invalid unset value for column {column}"))?
                 }
+                Relation::MultiColumn { columns, value, .. } => self.required(
+                    value,
+                    &format!("Invalid unset value for tuple ({})", columns.join(", ")),
+                )?,
                 Relation::Token { columns, value, .. } => self.required(
                     value,
                     &format!("Invalid unset value for token({})", columns.join(", ")),

@@ -221,6 +221,9 @@ impl Collector<'_> {
                         _ => self.term(value, column, &ty),
                     }
                 }
+                Relation::MultiColumn { columns, op, value } => {
+                    self.tuple_relation(columns, *op, value, select)?
+                }
                 Relation::Token { value, .. } => match value {
                     // Each argument's receiver is the function's (1.2's
                     // `Functions.makeArgSpec`: `arg0(token)`), of the
@@ -239,6 +242,56 @@ impl Collector<'_> {
                     other => self.term(other, "partition key token", &CqlType::Native(self.token)),
                 },
             }
+        }
+        Ok(())
+    }
+
+    /// The markers of a tuple relation (2.0's `Tuples`): a marker of a
+    /// literal's element is its column's; one for a whole tuple is named
+    /// by the columns, `(a,b)`, typed a tuple of theirs; `IN ?`'s
+    /// `in(a,b)`, a list of those.
+    fn tuple_relation(
+        &mut self,
+        columns: &[String],
+        op: super::super::ast::Operator,
+        value: &Term,
+        select: bool,
+    ) -> CqlResult<()> {
+        let mut types = Vec::with_capacity(columns.len());
+        for c in columns {
+            match self.column_type(c) {
+                Ok(ty) => types.push(ty),
+                Err(_) if select => {
+                    return Err(CqlError::invalid(format!(
+                        "Undefined name {c} in where clause ('{}')",
+                        Relation::multi_written(columns, op, value)
+                    )))
+                }
+                Err(_) => return Err(super::keys::unknown_key(c)),
+            }
+        }
+        let name = format!("({})", columns.join(","));
+        let tuple = CqlType::Tuple(types.clone());
+        let one = |c: &mut Self, t: &Term| match t {
+            Term::Tuple(items) => {
+                for ((item, column), ty) in items.iter().zip(columns).zip(&types) {
+                    c.term(item, column, ty);
+                }
+            }
+            other => c.term(other, &name, &tuple),
+        };
+        match (op, value) {
+            (super::super::ast::Operator::In, Term::List(items)) => {
+                for item in items {
+                    one(self, item);
+                }
+            }
+            (super::super::ast::Operator::In, marker) => self.term(
+                marker,
+                &format!("in{name}"),
+                &CqlType::List(Box::new(tuple.clone())),
+            ),
+            (_, t) => one(self, t),
         }
         Ok(())
     }

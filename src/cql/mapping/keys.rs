@@ -27,7 +27,8 @@ pub(super) fn key_values(
     let mut clustering = vec![Vec::new(); table.clustering.len()];
     let clustering_in = ctx.clustering_in;
     let mut tctx = ctx.terms();
-    for rel in where_clause {
+    let where_clause = tuples_as_columns(where_clause, tctx.values)?;
+    for rel in where_clause.iter() {
         let Relation::Column { column, op, value } = rel else {
             return Err(CqlError::invalid("The token function cannot be used in WHERE clauses for UPDATE and DELETE statements"));
         };
@@ -97,6 +98,62 @@ pub(super) fn key_values(
         partition,
         clustering,
     })
+}
+
+/// A modification's tuple relations: refused before 3.0
+/// (`ModificationStatement.processWhereClause`); from 3.0 (its
+/// `StatementRestrictions`) a tuple's equality is one of each of its
+/// columns, any other operator refused as a column's would be.
+fn tuples_as_columns(
+    where_clause: &[Relation],
+    values: super::ValueRules,
+) -> CqlResult<std::borrow::Cow<'_, [Relation]>> {
+    if !where_clause
+        .iter()
+        .any(|r| matches!(r, Relation::MultiColumn { .. }))
+    {
+        return Ok(std::borrow::Cow::Borrowed(where_clause));
+    }
+    let mut out = Vec::with_capacity(where_clause.len());
+    for rel in where_clause {
+        let Relation::MultiColumn { columns, op, value } = rel else {
+            out.push(rel.clone());
+            continue;
+        };
+        if values < super::ValueRules::Since30 {
+            return Err(CqlError::invalid(format!(
+                "Multi-column relations cannot be used in WHERE clauses for UPDATE and DELETE \
+                 statements: {}",
+                Relation::multi_written(columns, *op, value)
+            )));
+        }
+        let items = match (op, value) {
+            (Operator::Eq, Term::Tuple(items)) => items,
+            _ => {
+                return Err(CqlError::invalid(format!(
+                    "Invalid operator {} for PRIMARY KEY part {}",
+                    op.symbol(),
+                    columns[0]
+                )))
+            }
+        };
+        if items.len() != columns.len() {
+            return Err(CqlError::invalid(format!(
+                "Expected {} elements in value tuple, but got {}: {}",
+                columns.len(),
+                items.len(),
+                value.as_written()
+            )));
+        }
+        for (column, item) in columns.iter().zip(items) {
+            out.push(Relation::Column {
+                column: column.clone(),
+                op: Operator::Eq,
+                value: item.clone(),
+            });
+        }
+    }
+    Ok(std::borrow::Cow::Owned(out))
 }
 
 pub(super) fn cartesian(lists: &[Vec<Vec<u8>>]) -> Vec<Vec<Vec<u8>>> {

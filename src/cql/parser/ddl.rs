@@ -459,10 +459,12 @@ impl Parser<'_> {
             // An emulated 1.2's and 2.0's `index=IDENT`; 2.1's `indexName`
             // took a keyspace before it (as the engine's own grammar does).
             let name = match self.grammar {
-                Grammar::Cql12 | Grammar::WithStatics => crate::cql::ast::TableName {
-                    keyspace: None,
-                    name: self.ident()?,
-                },
+                Grammar::Cql12 | Grammar::Cql12Paren | Grammar::WithStatics => {
+                    crate::cql::ast::TableName {
+                        keyspace: None,
+                        name: self.ident()?,
+                    }
+                }
                 _ => self.table_name()?,
             };
             return Ok(Statement::DropIndex {

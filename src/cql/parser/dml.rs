@@ -5,7 +5,7 @@
 use super::super::ast::*;
 use super::super::error::CqlResult;
 use super::super::lexer::TokenKind;
-use super::{BatchMode, Grammar, IfAt, Parser};
+use super::{BatchMode, IfAt, Parser};
 
 impl Parser<'_> {
     fn using(&mut self) -> CqlResult<Using> {
@@ -268,7 +268,7 @@ impl Parser<'_> {
                 Statement::Update(self.update()?)
             } else if self.at_kw("delete") {
                 Statement::Delete(self.delete()?)
-            } else if parsed == 0 && self.grammar == Grammar::Cql12 {
+            } else if parsed == 0 && self.grammar.is_cql12() {
                 // 1.2's `(batchStatementObjective ';'?)+`: one at least
                 // (2.0's rule took none).
                 let t = self.peek();
@@ -301,102 +301,6 @@ impl Parser<'_> {
             statements,
             outline,
         })
-    }
-
-    /// `WHERE rel AND rel ...`; mandatory for writes.
-    fn where_clause(&mut self, required: bool) -> CqlResult<Vec<Relation>> {
-        if !self.eat_kw("where") {
-            if required {
-                return Err(self.mismatched("K_WHERE"));
-            }
-            return Ok(Vec::new());
-        }
-        let mut rels = vec![self.relation()?];
-        while self.eat_kw("and") {
-            rels.push(self.relation()?);
-        }
-        rels.shrink_to_fit();
-        Ok(rels)
-    }
-
-    fn operator(&mut self) -> CqlResult<Operator> {
-        let t = self.peek().clone();
-        let op = match t.text.as_str() {
-            "=" => Operator::Eq,
-            "<" => Operator::Lt,
-            "<=" => Operator::Lte,
-            ">" => Operator::Gt,
-            ">=" => Operator::Gte,
-            _ if t.is_kw("in") => Operator::In,
-            _ => return Err(self.no_viable()),
-        };
-        if t.kind != TokenKind::Symbol && op != Operator::In {
-            return Err(self.no_viable());
-        }
-        self.advance();
-        Ok(op)
-    }
-
-    fn relation(&mut self) -> CqlResult<Relation> {
-        if self.at_kw("token") && self.peek_at(1).is_sym("(") {
-            self.advance();
-            self.advance();
-            let mut columns = vec![self.ident()?];
-            while self.eat_sym(",") {
-                columns.push(self.ident()?);
-            }
-            self.expect_sym(")")?;
-            let op = self.operator()?;
-            let value = self.term()?;
-            return Ok(Relation::Token { columns, op, value });
-        }
-        let column = self.ident()?;
-        if self.grammar.has_contains() && self.eat_kw("contains") {
-            let op = if self.eat_kw("key") {
-                Operator::ContainsKey
-            } else {
-                Operator::Contains
-            };
-            let value = self.term()?;
-            return Ok(Relation::Column { column, op, value });
-        }
-        let op = self.operator()?;
-        let value = if op == Operator::In {
-            // 2.0's `inMarker`: `IN ?` or `IN :name`.
-            let named = self.at_sym(":")
-                && self.grammar.has_statics()
-                && matches!(
-                    self.peek_at(1).kind,
-                    TokenKind::Ident | TokenKind::QuotedName
-                );
-            if (self.at_sym("?") && self.grammar.has_in_marker()) || named {
-                self.term()?
-            } else {
-                if self.at_sym("?") {
-                    // 1.2's grammar wanted `(`: ANTLR took it for missing
-                    // (a `?` may follow it) and read the list on.
-                    let t = self.peek();
-                    let e = Self::error_at(t, format!("missing '(' at '{}'", t.text));
-                    self.report(e);
-                } else {
-                    self.expect_sym("(")?;
-                }
-                let mut items = Vec::new();
-                if !self.at_sym(")") {
-                    loop {
-                        items.push(self.term()?);
-                        if !self.eat_sym(",") {
-                            break;
-                        }
-                    }
-                }
-                self.expect_sym(")")?;
-                Term::List(items)
-            }
-        } else {
-            self.term()?
-        };
-        Ok(Relation::Column { column, op, value })
     }
 
     pub(super) fn select(&mut self) -> CqlResult<Select> {

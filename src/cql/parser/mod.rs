@@ -15,6 +15,7 @@ mod auth;
 mod ddl;
 mod dml;
 mod recovery;
+mod relations;
 mod reserved;
 mod terms;
 
@@ -45,6 +46,9 @@ pub enum Grammar {
     /// 2.0's `IF [NOT] EXISTS`, conditions and `DISTINCT` (1.2.9's `Cql.g`
     /// had no K_IF, K_NOT, K_EXISTS or K_DISTINCT: the words were names).
     Cql12,
+    /// [`Grammar::Cql12`] with 1.2.11's parenthesized relation
+    /// (`'(' relation ')'`), which 1.2.9 lacked.
+    Cql12Paren,
     /// 2.2's CQL 3.3: 2.1's plus `SELECT JSON` / `INSERT ... JSON`, the
     /// types `date`, `time`, `smallint` and `tinyint`, and `count(*)`
     /// among other selectors (its aggregates).
@@ -54,7 +58,25 @@ pub enum Grammar {
 impl Grammar {
     /// `IN ?` (2.0's `inMarker`; 1.2's grammar wanted a list there).
     pub fn has_in_marker(self) -> bool {
-        !matches!(self, Grammar::Cql12 | Grammar::Beta1)
+        !matches!(self, Grammar::Cql12 | Grammar::Cql12Paren | Grammar::Beta1)
+    }
+
+    /// A relation in parentheses, `WHERE (k = 1)` (1.2.11 on, 2.0's).
+    pub fn has_parenthesized_relations(self) -> bool {
+        matches!(
+            self,
+            Grammar::Cql12Paren | Grammar::WithStatics | Grammar::Cql32 | Grammar::Cql33
+        )
+    }
+
+    /// 2.0's multi-column relations on clustering columns, `(a, b) > (1, 0)`.
+    pub fn has_multi_column_relations(self) -> bool {
+        self.has_statics()
+    }
+
+    /// 1.2's grammar, either form.
+    pub fn is_cql12(self) -> bool {
+        matches!(self, Grammar::Cql12 | Grammar::Cql12Paren)
     }
 
     /// 2.0.6's `static` columns and named markers (`:name`).
@@ -75,12 +97,12 @@ impl Grammar {
     /// 1.2's CQL 3.0.5 (either form): a TTL, timestamp or LIMIT a number
     /// only, no ALTER TABLE DROP.
     pub fn is_cql305(self) -> bool {
-        matches!(self, Grammar::Cql305 | Grammar::Cql12)
+        matches!(self, Grammar::Cql305 | Grammar::Cql12 | Grammar::Cql12Paren)
     }
 
     /// 2.0's `IF [NOT] EXISTS`, conditions and `SELECT DISTINCT`.
     pub fn has_conditions(self) -> bool {
-        self != Grammar::Cql12
+        !self.is_cql12()
     }
 }
 
@@ -183,7 +205,11 @@ pub(crate) enum BatchMode<'a> {
 /// One parse of `text`; `batch_mode`: what a batch does with its statements.
 fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>, grammar: Grammar) -> CqlResult<Parsed> {
     let lexing = match grammar {
-        Grammar::Beta1 | Grammar::Cql305 | Grammar::Cql12 | Grammar::WithStatics => LexErrors::Last,
+        Grammar::Beta1
+        | Grammar::Cql305
+        | Grammar::Cql12
+        | Grammar::Cql12Paren
+        | Grammar::WithStatics => LexErrors::Last,
         Grammar::Cql32 => LexErrors::Collected,
         Grammar::Cql33 => LexErrors::First,
     };

@@ -167,7 +167,7 @@ impl Parser<'_> {
         Ok(Term::Function { name, args })
     }
 
-    fn tuple_literal(&mut self) -> CqlResult<Term> {
+    pub(super) fn tuple_literal(&mut self) -> CqlResult<Term> {
         self.expect_sym("(")?;
         let mut items = vec![self.term()?];
         while self.eat_sym(",") {

@@ -74,3 +74,59 @@ fn a_reserved_word_after_a_column_wants_the_closing_parenthesis() {
         assert!(parse_with("CREATE TABLE t (k int PRIMARY KEY, \"order\" int,)", g).is_ok());
     }
 }
+
+#[test]
+fn tuples_meet_1_2_11_parenthesized_relation_and_2_0_multi_column_relations() {
+    // Recorded from 1.2.9, 1.2.19 and 2.0.17 (conformance/releases/*/rel_multicolumn.json).
+    let q = "SELECT a FROM t WHERE k = 1 AND (a, b) > (1, 0)";
+    let e = |g| parse_with(q, g).unwrap_err().to_string();
+    assert_eq!(
+        e(Grammar::Cql12),
+        "line 1:32 no viable alternative at input '('"
+    );
+    assert_eq!(e(Grammar::Cql12Paren), "line 1:39 missing EOF at '>'");
+    assert!(parse_with("SELECT a FROM t WHERE (k = 1)", Grammar::Cql12Paren).is_ok());
+    let rel = |text: &str| match parse_with(text, Grammar::WithStatics)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .statement
+    {
+        Statement::Select(s) => s.where_clause[1].clone(),
+        _ => panic!("{text}"),
+    };
+    let Relation::MultiColumn { columns, op, value } =
+        rel("SELECT a FROM t WHERE k = 1 AND (a, b) IN ((0, 1), (2, 0))")
+    else {
+        panic!()
+    };
+    assert_eq!((columns.len(), op), (2, Operator::In));
+    assert_eq!(
+        Relation::multi_written(&columns, op, &value),
+        "(a, b) IN ((0, 1), (2, 0))"
+    );
+    for (text, written) in [
+        ("SELECT a FROM t WHERE k = 1 AND (a, b) > ?", "(a, b) > ?"),
+        (
+            "SELECT a FROM t WHERE k = 1 AND (a, b) <= (?, 2)",
+            "(a, b) <= (?, 2)",
+        ),
+        ("SELECT a FROM t WHERE k = 1 AND (a, b) IN ?", "(a, b) IN ?"),
+        (
+            "SELECT a FROM t WHERE k = 1 AND (a, b) IN (?, :t)",
+            "(a, b) IN (?, ?)",
+        ),
+        (
+            "SELECT a FROM t WHERE k = 1 AND (a, b) IN ()",
+            "(a, b) IN ()",
+        ),
+        ("SELECT a FROM t WHERE k = 1 AND (a) = (1)", "(a) = (1)"),
+    ] {
+        let Relation::MultiColumn { columns, op, value } = rel(text) else {
+            panic!("{text}")
+        };
+        assert_eq!(Relation::multi_written(&columns, op, &value), written);
+    }
+    assert!(matches!(
+        rel("SELECT a FROM t WHERE k = 1 AND (a = 1)"),
+        Relation::Column { .. }
+    ));
+}

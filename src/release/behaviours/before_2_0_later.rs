@@ -604,6 +604,17 @@ macro_rules! with_behaviours_before_2_0_later {
                     were added, an update's new ones after the others",
             }
 
+            // 1.2.11's Cql.g: `relation: ... | '(' relation ')'`.
+            /// A WHERE relation could be written in parentheses (`(k = 1)`);
+            /// 1.2's grammar read a 2.0 tuple `(a, b) > (1, 0)` so, and
+            /// answered the `missing EOF` after it.
+            ParenthesizedRelations {
+                key: "parenthesized_relations",
+                from: (1, 2, 11),
+                until: None,
+                says: "a WHERE relation may be written in parentheses",
+            }
+
             $($later)*
         }
     };

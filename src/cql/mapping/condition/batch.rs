@@ -202,6 +202,7 @@ pub fn partition_read(table: &Table, read: &Select) -> Select {
             matches!(table.role(column), Some(ColumnRole::PartitionKey(_)))
         }
         Relation::Token { .. } => true,
+        Relation::MultiColumn { .. } => false,
     });
     whole
 }

@@ -98,6 +98,7 @@ pub fn static_part(table: &Table, row_read: Select, selection: Selection) -> Sel
             matches!(table.role(column), Some(ColumnRole::PartitionKey(_)))
         }
         Relation::Token { .. } => true,
+        Relation::MultiColumn { .. } => false,
     });
     read.selection = selection;
     read.limit = Some(Term::Constant(Constant {

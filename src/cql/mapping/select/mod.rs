@@ -16,6 +16,7 @@
 
 pub(super) mod contains;
 mod key_index;
+mod multi_column;
 pub(super) mod paging;
 pub(super) mod rules;
 pub(super) mod scan;
@@ -195,9 +196,11 @@ pub fn plan_select_by(
         )?,
     };
     let single = matches!(partitions, Partitions::Keys(_));
-    let (indexed, full_partitions, eq_prefix, range, filters) = match via_index {
+    let tuples = rels.tuples;
+    let (indexed, full_partitions, prefixes, range, filters) = match via_index {
         Some(p) => {
-            let has_clustering = rels.clustering.iter().any(|c| !c.is_empty());
+            let has_clustering = rels.clustering.iter().any(|c| !c.is_empty())
+                || tuples.as_ref().is_some_and(|t| t.any());
             if has_clustering && selects_only_statics(table, &sel.selection) {
                 return Err(invalid(
                     "Cannot restrict clustering columns when selecting only static columns",
@@ -208,10 +211,10 @@ pub fn plan_select_by(
             let mut head = rels.clustering;
             head.iter_mut().skip(p.prefix).for_each(Vec::clear);
             let ClusteringPlan {
-                eq_prefix,
+                prefixes,
                 range,
                 mut filters,
-            } = clustering_of(table, &head, rules)?;
+            } = clustering_of(table, &head, tuples.as_ref(), rules)?;
             if !sel.order_by.is_empty() {
                 return Err(invalid("ORDER BY with 2ndary indexes is not supported."));
             }
@@ -225,12 +228,19 @@ pub fn plan_select_by(
                 .into_iter()
                 .map(|(column, value)| IndexedEq { column, value })
                 .collect();
-            (indexed, false, eq_prefix, range, filters)
+            (indexed, false, prefixes, range, filters)
         }
-        None => unindexed_or_1_2(table, sel, rels.clustering, rels.regular, single, rules)?,
+        None => unindexed_or_1_2(
+            table,
+            sel,
+            (rels.clustering, tuples.as_ref()),
+            rels.regular,
+            single,
+            rules,
+        )?,
     };
     let reversed = order_by(table, sel, single)?;
-    let slices = build_slices(table, &eq_prefix, range.as_ref(), reversed)?;
+    let slices = build_slices(table, &prefixes, range.as_ref(), reversed)?;
     let limit = limit_of(sel, &mut ctx)?;
     let Selectors {
         selectors,
@@ -295,7 +305,7 @@ type ClusteringRead = (
 fn unindexed_or_1_2(
     table: &Table,
     sel: &Select,
-    clustering: Vec<Vec<ColumnRelation>>,
+    (clustering, tuples): (Vec<Vec<ColumnRelation>>, Option<&multi_column::Clustering>),
     regular: Vec<Filter>,
     single: bool,
     rules: &SelectRules,
@@ -316,7 +326,8 @@ fn unindexed_or_1_2(
             "No indexed columns present in by-columns clause with Equal operator",
         ));
     }
-    let has_clustering = clustering.iter().any(|c| !c.is_empty());
+    let has_clustering =
+        clustering.iter().any(|c| !c.is_empty()) || tuples.is_some_and(|t| t.any());
     // 2.0: selecting only key and static columns asks for the static part,
     // which a clustering restriction cannot narrow.
     if has_clustering && selects_only_statics(table, &sel.selection) {
@@ -331,7 +342,7 @@ fn unindexed_or_1_2(
     // asking for ALLOW FILTERING (1.2's and 2.0's SelectStatement, 2.2's
     // StatementRestrictions), where no index serves the query.
     let early = match served {
-        false => Some(clustering_of(table, &clustering, rules)?),
+        false => Some(clustering_of(table, &clustering, tuples, rules)?),
         true => None,
     };
     // ORDER BY was checked before the filtering (1.2's `prepare`, 2.0's
@@ -355,15 +366,15 @@ fn unindexed_or_1_2(
         return Err(invalid(FILTERING));
     }
     let ClusteringPlan {
-        eq_prefix,
+        prefixes,
         range,
         mut filters,
     } = match early {
         Some(plan) => plan,
-        None => clustering_of(table, &clustering, rules)?,
+        None => clustering_of(table, &clustering, tuples, rules)?,
     };
     filters.extend(regular);
-    Ok((indexed, full_partitions, eq_prefix, range, filters))
+    Ok((indexed, full_partitions, prefixes, range, filters))
 }
 
 /// The columns a selection answers before `SELECT JSON` folds them.

@@ -52,6 +52,26 @@ pub struct SelectRules {
     pub frozen_as_v2: bool,
     /// Whose aggregates (2.2 on; see `aggregates::Era`).
     pub aggregates: super::super::aggregates::Era,
+    /// How tuple relations merged and were refused (see [`Tuples`]).
+    pub tuples: Tuples,
+}
+
+/// Whose handling of multi-column (tuple) relations on clustering columns
+/// (`select::multi_column`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Tuples {
+    /// 2.0's `SelectStatement`: a tuple's null element refused as it was
+    /// prepared (`Tuples may not contain null values`), `.. by inequalities
+    /// not starting with the same column: rel`.
+    V20,
+    /// 2.1's: a null element refused as its bound was built, `.. by two
+    /// inequalities ..`.
+    V21,
+    /// 2.2's and 3.x's `RestrictionSet` merges, in their words.
+    #[default]
+    V22,
+    /// 3.10 on: an IN of one tuple read as its equality.
+    V310,
 }
 
 /// The words of a release's clustering restriction refusals.
@@ -133,6 +153,12 @@ impl SelectRules {
             signed_timestamps: at_least(2, 0),
             frozen_as_v2: false,
             aggregates: super::super::aggregates::Era::of(release.0, release.1),
+            tuples: match () {
+                _ if release >= (3, 10, 0) => Tuples::V310,
+                _ if at_least(2, 2) => Tuples::V22,
+                _ if at_least(2, 1) => Tuples::V21,
+                _ => Tuples::V20,
+            },
         }
     }
 

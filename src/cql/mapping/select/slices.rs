@@ -1,9 +1,7 @@
-//! The slices a planned SELECT reads from each partition: the cartesian
-//! product of its EQ/IN clustering prefix in comparator order, each
-//! bounded by the slice on the next column, reversed for a reversed ORDER
-//! BY. `select` checks and plans the rest.
+//! The slices a planned SELECT reads from each partition: its EQ/IN
+//! clustering prefixes in comparator order, each once, each bounded by the
+//! slice on the next column(s), reversed for a reversed ORDER BY. `select` checks and plans the rest.
 
-use super::super::keys::cartesian;
 use super::super::names::slice_bound;
 use crate::cql::ast::Operator;
 use crate::cql::error::CqlResult;
@@ -13,18 +11,21 @@ use crate::marshal::Eoc;
 use crate::model::Slice;
 use std::cmp::Ordering;
 
-/// A slice restriction: the clustering column's position and its bounds.
-pub(super) type ClusteringRange = (usize, Vec<(Operator, Vec<u8>)>);
+/// A slice restriction: the position of its (first) clustering column and
+/// its bounds, each of the components from that column on (one, or a
+/// tuple's).
+pub(super) type ClusteringRange = (usize, Vec<(Operator, Vec<Vec<u8>>)>);
 
-/// Slices (in output order) for an EQ/IN clustering prefix and an optional
-/// range on the next column; bounds use EOC -1/1 on the comparator.
+/// Slices (in output order) for the EQ/IN clustering prefixes and an
+/// optional range on the next column(s); bounds use EOC -1/1 on the
+/// comparator.
 pub(super) fn build_slices(
     table: &Table,
-    eq_prefix: &[Vec<Vec<u8>>],
+    prefixes: &[Vec<Vec<u8>>],
     range: Option<&ClusteringRange>,
     reversed: bool,
 ) -> CqlResult<Vec<Slice>> {
-    let mut prefixes = cartesian(eq_prefix);
+    let mut prefixes = prefixes.to_vec();
     // IN values come out in comparator order, whatever order they were given in.
     let types: Vec<(CqlType, bool)> = table
         .clustering
@@ -52,7 +53,7 @@ pub(super) fn build_slices(
             let col_reversed = table.clustering[*i].reversed;
             for (op, v) in bounds {
                 let mut q = p.clone();
-                q.push(v.clone());
+                q.extend(v.iter().cloned());
                 // In comparator order a DESC column's "greater" is "earlier".
                 let (is_lower, inclusive) = match op {
                     Operator::Gt => (true, false),

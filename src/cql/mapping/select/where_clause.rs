@@ -21,6 +21,9 @@ pub(super) struct Restrictions {
     /// The token range `token(...)` relations bound.
     pub(super) token: (Bound<Token>, Bound<Token>),
     pub(super) on_token: bool,
+    /// Where a tuple relation is present: every clustering restriction,
+    /// merged as the release merged them (`multi_column`).
+    pub(super) tuples: Option<multi_column::Clustering>,
 }
 
 /// Evaluates each WHERE relation and files it under the column it restricts.
@@ -38,9 +41,23 @@ pub(super) fn restrictions(
         regular: Vec::new(),
         token: (Bound::Unbounded, Bound::Unbounded),
         on_token: false,
+        tuples: multi_column::any(&sel.where_clause).then(|| multi_column::Clustering::new(table)),
     };
     for rel in &sel.where_clause {
         match rel {
+            Relation::MultiColumn { columns, op, value } => {
+                let written = Relation::multi_written(columns, *op, value);
+                for c in columns {
+                    if table.role(c).is_none() {
+                        return Err(invalid(format!(
+                            "Undefined name {c} in where clause ('{written}')"
+                        )));
+                    }
+                }
+                let tuples = r.tuples.as_mut().expect("made for a tuple relation");
+                let positions = tuples.check_multi(table, columns, *op, &written, rules)?;
+                tuples.multi(table, positions, *op, value, ctx, rules)?;
+            }
             Relation::Token { columns, op, value } => {
                 token_relation::columns_2_2(table, columns, rules.words)?;
                 let on_token = r.on_token;
@@ -101,7 +118,14 @@ pub(super) fn restrictions(
                             && (rules.words != self::rules::Words::V12 || values.len() > 1);
                         r.partition[i] = Some(values);
                     }
-                    ColumnRole::Clustering(i) => r.clustering[i].push((*op, values)),
+                    ColumnRole::Clustering(i) => match r.tuples.as_mut() {
+                        Some(tuples) => {
+                            let written =
+                                format!("{column} {} {}", op.symbol(), value.as_written());
+                            tuples.single(table, i, *op, values, &written, rules)?
+                        }
+                        None => r.clustering[i].push((*op, values)),
+                    },
                     ColumnRole::Regular(_) => r.regular.push(Filter {
                         column: column.clone(),
                         op: *op,
@@ -238,20 +262,26 @@ pub(super) fn indexed_eqs(table: &Table, regular: &[Filter]) -> Vec<IndexedEq> {
 
 /// What the clustering relations ask for.
 pub(super) struct ClusteringPlan {
-    /// EQ/IN values of the leading clustering columns.
-    pub(super) eq_prefix: Vec<Vec<Vec<u8>>>,
+    /// The prefixes the EQ/IN relations of the leading clustering
+    /// columns name (a single prefix, empty, where none).
+    pub(super) prefixes: Vec<Vec<Vec<u8>>>,
     /// The slice on the column after them, if any.
     pub(super) range: Option<ClusteringRange>,
     /// Every relation, also checked on each row.
     pub(super) filters: Vec<Filter>,
 }
 
-/// Clustering: EQ on a prefix, then at most one slice.
+/// Clustering: EQ on a prefix, then at most one slice; where a tuple
+/// relation is present, as `multi_column` merged them.
 pub(super) fn clustering_of(
     table: &Table,
     clus: &[Vec<ColumnRelation>],
+    tuples: Option<&multi_column::Clustering>,
     rules: &SelectRules,
 ) -> CqlResult<ClusteringPlan> {
+    if let Some(t) = tuples {
+        return t.plan(table, rules);
+    }
     let mut eq_prefix: Vec<Vec<Vec<u8>>> = Vec::new();
     let mut range: Option<ClusteringRange> = None;
     let mut filters: Vec<Filter> = Vec::new();
@@ -321,10 +351,15 @@ pub(super) fn clustering_of(
         if range.is_some() {
             return Err(rules.preceding_slice(name, &table.clustering[i - 1].column.name));
         }
-        range = Some((i, rels.iter().map(|(op, v)| (*op, v[0].clone())).collect()));
+        range = Some((
+            i,
+            rels.iter()
+                .map(|(op, v)| (*op, vec![v[0].clone()]))
+                .collect(),
+        ));
     }
     Ok(ClusteringPlan {
-        eq_prefix,
+        prefixes: cartesian(&eq_prefix),
         range,
         filters,
     })

@@ -12,6 +12,7 @@ pub(super) mod version;
 
 use crate::cql::exec::{CqlOutcome, Prepared};
 use crate::cql::table::{ColumnRole, Layout, Table};
+use crate::cql::types::CqlType;
 use crate::release::{Behaviour, Release};
 use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19 as t;
@@ -141,14 +142,19 @@ pub fn prepared_result(
             .and_then(Option::as_ref)
             .filter(|_| reversed)
             .and_then(|t| column_definition(t, &s.name));
+        let tuple = tables
+            .get(i)
+            .and_then(Option::as_ref)
+            .and_then(|t| tuple_marker_type(t, &s.name, &s.ty));
         let ty = match &column {
             Some(c) if c.reversed => format!("{MARSHAL}ReversedType({})", s.ty.class_name()),
             // `IN ?`'s receiver (`makeInReceiver`) was a list of the
             // column's values, not multi-cell: from 2.1 a frozen one.
             _ if frozen_in && s.name.starts_with("in(") && s.ty.is_collection() => {
-                format!("{MARSHAL}FrozenType({})", s.ty.class_name())
+                let list = tuple.unwrap_or_else(|| s.ty.class_name());
+                format!("{MARSHAL}FrozenType({list})")
             }
-            _ => s.ty.class_name(),
+            _ => tuple.unwrap_or_else(|| s.ty.class_name()),
         };
         // A named marker's receiver was a specification of its own name.
         let is_column = column.is_some() && s.marker.is_none();
@@ -188,6 +194,37 @@ pub fn prepared_result(
 }
 
 const MARSHAL: &str = "org.apache.cassandra.db.marshal.";
+
+/// The type of a tuple relation's marker, `(a,b)` (or `in(a,b)`'s list of
+/// them): 2.0's `Tuples.Raw.makeReceiver` made a tuple of its columns'
+/// receivers' types, a descending column's as the comparator held it
+/// (`ReversedType`). `None` for any other marker.
+fn tuple_marker_type(table: &Table, name: &str, ty: &CqlType) -> Option<String> {
+    let listed = name.starts_with("in(");
+    let inner = name
+        .strip_prefix("in(")
+        .or_else(|| name.strip_prefix('('))?
+        .strip_suffix(')')?;
+    let parts = inner
+        .split(',')
+        .map(|c| {
+            let k = table.clustering.iter().find(|k| k.column.name == c)?;
+            let class = k.column.ty.class_name();
+            Some(match k.reversed {
+                true => format!("{MARSHAL}ReversedType({class})"),
+                false => class,
+            })
+        })
+        .collect::<Option<Vec<String>>>()?;
+    let tuple = format!("{MARSHAL}TupleType({})", parts.join(","));
+    match ty {
+        CqlType::Tuple(_) if !listed => Some(tuple),
+        CqlType::List(e) if listed && matches!(**e, CqlType::Tuple(_)) => {
+            Some(format!("{MARSHAL}ListType({tuple})"))
+        }
+        _ => None,
+    }
+}
 
 /// What 2.x's `ColumnDefinition` of a table's column held.
 struct Definition<'a> {

@@ -11,7 +11,7 @@ use crate::cql::exec::system;
 use crate::cql::Grammar;
 use crate::node::Node;
 use crate::release::machine::MemtableDefaults;
-use crate::release::{Feature, Release};
+use crate::release::{Behaviour, Feature, Release};
 use crate::schema::{javaorder, system19, system_old, ColumnOrder, KeyspaceDef};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
@@ -178,6 +178,9 @@ pub fn update_needs_keyspace(node: &Node) -> bool {
 pub fn cql3_grammar(node: &Node) -> Grammar {
     match node.release {
         Some(r) if r.has(Feature::Cql3Beta) => Grammar::Beta1,
+        Some(r) if r.series() == (1, 2) && r.does(Behaviour::ParenthesizedRelations) => {
+            Grammar::Cql12Paren
+        }
         Some(r) if r.series() == (1, 2) => Grammar::Cql12,
         Some(r) if r.at_least(2, 2) => Grammar::Cql33,
         Some(r) if r.at_least(2, 1) => Grammar::Cql32,

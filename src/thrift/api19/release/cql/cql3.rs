@@ -53,7 +53,7 @@ pub fn reword_unindexed(
         .iter()
         .filter_map(|r| match r {
             Relation::Column { column, op, .. } => Some((column.as_str(), *op)),
-            Relation::Token { .. } => None,
+            Relation::Token { .. } | Relation::MultiColumn { .. } => None,
         })
         .filter(|(c, _)| table.regular.iter().any(|r| r.column.name == *c))
         .collect();

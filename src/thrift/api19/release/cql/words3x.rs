@@ -212,7 +212,7 @@ fn where_columns(relations: &[Relation]) -> Vec<&str> {
         .iter()
         .filter_map(|r| match r {
             Relation::Column { column, .. } => Some(column.as_str()),
-            Relation::Token { .. } => None,
+            Relation::Token { .. } | Relation::MultiColumn { .. } => None,
         })
         .collect()
 }
@@ -262,7 +262,7 @@ fn slices_key(table: &crate::cql::table::Table, relations: &[Relation]) -> bool 
             !matches!(op, Operator::Eq | Operator::In)
                 && matches!(table.role(column), Some(ColumnRole::PartitionKey(_)))
         }
-        Relation::Token { .. } => false,
+        Relation::Token { .. } | Relation::MultiColumn { .. } => false,
     })
 }
 

@@ -1,0 +1,209 @@
+//! A WHERE clause's relations: a column's (`=`, slices, `IN`, 2.1's
+//! `CONTAINS`), `token(...)`'s, 1.2.11's parenthesized relation and 2.0's
+//! multi-column (tuple) relations. The statements of `dml` read them here.
+
+use super::super::ast::*;
+use super::super::error::{CqlError, CqlResult};
+use super::super::lexer::TokenKind;
+use super::Parser;
+
+impl Parser<'_> {
+    /// `WHERE rel AND rel ...`; mandatory for writes.
+    pub(super) fn where_clause(&mut self, required: bool) -> CqlResult<Vec<Relation>> {
+        if !self.eat_kw("where") {
+            if required {
+                return Err(self.mismatched("K_WHERE"));
+            }
+            return Ok(Vec::new());
+        }
+        let mut rels = vec![self.relation()?];
+        while self.eat_kw("and") {
+            rels.push(self.relation()?);
+        }
+        rels.shrink_to_fit();
+        Ok(rels)
+    }
+
+    pub(super) fn operator(&mut self) -> CqlResult<Operator> {
+        let t = self.peek().clone();
+        let op = match t.text.as_str() {
+            "=" => Operator::Eq,
+            "<" => Operator::Lt,
+            "<=" => Operator::Lte,
+            ">" => Operator::Gt,
+            ">=" => Operator::Gte,
+            _ if t.is_kw("in") => Operator::In,
+            _ => return Err(self.no_viable()),
+        };
+        if t.kind != TokenKind::Symbol && op != Operator::In {
+            return Err(self.no_viable());
+        }
+        self.advance();
+        Ok(op)
+    }
+
+    fn relation(&mut self) -> CqlResult<Relation> {
+        if self.at_sym("(") && self.grammar.has_parenthesized_relations() {
+            // 2.0's `tupleOfIdentifiers` (a name, then `,` or `)`) or
+            // `'(' relation ')'`.
+            let name = matches!(
+                self.peek_at(1).kind,
+                TokenKind::Ident | TokenKind::QuotedName
+            );
+            let tuple = name && (self.peek_at(2).is_sym(",") || self.peek_at(2).is_sym(")"));
+            if tuple && self.grammar.has_multi_column_relations() {
+                return self.nested(Self::multi_column_relation);
+            }
+            return self.nested(Self::parenthesized_relation);
+        }
+        if self.at_kw("token") && self.peek_at(1).is_sym("(") {
+            self.advance();
+            self.advance();
+            let mut columns = vec![self.ident()?];
+            while self.eat_sym(",") {
+                columns.push(self.ident()?);
+            }
+            self.expect_sym(")")?;
+            let op = self.operator()?;
+            let value = self.term()?;
+            return Ok(Relation::Token { columns, op, value });
+        }
+        let column = self.ident()?;
+        if self.grammar.has_contains() && self.eat_kw("contains") {
+            let op = if self.eat_kw("key") {
+                Operator::ContainsKey
+            } else {
+                Operator::Contains
+            };
+            let value = self.term()?;
+            return Ok(Relation::Column { column, op, value });
+        }
+        let op = self.operator()?;
+        let value = if op == Operator::In {
+            // 2.0's `inMarker`: `IN ?` or `IN :name`.
+            let named = self.at_sym(":")
+                && self.grammar.has_statics()
+                && matches!(
+                    self.peek_at(1).kind,
+                    TokenKind::Ident | TokenKind::QuotedName
+                );
+            if (self.at_sym("?") && self.grammar.has_in_marker()) || named {
+                self.term()?
+            } else {
+                if self.at_sym("?") {
+                    // 1.2's grammar wanted `(`: ANTLR took it for missing
+                    // (a `?` may follow it) and read the list on.
+                    let t = self.peek();
+                    let e = Self::error_at(t, format!("missing '(' at '{}'", t.text));
+                    self.report(e);
+                } else {
+                    self.expect_sym("(")?;
+                }
+                let mut items = Vec::new();
+                if !self.at_sym(")") {
+                    loop {
+                        items.push(self.term()?);
+                        if !self.eat_sym(",") {
+                            break;
+                        }
+                    }
+                }
+                self.expect_sym(")")?;
+                Term::List(items)
+            }
+        } else {
+            self.term()?
+        };
+        Ok(Relation::Column { column, op, value })
+    }
+
+    /// `'(' relation ')'`. A syntax error inside is ANTLR's to recover
+    /// from: reported, the tokens up to the `)` (or to one that may follow
+    /// a WHERE clause) dropped, the `)` matched (1.2.19 answered `(a, b) >
+    /// (1, 0)` with the `missing EOF at '>'` that came after).
+    fn parenthesized_relation(&mut self) -> CqlResult<Relation> {
+        self.expect_sym("(")?;
+        let relation = match self.relation() {
+            Ok(r) => r,
+            Err(e @ CqlError::Syntax { .. }) => {
+                self.report(e);
+                const FOLLOW: [&str; 5] = ["and", "order", "limit", "allow", "if"];
+                while !self.at_sym(")")
+                    && !self.at_sym(";")
+                    && self.peek().kind != TokenKind::Eof
+                    && !FOLLOW.iter().any(|k| self.at_kw(k))
+                {
+                    self.tokens.advance();
+                }
+                Relation::Column {
+                    column: String::new(),
+                    op: Operator::Eq,
+                    value: Term::Null,
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        self.expect_sym(")")?;
+        Ok(relation)
+    }
+
+    /// 2.0's multi-column relation: `(a, b) op (1, 2)`, `(a, b) op ?`,
+    /// `(a, b) IN ((1, 2), ...)`, `IN (?, ...)`, `IN ()` or `IN ?`.
+    fn multi_column_relation(&mut self) -> CqlResult<Relation> {
+        self.expect_sym("(")?;
+        let mut columns = vec![self.ident()?];
+        while self.eat_sym(",") {
+            columns.push(self.ident()?);
+        }
+        self.expect_sym(")")?;
+        if self.eat_kw("in") {
+            let value = if self.at_sym("(") && self.peek_at(1).is_sym(")") {
+                self.advance();
+                self.advance();
+                Term::List(Vec::new())
+            } else if self.at_sym("(") {
+                self.advance();
+                // `tupleOfTupleLiterals` or `tupleOfMarkersForTuples`.
+                let literals = self.at_sym("(");
+                let mut items = Vec::new();
+                loop {
+                    items.push(match literals {
+                        true => self.tuple_literal()?,
+                        false => self.tuple_marker()?,
+                    });
+                    if !self.eat_sym(",") {
+                        break;
+                    }
+                }
+                self.expect_sym(")")?;
+                Term::List(items)
+            } else {
+                self.tuple_marker()?
+            };
+            return Ok(Relation::MultiColumn {
+                columns,
+                op: Operator::In,
+                value,
+            });
+        }
+        let op = self.operator()?;
+        let value = match self.at_sym("(") {
+            true => self.tuple_literal()?,
+            false => self.tuple_marker()?,
+        };
+        Ok(Relation::MultiColumn { columns, op, value })
+    }
+
+    /// `?` or `:name` standing for a whole tuple (or IN's list of them).
+    fn tuple_marker(&mut self) -> CqlResult<Term> {
+        let named = self.at_sym(":")
+            && matches!(
+                self.peek_at(1).kind,
+                TokenKind::Ident | TokenKind::QuotedName
+            );
+        if self.at_sym("?") || named {
+            return self.term();
+        }
+        Err(self.no_viable())
+    }
+}
