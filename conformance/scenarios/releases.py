@@ -1343,6 +1343,132 @@ if (1, 2) <= R < (3, 0):
         return out
 
 
+if R >= (1, 2):
+    @scenario("rel_compactcql", "19", "schema", keyspace_reset="cv_r_compactcql")
+    def _compactcql():
+        """compaction maps of CQL 3's CREATE and ALTER TABLE and of a CfDef, checked by the
+        strategy's validateOptions: 1.2's CQL 3 refused an option the strategy did not read
+        as `Failed to validate compaction options` (its own refusal caught by the catch-all),
+        1.2's Thrift took it, 2.0 to 2.2 named it; 2.0 reworded the bucket checks and added
+        `enabled`, `unchecked_tombstone_compaction` (and 2.0's `cold_reads_to_omit` range)"""
+        ks = "cv_r_compactcql"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        st = "'class': 'SizeTieredCompactionStrategy'"
+        lc = "'class': 'LeveledCompactionStrategy'"
+        maps = [
+            (st, "'min_threshold': 6, 'bogus_option': 1"),
+            (st, "'foo': 1, 'bar': 2"),
+            (lc, "'sstable_size_in_mb': 10, 'min_threshold': 4"),
+            (st, "'bucket_high': 0.4"),
+            (st, "'bucket_low': 'abc'"),
+            (st, "'bucket_high': 'x'"),
+            (st, "'bucket_low': '1e10', 'bucket_high': '1e9'"),
+            (st, "'min_sstable_size': -1"),
+            (st, "'min_sstable_size': 'big'"),
+            (st, "'tombstone_threshold': -0.5"),
+            (st, "'tombstone_threshold': 'lots'"),
+            (st, "'tombstone_compaction_interval': -5"),
+            (lc, "'sstable_size_in_mb': 0"),
+            (lc, "'sstable_size_in_mb': 'big'"),
+            (st, "'unchecked_tombstone_compaction': 'maybe'"),
+            (st, "'enabled': 'maybe'"),
+            (st, "'cold_reads_to_omit': 2.0"),
+            (st, "'min_threshold': 'abc'"),
+            (st, "'min_threshold': 0"),
+            (st, "'min_threshold': 1"),
+            (st, "'min_threshold': 8, 'max_threshold': 4"),
+            ("'class': 'NoSuchStrategy'", "'min_threshold': 4"),
+        ]
+        out += [q("CREATE TABLE t (k text PRIMARY KEY, v text)")]
+        for i, (cls, opts) in enumerate(maps):
+            out.append(q("ALTER TABLE t WITH compaction = {%s, %s}" % (cls, opts)))
+            out.append(q("CREATE TABLE c%d (k text PRIMARY KEY, v text) WITH compaction = "
+                         "{%s, %s}" % (i, cls, opts)))
+        out += [
+            q("ALTER TABLE t WITH compaction = {%s, 'sstable_size_in_mb': 64, "
+              "'tombstone_threshold': 0.3, 'enabled': 'false'}" % lc),
+            q("CREATE TABLE good (k text PRIMARY KEY, v text) WITH compaction = {%s, "
+              "'min_threshold': 6, 'bucket_low': 0.3, 'tombstone_compaction_interval': 60}" % st),
+        ]
+        # (3.x's system_schema.tables is not read: its served columns are 4.0's)
+        if R < (3, 0):
+            out.append(q("SELECT columnfamily_name, compaction_strategy_class, "
+                         "compaction_strategy_options, min_compaction_threshold, "
+                         "max_compaction_threshold FROM system.schema_columnfamilies "
+                         "WHERE keyspace_name = '%s'" % ks))
+        opts = lambda name, strategy, pairs: cf_def(ks, name, comparator="UTF8Type", extra={
+            29: b(strategy), 30: W.map_("bin", "bin", [(b(k), b(v)) for k, v in pairs])})
+        stcs = "SizeTieredCompactionStrategy"
+        out += [
+            v19.system_add_column_family(opts("T1", stcs, [("bucket_high", "0.4")])),
+            v19.system_add_column_family(opts("T2", stcs, [("enabled", "maybe")])),
+            v19.system_add_column_family(opts("T3", stcs, [("unchecked_tombstone_compaction",
+                                                             "maybe")])),
+            v19.system_add_column_family(opts("T4", stcs, [("min_sstable_size", "x")])),
+            v19.system_add_column_family(opts("T5", stcs, [("bucket_low", "1e10"),
+                                                           ("bucket_high", "1e9")])),
+            v19.system_add_column_family(opts("T6", stcs, [("cold_reads_to_omit", "-1")])),
+            describe_ks(ks),
+        ]
+        return out
+
+
+if R >= (1, 2):
+    @scenario("rel_fnreceiver", "19", "cql3", keyspace_reset="cv_r_fnreceiver")
+    def _fnreceiver():
+        """a function whose result the receiver does not take (`Type error: cannot assign
+        result of function now (type timeuuid) to v (type int)`): 2.1 named the receiver by
+        its toString, `ColumnDefinition{name=v, type=..., kind=REGULAR, ...}` for a column,
+        `ColumnSpecification{name=value(m), ...}` for a collection's element or a bind
+        variable's made-up receiver; 1.2, 2.0 and 2.2 by its name"""
+        ks = "cv_r_fnreceiver"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE t (k text, c int, v int, s int static, m map<text, int>, "
+              "l list<int>, w int, PRIMARY KEY (k, c))") if R >= (2, 0) else
+            q("CREATE TABLE t (k text, c int, v int, m map<text, int>, l list<int>, w int, "
+              "PRIMARY KEY (k, c))"),
+            q("CREATE INDEX t_w_idx ON t (w)"),
+            q("CREATE TABLE p (a int, b text, v int, PRIMARY KEY ((a, b)))"),
+            q("CREATE TABLE d (k text, c int, v int, PRIMARY KEY (k, c)) WITH COMPACT STORAGE"),
+            q("CREATE TABLE o (k text PRIMARY KEY, v int)"),
+            q("INSERT INTO t (k, c, v) VALUES ('a', 1, now())"),
+            q("UPDATE t SET v = now() WHERE k = 'a' AND c = 1"),
+            q("UPDATE t SET w = now() WHERE k = 'a' AND c = 1"),
+            q("INSERT INTO t (k, c, v) VALUES ('a', now(), 1)"),
+            q("INSERT INTO t (k, c, v) VALUES (now(), 1, 1)"),
+            q("SELECT * FROM t WHERE k = now()"),
+            q("SELECT * FROM t WHERE k = 'a' AND c = now()"),
+            q("SELECT * FROM t WHERE k = 'a' AND c > now()"),
+            q("SELECT * FROM t WHERE k IN ('a', now())"),
+            q("SELECT * FROM t WHERE k = 'a' AND c IN (1, now())"),
+            q("SELECT * FROM t WHERE w = now()"),
+            q("UPDATE t SET m['x'] = now() WHERE k = 'a' AND c = 1"),
+            q("UPDATE t SET m = {'x': now()} WHERE k = 'a' AND c = 1"),
+            q("UPDATE t SET l = l + [now()] WHERE k = 'a' AND c = 1"),
+            q("UPDATE t SET l[0] = now() WHERE k = 'a' AND c = 1"),
+            q("DELETE FROM t WHERE k = now()"),
+            q("INSERT INTO p (a, b, v) VALUES (now(), 'x', 1)"),
+            q("INSERT INTO p (a, b, v) VALUES (1, 'x', now())"),
+            q("INSERT INTO d (k, c, v) VALUES ('a', 1, now())"),
+            q("INSERT INTO d (k, c, v) VALUES ('a', now(), 1)"),
+            q("INSERT INTO o (k, v) VALUES (now(), 1)"),
+            q("INSERT INTO o (k, v) VALUES ('a', now())"),
+            q("SELECT * FROM o WHERE token(k) > now()"),
+            q("INSERT INTO o (k, v) VALUES ('a', unixTimestampOf(now()))"),
+            q("INSERT INTO o (k, v) VALUES ('a', dateOf(now()))"),
+        ]
+        if R >= (2, 0):
+            out.append(q("UPDATE t SET s = now() WHERE k = 'a'"))
+        if R >= (2, 1):
+            # (2.0 refused a condition's function as the statement was prepared,
+            # before any row was read: not emulated, not recorded)
+            out.append(q("UPDATE o SET v = 1 WHERE k = 'a' IF v = now()"))
+        return out
+
+
 # ------------------------------------------------------------------------------ key alias
 if (2, 0) <= R < (3, 0):
     @scenario("rel_keyalias", "19", "schema", keyspace_reset="cv_r_keyalias")

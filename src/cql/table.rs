@@ -594,6 +594,8 @@ fn apply_clustering_order(
 }
 
 mod alter;
+mod definition;
+pub use definition::Definition;
 
 #[cfg(test)]
 mod tests;

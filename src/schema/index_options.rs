@@ -52,6 +52,14 @@ pub struct Rules {
     pub unknown_compaction_options_refused: bool,
     /// 2.0 and 2.1: SizeTiered (and Leveled) read `cold_reads_to_omit`.
     pub cold_reads_to_omit: bool,
+    /// 2.0.3 on: the bucket options refused in 2.0's words, and Leveled
+    /// checked SizeTiered's options after its own.
+    pub compaction_option_words_of_2_0: bool,
+    /// 2.0.9 on: `enabled` and `unchecked_tombstone_compaction` must be
+    /// `true` or `false`.
+    pub compaction_switches_checked: bool,
+    /// 2.0.3 to 2.1.4: `cold_reads_to_omit` must be from 0.0 to 1.0.
+    pub cold_reads_to_omit_range_checked: bool,
     /// 2.0.11 on: `DateTieredCompactionStrategy` exists.
     pub date_tiered: bool,
     /// 2.1 and 2.2: DateTiered also read SizeTiered's options and
@@ -208,6 +216,9 @@ mod tests {
         update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,
+        compaction_option_words_of_2_0: false,
+        compaction_switches_checked: false,
+        cold_reads_to_omit_range_checked: false,
         date_tiered: false,
         date_tiered_reads_size_tiered: false,
         time_window: false,
@@ -238,6 +249,9 @@ mod tests {
         update_takes_index_names: false,
         unknown_compaction_options_refused: false,
         cold_reads_to_omit: false,
+        compaction_option_words_of_2_0: false,
+        compaction_switches_checked: false,
+        cold_reads_to_omit_range_checked: false,
         date_tiered: false,
         date_tiered_reads_size_tiered: false,
         time_window: false,

@@ -47,6 +47,7 @@ mod validate;
 pub use apply::{refused_on_apply, SchemaChangeError};
 pub use build::{cf_id_for, SchemaError, FIRST_USER_CF_ID};
 pub use column_maps::{ColumnMapRule, ColumnMaps, ColumnOrder};
+pub use compaction_options::statement_refusal as compaction_statement_refusal;
 pub use index_options::{composites_of_plain_names, Rules};
 pub use name_words::get_string_refusal;
 pub use options::*;

@@ -69,7 +69,7 @@ pub fn shown_2_0(retry: &str) -> String {
 pub const PERCENTILE_OUT_OF_RANGE: &str = "PERCENTILE should be between 0 and 100";
 
 /// `Double.toString`'s digits.
-fn java_double(v: f64) -> String {
+pub(super) fn java_double(v: f64) -> String {
     let bytes = v.to_be_bytes();
     crate::marshal::parse_type("DoubleType")
         .map(|t| t.get_string(&bytes))

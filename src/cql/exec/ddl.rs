@@ -197,7 +197,7 @@ pub(super) fn run(
                 return Ok(CqlOutcome::Void);
             }
             let mut spec = table_spec(&table);
-            apply_options(&mut spec, &options);
+            apply_options(&mut spec, &options, zero_thresholds_refused(session))?;
             if beta {
                 beta_table_spec(&table, &options, &mut spec);
             }
@@ -395,12 +395,12 @@ fn alter_table(
                 // 1.1 kept the chance it had unless the statement gave one.
                 let options = TableOptions::from_beta_properties(props)?;
                 let kept = spec.bloom_filter_fp_chance;
-                apply_options(&mut spec, &options);
+                apply_options(&mut spec, &options, false)?;
                 spec.bloom_filter_fp_chance = options.bloom_filter_fp_chance.or(kept);
             } else {
                 let options = TableOptions::from_properties_as(props, maps)?;
                 refuse_counter_ttl(&t, &options)?;
-                apply_options(&mut spec, &options);
+                apply_options(&mut spec, &options, zero_thresholds_refused(session))?;
             }
             spec
         }
@@ -603,4 +603,12 @@ mod tests {
             Some(vec![b"key".to_vec()])
         );
     }
+}
+
+/// 2.0 to 2.2 refused a CQL 3 statement's compaction thresholds of 0 or
+/// less in words of their own (`CFPropDefs.applyToCFMetadata`; 1.2 left
+/// them to the column family's checks, 3.x to `CompactionParams`).
+fn zero_thresholds_refused(session: &CqlSession) -> bool {
+    let facts = session.local_facts();
+    facts.claims_at_least((2, 0, 0)) && !facts.claims_at_least((3, 0, 0))
 }

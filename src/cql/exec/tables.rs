@@ -62,8 +62,15 @@ fn column_spec(c: &SchemaColumn) -> ColumnSpec {
 }
 
 /// Puts `WITH` options on a spec (unset options stay as they are, but
-/// the bloom filter chance always gets its effective value).
-pub fn apply_options(spec: &mut CfSpec, o: &TableOptions) {
+/// the bloom filter chance always gets its effective value). A threshold
+/// among the compaction options must be an integer (`CFPropDefs.toInt`),
+/// and with `zero_thresholds_refused` (2.0 to 2.2's `applyToCFMetadata`)
+/// neither threshold 0 or less.
+pub fn apply_options(
+    spec: &mut CfSpec,
+    o: &TableOptions,
+    zero_thresholds_refused: bool,
+) -> CqlResult<()> {
     macro_rules! copy {
         ($($f:ident),*) => { $( if o.$f.is_some() { spec.$f = o.$f.clone(); } )* };
     }
@@ -86,11 +93,32 @@ pub fn apply_options(spec: &mut CfSpec, o: &TableOptions) {
         let mut c = c.clone();
         // CFPropDefs.applyToCFMetadata: the thresholds among the compaction
         // options (which keep them) are the column family's own too.
-        let threshold = |key: &str| c.get(key).and_then(|v| v.trim().parse::<i32>().ok());
-        if let Some(n) = threshold("min_threshold") {
+        let threshold = |key: &str| -> CqlResult<Option<i32>> {
+            c.get(key)
+                .map(|v| {
+                    v.parse::<i32>().map_err(|_| {
+                        CqlError::Invalid(format!("Invalid integer value {v} for '{key}'"))
+                    })
+                })
+                .transpose()
+        };
+        let min = threshold("min_threshold")?;
+        let max = threshold("max_threshold")?;
+        if zero_thresholds_refused {
+            let min = min.or(spec.min_compaction_threshold).unwrap_or(4);
+            let max = max.or(spec.max_compaction_threshold).unwrap_or(32);
+            if min <= 0 || max <= 0 {
+                return Err(CqlError::Invalid(
+                    "Disabling compaction by setting compaction thresholds to 0 has been \
+                     deprecated, set the compaction option 'enabled' to false instead."
+                        .to_string(),
+                ));
+            }
+        }
+        if let Some(n) = min {
             spec.min_compaction_threshold = Some(n);
         }
-        if let Some(n) = threshold("max_threshold") {
+        if let Some(n) = max {
             spec.max_compaction_threshold = Some(n);
         }
         spec.compaction_strategy = c.remove("class");
@@ -109,6 +137,7 @@ pub fn apply_options(spec: &mut CfSpec, o: &TableOptions) {
             .is_some_and(|c| c.ends_with("LeveledCompactionStrategy"));
         spec.bloom_filter_fp_chance = Some(if leveled { 0.1 } else { 0.01 });
     }
+    Ok(())
 }
 
 /// The CQL table stored as `cf` (1.2's view of any column family).

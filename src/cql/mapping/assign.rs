@@ -13,7 +13,8 @@ use super::super::types::{CqlType, CqlValue, Native};
 use super::context::{Stamp, WriteContext};
 use super::names::{cell_name, prefix_range};
 use super::values::{
-    check_element, eval, eval_counter_delta, eval_i64, eval_scalar, Element, TermContext,
+    check_element, column_receiver, eval, eval_counter_delta, eval_i64, eval_scalar, spec_receiver,
+    Element, TermContext,
 };
 use super::CqlOp;
 
@@ -36,6 +37,7 @@ pub(super) fn compact_assignment(
     let ty = column_type(table, column);
     let name = cell_name(table, ck, column, None)?;
     let mut tctx = ctx.terms();
+    tctx.receiver = column_receiver(table, column, tctx.values);
     match a {
         Assignment::Set { value, .. } => match eval_scalar(value, &ty, column, &mut tctx)? {
             Some(v) => ops.push(st.cell(name, v)),
@@ -86,17 +88,9 @@ pub(super) fn sparse_assignment(
         }
         (Assignment::Set { value, .. }, t) => {
             let mut tctx = ctx.terms();
-            if matches!(t, CqlType::User(_))
-                && tctx.values == super::value_rules::ValueRules::Since21
-            {
-                // 2.1's UserTypes.Literal printed its receiver, the
-                // column's ColumnDefinition.
-                tctx.receiver = Some(format!(
-                    "ColumnDefinition{{name={column}, type={}, kind=REGULAR, componentIndex={}, indexName=null, indexType=null}}",
-                    t.class_name(),
-                    table.clustering.len()
-                ));
-            }
+            // 2.1's UserTypes.Literal and function calls printed their
+            // receiver, the column's ColumnDefinition.
+            tctx.receiver = column_receiver(table, column, tctx.values);
             let name = cell_name(table, ck, column, None)?;
             match eval_scalar(value, t, column, &mut tctx)? {
                 Some(v) => ops.push(st.cell(name, v)),
@@ -133,9 +127,12 @@ pub(super) fn sparse_assignment(
         }
         (Assignment::SetElement { key: k, value, .. }, CqlType::Map(kt, vt)) => {
             let mut tctx = ctx.terms();
+            // `Maps.keySpecOf` and `valueSpecOf`: the element's receivers.
+            tctx.receiver = Some(spec_receiver(&format!("key({column})"), kt, tctx.values));
             let mk = eval_scalar(k, kt, column, &mut tctx)?
                 .ok_or_else(|| CqlError::invalid("Invalid null map key"))?;
             let name = cell_name(table, ck, column, Some(&mk))?;
+            tctx.receiver = Some(spec_receiver(&format!("value({column})"), vt, tctx.values));
             match eval_scalar(value, vt, column, &mut tctx)? {
                 Some(v) => {
                     check_element(Element::MapValue, &v)?;
@@ -147,6 +144,7 @@ pub(super) fn sparse_assignment(
         (Assignment::SetElement { key: k, value, .. }, CqlType::List(et)) => {
             let mut tctx = ctx.terms();
             let idx = eval_i64(k, "list index", &mut tctx)?;
+            tctx.receiver = Some(spec_receiver(&format!("value({column})"), et, tctx.values));
             let v = eval_scalar(value, et, column, &mut tctx)?;
             let existing = existing_element(table, key, ck, column, idx, false, ctx)?;
             match v {

@@ -404,7 +404,13 @@ fn holds(
             let want = eval(&c.value, &ty, column, ctx)?;
             Ok(collection_equals(&ty, have, want))
         }
-        (None, _) => Ok(have.map(<[u8]>::to_vec) == eval_scalar(&c.value, &ty, column, ctx)?),
+        (None, _) => {
+            let receiver = super::values::column_receiver(table, column, ctx.values);
+            let want = super::values::with_receiver(ctx, receiver, |x| {
+                eval_scalar(&c.value, &ty, column, x)
+            })?;
+            Ok(have.map(<[u8]>::to_vec) == want)
+        }
         (Some(key), CqlType::Map(kt, vt)) => {
             let key = eval_scalar(key, kt, column, ctx)?
                 .ok_or_else(|| CqlError::invalid("Invalid null value for map element access"))?;

@@ -88,9 +88,12 @@ pub(super) fn key_values(
             true => format!("Invalid null value in condition for column {column}"),
             false => format!("Invalid null value for {part} key part {column}"),
         };
+        let receiver = super::values::column_receiver(table, column, tctx.values);
         for t in terms {
-            let v =
-                eval_scalar(&t, ty, column, &mut tctx)?.ok_or_else(|| CqlError::invalid(null()))?;
+            let v = super::values::with_receiver(&mut tctx, receiver.clone(), |c| {
+                eval_scalar(&t, ty, column, c)
+            })?
+            .ok_or_else(|| CqlError::invalid(null()))?;
             slot.push(v);
         }
     }

@@ -11,6 +11,7 @@ use super::super::error::{CqlError, CqlResult};
 use super::super::timeuuid::{max_timeuuid, min_timeuuid, unix_millis_of, TimeUuidGenerator};
 use super::super::types::{CqlType, CqlValue, Native};
 use super::value_rules::ValueRules;
+use crate::cql::table::Table;
 use crate::marshal::bytes_to_hex;
 use std::cmp::Ordering;
 
@@ -42,6 +43,47 @@ impl TermContext<'_> {
             ))
         })
     }
+}
+
+/// The receiver a refusal names for the column `column` of `table` (a
+/// function whose result it does not take): 2.1 printed the column's
+/// `ColumnDefinition`; the others its name (`None`).
+pub fn column_receiver(table: &Table, column: &str, values: ValueRules) -> Option<String> {
+    if values != ValueRules::Since21 {
+        return None;
+    }
+    let d = table.definition(column)?;
+    let ty = table.column(column)?.ty.class_name();
+    let ty = match d.reversed {
+        true => format!("org.apache.cassandra.db.marshal.ReversedType({ty})"),
+        false => ty,
+    };
+    table.definition_words(column, &ty)
+}
+
+/// The receiver of a value that is no column (`value(m)`, a collection's
+/// element; `partition key token`): named so, which 2.1 printed as a bare
+/// `ColumnSpecification` of its type.
+pub fn spec_receiver(name: &str, ty: &CqlType, values: ValueRules) -> String {
+    match values {
+        ValueRules::Since21 => format!(
+            "ColumnSpecification{{name={name}, type={}}}",
+            ty.class_name()
+        ),
+        _ => name.to_string(),
+    }
+}
+
+/// Runs `f` with `receiver` as the context's receiver, then restores it.
+pub fn with_receiver<T>(
+    ctx: &mut TermContext,
+    receiver: Option<String>,
+    f: impl FnOnce(&mut TermContext) -> T,
+) -> T {
+    let before = std::mem::replace(&mut ctx.receiver, receiver);
+    let out = f(ctx);
+    ctx.receiver = before;
+    out
 }
 
 /// Evaluates `term` for a column `column` of type `ty`.
@@ -394,6 +436,19 @@ pub fn eval_scalar(
 /// kind against the native type; a string shown quoted, as
 /// `Constants.Literal.toString` printed it).
 fn unassignable(term: &Term, ty: &CqlType, column: &str, kind: &str, part: &str) -> CqlResult<()> {
+    // A function whose result the element does not take (its
+    // `isAssignableTo`), shown as written.
+    if let (Term::Function { name, .. }, CqlType::Native(native)) = (term, ty) {
+        let returns = function_returns(&name.to_lowercase());
+        if returns.is_some_and(|r| r != *native && *native != Native::Blob) {
+            return Err(CqlError::invalid(format!(
+                "Invalid {kind} literal for {column}: {part} {} is not of type {}",
+                term.as_written(),
+                ty.cql_name()
+            )));
+        }
+        return Ok(());
+    }
     let (Term::Constant(c), CqlType::Native(native)) = (term, ty) else {
         return Ok(());
     };
@@ -435,6 +490,18 @@ fn eval_element(
         _ => Err(CqlError::invalid(format!(
             "Invalid collection literal for {column}"
         ))),
+    }
+}
+
+/// The type a native function returns (`None`: a function of no type
+/// known here, left to its call).
+fn function_returns(name: &str) -> Option<Native> {
+    match name {
+        "now" | "mintimeuuid" | "maxtimeuuid" => Some(Native::Timeuuid),
+        "dateof" => Some(Native::Timestamp),
+        "unixtimestampof" => Some(Native::Bigint),
+        _ if name.ends_with("asblob") => Some(Native::Blob),
+        _ => name.strip_prefix("blobas").and_then(Native::from_name),
     }
 }
 
@@ -552,6 +619,8 @@ fn eval_function(
         Ok(())
     };
     let values = ctx.values;
+    let receiver = ctx.receiver.clone();
+    let receiver = receiver.as_deref().unwrap_or(column);
     let returns = |t: Native| -> CqlResult<()> {
         // 1.2 wanted the receiver's own type; 2.0 one whose values it
         // takes (`isValueCompatibleWith`: a blob takes any).
@@ -561,7 +630,7 @@ fn eval_function(
         };
         if !ok {
             return Err(CqlError::invalid(format!(
-                "Type error: cannot assign result of function {}{name} (type {}) to {column} (type {})",
+                "Type error: cannot assign result of function {}{name} (type {}) to {receiver} (type {})",
                 function_keyspace(values),
                 t.name(),
                 ty.cql_name()

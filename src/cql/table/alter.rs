@@ -220,7 +220,14 @@ impl Table {
                         ));
                     }
                     if self.role(to).is_some() {
-                        return invalid(format!("Cannot rename {from} to {to} in keyspace {}; another column of that name already exist in table {}", self.keyspace, self.name));
+                        // 1.2's AlterTableStatement; 2.0 to 3.x's
+                        // `CFMetaData.renameColumn` named the table as the keyspace.
+                        let table = &self.name;
+                        return invalid(match series {
+                            s if s < (2, 0) => format!("Cannot rename column {from} in table {table} to {to}; another column of that name already exist"),
+                            s if s < (4, 0) => format!("Cannot rename column {from} to {to} in keyspace {table}; another column of that name already exist"),
+                            _ => format!("Cannot rename {from} to {to} in keyspace {}; another column of that name already exist in table {table}", self.keyspace),
+                        });
                     }
                     // 2.0's `CFMetaData.renameColumn`: not an indexed one.
                     if self.key_index(from).is_some() {

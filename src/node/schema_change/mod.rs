@@ -83,7 +83,7 @@ impl Node {
     }
 
     /// The schema rules of the release answered as, where it changed 1.2's.
-    fn schema_rules(&self) -> crate::schema::Rules {
+    pub(crate) fn schema_rules(&self) -> crate::schema::Rules {
         crate::schema::Rules {
             composites_without_prefix_size: self
                 .release
@@ -121,6 +121,15 @@ impl Node {
             cold_reads_to_omit: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::ColdReadsToOmit)),
+            compaction_option_words_of_2_0: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::CompactionOptionWordsOf20)),
+            compaction_switches_checked: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::CompactionSwitchesChecked)),
+            cold_reads_to_omit_range_checked: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::ColdReadsToOmitRangeChecked)),
             date_tiered: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::DateTieredCompaction)),

@@ -350,6 +350,46 @@ macro_rules! with_behaviours_of_2_x {
                 says: "compaction reads a cold_reads_to_omit option",
             }
 
+            // SizeTieredCompactionStrategyOptions.validateOptions (2.0.3): the
+            // bucket options named and parsed as floats; LeveledCompactionStrategy
+            // ended with it from 2.0.0 (modelled from 2.0.3 with the words).
+            /// SizeTiered's bucket options are refused in 2.0's words (`bucket_high
+            /// value (0.4) is less than or equal to the bucket_low value (0.5)`,
+            /// `abc is not a parsable float for bucket_low`), and Leveled checks
+            /// them too.
+            CompactionOptionWordsOf20 {
+                key: "compaction_option_words_of_2_0",
+                from: (2, 0, 3),
+                until: None,
+                says: "SizeTiered's bucket options are refused in 2.0's words (bucket_high value \
+                    (..) is less than or equal to the bucket_low value (..)); Leveled checks them",
+            }
+
+            // AbstractCompactionStrategy.validateOptions: `enabled` from 2.0.0,
+            // `unchecked_tombstone_compaction` from 2.0.9 (modelled from 2.0.9).
+            /// A compaction's `enabled` and `unchecked_tombstone_compaction`
+            /// options must be true or false (1.2's strategies did not read them).
+            CompactionSwitchesChecked {
+                key: "compaction_switches_checked",
+                from: (2, 0, 9),
+                until: None,
+                says: "compaction options enabled and unchecked_tombstone_compaction must be true \
+                    or false",
+            }
+
+            // SizeTieredCompactionStrategyOptions.validateOptions (2.0.3 to 2.1.4)
+            // printed min_sstable_size's text in the refusal, not the option's.
+            /// `cold_reads_to_omit` outside 0.0 to 1.0 is refused: `cold_reads_to_omit
+            /// value (null) should be between between 0.0 and 1.0` (the value shown
+            /// is `min_sstable_size`'s).
+            ColdReadsToOmitRangeChecked {
+                key: "cold_reads_to_omit_range_checked",
+                from: (2, 0, 3),
+                until: Some((2, 1, 5)),
+                says: "cold_reads_to_omit outside 0.0 to 1.0 is refused (showing min_sstable_size's \
+                    value)",
+            }
+
             // CFMetaData.validateCompatibility printed both comparators' classes,
             // CellNames.fromAbstractType's (2.2's cell name types).
             /// `system_update_column_family` refusing an incompatible comparator

@@ -23,7 +23,7 @@ use crate::cql::schema::{json_string_list, SchemaColumn};
 use crate::cql::table::Table;
 use crate::model::{Cell, Slice};
 use crate::partitioner::Token;
-use crate::schema::javaorder::{grown_capacity, iteration_order, string_hash};
+use crate::schema::javaorder::{grown_capacity, iteration_order, sized_capacity, string_hash};
 use crate::schema::{CfDef, KeyspaceDef, Schema};
 use std::ops::Bound;
 
@@ -111,6 +111,36 @@ fn json_map(m: &std::collections::BTreeMap<String, String>) -> String {
     format!("{{{}}}", body.join(","))
 }
 
+/// A column family's compaction options as their JSON was written: the
+/// map `CFMetaData` kept was a copy (`new HashMap<>(options)`) of the one
+/// read, its table sized for the entries it was made with, iterated in
+/// its own order (entries of one bucket in the order the first map gave
+/// them).
+fn json_copied_map(m: &std::collections::BTreeMap<String, String>) -> String {
+    let mut entries: Vec<(&String, &String)> = m.iter().collect();
+    entries.sort_by_key(|(k, _)| (k.as_str() != "min_threshold", k.as_str()));
+    let hashes: Vec<i32> = entries.iter().map(|(k, _)| string_hash(k)).collect();
+    let first = iteration_order(&hashes, grown_capacity(entries.len()));
+    let read: Vec<(&String, &String)> = first.iter().map(|&i| entries[i]).collect();
+    let hashes: Vec<i32> = first.iter().map(|&i| hashes[i]).collect();
+    // HashMap(Map): a table of tableSizeFor(size / 0.75 + 1).
+    let copied = sized_capacity((read.len() as f32 / 0.75 + 1.0) as usize);
+    let body: Vec<String> = iteration_order(&hashes, copied)
+        .into_iter()
+        .map(|i| json_entry(read[i].0, read[i].1))
+        .collect();
+    format!("{{{}}}", body.join(","))
+}
+
+/// One `"key":"value"` of a JSON map.
+fn json_entry(k: &str, v: &str) -> String {
+    format!(
+        "{}:{}",
+        json_string_list([k].into_iter()).trim_matches(|c| c == '[' || c == ']'),
+        json_string_list([v].into_iter()).trim_matches(|c| c == '[' || c == ']')
+    )
+}
+
 fn text(s: &str) -> Option<Vec<u8>> {
     Some(s.as_bytes().to_vec())
 }
@@ -154,7 +184,7 @@ fn cf_row(cf: &CfDef, old_id: bool) -> Vec<Value> {
         ("compaction_strategy_class", text(&o.compaction_strategy)),
         (
             "compaction_strategy_options",
-            text(&json_map(&o.compaction_strategy_options)),
+            text(&json_copied_map(&o.compaction_strategy_options)),
         ),
         ("comparator", text(&cf.comparator.class_name())),
         (

@@ -37,7 +37,9 @@ use super::keys::cartesian;
 use super::names::row_key;
 use super::result::ResultColumn;
 use super::value_rules::ValueRules;
-use super::values::{eval, eval_i64, eval_scalar, TermContext};
+use super::values::{
+    column_receiver, eval, eval_i64, eval_scalar, spec_receiver, with_receiver, TermContext,
+};
 use crate::cql::ast::{Operator, Ordering as Order, Relation, Select, Selection, Selector, Term};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::table::{ColumnRole, Layout, Table};

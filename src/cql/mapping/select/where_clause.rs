@@ -98,7 +98,10 @@ pub(super) fn restrictions(
                     .map(|c| c.ty.clone())
                     .expect("role implies column");
                 let ty = contains::relation_type(&ty, column, *op, rules)?;
-                let values = relation_values(&ty, column, *op, value, ctx)?;
+                let receiver = column_receiver(table, column, ctx.values);
+                let values = with_receiver(ctx, receiver, |c| {
+                    relation_values(&ty, column, *op, value, c)
+                })?;
                 match role {
                     ColumnRole::PartitionKey(i) => {
                         if !matches!(op, Operator::Eq | Operator::In) {
@@ -411,14 +414,14 @@ pub(super) fn token_value(
             }
             Ok(partitioner.token(&row_key(table, &parts)?))
         }
-        // A constant prepared against the token's type, as a marker is.
-        Term::Constant(_) | Term::Bind(_) => {
-            let b = eval_scalar(
-                value,
-                &CqlType::Native(Native::of_token(partitioner)),
-                "partition key token",
-                ctx,
-            )?
+        // A constant prepared against the token's type, as a marker is (a
+        // function's result too: its receiver `partition key token`).
+        Term::Constant(_) | Term::Bind(_) | Term::Function { .. } => {
+            let ty = CqlType::Native(Native::of_token(partitioner));
+            let receiver = spec_receiver("partition key token", &ty, ctx.values);
+            let b = with_receiver(ctx, Some(receiver), |c| {
+                eval_scalar(value, &ty, "partition key token", c)
+            })?
             .ok_or_else(|| invalid("Invalid null token"))?;
             partitioner.token_from_bytes(&b).map_err(|e| invalid(e.0))
         }

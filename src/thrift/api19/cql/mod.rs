@@ -11,7 +11,7 @@ pub mod cql2;
 pub(super) mod version;
 
 use crate::cql::exec::{CqlOutcome, Prepared};
-use crate::cql::table::{ColumnRole, Layout, Table};
+use crate::cql::table::Table;
 use crate::cql::types::CqlType;
 use crate::release::{Behaviour, Release};
 use crate::thrift::error::{ApiError, ApiResult};
@@ -141,7 +141,7 @@ pub fn prepared_result(
             .get(i)
             .and_then(Option::as_ref)
             .filter(|_| reversed)
-            .and_then(|t| column_definition(t, &s.name));
+            .and_then(|t| t.definition(&s.name));
         let tuple = tables
             .get(i)
             .and_then(Option::as_ref)
@@ -167,14 +167,10 @@ pub fn prepared_result(
             Some(c) if three_oh => {
                 super::release::v3x::definition_30(&s.name, &ty, c.kind, c.component)
             }
-            Some(c) => format!(
-                "ColumnDefinition{{name={}, type={ty}, kind={}, componentIndex={}, indexName={}, indexType={}}}",
-                s.name,
-                c.kind,
-                c.component.map_or("null".to_string(), |i| i.to_string()),
-                c.index.unwrap_or("null"),
-                c.index_type,
-            ),
+            Some(_) => tables[i]
+                .as_ref()
+                .and_then(|t| t.definition_words(&s.name, &ty))
+                .unwrap_or_default(),
             // A column's marker in 3.11: `ColumnDefinition.toString` was
             // its name again.
             None if is_column => bare,
@@ -224,59 +220,6 @@ fn tuple_marker_type(table: &Table, name: &str, ty: &CqlType) -> Option<String> 
         }
         _ => None,
     }
-}
-
-/// What 2.x's `ColumnDefinition` of a table's column held.
-struct Definition<'a> {
-    kind: &'static str,
-    component: Option<usize>,
-    reversed: bool,
-    index: Option<&'a str>,
-    index_type: &'static str,
-}
-
-/// The definition of the column `name` of `table`: its kind, its index in
-/// the composite it is part of (none where that has one part, or for a
-/// compact table's value), whether it sorts descending, its index.
-fn column_definition<'a>(table: &'a Table, name: &str) -> Option<Definition<'a>> {
-    let sparse = table.layout == Layout::Sparse;
-    let plain = |kind| Definition {
-        kind,
-        component: None,
-        reversed: false,
-        index: None,
-        index_type: "null",
-    };
-    Some(match table.role(name)? {
-        ColumnRole::PartitionKey(i) => Definition {
-            component: (table.partition_key.len() > 1).then_some(i),
-            ..plain("PARTITION_KEY")
-        },
-        ColumnRole::Clustering(i) => Definition {
-            component: (sparse || table.clustering.len() > 1).then_some(i),
-            reversed: table.clustering[i].reversed,
-            ..plain("CLUSTERING_COLUMN")
-        },
-        ColumnRole::Regular(i) => {
-            let c = &table.regular[i];
-            let kind = match table.layout {
-                Layout::CompactDense => "COMPACT_VALUE",
-                _ if c.is_static => "STATIC",
-                _ => "REGULAR",
-            };
-            let index = c.index.as_deref();
-            Definition {
-                component: sparse.then_some(table.clustering.len()),
-                index,
-                index_type: match (index, sparse) {
-                    (None, _) => "null",
-                    (Some(_), true) => "COMPOSITES",
-                    (Some(_), false) => "KEYS",
-                },
-                ..plain(kind)
-            }
-        }
-    })
 }
 
 #[cfg(test)]

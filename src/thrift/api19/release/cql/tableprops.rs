@@ -58,10 +58,12 @@ pub fn refusal(
     keyspace: Option<&str>,
     parsed: &Parsed,
 ) -> Option<ApiError> {
-    let release = node
-        .release
-        .filter(|r| r.at_least(1, 2) && !r.at_least(3, 0))?;
+    let release = node.release.filter(|r| r.at_least(1, 2))?;
     let (properties, _) = written(schema, keyspace, parsed)?;
+    if release.at_least(3, 0) {
+        let options = TableOptions::from_properties_as(properties, true).ok()?;
+        return compaction_refusal_3_x(node, release, &options);
+    }
     if !release.at_least(2, 0) {
         if let Some(unknown) = properties
             .iter()
@@ -72,7 +74,10 @@ pub fn refusal(
                 unknown.name
             )));
         }
-        return value_kind_refusal_1_2(properties);
+        return value_kind_refusal_1_2(properties).or_else(|| {
+            let options = TableOptions::from_properties_as(properties, false).ok()?;
+            compaction_refusal(node, &options, true)
+        });
     }
     let maps = release.at_least(2, 1);
     let options = match TableOptions::from_properties_as(properties, maps) {
@@ -82,6 +87,10 @@ pub fn refusal(
         }
         Err(_) => return None,
     };
+    // `CFPropDefs.validate`: the compaction map, then the compression one.
+    if let Some(e) = compaction_refusal(node, &options, true) {
+        return Some(e);
+    }
     // 2.0's `CFPropDefs.validate`: a compression map names its class.
     if options
         .compression
@@ -108,6 +117,45 @@ pub fn refusal(
             "caching: not a JSON map, which the release's server failed on".to_string(),
         )
     })
+}
+
+/// The refusal of the statement's `compaction` map by its strategy's
+/// checks (`unread_checked`: the options it left unread too); a map
+/// without a class is the engine's to refuse.
+fn compaction_refusal(
+    node: &Node,
+    options: &TableOptions,
+    unread_checked: bool,
+) -> Option<ApiError> {
+    let map = options.compaction.as_ref()?;
+    let class = map.get("class")?;
+    let mut rest = map.clone();
+    rest.remove("class");
+    crate::schema::compaction_statement_refusal(class, &rest, node.schema_rules(), unread_checked)
+        .map(ApiError::invalid)
+}
+
+/// 3.x's `CompactionParams.validate` of a statement's `compaction` map:
+/// the strategy's value checks, then the options it did not understand
+/// and the thresholds (as of a CfDef's, [`super::super::v3x::compaction`]).
+fn compaction_refusal_3_x(
+    node: &Node,
+    release: &crate::release::Release,
+    options: &TableOptions,
+) -> Option<ApiError> {
+    if let Some(e) = compaction_refusal(node, options, false) {
+        return Some(e);
+    }
+    let map = options.compaction.as_ref()?;
+    let mut spec = crate::schema::CfSpec {
+        compaction_strategy: Some(map.get("class")?.clone()),
+        compaction_strategy_options: Some(map.clone()),
+        ..crate::schema::CfSpec::default()
+    };
+    if let Some(o) = spec.compaction_strategy_options.as_mut() {
+        o.remove("class");
+    }
+    super::super::v3x::compaction::check(Some(release), &mut spec).err()
 }
 
 /// 1.2's `PropertyDefinitions.getSimple` and `getMap` of a value of the
