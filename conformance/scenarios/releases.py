@@ -8805,3 +8805,154 @@ if R >= (1, 2):
         out += [v19.prepare_cql3_query(dtext),
                 v19.execute_prepared_cql3_query(thrift_id(ks, dtext), [_i32(1), _tup(1, 0)])]
         return out
+
+
+# ------------------------------------------------------------------------------ conditions of 2.1 (found by ordinary19u)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_condops", "19", "cql3", keyspace_reset="cv_r_condops")
+    def _condops():
+        """A ledger's lightweight transactions with 2.1's condition operators: `>`, `>=`, `<`,
+        `!=`, `IN (..)` on a scalar, a static, a map's entry and a list's element, a null
+        compared (refused for an ordering operator); 2.0's rule had `=` or an element after the
+        column (no viable alternative at the operator); `IF EXISTS` where IF NOT EXISTS is
+        wanted (`missing K_NOT at 'EXISTS'`); 1.2 had no conditions"""
+        ks = "cv_r_condops"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE a (id text PRIMARY KEY, bal int, owner text, m map<text, int>, "
+            "l list<int>)",
+            "INSERT INTO a (id, bal, owner, m, l) VALUES ('x', 100, 'ann', {'k': 5}, [1, 2]) "
+            "USING TIMESTAMP 10",
+            "INSERT INTO a (id, bal) VALUES ('y', 1) IF NOT EXISTS",
+            "INSERT INTO a (id, bal) VALUES ('z', 1) IF EXISTS",
+            "UPDATE a SET bal = 90 WHERE id = 'x' IF bal > 100",
+            "UPDATE a SET bal = 90 WHERE id = 'x' IF bal >= 100 AND owner = 'ann'",
+            "UPDATE a SET bal = 80 WHERE id = 'x' IF bal < 50",
+            "UPDATE a SET bal = 80 WHERE id = 'x' IF bal <= 90",
+            "UPDATE a SET bal = 70 WHERE id = 'x' IF bal IN (1, 80, 3)",
+            "UPDATE a SET bal = 60 WHERE id = 'x' IF bal IN (1, 2)",
+            "UPDATE a SET bal = 60 WHERE id = 'x' IF owner != 'bob'",
+            "UPDATE a SET bal = 50 WHERE id = 'x' IF owner != null",
+            "UPDATE a SET bal = 40 WHERE id = 'x' IF owner = null",
+            "UPDATE a SET bal = 40 WHERE id = 'x' IF bal > null",
+            "UPDATE a SET bal = 40 WHERE id = 'x' IF m['k'] > 4",
+            "UPDATE a SET bal = 30 WHERE id = 'x' IF m['k'] IN (1, 2)",
+            "UPDATE a SET bal = 30 WHERE id = 'x' IF l[1] >= 2",
+            "UPDATE a SET bal = 20 WHERE id = 'x' IF m['none'] != 3",
+            "UPDATE a SET bal = 20 WHERE id = 'q' IF bal < 5",
+            "UPDATE a SET bal = 20 WHERE id = 'q' IF bal != 5",
+            "UPDATE a SET bal = 20 WHERE id = 'x' IF owner IN ('ann', null)",
+            "DELETE FROM a WHERE id = 'x' IF bal > 1000",
+            "SELECT id, bal, owner FROM a WHERE id = 'x'"]]
+        return out
+
+    @scenario("rel_ucommonwords", "19", "cql3", keyspace_reset="cv_r_ucommonwords")
+    def _ucommonwords():
+        """A newcomer's CQL 3 mistakes as each release worded them: two PRIMARY KEYs (1.2: one
+        and only one), none; a counter set from another counter (`Only expressions of the form
+        X = X +<value> are supported.`) or incremented by a string; a TTL of a string (2.0's
+        intValue: no viable alternative); an element of a frozen map set (2.1)"""
+        ks = "cv_r_ucommonwords"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (a text PRIMARY KEY, b int PRIMARY KEY)",
+            "CREATE TABLE t (a text, b int, PRIMARY KEY (a), PRIMARY KEY (b))",
+            "CREATE TABLE t (a text PRIMARY KEY, b int, PRIMARY KEY (a, b))",
+            "CREATE TABLE t (a text, b int)",
+            "CREATE TABLE c (k text PRIMARY KEY, n counter, m counter)",
+            "UPDATE c SET n = m + 1 WHERE k = 'a'",
+            "UPDATE c SET n = m - 1 WHERE k = 'a'",
+            "UPDATE c SET n = n + 'x' WHERE k = 'a'",
+            "UPDATE c SET n = n + 1.5 WHERE k = 'a'",
+            "UPDATE c SET n = n - 2 WHERE k = 'a'",
+            "SELECT n FROM c WHERE k = 'a'",
+            "CREATE TABLE v (k text PRIMARY KEY, s text, l list<int>)",
+            "UPDATE v SET l = [1] + s WHERE k = 'a'",
+            "INSERT INTO v (k, s) VALUES ('a', 'x') USING TTL 'soon'",
+            "INSERT INTO v (k, s) VALUES ('a', 'x') USING TIMESTAMP 1.5",
+            "UPDATE v USING TTL now SET s = 'y' WHERE k = 'a'",
+            "CREATE TABLE f (k text PRIMARY KEY, m frozen<map<text, int>>)",
+            "UPDATE f SET m['y'] = 2 WHERE k = 'a'",
+            "UPDATE f SET m = m + {'y': 2} WHERE k = 'a'"]]
+        return out
+
+
+# ------------------------------------------------------------------------------ frozen values and type evolution of 2.1 (found by ordinary19u)
+if (2, 1) <= R < (3, 0):
+    @scenario("rel_frozenwhole", "19", "cql3", keyspace_reset="cv_r_frozenwhole")
+    def _frozenwhole():
+        """A 2.1 app's frozen columns over Thrift: a whole frozen map, list or set written by a
+        literal is stored (and read back) in the v3 form (`Setter`s wrote
+        `getWithProtocolVersion(Server.CURRENT_VERSION)`), where a key's literal took version
+        2's; an element or addition of a frozen collection refused in its words; ALTER TYPE of
+        a type in a clustering column (ADD, RENAME: the comparator's `TupleType` compatible) and
+        ALTER of a field to blob (compatible with text), to int (not)"""
+        ks = "cv_r_frozenwhole"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TYPE addr (street text, zip int)",
+            "CREATE TABLE homes (owner text, home frozen<addr>, since int, "
+            "PRIMARY KEY (owner, home))",
+            "CREATE TABLE cells (k int PRIMARY KEY, m frozen<map<text, int>>, "
+            "l frozen<list<text>>, s frozen<set<int>>)",
+            "INSERT INTO homes (owner, home, since) VALUES ('ann', {street: 'Elm', zip: 1}, 2001) "
+            "USING TIMESTAMP 10",
+            "INSERT INTO cells (k, m, l, s) VALUES (1, {'x': 1, 'a': 2}, ['p', 'q'], {3, 1}) "
+            "USING TIMESTAMP 10",
+            "UPDATE cells USING TIMESTAMP 11 SET m = {'y': 2}, l = [], s = {7} WHERE k = 2",
+            "SELECT k, m, l, s FROM cells",
+            "SELECT k FROM cells WHERE k = 1 AND m = {'x': 1, 'a': 2} ALLOW FILTERING",
+            "UPDATE cells SET m['z'] = 3 WHERE k = 1",
+            "UPDATE cells SET l = l + ['r'] WHERE k = 1",
+            "UPDATE cells SET s = s - {3} WHERE k = 1",
+            "ALTER TYPE addr ADD city text",
+            "ALTER TYPE addr RENAME zip TO postcode",
+            "ALTER TYPE addr ALTER street TYPE blob",
+            "ALTER TYPE addr ALTER postcode TYPE text",
+            "SELECT home, since FROM homes WHERE owner = 'ann'",
+            "INSERT INTO homes (owner, home, since) VALUES ('ann', {street: 0x4f616b, postcode: 2, "
+            "city: 'Rome'}, 2005) USING TIMESTAMP 12",
+            "SELECT home.city, since FROM homes WHERE owner = 'ann'",
+            "SELECT type_name, field_names, field_types FROM system.schema_usertypes "
+            "WHERE keyspace_name = 'cv_r_frozenwhole'"]]
+        return out
+
+
+# ------------------------------------------------------------------------------ 2.2's function drops on a stock yaml (found by ordinary19u)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_fndrops", "19", "cql3", keyspace_reset="cv_r_fndrops")
+    def _fndrops():
+        """An analytics script's clean-up of its functions: DROP FUNCTION and DROP AGGREGATE
+        (IF EXISTS, with and without argument types, qualified, frozen arguments, the system
+        keyspace) on 2.2 with user functions disabled, where none can exist: `Unconfigured
+        function ks.f(int,int)`, `Cannot drop non existing aggregate 'ks.a'`; syntax errors
+        before 2.2; before 2.1 a qualified selector (`system.max(v)`) meets the selector's
+        decision at the '.'"""
+        ks = "cv_r_fndrops"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k text PRIMARY KEY, v int)",
+            "DROP FUNCTION f",
+            "DROP FUNCTION IF EXISTS f",
+            "DROP FUNCTION cv_r_fndrops.f (int, text)",
+            "DROP FUNCTION f ()",
+            "DROP FUNCTION f (frozen<list<int>>)",
+            "DROP FUNCTION system.now",
+            "DROP FUNCTION IF EXISTS other_ks.g (bigint)",
+            "DROP AGGREGATE a",
+            "DROP AGGREGATE IF EXISTS a",
+            "DROP AGGREGATE a (int, text)",
+            "DROP AGGREGATE a ()",
+            "DROP AGGREGATE system.max",
+            "DROP AGGREGATE IF EXISTS a (int)"]]
+        if R < (2, 1):
+            out += [q("SELECT system.max(v) FROM t"), q("SELECT t.v FROM t")]
+        return out

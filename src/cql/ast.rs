@@ -175,6 +175,9 @@ pub struct CreateTable {
     /// Partition key columns (one unless `PRIMARY KEY ((a, b), ...)`).
     pub partition_key: Vec<String>,
     pub clustering: Vec<String>,
+    /// How many PRIMARY KEY declarations the statement made (inline or as
+    /// a clause): exactly one was wanted.
+    pub key_declarations: usize,
     /// `WITH CLUSTERING ORDER BY (c DESC, ...)`.
     pub clustering_order: Vec<(String, Ordering)>,
     pub compact_storage: bool,
@@ -350,6 +353,23 @@ pub struct ColumnCondition {
     /// `m[key]` / `l[index]`: one entry of a map or list.
     pub element: Option<Term>,
     pub value: Term,
+    /// How the value is compared (2.1's `relationType` and `IN`; `=`
+    /// before).
+    pub op: ConditionOp,
+}
+
+/// A condition's comparison: the column's value on the left, the
+/// condition's on the right (`ColumnCondition.compareWithOperator`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConditionOp {
+    Eq,
+    Lt,
+    Lte,
+    Gt,
+    Gte,
+    Neq,
+    /// `IN (v, ...)`: the value equal to one of them (`value` unused).
+    In(Vec<Term>),
 }
 
 /// What a `DELETE` removes before `FROM`.
@@ -540,6 +560,15 @@ pub enum Statement {
     CreateFunction {
         name: TableName,
         aggregate: Option<AggregateDef>,
+    },
+    /// 2.2's `DROP FUNCTION` or `DROP AGGREGATE` (`aggregate`) `[IF EXISTS]
+    /// [ks.]name [(type, ...)]`: none can exist on a stock yaml's node.
+    DropFunction {
+        name: TableName,
+        aggregate: bool,
+        if_exists: bool,
+        /// The argument types, when given.
+        args: Option<Vec<TypeExpr>>,
     },
     /// 2.1's `CREATE TYPE [IF NOT EXISTS] [ks.]name (field type, ...)`.
     CreateType {

@@ -67,6 +67,9 @@ pub struct Lexer<'a> {
     at: Cursor<'a>,
     /// Whether `[ ] { }` are tokens: 1.1's CQL 3 beta had no collections.
     brackets: bool,
+    /// Whether `!=` is a token: 2.1's lexer had it (conditions' `!=`);
+    /// before, `!` started no token.
+    neq: bool,
     /// Which lexical error a failed statement reports.
     errors: LexErrors,
     /// [`LexErrors::Collected`]: the last lexical error met so far.
@@ -99,9 +102,15 @@ impl<'a> Lexer<'a> {
         Lexer {
             at: Cursor::new(src),
             brackets: true,
+            neq: true,
             errors,
             collected: None,
         }
+    }
+
+    /// This lexer without 2.1's `!=` token (1.2's and 2.0's).
+    pub fn without_neq(self) -> Lexer<'a> {
+        Lexer { neq: false, ..self }
     }
 
     /// The lexer of 1.1's CQL 3 beta, whose tokens had no brackets.
@@ -261,7 +270,7 @@ impl Lexer<'_> {
             return self.quoted(c, line, column);
         }
         let two: String = [Some(c), self.at.peek(1)].iter().flatten().collect();
-        if matches!(two.as_str(), "<=" | ">=" | "!=") {
+        if matches!(two.as_str(), "<=" | ">=") || (self.neq && two == "!=") {
             return tok(TokenKind::Symbol, self.at.take(2));
         }
         let bracket = "[]{}".contains(c);

@@ -109,6 +109,11 @@ impl Table {
                 "No PRIMARY KEY specifed (exactly one required)",
             ));
         }
+        if ct.key_declarations > 1 {
+            return Err(CqlError::invalid(
+                "Multiple PRIMARY KEYs specifed (exactly one required)",
+            ));
+        }
         let find = |name: &str| -> CqlResult<Column> {
             defs.iter()
                 .find(|c| c.name == name)

@@ -26,6 +26,18 @@ pub(crate) fn is_compatible_with(new: &TypeRef, old: &TypeRef) -> bool {
     if n == "UTF8Type" && o == "AsciiType" {
         return true;
     }
+    // 2.1's `TupleType.isCompatibleWith` (a user type's too, its names
+    // unasked): as many components or more, each compatible with the old
+    // one (`ALTER TYPE` adding, renaming or widening a field of a type in
+    // a key or the comparator).
+    if let (Some(nt), Some(ot)) = (new.tuple(), old.tuple()) {
+        return nt.types().len() >= ot.types().len()
+            && nt
+                .types()
+                .iter()
+                .zip(ot.types())
+                .all(|(a, b)| is_compatible_with(a, b));
+    }
     // A composite may gain trailing components.
     if let (Some(np), Some(op)) = (new.components(), old.components()) {
         if n.starts_with("CompositeType(") && o.starts_with("CompositeType(") {

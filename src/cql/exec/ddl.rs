@@ -245,6 +245,12 @@ pub(super) fn run(
         Statement::CreateFunction { name, aggregate } => {
             super::functions::create(session, name, aggregate.as_ref())
         }
+        Statement::DropFunction {
+            name,
+            aggregate,
+            if_exists,
+            args,
+        } => super::functions::drop(session, name, *aggregate, *if_exists, args.as_deref()),
         Statement::CreateType {
             name,
             if_not_exists,

@@ -315,11 +315,19 @@ pub(super) fn alter(
     Ok((changed(super::ChangeKind::Updated, &ks, &name.name), tables))
 }
 
-/// 2.1's `isCompatibleWith` as ALTER TYPE asked it: the same type, or
-/// any type where the old one was `blob`.
+/// 2.1's `isCompatibleWith` as ALTER TYPE asked it of the new type: the
+/// same type, `blob` where the old one was `ascii` or `text` (BytesType
+/// validates everything and both compare as bytes), `text` where it was
+/// `ascii`.
 fn compatible(previous: &CqlType, new: &CqlType) -> bool {
+    let text_like = |t: &CqlType| {
+        matches!(
+            t,
+            CqlType::Native(Native::Ascii) | CqlType::Native(Native::Text)
+        )
+    };
     previous == new
-        || *previous == CqlType::Native(Native::Blob)
+        || (*new == CqlType::Native(Native::Blob) && text_like(previous))
         || (*previous == CqlType::Native(Native::Ascii) && *new == CqlType::Native(Native::Text))
 }
 

@@ -44,7 +44,7 @@ pub(super) fn compact_assignment(
             None => ops.push(st.tombstone(name)),
         },
         Assignment::Add { value, .. } | Assignment::Subtract { value, .. } if ty.is_counter() => {
-            let delta = eval_counter_delta(value, &mut tctx)?;
+            let delta = eval_counter_delta(value, column, &mut tctx)?;
             let delta = if matches!(a, Assignment::Subtract { .. }) {
                 delta.checked_neg().ok_or_else(|| {
                     CqlError::invalid(format!(
@@ -91,6 +91,13 @@ pub(super) fn sparse_assignment(
             // 2.1's UserTypes.Literal and function calls printed their
             // receiver, the column's ColumnDefinition.
             tctx.receiver = column_receiver(table, column, tctx.values);
+            // A frozen collection's whole cell was written in the v3 form
+            // whatever the protocol (2.1's `Maps.Setter` and the like:
+            // `getWithProtocolVersion(Server.CURRENT_VERSION)`); only a key
+            // or an element bound over Thrift took version 2's.
+            if matches!(t, CqlType::Frozen(inner) if inner.is_collection()) {
+                tctx.frozen_as_v2 = false;
+            }
             let name = cell_name(table, ck, column, None)?;
             match eval_scalar(value, t, column, &mut tctx)? {
                 Some(v) => ops.push(st.cell(name, v)),
@@ -203,7 +210,26 @@ fn unsuited(a: &Assignment, ty: &CqlType, column: &str, ctx: &mut TermContext) -
 /// was checked against the column before (`Invalid STRING constant ...`).
 pub(super) fn operation_refusal(a: &Assignment, ty: &CqlType) -> Option<String> {
     let c = a.column();
+    // 2.1's frozen collection was a collection type that was not multi-cell:
+    // an addition, subtraction or element operation on it named it so.
+    let frozen = matches!(ty, CqlType::Frozen(inner) if inner.is_collection());
     match a {
+        Assignment::Add { value, .. }
+        | Assignment::Subtract { value, .. }
+        | Assignment::SetElement { value, .. }
+            if frozen =>
+        {
+            let v = value.as_written();
+            let op = match a {
+                Assignment::Add { .. } => format!("{c} = {c} + {v}"),
+                Assignment::Subtract { .. } => format!("{c} = {c} - {v}"),
+                Assignment::SetElement { key, .. } => format!("{c}[{}] = {v}", key.as_written()),
+                _ => unreachable!("matched above"),
+            };
+            Some(format!(
+                "Invalid operation ({op}) for frozen collection column {c}"
+            ))
+        }
         Assignment::Add { value, .. } | Assignment::Subtract { value, .. }
             if !ty.is_counter() && !ty.is_collection() =>
         {

@@ -175,6 +175,18 @@ impl Collector<'_> {
                     }
                     _ => self.term(&cc.value, c, &ty),
                 }
+                // 2.1's `IN (..)` values, each typed as the column's.
+                if let crate::cql::ast::ConditionOp::In(values) = &cc.op {
+                    let vty = match (&cc.element, &ty) {
+                        (Some(_), CqlType::List(v)) | (Some(_), CqlType::Map(_, v)) => {
+                            (**v).clone()
+                        }
+                        _ => ty.clone(),
+                    };
+                    for v in values {
+                        self.term(v, c, &vty);
+                    }
+                }
             }
         }
         Ok(())

@@ -18,7 +18,8 @@
 //! serialized per partition.
 
 use super::super::ast::{
-    Condition, Operator, Relation, Select, Selection, Selector, Statement, TableName, Using,
+    Condition, ConditionOp, Operator, Relation, Select, Selection, Selector, Statement, TableName,
+    Using,
 };
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Table};
@@ -399,6 +400,9 @@ fn holds(
         .map(|col| col.ty.clone())
         .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
     let column = c.column.as_str();
+    if c.op != ConditionOp::Eq {
+        return holds_by_op(c, &ty, have, ctx);
+    }
     match (&c.element, &ty) {
         (None, CqlType::List(_) | CqlType::Set(_) | CqlType::Map(..)) => {
             let want = eval(&c.value, &ty, column, ctx)?;
@@ -458,6 +462,127 @@ fn holds(
         // Refused by `check`.
         (Some(_), _) => Ok(false),
     }
+}
+
+/// 2.1's conditions other than `=` (`ColumnCondition`'s bounds): a
+/// scalar, or a map's entry or list's element by its key, compared to
+/// the value by the operator, or found among the `IN` values; a whole
+/// collection `!=` or `IN` as its equality decided. Ordering a whole
+/// collection is not emulated (refused).
+fn holds_by_op(
+    c: &super::super::ast::ColumnCondition,
+    ty: &CqlType,
+    have: Option<&[u8]>,
+    ctx: &mut TermContext,
+) -> CqlResult<bool> {
+    let column = c.column.as_str();
+    if ty.is_collection() && c.element.is_none() {
+        return match &c.op {
+            ConditionOp::Neq => {
+                let want = eval(&c.value, ty, column, ctx)?;
+                Ok(!collection_equals(ty, have, want))
+            }
+            ConditionOp::In(values) => {
+                for v in values {
+                    let want = eval(v, ty, column, ctx)?;
+                    if collection_equals(ty, have, want) {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            _ => Err(CqlError::Failed(format!(
+                "an ordering condition on the whole collection {column}"
+            ))),
+        };
+    }
+    // The value compared: the column's, or its entry's or element's.
+    let (cell, vty): (Option<Vec<u8>>, CqlType) = match (&c.element, ty) {
+        (None, _) => (have.map(<[u8]>::to_vec), ty.clone()),
+        (Some(key), CqlType::Map(kt, vt)) => {
+            let key = eval_scalar(key, kt, column, ctx)?
+                .ok_or_else(|| CqlError::invalid("Invalid null value for map element access"))?;
+            let items = elements(have, true);
+            let entry = items
+                .chunks(2)
+                .find(|kv| kt.compare(&kv[0], &key).is_eq())
+                .map(|kv| kv[1].clone());
+            (entry, (**vt).clone())
+        }
+        (Some(index), CqlType::List(et)) => {
+            let int = CqlType::Native(super::super::types::Native::Int);
+            let index = eval_scalar(index, &int, column, ctx)?
+                .ok_or_else(|| CqlError::invalid("Invalid null value for list element access"))?;
+            let idx = <[u8; 4]>::try_from(index.as_slice())
+                .map(i32::from_be_bytes)
+                .map_err(|_| CqlError::invalid("Invalid list index"))?;
+            let items = elements(have, false);
+            let item = usize::try_from(idx)
+                .ok()
+                .and_then(|i| items.get(i).cloned());
+            (item, (**et).clone())
+        }
+        // Refused by `check`.
+        (Some(_), _) => return Ok(false),
+    };
+    if let ConditionOp::In(values) = &c.op {
+        for v in values {
+            let want = eval_scalar(v, &vty, column, ctx)?;
+            let equal = match (&cell, want) {
+                (None, None) => true,
+                (Some(have), Some(w)) => vty.compare(have, &w).is_eq(),
+                _ => false,
+            };
+            if equal {
+                return Ok(true);
+            }
+        }
+        return Ok(false);
+    }
+    let want = eval_scalar(&c.value, &vty, column, ctx)?;
+    compare_with(&c.op, &vty, cell.as_deref(), want.as_deref())
+}
+
+/// `ColumnCondition.compareWithOperator`: the column's value `have` OP the
+/// condition's `want`; a null asked compares by presence (`=`, `!=`) or is
+/// refused, a null held satisfies `!=` only.
+fn compare_with(
+    op: &ConditionOp,
+    ty: &CqlType,
+    have: Option<&[u8]>,
+    want: Option<&[u8]>,
+) -> CqlResult<bool> {
+    let symbol = match op {
+        ConditionOp::Eq => "=",
+        ConditionOp::Lt => "<",
+        ConditionOp::Lte => "<=",
+        ConditionOp::Gt => ">",
+        ConditionOp::Gte => ">=",
+        ConditionOp::Neq => "!=",
+        ConditionOp::In(_) => "IN",
+    };
+    let Some(want) = want else {
+        return match op {
+            ConditionOp::Eq => Ok(have.is_none()),
+            ConditionOp::Neq => Ok(have.is_some()),
+            _ => Err(CqlError::invalid(format!(
+                "Invalid comparison with null for operator \"{symbol}\""
+            ))),
+        };
+    };
+    let Some(have) = have else {
+        return Ok(*op == ConditionOp::Neq);
+    };
+    let order = ty.compare(have, want);
+    Ok(match op {
+        ConditionOp::Eq => order.is_eq(),
+        ConditionOp::Lt => order.is_lt(),
+        ConditionOp::Lte => order.is_le(),
+        ConditionOp::Gt => order.is_gt(),
+        ConditionOp::Gte => order.is_ge(),
+        ConditionOp::Neq => order.is_ne(),
+        ConditionOp::In(_) => false,
+    })
 }
 
 /// A collection read (`None`: nothing), as its elements (a map's keys
@@ -540,6 +665,28 @@ pub fn result(applied: bool, current: ResultSet) -> ResultSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 2.1's `compareWithOperator`: the column's value on the left; a null
+    /// asked compares by presence or is refused, a null held satisfies `!=`.
+    #[test]
+    fn conditions_compare_the_column_with_the_value() {
+        let int = CqlType::Native(super::super::super::types::Native::Int);
+        let v = |n: i32| n.to_be_bytes().to_vec();
+        let cmp = |op: ConditionOp, have: Option<i32>, want: Option<i32>| {
+            compare_with(&op, &int, have.map(v).as_deref(), want.map(v).as_deref())
+        };
+        assert!(cmp(ConditionOp::Gt, Some(100), Some(60)).unwrap());
+        assert!(!cmp(ConditionOp::Lt, Some(100), Some(60)).unwrap());
+        assert!(cmp(ConditionOp::Lte, Some(60), Some(60)).unwrap());
+        assert!(cmp(ConditionOp::Neq, None, Some(5)).unwrap());
+        assert!(!cmp(ConditionOp::Gte, None, Some(5)).unwrap());
+        assert!(cmp(ConditionOp::Neq, Some(1), None).unwrap());
+        assert!(cmp(ConditionOp::Eq, None, None).unwrap());
+        let refused = cmp(ConditionOp::Gt, Some(1), None).unwrap_err();
+        assert!(refused
+            .to_string()
+            .contains("Invalid comparison with null for operator \">\""));
+    }
 
     fn rs(rows: Vec<Vec<Option<Vec<u8>>>>) -> ResultSet {
         ResultSet {

@@ -743,7 +743,18 @@ fn eval_function(
 /// counter's validator (`Constants.Marker.bindAndGet`), then read as a
 /// long (`ByteBufferUtil.toLong`), which an empty value failed on the
 /// server; others as [`eval_i64`] reads them.
-pub fn eval_counter_delta(term: &Term, ctx: &mut TermContext) -> CqlResult<i64> {
+pub fn eval_counter_delta(term: &Term, column: &str, ctx: &mut TermContext) -> CqlResult<i64> {
+    // A constant of another kind than an integer did not fit the counter
+    // (`Constants.Literal.validateAssignableTo`, 1.2 on).
+    if let Term::Constant(c) = term {
+        if c.kind != ConstantKind::Integer {
+            return Err(CqlError::invalid(format!(
+                "Invalid {} constant ({}) for {column} of type counter",
+                c.kind.name(),
+                c.text
+            )));
+        }
+    }
     let Term::Bind(i) = term else {
         return eval_i64(term, "counter increment", ctx);
     };

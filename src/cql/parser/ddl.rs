@@ -236,11 +236,13 @@ impl Parser<'_> {
         self.expect_sym("(")?;
         let mut columns = Vec::new();
         let mut key: Option<(Vec<String>, Vec<String>)> = None;
+        let mut key_declarations = 0;
         loop {
             if self.at_kw("primary") {
                 self.advance();
                 self.expect_kw("key")?;
                 key = Some(self.primary_key_clause()?);
+                key_declarations += 1;
             } else {
                 let name = self.ident()?;
                 let ty = self.type_expr()?;
@@ -248,6 +250,7 @@ impl Parser<'_> {
                 if self.eat_kw("primary") {
                     self.expect_kw("key")?;
                     key = Some((vec![name.clone()], Vec::new()));
+                    key_declarations += 1;
                 }
                 columns.push(ColumnDef {
                     name,
@@ -277,6 +280,7 @@ impl Parser<'_> {
             columns,
             partition_key,
             clustering,
+            key_declarations,
             clustering_order: Vec::new(),
             compact_storage: false,
             properties: Vec::new(),
@@ -442,6 +446,29 @@ impl Parser<'_> {
             let if_exists = self.if_exists(IfAt::Other)?;
             let name = self.table_name()?;
             return Ok(Statement::DropType { name, if_exists });
+        }
+        if self.grammar.is_cql33() && (self.at_kw("function") || self.at_kw("aggregate")) {
+            let aggregate = self.advance().text.eq_ignore_ascii_case("aggregate");
+            let if_exists = self.if_exists(IfAt::Other)?;
+            let name = self.table_name()?;
+            let mut args = None;
+            if self.eat_sym("(") {
+                let mut types = Vec::new();
+                while !self.at_sym(")") {
+                    if !types.is_empty() {
+                        self.expect_sym(",")?;
+                    }
+                    types.push(self.type_expr()?);
+                }
+                self.expect_sym(")")?;
+                args = Some(types);
+            }
+            return Ok(Statement::DropFunction {
+                name,
+                aggregate,
+                if_exists,
+                args,
+            });
         }
         if self.has_triggers() && self.eat_kw("trigger") {
             let if_exists = self.grammar.has_contains() && self.if_exists(IfAt::Other)?;

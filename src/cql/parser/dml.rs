@@ -46,6 +46,12 @@ impl Parser<'_> {
         if self.grammar.is_cql305() && self.peek().kind != TokenKind::Integer {
             return Err(self.mismatched("INTEGER"));
         }
+        // 2.0's `intValue` (INTEGER, `:name` or `?`) had no rule for any
+        // other token.
+        let t = self.peek();
+        if t.kind != TokenKind::Integer && !t.is_sym("?") && !t.is_sym(":") {
+            return Err(self.no_viable());
+        }
         self.term()
     }
 
@@ -151,6 +157,8 @@ impl Parser<'_> {
         if self.eat_kw("exists") {
             return Ok(Some(Condition::Exists));
         }
+        // `IF NOT EXISTS` where the statement takes none (an UPDATE) is
+        // the reserved NOT where a column's name is wanted.
         let mut conditions = Vec::new();
         loop {
             let column = self.ident()?;
@@ -163,17 +171,64 @@ impl Parser<'_> {
                 }
                 false => None,
             };
-            self.expect_sym("=")?;
-            let value = self.term()?;
+            let (op, value) = self.condition_op(element.is_some())?;
             conditions.push(ColumnCondition {
                 column,
                 element,
                 value,
+                op,
             });
             if !self.eat_kw("and") {
                 return Ok(Some(Condition::Columns(conditions)));
             }
         }
+    }
+
+    /// A condition's operator and value: 2.1's `relationType term` or `IN
+    /// (..)`/`IN ?`; before, `=` alone. 2.0's rule had two alternatives
+    /// after the column (`'=' term` and `'[' term ']' '=' term`), so another
+    /// token was no viable alternative there (after an element, `'='` was
+    /// wanted).
+    fn condition_op(&mut self, element: bool) -> CqlResult<(ConditionOp, Term)> {
+        if !self.grammar.has_contains() {
+            if self.grammar.has_statics() && !element && !self.at_sym("=") {
+                return Err(self.no_viable());
+            }
+            self.expect_sym("=")?;
+            return Ok((ConditionOp::Eq, self.term()?));
+        }
+        if self.eat_kw("in") {
+            if self.at_sym("(") {
+                self.advance();
+                let mut values = Vec::new();
+                if !self.at_sym(")") {
+                    values.push(self.term()?);
+                    while self.eat_sym(",") {
+                        values.push(self.term()?);
+                    }
+                }
+                self.expect_sym(")")?;
+                return Ok((ConditionOp::In(values), Term::Null));
+            }
+            // `IN ?`: one marker for the list of values.
+            let marker = self.term()?;
+            return Ok((ConditionOp::In(vec![marker]), Term::Null));
+        }
+        let t = self.peek().clone();
+        let op = match t.text.as_str() {
+            "=" => ConditionOp::Eq,
+            "<" => ConditionOp::Lt,
+            "<=" => ConditionOp::Lte,
+            ">" => ConditionOp::Gt,
+            ">=" => ConditionOp::Gte,
+            "!=" => ConditionOp::Neq,
+            _ => return Err(self.no_viable()),
+        };
+        if t.kind != TokenKind::Symbol {
+            return Err(self.no_viable());
+        }
+        self.advance();
+        Ok((op, self.term()?))
     }
 
     fn assignment(&mut self) -> CqlResult<Assignment> {
@@ -193,9 +248,18 @@ impl Parser<'_> {
             TokenKind::QuotedName => t.text == column,
             _ => false,
         };
-        if names_self && (self.peek_at(1).is_sym("+") || self.peek_at(1).is_sym("-")) {
+        let names_column = matches!(t.kind, TokenKind::Ident | TokenKind::QuotedName);
+        if names_column && (self.peek_at(1).is_sym("+") || self.peek_at(1).is_sym("-")) {
             self.advance();
             let plus = self.advance().text == "+";
+            // `columnOperation`'s `key '=' c sig term`: another column than
+            // the one set was a recognition error naming the sign.
+            if !names_self {
+                return Err(crate::cql::error::CqlError::invalid(format!(
+                    "Only expressions of the form X = X {}<value> are supported.",
+                    if plus { "+" } else { "-" }
+                )));
+            }
             let value = self.term()?;
             return Ok(if plus {
                 Assignment::Add { column, value }
@@ -207,7 +271,9 @@ impl Parser<'_> {
         if self.eat_sym("+") {
             let other = self.ident()?;
             if other != column {
-                return Err(crate::cql::error::CqlError::invalid(format!("Only expressions of the form X = <value> + X are supported, got {column} = ... + {other}")));
+                return Err(crate::cql::error::CqlError::invalid(
+                    "Only expressions of the form X = <value> + X are supported.",
+                ));
             }
             return Ok(Assignment::Prepend { column, value });
         }
@@ -464,6 +530,13 @@ impl Parser<'_> {
         let t = self.peek().clone();
         if t.kind == TokenKind::Ident && self.peek_at(1).is_sym("(") {
             return self.nested(Self::function_selector);
+        }
+        // Before 2.1 a name before '.' fit neither a column (followed by
+        // ',', AS or FROM) nor a function (followed by '('): the selector's
+        // decision had no viable alternative at the '.'.
+        if !self.grammar.has_contains() && self.ident_at(0) && self.peek_at(1).is_sym(".") {
+            self.advance();
+            return Err(self.no_viable());
         }
         let column = self.ident()?;
         // 2.1's `selector '.' ident`: a field of a user type column.

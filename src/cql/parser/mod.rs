@@ -224,6 +224,7 @@ fn parse_pass_lexing<'a>(
 ) -> CqlResult<Parsed> {
     let lexer = match grammar {
         Grammar::Beta1 => Lexer::beta(text),
+        g if !g.has_contains() => Lexer::with(text, lexing).without_neq(),
         _ => Lexer::with(text, lexing),
     };
     let mut p = Parser {
@@ -538,6 +539,12 @@ impl Parser<'_> {
         self.refuse_if(at)?;
         if self.grammar.has_conditions() && self.at_kw("if") {
             self.advance();
+            // ANTLR's single-token insertion: EXISTS is what follows the
+            // NOT it wanted (`INSERT ... IF EXISTS`).
+            if self.at_kw("exists") {
+                let t = self.peek();
+                return Err(Self::error_at(t, format!("missing K_NOT at '{}'", t.text)));
+            }
             self.expect_kw("not")?;
             self.expect_kw("exists")?;
             return Ok(true);

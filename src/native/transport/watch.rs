@@ -359,7 +359,8 @@ impl Kit {
             | Statement::DropTable { .. }
             | Statement::DropIndex { .. }
             | Statement::DropTrigger { .. }
-            | Statement::DropType { .. } => "DROP",
+            | Statement::DropType { .. }
+            | Statement::DropFunction { .. } => "DROP",
             Statement::CreateType { .. } | Statement::CreateFunction { .. } => "CREATE",
             Statement::AlterType { .. } => "ALTER",
             Statement::Auth(_) => "OTHER",

@@ -256,6 +256,7 @@ mod tests {
             column: col.into(),
             element: None,
             value: Term::Null,
+            op: crate::cql::ast::ConditionOp::Eq,
         }]
     }
 

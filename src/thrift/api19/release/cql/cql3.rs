@@ -283,6 +283,14 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
             }
         }
     }
+    // 1.2's CreateColumnFamilyStatement wanted one key list and said so
+    // alike of none and of several.
+    if node.release.is_some_and(|r| !r.at_least(2, 0))
+        && (why == "No PRIMARY KEY specifed (exactly one required)"
+            || why == "Multiple PRIMARY KEYs specifed (exactly one required)")
+    {
+        return CqlError::Invalid("You must specify one and only one PRIMARY KEY".into());
+    }
     if node.release.is_some_and(|r| !r.at_least(2, 0)) {
         if let Some(bare) = bare_property_words(why) {
             return CqlError::Invalid(bare);
