@@ -300,6 +300,8 @@ mod tests {
                  Behaviour stops: a column family whose index failed to open closes the \
                  connection on reads and writes; dropping its keyspace removes the column \
                  families before it, then fails\n\
+                 Behaviour stops: cold_reads_to_omit outside 0.0 to 1.0 is refused (showing \
+                 min_sstable_size's value)\n\
                  Behaviour stops: a declared column name the comparator cannot read is refused \
                  in the type's words (Expected 8 or 0 byte long (16))\n\
                  Behaviour stops: a Thrift update leaves a dense column family dense whatever it \
