@@ -668,8 +668,8 @@ def cli_admin():
                                             default_validation_class="UTF8Type",
                                             column_metadata=[coldef("age", "IntegerType", True)])),
         v19.describe_keyspace(ks),
-        v19.get_indexed_slices(cparent("users"), index_clause(
-            [index_expr("age", EQ, b"\x2a")]), pred(start="", count=100)),
+        # (the index an update adds is built asynchronously: queried at once, the real
+        # releases answered rows or none by the race, so it is not queried here)
         v19.system_add_column_family(cfd(ks, "users", comparator_type="UTF8Type")),
         v19.system_drop_column_family("nosuch"),
         v19.system_drop_keyspace(ks),
