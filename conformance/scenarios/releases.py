@@ -8956,3 +8956,30 @@ if (1, 2) <= R < (3, 0):
         if R < (2, 1):
             out += [q("SELECT system.max(v) FROM t"), q("SELECT t.v FROM t")]
         return out
+
+
+# ------------------------------------------------------------------------------ truncate in a dropped session keyspace (found by ordinary19v)
+if R < (1, 2):
+    @scenario("rel_truncatedropped", "19", "schema", keyspace_reset="cv_r_truncatedropped")
+    def _truncatedropped():
+        """A test suite's teardown truncating after another step dropped its keyspace: 0.7 to
+        1.1 checked neither name, and the nodes asked to truncate a keyspace no longer defined
+        failed to open it and never answered: the call timed out, UnavailableException to 1.0,
+        TimedOutException on 1.1; a column family the live keyspace lacks stays 0.7's
+        UnavailableException and a success from 0.8."""
+        ks = "cv_r_truncatedropped"
+        out = [
+            v19.system_add_keyspace(ks_def(ks, [cf_def(ks, "A", comparator="UTF8Type")])),
+            v19.set_keyspace(ks),
+            v19.insert("k", cparent("A"), column("c", "v", 1)),
+            v19.truncate("A"),
+            v19.truncate("Missing"),
+            v19.system_drop_keyspace(ks),
+            v19.truncate("A"),
+            v19.truncate("Missing"),
+            v19.get_slice("k", cparent("A"), pred(start="", count=10)),
+            v19.system_add_keyspace(ks_def(ks, [cf_def(ks, "A", comparator="UTF8Type")])),
+            v19.truncate("A"),
+            v19.get_slice("k", cparent("A"), pred(start="", count=10)),
+        ]
+        return out

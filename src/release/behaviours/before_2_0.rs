@@ -16,8 +16,9 @@ macro_rules! with_behaviours_before_2_0 {
                 says: "KsDef.replication_factor sets a SimpleStrategy keyspace's replication factor",
             }
 
-            /// `truncate` of an unknown column family answered
-            /// UnavailableException (its truncation found no live node to ask).
+            /// `truncate` of an unknown column family, or in a session keyspace
+            /// since dropped, answered UnavailableException (neither name was
+            /// checked; the nodes asked to truncate it never answered).
             TruncateUnknownUnavailable {
                 key: "truncate_unknown_unavailable",
                 from: (0, 7, 0),

@@ -29,6 +29,28 @@ macro_rules! with_behaviours_before_2_0_last {
                 says: "system_update_keyspace of the system keyspace replaces its replication",
             }
 
+            // 0.7.10 to 1.1.12 CassandraServer.truncate checked no name; the
+            // nodes' TruncateVerbHandler failed to open a keyspace no longer
+            // defined (Table's assertion) and never answered.
+            /// `truncate` in a session keyspace dropped since `set_keyspace`
+            /// waited for the nodes in vain and timed out.
+            TruncateOfDroppedKeyspaceTimesOut {
+                key: "truncate_of_dropped_keyspace_times_out",
+                from: (0, 7, 0),
+                until: Some((1, 2, 0)),
+                says: "truncate in a dropped session keyspace times out",
+            }
+
+            // 0.7.10 to 1.0.12 CassandraServer.truncate: `catch (TimeoutException
+            // e)` threw UnavailableException; 1.1 threw TimedOutException.
+            /// A `truncate` that timed out answered UnavailableException.
+            TruncateTimeoutUnavailable {
+                key: "truncate_timeout_unavailable",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "a truncate that times out answers UnavailableException",
+            }
+
             $($later)*
         }
     };

@@ -5,6 +5,7 @@
 
 use super::convert::{cell_from, remove_op};
 use super::counters::{self, Increment};
+use super::release::truncation;
 use super::release::writes::{cellname, ttlbound};
 use super::validation::{self as v, Access};
 use crate::model::{Op, RowMutation};
@@ -262,8 +263,15 @@ pub fn remove_counter(
 /// An unknown column family is not an error: 1.2.9 answered such a
 /// truncate with success (recorded), having nothing to truncate; 1.2.19
 /// and later refused it as every other call did.
+/// Before 1.2 a session keyspace dropped since `set_keyspace` was not
+/// checked either: the nodes asked never answered.
 pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
     let schema = node.schema();
+    if schema.keyspace(ks).is_none() {
+        if let Some(e) = truncation::truncate_in_dropped_keyspace(node) {
+            return Err(e);
+        }
+    }
     v::validate_keyspace(&schema, ks)?;
     let does = |b| node.release.is_some_and(|r| r.does(b));
     if does(Behaviour::TruncateOfCountersRefused) {
@@ -272,7 +280,7 @@ pub fn truncate(node: &Node, ks: &str, cf: &str) -> ApiResult<()> {
         v::validate_cf(&schema, ks, cf)?;
     }
     if schema.cf(ks, cf).is_none() {
-        return super::release::v07::truncate_unknown(node);
+        return truncation::truncate_unknown(node);
     }
     check_writable(node, ks)?;
     // What the flush wrote, later reads meet as SSTables.

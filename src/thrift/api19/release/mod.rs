@@ -10,6 +10,7 @@
 //! - `reads` and `writes`: what a read or a write answered otherwise;
 //! - `cql`: CQL 2 and 3 over Thrift;
 //! - `splits`: `describe_splits` as the release estimated it;
+//! - `truncation`: a `truncate` of what the schema lacks;
 //! - `words`: refusals in the release's words;
 //! - `replicas`: 0.7-1.1's levels where a keyspace asked for more replicas
 //!   than the ring had;
@@ -23,6 +24,7 @@ pub(super) mod reads;
 pub(super) mod replicas;
 pub(super) mod schema;
 pub(super) mod splits;
+pub(super) mod truncation;
 pub(super) mod v07;
 pub(super) mod v3x;
 pub(super) mod wire;

@@ -2,8 +2,8 @@
 //! structs and errors when the node answers as it (each case is a
 //! [`Behaviour`] declared with its release series in `crate::release`):
 //! the deprecated `KsDef.replication_factor` (read until 1.0), 0.7's
-//! system tables and memtable thresholds, its truncate of an unknown
-//! column family and its exception texts. Recorded in
+//! system tables and memtable thresholds and its exception texts (its
+//! truncate of an unknown column family is [`super::truncation`]'s). Recorded in
 //! `conformance/releases/0.7.10/`.
 
 use super::super::defs::cf_def;
@@ -91,16 +91,6 @@ pub fn sent_replication(node: &Node, ks: &mut t::KsDef) {
         ks.strategy_options = options.clone();
         ks.replication_factor = rf.or(ks.replication_factor);
     }
-}
-
-/// `truncate` of a column family the keyspace lacks: 0.7 asked every live
-/// node for it and found none (UnavailableException); 0.8 to 1.2 had
-/// nothing to truncate.
-pub fn truncate_unknown(node: &Node) -> Result<(), ApiError> {
-    if does(node, Behaviour::TruncateUnknownUnavailable) {
-        return Err(ApiError::Unavailable);
-    }
-    Ok(())
 }
 
 /// An error in the words of a release before 1.2, where they differed
