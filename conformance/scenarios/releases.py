@@ -8983,3 +8983,127 @@ if R < (1, 2):
             v19.get_slice("k", cparent("A"), pred(start="", count=10)),
         ]
         return out
+
+
+# ------------------------------------------------------------------------------ counters' row markers and batches (found by ordinary19w)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_countermarker", "19", "cql3", keyspace_reset="cv_r_countermarker")
+    def _countermarker():
+        """Page views in a CQL 3 counter table read back by a Thrift exporter: 1.2's UPDATE
+        wrote its row marker in a counter table too (a plain cell of no value beside the
+        counters, stamped by the node's clock: seen by get_slice, counted by get_count, keeping
+        the row after its counters are deleted); 2.1's UNLOGGED batch of counters alone,
+        and of counters beside plain writes (`Counter and non-counter mutations cannot exist
+        in the same batch`); earlier, `Counter mutations are only allowed in COUNTER
+        batches`"""
+        ks = "cv_r_countermarker"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE daily (page text, day text, views counter, PRIMARY KEY (page, day))",
+            "CREATE TABLE plain (k text PRIMARY KEY, v text)",
+            "UPDATE daily SET views = views + 3 WHERE page = 'p' AND day = 'd1'",
+            "UPDATE daily SET views = views + 1 WHERE page = 'p' AND day = 'd2'",
+            "UPDATE daily SET views = views + 2 WHERE page = 'p' AND day IN ('d3', 'd4')"]]
+        out += [
+            v19.get_slice("p", cparent("daily"), pred(start="", finish="")).mask("0/*/1/3"),
+            v19.get_count("p", cparent("daily"), pred(start="", finish="")),
+            v19.get_slice("p", cparent("daily"), pred(start="", finish="", count=2,
+                                                      reversed=True)).mask("0/*/1/3"),
+        ]
+        out += [q(s) for s in [
+            "DELETE views FROM daily WHERE page = 'p' AND day = 'd2'",
+            "SELECT * FROM daily WHERE page = 'p'",
+            "SELECT day FROM daily WHERE page = 'p' AND day = 'd2'",
+            "BEGIN UNLOGGED BATCH UPDATE daily SET views = views + 1 WHERE page = 'q' AND "
+            "day = 'd1'; UPDATE daily SET views = views + 5 WHERE page = 'q' AND day = 'd2'; "
+            "APPLY BATCH",
+            "BEGIN UNLOGGED BATCH UPDATE daily SET views = views + 1 WHERE page = 'q' AND "
+            "day = 'd1'; INSERT INTO plain (k, v) VALUES ('a', 'b'); APPLY BATCH",
+            "BEGIN UNLOGGED BATCH INSERT INTO plain (k, v) VALUES ('a', 'b'); UPDATE daily SET "
+            "views = views + 1 WHERE page = 'q' AND day = 'd1'; APPLY BATCH",
+            "BEGIN BATCH UPDATE daily SET views = views + 1 WHERE page = 'q' AND day = 'd1'; "
+            "APPLY BATCH",
+            "BEGIN UNLOGGED BATCH USING TIMESTAMP 5 UPDATE daily SET views = views + 1 WHERE "
+            "page = 'q' AND day = 'd1'; APPLY BATCH",
+            "SELECT * FROM daily WHERE page = 'q'",
+            "SELECT * FROM plain"]]
+        out.append(v19.get_count("q", cparent("daily"), pred(start="", finish="")))
+        return out
+
+    @scenario("rel_tokenargs", "19", "cql3", keyspace_reset="cv_r_tokenargs")
+    def _tokenargs():
+        """A sharded scanner's token() over a compound partition key: in a selection 1.2 to
+        2.1 counted the arguments first (`Invalid number of arguments in call to function
+        token: 2 required but 1 provided`), 2.2 took any selectors as the key's components
+        (`token(at)`, `token(day)`); in a WHERE clause the parts out of order were taken by
+        1.2, refused by 2.0 (`..partition key order: dev,day`) and 2.1 (its
+        `ColumnDefinition`s); 1.2 took a whole collection's literal in a relation (refused for
+        want of an index); from 2.1 a CONTAINS value's receiver is `value(c)`, `key(c)`"""
+        ks = "cv_r_tokenargs"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE pts (dev text, day int, at int, v int, PRIMARY KEY ((dev, day), at))",
+            "CREATE TABLE one (k int PRIMARY KEY, n int)",
+            "CREATE TABLE prof (id text PRIMARY KEY, tags set<text>, attrs map<text, int>, "
+            "sizes list<int>)",
+            "INSERT INTO pts (dev, day, at, v) VALUES ('d1', 1, 1, 10) USING TIMESTAMP 1000",
+            "INSERT INTO pts (dev, day, at, v) VALUES ('d1', 2, 7, 20) USING TIMESTAMP 1000",
+            "INSERT INTO pts (dev, day, at, v) VALUES ('d2', 1, 3, 30) USING TIMESTAMP 1000",
+            "INSERT INTO one (k, n) VALUES (5, 6) USING TIMESTAMP 1000",
+            "INSERT INTO prof (id, tags, attrs, sizes) VALUES ('p', {'a'}, {'h': 1}, [2]) "
+            "USING TIMESTAMP 1000",
+            "SELECT token(at) FROM pts",
+            "SELECT token(dev) FROM pts",
+            "SELECT token(day, at) FROM pts",
+            "SELECT dev, token(dev, day) FROM pts",
+            "SELECT token(n) FROM one",
+            "SELECT token(k), k FROM one",
+            "SELECT dev FROM pts WHERE token(day, dev) > 0",
+            "SELECT dev FROM pts WHERE token(day, dev) <= 0",
+            "SELECT dev FROM pts WHERE token(dev) > 0",
+            "SELECT dev FROM pts WHERE token(dev, day) > token('d1')",
+            "SELECT id FROM prof WHERE tags = {'a'}",
+            "SELECT id FROM prof WHERE attrs = {'h': 1}",
+            "SELECT id FROM prof WHERE sizes = [2]",
+            "SELECT id FROM prof WHERE tags = {'a'} ALLOW FILTERING",
+            "SELECT id FROM prof WHERE tags CONTAINS 42 ALLOW FILTERING",
+            "SELECT id FROM prof WHERE attrs CONTAINS KEY 42 ALLOW FILTERING",
+            "SELECT id FROM prof WHERE attrs CONTAINS 'x' ALLOW FILTERING",
+            "SELECT id FROM prof WHERE sizes CONTAINS 'x' ALLOW FILTERING"]]
+        return out
+
+if R >= (1, 2):
+    @scenario("rel_recovery", "19", "cql3", keyspace_reset="cv_r_recovery")
+    def _recovery():
+        """ANTLR's recovery from a rule that failed on its own decision or match, the last
+        error of the text reported: a batch holding a SELECT (1.2's `(...)+` loop, 2.0's
+        APPLY) recovered to its `;` (`missing EOF at 'APPLY'`), 1.2's batch of conditional
+        updates, relations of 2.1's CONTAINS on 1.2 and 2.0 recovered to the next AND or
+        ALLOW, and the same texts with nothing after the failure"""
+        ks = "cv_r_recovery"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE orders (id int PRIMARY KEY, cust text, total int)",
+            "CREATE TABLE prod (id int PRIMARY KEY, name text, tags set<text>, sizes list<int>)",
+            "BEGIN BATCH SELECT * FROM orders; APPLY BATCH",
+            "BEGIN BATCH SELECT * FROM orders APPLY BATCH",
+            "BEGIN BATCH SELECT * FROM orders; APPLY",
+            "BEGIN UNLOGGED BATCH INSERT INTO orders (id) VALUES (1) SELECT * FROM orders; "
+            "APPLY BATCH",
+            "BEGIN BATCH UPDATE orders SET total = 20 WHERE id = 1 IF total = 10; "
+            "UPDATE orders SET cust = 'c1b' WHERE id = 1; APPLY BATCH",
+            "BEGIN BATCH UPDATE orders SET total = 20 WHERE id = 1 IF total = 10 APPLY BATCH",
+            "SELECT id FROM prod WHERE tags CONTAINS 'red' AND sizes CONTAINS 40 ALLOW FILTERING",
+            "SELECT id FROM prod WHERE tags CONTAINS 'red' AND id = 1",
+            "SELECT id FROM prod WHERE id = 1 AND tags CONTAINS 'red' LIMIT 2",
+            "SELECT id FROM prod WHERE tags CONTAINS 'red'",
+            "UPDATE orders SET total = 1 WHERE id CONTAINS 1 AND cust = 'x'",
+            "DELETE FROM orders WHERE id ~ 1 AND cust = 'x'",
+            "SELECT id FROM prod WHERE id ~ 1 AND name ~ 'x'"]]
+        return out

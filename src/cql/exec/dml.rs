@@ -334,7 +334,7 @@ fn statement_writes(
     let schema = backend.schema();
     let tables = table_lookup(&schema, session);
     if let Statement::Batch(b) = statement {
-        packed::check_batch_kind(b, &tables)?;
+        packed::check_batch_kind(session, b, &tables)?;
     }
     with_write_context(backend, session, binds, |ctx| {
         mapping::statement_writes(statement, &tables, ctx)

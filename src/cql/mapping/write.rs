@@ -335,8 +335,12 @@ fn write_rows(
             let ck = ck.clone();
             match table.layout {
                 Layout::Sparse => {
+                    // 1.2's UpdateStatement marks every row it writes, a
+                    // counter table's too (a plain cell beside the counters,
+                    // seen by Thrift reads and counts); INSERT, the only
+                    // writer of markers from 2.0, is refused on counters.
                     let marked = !is_update || ctx.update_writes_marker;
-                    if !table.is_counter_table() && ctx.row_marker && marked {
+                    if ctx.row_marker && marked {
                         w.ops.push(st.cell(marker_name(&ck)?, Vec::new()));
                     }
                     for a in &upd.assignments {

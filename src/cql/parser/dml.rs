@@ -5,7 +5,7 @@
 use super::super::ast::*;
 use super::super::error::CqlResult;
 use super::super::lexer::TokenKind;
-use super::{BatchMode, IfAt, Parser};
+use super::{BatchMode, Grammar, IfAt, Parser};
 
 impl Parser<'_> {
     fn using(&mut self) -> CqlResult<Using> {
@@ -334,17 +334,18 @@ impl Parser<'_> {
                 Statement::Update(self.update()?)
             } else if self.at_kw("delete") {
                 Statement::Delete(self.delete()?)
-            } else if parsed == 0 && self.grammar.is_cql12() {
-                // 1.2's `(batchStatementObjective ';'?)+`: one at least
-                // (2.0's rule took none).
+            } else if parsed == 0 && self.grammar == Grammar::Cql12 {
+                // 1.2.9's `(batchStatementObjective ';'?)+`: one at least
+                // (1.2.10's rule, 1.2.19's and 2.0's took none).
                 let t = self.peek();
-                return Err(Self::error_at(
+                let e = Self::error_at(
                     t,
                     format!(
                         "required (...)+ loop did not match anything at input '{}'",
                         t.text
                     ),
-                ));
+                );
+                return Ok(self.batch_recovered(e, kind, using, statements));
             } else {
                 break;
             };
@@ -357,7 +358,9 @@ impl Parser<'_> {
             }
             self.eat_sym(";");
         }
-        self.expect_kw("apply")?;
+        if let Err(e) = self.expect_kw("apply") {
+            return Ok(self.batch_recovered(e, kind, using, statements));
+        }
         self.expect_kw("batch")?;
         statements.shrink_to_fit();
         let outline = matches!(self.batch_mode, BatchMode::Outline).then(|| outline.done());

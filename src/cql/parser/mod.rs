@@ -338,8 +338,13 @@ impl Parser<'_> {
             };
             self.report(e);
         }
-        // Cassandra 1.2 lets ANTLR recover and then reports the *last* error.
-        if let Some(e) = self.recovered.pop() {
+        // Cassandra 1.2 lets ANTLR recover and then reports the *last* error
+        // (2.1's `ErrorCollector` too); 2.2's reports the first.
+        let kept = match self.grammar.is_cql33() {
+            true => (!self.recovered.is_empty()).then(|| self.recovered.remove(0)),
+            false => self.recovered.pop(),
+        };
+        if let Some(e) = kept {
             return Err(e);
         }
         Ok(Parsed {

@@ -3,6 +3,8 @@
 //! kept, a token dropped where the one after it is the one due. It must
 //! not decide what a statement means.
 
+use super::super::ast::{Batch, BatchKind, Statement, Using};
+use super::super::lexer::TokenKind;
 use super::{CqlError, CqlResult, Parser};
 
 impl Parser<'_> {
@@ -38,5 +40,61 @@ impl Parser<'_> {
         self.tokens.advance();
         self.tokens.advance();
         Ok(())
+    }
+
+    /// ANTLR's recovery in a rule that failed on its own decision or match
+    /// (`catch: reportError; recover`): the error reported, then tokens
+    /// dropped until one the rules below it on the stack may take next
+    /// (`follow`: any keyword of those, a `;`, the end), where the failed
+    /// rule returns as if it had matched.
+    pub(super) fn recover_to(&mut self, e: CqlError, follow: &[&str]) {
+        self.report(e);
+        while !(self.peek().kind == TokenKind::Eof
+            || self.at_sym(";")
+            || follow.iter().any(|k| self.at_kw(k)))
+        {
+            self.tokens.advance();
+        }
+    }
+
+    /// A batch whose own rule failed (its statements' loop, its `APPLY`):
+    /// recovered to the `;` or end after it (the follow of the whole
+    /// statement), the statement the text's later error will not let run.
+    pub(super) fn batch_recovered(
+        &mut self,
+        e: CqlError,
+        kind: BatchKind,
+        using: Using,
+        statements: Vec<Statement>,
+    ) -> Batch {
+        self.recover_to(e, &[]);
+        Batch {
+            kind,
+            using,
+            statements,
+            outline: None,
+        }
+    }
+
+    /// Whether `e` is the relation rule's own failure to choose an
+    /// alternative at the relation's first (`at` 0) or second token: what
+    /// ANTLR recovered from inside the WHERE clause.
+    pub(super) fn relation_decision_failed(
+        &self,
+        e: &CqlError,
+        first: (i32, i32),
+        second: (i32, i32),
+    ) -> bool {
+        match e {
+            CqlError::Syntax {
+                line,
+                column,
+                message,
+            } => {
+                message.starts_with("no viable alternative at input")
+                    && ((*line, *column) == first || (*line, *column) == second)
+            }
+            _ => false,
+        }
     }
 }

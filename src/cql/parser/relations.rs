@@ -16,9 +16,24 @@ impl Parser<'_> {
             }
             return Ok(Vec::new());
         }
-        let mut rels = vec![self.relation()?];
-        while self.eat_kw("and") {
-            rels.push(self.relation()?);
+        // A relation the rule could not choose an alternative for is
+        // recovered from (ANTLR): reported, its tokens dropped up to what
+        // the clause or the statement takes next, and the clause goes on.
+        const FOLLOW: &[&str] = &["and", "order", "limit", "allow", "if", "apply"];
+        let mut rels = Vec::new();
+        loop {
+            let first = (self.peek().line, self.peek().column);
+            let second = (self.peek_at(1).line, self.peek_at(1).column);
+            match self.relation() {
+                Ok(r) => rels.push(r),
+                Err(e) if self.relation_decision_failed(&e, first, second) => {
+                    self.recover_to(e, FOLLOW)
+                }
+                Err(e) => return Err(e),
+            }
+            if !self.eat_kw("and") {
+                break;
+            }
         }
         rels.shrink_to_fit();
         Ok(rels)

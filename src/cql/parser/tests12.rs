@@ -130,3 +130,48 @@ fn tuples_meet_1_2_11_parenthesized_relation_and_2_0_multi_column_relations() {
         Relation::Column { .. }
     ));
 }
+
+#[test]
+fn a_batch_or_a_relation_that_fails_its_own_rule_is_recovered_from() {
+    // Recorded from 1.2.9 to 2.2.19 (conformance/releases/*/rel_recovery.json): the rule
+    // reports, drops tokens to the `;` or the clause's next keyword, and
+    // the last error of the text is the one reported.
+    let e = |s: &str, g: Grammar| parse_with(s, g).unwrap_err().to_string();
+    for g in [Grammar::Cql12, Grammar::WithStatics] {
+        assert_eq!(
+            e("BEGIN BATCH SELECT * FROM orders; APPLY BATCH", g),
+            "line 1:34 missing EOF at 'APPLY'"
+        );
+        assert_eq!(
+            e(
+                "SELECT id FROM prod WHERE tags CONTAINS 'red' AND sizes CONTAINS 40 ALLOW FILTERING",
+                g
+            ),
+            "line 1:56 no viable alternative at input 'CONTAINS'"
+        );
+    }
+    assert_eq!(
+        e(
+            "BEGIN BATCH UPDATE orders SET total = 20 WHERE id = 1 IF total = 10; \
+             UPDATE orders SET cust = 'c1b' WHERE id = 1; APPLY BATCH",
+            Grammar::Cql12
+        ),
+        "line 1:69 missing EOF at 'UPDATE'"
+    );
+    // 2.2's `ErrorCollector` reports the first.
+    assert_eq!(
+        e(
+            "BEGIN BATCH SELECT * FROM orders; APPLY BATCH",
+            Grammar::Cql33
+        ),
+        "line 1:12 mismatched input 'SELECT' expecting K_APPLY"
+    );
+    // Nothing after the failed rule: its own error stands.
+    assert_eq!(
+        e(
+            "BEGIN BATCH SELECT * FROM orders APPLY BATCH",
+            Grammar::Cql12
+        ),
+        "line 1:12 required (...)+ loop did not match anything at input 'SELECT'"
+    );
+}

@@ -401,7 +401,14 @@ pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
                 cf.name
             ))
         }
-        Op::Put { cell, .. } if counter_cf && !matches!(cell.kind, CellKind::Tombstone { .. }) => {
+        // 1.2's CQL 3 marked the rows of a counter table too: a plain cell
+        // of no value beside the counters (`UpdateStatement`'s row marker).
+        Op::Put { cell, .. }
+            if counter_cf
+                && !matches!(cell.kind, CellKind::Tombstone { .. })
+                && !(cell.value.is_empty()
+                    && matches!(cell.kind, CellKind::Live | CellKind::Expiring { .. })) =>
+        {
             return Err(format!(
                 "column family {} is a counter column family: it takes increments and deletions only",
                 cf.name

@@ -208,7 +208,8 @@ pub fn thriftify(result: &RowResult, now: i32, counter: bool) -> Vec<t::ColumnOr
             .iter()
             .filter(|c| c.is_live(now))
             .map(|c| {
-                if counter {
+                // 1.2's CQL 3 row marker in a counter table is a plain cell.
+                if counter && matches!(c.kind, CellKind::Counter { .. }) {
                     t::ColumnOrSuperColumn::new(None, None, counter_column(c), None)
                 } else {
                     cosc(Some(column(c)), None)

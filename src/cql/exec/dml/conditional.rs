@@ -81,7 +81,7 @@ pub(super) fn conditional_batch(
         let ks = session.keyspace_for(t)?;
         lookup_in(session, &schema, &ks, &t.name)
     };
-    check_batch_kind(b, &tables)?;
+    check_batch_kind(session, b, &tables)?;
     batch::check_batch(b)?;
     let mut conditions = BatchConditions::new(&table);
     let mut reads = Vec::new();

@@ -32,15 +32,54 @@ fn written_table(s: &Statement) -> Option<&TableName> {
 
 /// 1.2.9's rule: counter tables are written only by COUNTER batches, and
 /// those write nothing else (checked statement by statement, in order).
+/// From 2.1 an UNLOGGED batch takes counters too, when all it writes are
+/// counters (see [`unlogged_kind`]).
 pub(super) fn check_batch_kind(
+    session: &CqlSession,
     b: &Batch,
     tables: &dyn Fn(&TableName) -> CqlResult<Table>,
 ) -> CqlResult<()> {
-    check_kind_of_tables(
-        b.kind,
-        b.statements.iter().filter_map(written_table),
-        tables,
-    )
+    let names = || b.statements.iter().filter_map(written_table);
+    let kind = unlogged_kind(session, b, names(), tables)?;
+    check_kind_of_tables(kind, names(), tables)
+}
+
+/// The kind a batch's tables are checked as: 2.1's `BatchStatement`
+/// refused counters only in a LOGGED batch and non-counters only in a
+/// COUNTER one, so an UNLOGGED batch of counters alone passes as a COUNTER
+/// batch would (but for a timestamp of the batch's own: `Cannot provide
+/// custom timestamp for a BATCH containing counters`), and one mixing both
+/// is refused whole.
+fn unlogged_kind<'t>(
+    session: &CqlSession,
+    b: &Batch,
+    names: impl Iterator<Item = &'t TableName>,
+    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+) -> CqlResult<BatchKind> {
+    let kind = b.kind;
+    let facts = session.local_facts();
+    if kind != BatchKind::Unlogged || !(facts.emulated && facts.claims_at_least((2, 1, 0))) {
+        return Ok(kind);
+    }
+    let (mut counters, mut others) = (false, false);
+    for name in names {
+        match tables(name)?.is_counter_table() {
+            true if b.using.timestamp.is_some() => {
+                return Err(CqlError::invalid(
+                    "Cannot provide custom timestamp for a BATCH containing counters",
+                ))
+            }
+            true => counters = true,
+            false => others = true,
+        }
+    }
+    match (counters, others) {
+        (true, true) => Err(CqlError::invalid(
+            "Counter and non-counter mutations cannot exist in the same batch",
+        )),
+        (true, false) => Ok(BatchKind::Counter),
+        _ => Ok(kind),
+    }
 }
 
 /// [`check_batch_kind`] over the tables the statements write, in order (a
@@ -101,8 +140,11 @@ pub(super) fn pack_batch(
     let schema = backend.schema();
     let tables = table_lookup(&schema, session);
     match &b.outline {
-        Some(o) => check_kind_of_tables(b.kind, o.tables.iter(), &tables)?,
-        None => check_batch_kind(b, &tables)?,
+        Some(o) => {
+            let kind = unlogged_kind(session, b, o.tables.iter(), &tables)?;
+            check_kind_of_tables(kind, o.tables.iter(), &tables)?
+        }
+        None => check_batch_kind(session, b, &tables)?,
     }
     with_write_context(backend, session, binds, |ctx| {
         let writes = mapping::BatchWrites::new(&b.using, ctx)?;

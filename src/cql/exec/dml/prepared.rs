@@ -78,7 +78,7 @@ fn check_writes(
     let schema = backend.schema();
     let tables = table_lookup(&schema, session);
     if let Statement::Batch(b) = statement {
-        packed::check_batch_kind(b, &tables)?;
+        packed::check_batch_kind(session, b, &tables)?;
     }
     let lists = UnreadLists::default();
     let mapped = with_write_context(backend, session, binds, |ctx| {

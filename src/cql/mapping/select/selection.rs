@@ -158,15 +158,36 @@ fn selector_type(
         }
         Selector::Function { name, args, .. } => match name.as_str() {
             "token" => {
-                let names: Vec<String> =
-                    table.partition_key.iter().map(|c| c.name.clone()).collect();
-                let given: Vec<String> = args.iter().map(selector_name).collect();
-                if given != names {
-                    return Err(invalid(
-                        "The token function arguments must be in the partition key order: "
-                            .to_string()
-                            + &names.join(", "),
-                    ));
+                // 2.2's `Functions.get` made a `TokenFct` of the table
+                // without matching its arguments: any selectors, each
+                // value a component of the key's builder.
+                if rules.functions_in_system {
+                    for a in args {
+                        selector_type(table, a, partitioner, rules)?;
+                    }
+                    return Ok(class(Native::of_token(partitioner).short_class()));
+                }
+                // 1.2 to 2.1: `Functions.validateTypes` counted them, then
+                // matched each selector's type with the key part's (any
+                // columns of those types: their values make the key).
+                let key = &table.partition_key;
+                if args.len() != key.len() {
+                    return Err(invalid(format!(
+                        "Invalid number of arguments in call to function token: {} required but \
+                         {} provided",
+                        key.len(),
+                        args.len()
+                    )));
+                }
+                for (i, (a, k)) in args.iter().zip(key).enumerate() {
+                    if selector_type(table, a, partitioner, rules)? != k.ty.class_name() {
+                        return Err(invalid(format!(
+                            "Type error: {} cannot be passed as argument {i} of function token \
+                             of type {}",
+                            selector_name(a),
+                            k.ty.cql_name()
+                        )));
+                    }
                 }
                 Ok(class(Native::of_token(partitioner).short_class()))
             }
@@ -415,7 +436,31 @@ pub(super) fn eval_selector(
             .and_then(|v| v.ttl)
             .map(|t| t.to_be_bytes().to_vec()),
         Selector::Function { name, args, .. } => match name.as_str() {
-            "token" => Some(partitioner.token_to_bytes(&partitioner.token(&row.row_key))),
+            "token" => {
+                let names = table.partition_key.iter().map(|c| c.name.as_str());
+                if args.iter().map(selector_name).eq(names.map(str::to_string)) {
+                    return Some(partitioner.token_to_bytes(&partitioner.token(&row.row_key)));
+                }
+                // 2.2's `TokenFct` over other selectors: the key's builder
+                // of their values (a composite key's components as given,
+                // each ended by a 0; a single key's value as it is).
+                let mut values = Vec::new();
+                for a in args {
+                    values.push(eval_selector(table, a, row, partitioner)?);
+                }
+                let key = if table.partition_key.len() > 1 {
+                    let mut out = Vec::new();
+                    for v in &values {
+                        out.extend_from_slice(&(v.len() as u16).to_be_bytes());
+                        out.extend_from_slice(v);
+                        out.push(0);
+                    }
+                    out
+                } else {
+                    values.into_iter().next()?
+                };
+                Some(partitioner.token_to_bytes(&partitioner.token(&key)))
+            }
             "dateof" | "unixtimestampof" => {
                 let v = eval_selector(table, &args[0], row, partitioner)?;
                 unix_millis_of(&v).map(|m| m.to_be_bytes().to_vec())

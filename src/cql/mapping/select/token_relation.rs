@@ -11,7 +11,8 @@
 //! Owns those checks and the token function's arguments; it must not read
 //! anything.
 
-use super::super::values::{eval_scalar, TermContext};
+use super::super::value_rules::ValueRules;
+use super::super::values::{column_receiver, eval_scalar, TermContext};
 use super::rules::Words;
 use crate::cql::ast::{Operator, Term};
 use crate::cql::error::{CqlError, CqlResult};
@@ -106,16 +107,39 @@ pub(super) fn columns_before_2_2(
 }
 
 /// 1.2 to 2.1's check, when the partition key was processed, that the
-/// token relation named every part.
+/// token relation named every part; 2.0 and 2.1 then wanted them in the
+/// key's order (`checkTokenFunctionArgumentsOrder`, naming the key's parts
+/// joined by a bare comma: 2.0 by name, 2.1 by `ColumnDefinition`), where
+/// 1.2 took any order (the bound is the token of the value alone).
 pub(super) fn whole_key_before_2_2(
     table: &Table,
     columns: &[String],
     words: Words,
+    values: ValueRules,
 ) -> CqlResult<()> {
-    if words != Words::V22 && !names_the_key(table, columns) {
+    if words == Words::V22 || names_the_key(table, columns) {
+        return Ok(());
+    }
+    let every_part = table.partition_key.len() == columns.len()
+        && table
+            .partition_key
+            .iter()
+            .all(|k| columns.contains(&k.name));
+    if !every_part {
         return Err(all_or_none());
     }
-    Ok(())
+    if words == Words::V12 {
+        return Ok(());
+    }
+    let parts: Vec<String> = table
+        .partition_key
+        .iter()
+        .map(|k| column_receiver(table, &k.name, values).unwrap_or_else(|| k.name.clone()))
+        .collect();
+    Err(invalid(format!(
+        "The token function arguments must be in the partition key order: {}",
+        parts.join(",")
+    )))
 }
 
 /// An EQ or IN on a partition key column a token relation restricted

@@ -69,7 +69,7 @@ pub(super) fn restrictions(
                     rules.words,
                 )?;
                 let t = token_value(table, value, partitioner, ctx, rules.words)?;
-                token_relation::whole_key_before_2_2(table, columns, rules.words)?;
+                token_relation::whole_key_before_2_2(table, columns, rules.words, rules.values)?;
                 r.on_token = true;
                 match op {
                     Operator::Gt => r.token.0 = Bound::Excluded(t),
@@ -99,8 +99,19 @@ pub(super) fn restrictions(
                     .expect("role implies column");
                 let ty = contains::relation_type(&ty, column, *op, rules)?;
                 let receiver = column_receiver(table, column, ctx.values);
+                // From 2.1 a CONTAINS (KEY) value's receiver is the
+                // collection's element spec (`value(c)`, `key(c)`).
+                let spec = match op {
+                    Operator::Contains if ctx.values >= ValueRules::Since21 => {
+                        format!("value({column})")
+                    }
+                    Operator::ContainsKey if ctx.values >= ValueRules::Since21 => {
+                        format!("key({column})")
+                    }
+                    _ => column.clone(),
+                };
                 let values = with_receiver(ctx, receiver, |c| {
-                    relation_values(&ty, column, *op, value, c)
+                    relation_values(&ty, &spec, *op, value, c)
                 })?;
                 match role {
                     ColumnRole::PartitionKey(i) => {
@@ -388,6 +399,30 @@ pub(super) fn relation_values(
             },
         };
         return Ok(items);
+    }
+    // 1.2 took a whole collection's literal for a relation on it (no
+    // collection can be indexed there: the refusal comes later); its bytes
+    // are the collection's u16-count form.
+    if ty.is_collection() {
+        use crate::cql::types::{serialize_collection, CqlValue};
+        let items: Vec<&[u8]>;
+        let v = eval(value, ty, column, ctx)?;
+        let entries = match &v {
+            CqlValue::Null => return Err(null()),
+            CqlValue::Bytes(b) => return Ok(vec![b.clone()]),
+            CqlValue::List(xs) | CqlValue::Set(xs) => {
+                items = xs.iter().map(Vec::as_slice).collect();
+                xs.len()
+            }
+            CqlValue::Map(kv) => {
+                items = kv
+                    .iter()
+                    .flat_map(|(k, v)| [k.as_slice(), v.as_slice()])
+                    .collect();
+                kv.len()
+            }
+        };
+        return Ok(vec![serialize_collection(&items, entries)]);
     }
     Ok(vec![eval_scalar(value, ty, column, ctx)?.ok_or_else(null)?])
 }
