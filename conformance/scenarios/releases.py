@@ -8956,3 +8956,141 @@ if (1, 2) <= R < (3, 0):
         if R < (2, 1):
             out += [q("SELECT system.max(v) FROM t"), q("SELECT t.v FROM t")]
         return out
+
+
+# ------------------------------------------------------------------------------ 1.2's row markers in counter tables (found by ordinary19u)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_countermarker", "19", "counter", keyspace_reset="cv_r_countermarker")
+    def _countermarker():
+        """A page-view counter table bumped by CQL 3 and by a Thrift worker's add, counted and
+        read over Thrift: 1.2's UpdateStatement wrote the CQL row marker (an empty plain
+        cell) on every UPDATE, a counter table's too, so get_count and get_slice see it;
+        from 2.0 an UPDATE writes no marker"""
+        import struct as _st
+
+        def comp(*parts):
+            return b"".join(_st.pack(">H", len(p)) + p + b"\0"
+                            for p in (x.encode() if isinstance(x, str) else x for x in parts))
+        ks = "cv_r_countermarker"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q("CREATE TABLE views (page text, day int, n counter, uniq counter, "
+                  "PRIMARY KEY (page, day))"),
+                q("CREATE TABLE hits (k text PRIMARY KEY, n counter)"),
+                q("UPDATE views SET n = n + 5, uniq = uniq + 1 WHERE page = '/' AND day = 1"),
+                q("UPDATE views SET n = n - 2 WHERE page = '/' AND day = 2"),
+                q("UPDATE hits SET n = n + 3 WHERE k = 'a'"),
+                v19.add(b"/", cparent("views"), counter_column(comp(_st.pack(">i", 3), "n"), 4)),
+                v19.add(b"b", cparent("hits"), counter_column(comp("n"), 1)),
+                v19.get_count(b"/", cparent("views"), pred(start="", count=100)),
+                v19.get_count(b"a", cparent("hits"), pred(start="", count=100)),
+                v19.get_count(b"b", cparent("hits"), pred(start="", count=100)),
+                v19.multiget_count([b"a", b"b"], cparent("hits"), pred(start="", count=100)),
+                v19.get_slice(b"/", cparent("views"), pred(start="", count=100))
+                .mask("0/*/1/3"),
+                v19.get_slice(b"a", cparent("hits"), pred(start="", count=100))
+                .mask("0/*/1/3"),
+                v19.get_count(b"/", cparent("views"), pred(start="", count=2)),
+                q("SELECT * FROM views"),
+                q("SELECT * FROM hits"),
+                q("DELETE n, uniq FROM views WHERE page = '/' AND day = 1"),
+                q("SELECT * FROM views WHERE page = '/'"),
+                v19.get_count(b"/", cparent("views"), pred(start="", count=100)),
+                q("DELETE FROM hits WHERE k = 'a'"),
+                v19.get_count(b"a", cparent("hits"), pred(start="", count=100)),
+                q("SELECT COUNT(*) FROM views")]
+        return out
+
+
+# ------------------------------------------------------------------------------ relations on a whole collection, a name's field in WHERE (found by ordinary19u)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_wholecollrel", "19", "cql3", keyspace_reset="cv_r_wholecollrel")
+    def _wholecollrel():
+        """A whole collection named by a WHERE relation, prepared and run: 1.2 prepared the
+        term like any other and met the column's lack of an index (`No indexed columns
+        present in by-columns clause with Equal operator`); 2.0 on refused the relation.
+        Then a relation on a field of a column (`home.street = ..`, `c.x > ..`): the relation's
+        decision had no viable alternative at the '.', the stream (2.1's snippet) at the name"""
+        ks = "cv_r_wholecollrel"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q("CREATE TABLE p (k text PRIMARY KEY, l list<int>, s set<text>, "
+                  "m map<text, int>, v int)"),
+                q("CREATE TABLE w (k text, c int, v int, PRIMARY KEY (k, c))"),
+                v19.prepare_cql3_query("SELECT * FROM p WHERE l = ?"),
+                v19.prepare_cql3_query("SELECT * FROM p WHERE s = ?"),
+                v19.prepare_cql3_query("SELECT * FROM p WHERE m = ?"),
+                v19.prepare_cql3_query("SELECT * FROM p WHERE k = ? AND l = ?"),
+                q("SELECT * FROM p WHERE l = [1]"),
+                q("SELECT * FROM p WHERE s = {'a'}"),
+                q("SELECT * FROM p WHERE m = {'a': 1}"),
+                q("SELECT * FROM p WHERE k = 'a' AND s = {'a'}"),
+                q("SELECT * FROM p WHERE k = 'a' AND home.street = 'Elm'"),
+                q("SELECT * FROM p WHERE home.street = 'Elm'"),
+                q("SELECT * FROM w WHERE k = 'a' AND c.x > 1"),
+                q("UPDATE p SET v = 1 WHERE k.x = 'a'"),
+                q("DELETE FROM w WHERE k = 'a' AND c.x = 1")]
+        return out
+
+
+# ------------------------------------------------------------------------------ 2.2's function schema tables (found by ordinary19u)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_fntables", "19", "cql3", keyspace_reset="cv_r_fntables")
+    def _fntables():
+        """A driver's and an admin tool's reads of 2.2's `system.schema_functions` and
+        `schema_aggregates` (keyed by a frozen<list<text>> signature), empty on a stock yaml
+        where no user function can be made; unconfigured before 2.2. (2.2.19 closed the
+        connection of a SELECT naming a signature, `signature = ['int']`: left out)"""
+        ks = "cv_r_fntables"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        for t, n in (("schema_functions", "function_name"), ("schema_aggregates", "aggregate_name")):
+            out += [q("SELECT * FROM system.%s" % t),
+                    q("SELECT * FROM system.%s WHERE keyspace_name = '%s'" % (t, ks)),
+                    q("SELECT %s, signature FROM system.%s WHERE keyspace_name = 'system'" % (n, t)),
+                    q("SELECT * FROM system.%s WHERE keyspace_name = '%s' AND %s = 'f'"
+                      % (t, ks, n)),
+                    q("SELECT count(*) FROM system.%s" % t),
+                    q("SELECT keyspace_name, argument_types FROM system.%s WHERE keyspace_name "
+                      "IN ('%s', 'system')" % (t, ks))]
+        out.append(v19.prepare_cql3_query(
+            "SELECT function_name FROM system.schema_functions WHERE keyspace_name = ?"))
+        return out
+
+
+# ------------------------------------------------------------------------------ 1.2's recovery in a USING clause (found by ordinary19u)
+if (1, 2) <= R < (2, 0):
+    @scenario("rel_usingrecovery", "19", "cql3", keyspace_reset="cv_r_usingrecovery")
+    def _usingrecovery():
+        """1.2's grammar took a number only after TTL and TIMESTAMP (`K_TTL t=INTEGER`); ANTLR
+        recovered from another token (dropped an extra one before the number, conjured a
+        missing one before what may follow, else reported it and skipped to AND, SET or the
+        statement's end) and parsed on, and 1.2 answered the last error reported"""
+        ks = "cv_r_usingrecovery"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks),
+               q("CREATE TABLE c (k text PRIMARY KEY, v text)")]
+        out += [v19.prepare_cql3_query(
+                    "INSERT INTO c (k, v) VALUES (?, ?) USING TTL ? AND TIMESTAMP ?"),
+                v19.prepare_cql3_query(
+                    "UPDATE c USING TTL ? AND TIMESTAMP ? SET v = ? WHERE k = ?"),
+                v19.prepare_cql3_query("UPDATE c USING TTL ? AND TTL ? SET v = ? WHERE k = ?")]
+        out += [q(s) for s in [
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL 'x' AND TIMESTAMP 5",
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL 'x' AND TIMESTAMP 'y'",
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL AND TIMESTAMP 5",
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL",
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL ? 5",
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL 1.5 AND TIMESTAMP now",
+            "UPDATE c USING TIMESTAMP 'x' SET v = 'x' WHERE k = 'a'",
+            "UPDATE c USING TIMESTAMP SET v = 'x' WHERE k = 'a'",
+            "UPDATE c USING TTL x y SET v = 'x' WHERE k = 'a'",
+            "BEGIN BATCH INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL ?; "
+            "UPDATE c SET v = 'y' WHERE k = 'b' APPLY BATCH",
+            "BEGIN BATCH INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL 'x' "
+            "UPDATE c SET v = 'y' WHERE k = 'b' APPLY BATCH"]]
+        return out

@@ -335,8 +335,11 @@ fn write_rows(
             let ck = ck.clone();
             match table.layout {
                 Layout::Sparse => {
+                    // 1.2's UpdateStatement wrote the marker on every UPDATE, a
+                    // counter table's too (a plain empty cell among its counters
+                    // that Thrift's get_count and get_slice see).
                     let marked = !is_update || ctx.update_writes_marker;
-                    if !table.is_counter_table() && ctx.row_marker && marked {
+                    if ctx.row_marker && marked {
                         w.ops.push(st.cell(marker_name(&ck)?, Vec::new()));
                     }
                     for a in &upd.assignments {

@@ -401,7 +401,14 @@ pub fn validate_op(cf: &CfDef, op: &Op) -> Result<(), String> {
                 cf.name
             ))
         }
-        Op::Put { cell, .. } if counter_cf && !matches!(cell.kind, CellKind::Tombstone { .. }) => {
+        // An empty plain cell is the CQL row marker 1.2's UPDATE wrote into
+        // a counter table as into any other (expiring under USING TTL).
+        Op::Put { cell, .. }
+            if counter_cf
+                && !matches!(cell.kind, CellKind::Tombstone { .. })
+                && !(matches!(cell.kind, CellKind::Live | CellKind::Expiring { .. })
+                    && cell.value.is_empty()) =>
+        {
             return Err(format!(
                 "column family {} is a counter column family: it takes increments and deletions only",
                 cf.name

@@ -389,7 +389,14 @@ pub(super) fn relation_values(
         };
         return Ok(items);
     }
-    Ok(vec![eval_scalar(value, ty, column, ctx)?.ok_or_else(null)?])
+    // A whole collection (which only 1.2 let a relation name) compares as
+    // its serialized form: 1.2 prepared such a relation's term like any
+    // other, and met the column's lack of an index after.
+    match eval(value, ty, column, ctx)? {
+        crate::cql::types::CqlValue::Null => Err(null()),
+        crate::cql::types::CqlValue::Bytes(b) => Ok(vec![b]),
+        whole => Ok(vec![super::super::values::frozen_bytes(&whole)]),
+    }
 }
 
 pub(super) fn token_value(
