@@ -565,6 +565,14 @@ fn refuse_counter_ttl(table: &Table, options: &TableOptions) -> CqlResult<()> {
     }
 }
 
+/// 2.0 to 2.2 refused a CQL 3 statement's compaction thresholds of 0 or
+/// less in words of their own (`CFPropDefs.applyToCFMetadata`; 1.2 left
+/// them to the column family's checks, 3.x to `CompactionParams`).
+fn zero_thresholds_refused(session: &CqlSession) -> bool {
+    let facts = session.local_facts();
+    facts.claims_at_least((2, 0, 0)) && !facts.claims_at_least((3, 0, 0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -609,12 +617,4 @@ mod tests {
             Some(vec![b"key".to_vec()])
         );
     }
-}
-
-/// 2.0 to 2.2 refused a CQL 3 statement's compaction thresholds of 0 or
-/// less in words of their own (`CFPropDefs.applyToCFMetadata`; 1.2 left
-/// them to the column family's checks, 3.x to `CompactionParams`).
-fn zero_thresholds_refused(session: &CqlSession) -> bool {
-    let facts = session.local_facts();
-    facts.claims_at_least((2, 0, 0)) && !facts.claims_at_least((3, 0, 0))
 }
