@@ -9107,3 +9107,96 @@ if R >= (1, 2):
             "DELETE FROM orders WHERE id ~ 1 AND cust = 'x'",
             "SELECT id FROM prod WHERE id ~ 1 AND name ~ 'x'"]]
         return out
+
+
+# ------------------------------------------------------------------------------ relations on a whole collection, a name's field in WHERE (found by ordinary19u)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_wholecollrel", "19", "cql3", keyspace_reset="cv_r_wholecollrel")
+    def _wholecollrel():
+        """A whole collection named by a WHERE relation, prepared and run: 1.2 prepared the
+        term like any other and met the column's lack of an index (`No indexed columns
+        present in by-columns clause with Equal operator`); 2.0 on refused the relation.
+        Then a relation on a field of a column (`home.street = ..`, `c.x > ..`): the relation's
+        decision had no viable alternative at the '.', the stream (2.1's snippet) at the name"""
+        ks = "cv_r_wholecollrel"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q("CREATE TABLE p (k text PRIMARY KEY, l list<int>, s set<text>, "
+                  "m map<text, int>, v int)"),
+                q("CREATE TABLE w (k text, c int, v int, PRIMARY KEY (k, c))"),
+                v19.prepare_cql3_query("SELECT * FROM p WHERE l = ?"),
+                v19.prepare_cql3_query("SELECT * FROM p WHERE s = ?"),
+                v19.prepare_cql3_query("SELECT * FROM p WHERE m = ?"),
+                v19.prepare_cql3_query("SELECT * FROM p WHERE k = ? AND l = ?"),
+                q("SELECT * FROM p WHERE l = [1]"),
+                q("SELECT * FROM p WHERE s = {'a'}"),
+                q("SELECT * FROM p WHERE m = {'a': 1}"),
+                q("SELECT * FROM p WHERE k = 'a' AND s = {'a'}"),
+                q("SELECT * FROM p WHERE k = 'a' AND home.street = 'Elm'"),
+                q("SELECT * FROM p WHERE home.street = 'Elm'"),
+                q("SELECT * FROM w WHERE k = 'a' AND c.x > 1"),
+                q("UPDATE p SET v = 1 WHERE k.x = 'a'"),
+                q("DELETE FROM w WHERE k = 'a' AND c.x = 1")]
+        return out
+
+
+# ------------------------------------------------------------------------------ 2.2's function schema tables (found by ordinary19u)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_fntables", "19", "cql3", keyspace_reset="cv_r_fntables")
+    def _fntables():
+        """A driver's and an admin tool's reads of 2.2's `system.schema_functions` and
+        `schema_aggregates` (keyed by a frozen<list<text>> signature), empty on a stock yaml
+        where no user function can be made; unconfigured before 2.2. (2.2.19 closed the
+        connection of a SELECT naming a signature, `signature = ['int']`: left out)"""
+        ks = "cv_r_fntables"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        for t, n in (("schema_functions", "function_name"), ("schema_aggregates", "aggregate_name")):
+            out += [q("SELECT * FROM system.%s" % t),
+                    q("SELECT * FROM system.%s WHERE keyspace_name = '%s'" % (t, ks)),
+                    q("SELECT %s, signature FROM system.%s WHERE keyspace_name = 'system'" % (n, t)),
+                    q("SELECT * FROM system.%s WHERE keyspace_name = '%s' AND %s = 'f'"
+                      % (t, ks, n)),
+                    q("SELECT count(*) FROM system.%s" % t),
+                    q("SELECT keyspace_name, argument_types FROM system.%s WHERE keyspace_name "
+                      "IN ('%s', 'system')" % (t, ks))]
+        out.append(v19.prepare_cql3_query(
+            "SELECT function_name FROM system.schema_functions WHERE keyspace_name = ?"))
+        return out
+
+
+# ------------------------------------------------------------------------------ 1.2's recovery in a USING clause (found by ordinary19u)
+if (1, 2) <= R < (2, 0):
+    @scenario("rel_usingrecovery", "19", "cql3", keyspace_reset="cv_r_usingrecovery")
+    def _usingrecovery():
+        """1.2's grammar took a number only after TTL and TIMESTAMP (`K_TTL t=INTEGER`); ANTLR
+        recovered from another token (dropped an extra one before the number, conjured a
+        missing one before what may follow, else reported it and skipped to AND, SET or the
+        statement's end) and parsed on, and 1.2 answered the last error reported"""
+        ks = "cv_r_usingrecovery"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks),
+               q("CREATE TABLE c (k text PRIMARY KEY, v text)")]
+        out += [v19.prepare_cql3_query(
+                    "INSERT INTO c (k, v) VALUES (?, ?) USING TTL ? AND TIMESTAMP ?"),
+                v19.prepare_cql3_query(
+                    "UPDATE c USING TTL ? AND TIMESTAMP ? SET v = ? WHERE k = ?"),
+                v19.prepare_cql3_query("UPDATE c USING TTL ? AND TTL ? SET v = ? WHERE k = ?")]
+        out += [q(s) for s in [
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL 'x' AND TIMESTAMP 5",
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL 'x' AND TIMESTAMP 'y'",
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL AND TIMESTAMP 5",
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL",
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL ? 5",
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL 1.5 AND TIMESTAMP now",
+            "UPDATE c USING TIMESTAMP 'x' SET v = 'x' WHERE k = 'a'",
+            "UPDATE c USING TIMESTAMP SET v = 'x' WHERE k = 'a'",
+            "UPDATE c USING TTL x y SET v = 'x' WHERE k = 'a'",
+            "BEGIN BATCH INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL ?; "
+            "UPDATE c SET v = 'y' WHERE k = 'b' APPLY BATCH",
+            "BEGIN BATCH INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL 'x' "
+            "UPDATE c SET v = 'y' WHERE k = 'b' APPLY BATCH"]]
+        return out

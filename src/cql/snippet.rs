@@ -270,9 +270,30 @@ fn anchor_and_end(
             if stream[name].word.is_some() && keyword.is_some_and(|k| BEFORE_TABLE.contains(&k)) {
                 return Some((name, two_on(name, error_at)));
             }
+            // A WHERE relation's decision (`cident` then an operator, IN,
+            // CONTAINS or '[') looked one past the column's name: the
+            // stream still stood at the name (`AND home.street = ..`).
+            if stream[name].word.is_some()
+                && matches!(keyword, Some("where" | "and"))
+                && in_where_clause(stream, name)
+            {
+                return Some((name, two_on(name, error_at)));
+            }
         }
     }
     Some((error_at, error_at))
+}
+
+/// Whether the token at `at` is in a WHERE clause: the last clause word
+/// before it is WHERE (not SET, IF, WITH, USING, VALUES).
+fn in_where_clause(stream: &[StreamToken], at: usize) -> bool {
+    const CLAUSES: &[&str] = &["where", "set", "if", "with", "using", "values"];
+    stream[..at]
+        .iter()
+        .rev()
+        .filter_map(|t| t.word.as_deref())
+        .find(|w| CLAUSES.contains(w))
+        == Some("where")
 }
 
 /// The char offset each line starts at (lines split at `\n`).

@@ -114,6 +114,12 @@ fn the_snippet_starts_where_the_stream_stood_and_ends_where_it_had_read() {
             "line 1:39 mismatched input 's' expecting ')' (... (k text PRIMARY KEY [s] text...)",
         ),
         (
+            // Recorded from 2.1.22 and 2.2.19 (a field of a user type in a
+            // relation): the relation's decision stood at the name.
+            "SELECT home FROM homes WHERE owner = 'ann' AND home.street = 'Elm'",
+            "line 1:51 no viable alternative at input '.' (...WHERE owner = 'ann' AND [home]....)",
+        ),
+        (
             "UPDATE ev SET b = 'x' WHERE id = 'a' AND seq = 1 AND",
             "line 0:-1 no viable alternative at input '<EOF>'",
         ),

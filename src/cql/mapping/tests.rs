@@ -519,3 +519,17 @@ fn a_counter_is_added_to_never_set() {
     );
     assert!(writes(&t, "UPDATE n SET c = c + 5 WHERE k = 'a'", &[]).is_ok());
 }
+
+/// 1.2's UPDATE wrote the row marker into a counter table too (a plain
+/// empty cell beside the increments); 2.0's wrote none.
+#[test]
+fn a_1_2_counter_update_writes_the_row_marker() {
+    let t = table("CREATE TABLE n (k text, d int, c counter, PRIMARY KEY (k, d))");
+    let update = "UPDATE n SET c = c + 5 WHERE k = 'a' AND d = 1";
+    let ops = &writes_with(&t, update, true).unwrap()[0].ops;
+    assert_eq!(ops.len(), 2);
+    assert!(matches!(&ops[0], CqlOp::Cell(c) if c.value.is_empty()));
+    assert!(matches!(&ops[1], CqlOp::CounterAdd { delta: 5, .. }));
+    let ops = &writes_with(&t, update, false).unwrap()[0].ops;
+    assert!(matches!(ops.as_slice(), [CqlOp::CounterAdd { .. }]));
+}

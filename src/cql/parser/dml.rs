@@ -3,8 +3,8 @@
 //! Owns only their grammar; what they write or read is `cql::mapping`.
 
 use super::super::ast::*;
-use super::super::error::CqlResult;
-use super::super::lexer::TokenKind;
+use super::super::error::{CqlError, CqlResult};
+use super::super::lexer::{Token, TokenKind};
 use super::{BatchMode, Grammar, IfAt, Parser};
 
 impl Parser<'_> {
@@ -15,9 +15,9 @@ impl Parser<'_> {
         }
         loop {
             if self.eat_kw("ttl") {
-                using.ttl = Some(self.using_value()?);
+                using.ttl = self.using_value()?;
             } else if self.eat_kw("timestamp") {
-                using.timestamp = Some(self.using_value()?);
+                using.timestamp = self.using_value()?;
             } else {
                 return Err(self.no_viable());
             }
@@ -34,17 +34,18 @@ impl Parser<'_> {
         let mut using = Using::default();
         if self.eat_kw("using") {
             self.expect_kw("timestamp")?;
-            using.timestamp = Some(self.using_value()?);
+            using.timestamp = self.using_value()?;
         }
         Ok(using)
     }
 
     /// A TTL's or timestamp's value: 1.2's grammar took a number only
-    /// (`K_TTL t=INTEGER`, `K_TIMESTAMP ts=INTEGER`); a marker came with
+    /// (`K_TTL t=INTEGER`, `K_TIMESTAMP ts=INTEGER`), recovering from
+    /// another token (`None`: the value was skipped); a marker came with
     /// 2.0 (`intValue`).
-    fn using_value(&mut self) -> CqlResult<Term> {
+    fn using_value(&mut self) -> CqlResult<Option<Term>> {
         if self.grammar.is_cql305() && self.peek().kind != TokenKind::Integer {
-            return Err(self.mismatched("INTEGER"));
+            return self.recover_using_value();
         }
         // 2.0's `intValue` (INTEGER, `:name` or `?`) had no rule for any
         // other token.
@@ -52,7 +53,38 @@ impl Parser<'_> {
         if t.kind != TokenKind::Integer && !t.is_sym("?") && !t.is_sym(":") {
             return Err(self.no_viable());
         }
-        self.term()
+        self.term().map(Some)
+    }
+
+    /// ANTLR's recovery where 1.2's `INTEGER` was due after TTL or
+    /// TIMESTAMP: a number right after the token drops it (`extraneous
+    /// input`); a token that may follow the value (AND, SET, WHERE, `;`,
+    /// a batch's next statement or APPLY; not the end, which ANTLR's
+    /// follow sets could not hold) gets a conjured `<missing INTEGER>`,
+    /// whose number the rule's action then failed to read, failing the
+    /// whole statement; any other is reported and skipped with what comes
+    /// up to such a token (or the end), and the parse goes on.
+    fn recover_using_value(&mut self) -> CqlResult<Option<Term>> {
+        const FOLLOW: &[&str] = &["and", "set", "where", "apply", "insert", "update", "delete"];
+        let follows = |t: &Token| t.is_sym(";") || FOLLOW.iter().any(|w| t.is_kw(w));
+        if self.peek_at(1).kind == TokenKind::Integer {
+            let e = self.extraneous("INTEGER");
+            self.report(e);
+            self.tokens.advance();
+            return self.term().map(Some);
+        }
+        if follows(self.peek()) {
+            return Err(CqlError::invalid(format!(
+                "Failed parsing statement: [{}] reason: NumberFormatException For input string: \"<missing INTEGER>\"",
+                self.text
+            )));
+        }
+        let e = self.mismatched("INTEGER");
+        self.report(e);
+        while self.peek().kind != TokenKind::Eof && !follows(self.peek()) {
+            self.tokens.advance();
+        }
+        Ok(None)
     }
 
     pub(super) fn insert(&mut self) -> CqlResult<Insert> {

@@ -228,6 +228,7 @@ fn parse_pass_lexing<'a>(
         _ => Lexer::with(text, lexing),
     };
     let mut p = Parser {
+        text,
         tokens: Lookahead::new(lexer),
         binds: 0,
         marker_names: Vec::new(),
@@ -292,6 +293,8 @@ pub fn split_statements(text: &str) -> Vec<String> {
 }
 
 pub(crate) struct Parser<'a> {
+    /// The statement's text (quoted by an error the parser's actions threw).
+    text: &'a str,
     tokens: Lookahead<Lexer<'a>>,
     binds: usize,
     /// Each marker's name (`:name`), by position; `None` for a `?`.

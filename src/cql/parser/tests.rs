@@ -429,6 +429,36 @@ fn markers_for_ttl_and_timestamp_came_with_2_0() {
         "line 1:20 mismatched input '?' expecting INTEGER"
     );
     assert!(parse("UPDATE tl USING TTL 5 AND TIMESTAMP 3 SET v = ? WHERE k = ?").is_ok());
+    // Recorded from 1.2.9 and 1.2.19 (rel_usingrecovery): ANTLR recovered
+    // and parsed on; the last error reported was answered.
+    for (text, expected) in [
+        (
+            "INSERT INTO c (k, v) VALUES (?, ?) USING TTL ? AND TIMESTAMP ?",
+            "line 1:61 mismatched input '?' expecting INTEGER",
+        ),
+        (
+            "UPDATE c USING TTL x y SET v = 'x' WHERE k = 'a'",
+            "line 1:19 mismatched input 'x' expecting INTEGER",
+        ),
+        (
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL ? 5",
+            "line 1:49 extraneous input '?' expecting INTEGER",
+        ),
+        (
+            "INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL",
+            "line 0:-1 mismatched input '<EOF>' expecting INTEGER",
+        ),
+        (
+            "BEGIN BATCH INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL 'x' UPDATE c SET v = 'y' WHERE k = 'b' APPLY BATCH",
+            "line 1:61 mismatched input 'x' expecting INTEGER",
+        ),
+        (
+            "UPDATE c USING TIMESTAMP SET v = 'x' WHERE k = 'a'",
+            "Failed parsing statement: [UPDATE c USING TIMESTAMP SET v = 'x' WHERE k = 'a'] reason: NumberFormatException For input string: \"<missing INTEGER>\"",
+        ),
+    ] {
+        assert_eq!(err(text), expected, "{text}");
+    }
     let statics = |q| parse_with(q, Grammar::WithStatics);
     assert!(statics("DELETE FROM tl USING TIMESTAMP ? WHERE k = ?").is_ok());
     assert!(statics("UPDATE tl USING TTL ? SET v = ? WHERE k = ?").is_ok());

@@ -201,7 +201,9 @@ fn counter_column(cell: &Cell) -> t::CounterColumn {
 }
 
 /// A row result as 1.2 returns it, in the engine's traversal order; a
-/// counter column family's cells come back as counter columns.
+/// counter column family's counters come back as counter columns (a plain
+/// cell among them, the CQL row marker 1.2's UPDATE wrote, as a column:
+/// the server looked at each cell's class).
 pub fn thriftify(result: &RowResult, now: i32, counter: bool) -> Vec<t::ColumnOrSuperColumn> {
     match result {
         RowResult::Cells(cells) => cells

@@ -18,9 +18,9 @@ use crate::cql::error::CqlResult;
 use crate::cql::exec::local::{gossip_generation, LocalFacts};
 use crate::cql::exec::tables::table_of;
 use crate::cql::mapping::{cell_name, marker_name, PartitionSource};
-use crate::cql::parse;
 use crate::cql::schema::{json_string_list, SchemaColumn};
 use crate::cql::table::Table;
+use crate::cql::{parse_with, Grammar};
 use crate::model::{Cell, Slice};
 use crate::partitioner::Token;
 use crate::schema::javaorder::{grown_capacity, iteration_order, sized_capacity, string_hash};
@@ -34,6 +34,18 @@ const LOCAL: &str = "CREATE TABLE system.local (key text PRIMARY KEY, bootstrapp
 const USERTYPES: &str = "CREATE TABLE system.schema_usertypes (keyspace_name text, type_name text, field_names list<text>, field_types list<text>, PRIMARY KEY (keyspace_name, type_name))";
 /// 2.0-2.2's triggers table (always empty: no triggers are run).
 const TRIGGERS: &str = "CREATE TABLE system.schema_triggers (keyspace_name text, columnfamily_name text, trigger_name text, trigger_options map<text, text>, PRIMARY KEY (keyspace_name, columnfamily_name, trigger_name))";
+/// 2.2's user functions and aggregates, keyed by their argument types
+/// (`LegacySchemaTables`). Always empty here: a node of the stock yaml
+/// refuses CREATE FUNCTION, so none is ever defined.
+const FUNCTIONS: &str = "CREATE TABLE system.schema_functions (keyspace_name text, function_name text, signature frozen<list<text>>, argument_names list<text>, argument_types list<text>, body text, language text, return_type text, called_on_null_input boolean, PRIMARY KEY (keyspace_name, function_name, signature))";
+const AGGREGATES: &str = "CREATE TABLE system.schema_aggregates (keyspace_name text, aggregate_name text, signature frozen<list<text>>, argument_types list<text>, final_func text, initcond blob, return_type text, state_func text, state_type text, PRIMARY KEY (keyspace_name, aggregate_name, signature))";
+/// The synthesized tables a single node of the stock yaml holds no row of.
+fn always_empty(name: &str) -> bool {
+    matches!(
+        name,
+        "peers" | "schema_triggers" | "schema_functions" | "schema_aggregates"
+    )
+}
 const PEERS: &str = "CREATE TABLE system.peers (peer inet PRIMARY KEY, data_center text, host_id uuid, preferred_ip inet, rack text, release_version text, rpc_address inet, schema_version uuid, tokens set<text>)";
 /// The one partition key of `system.local`.
 const LOCAL_KEY: &str = "local";
@@ -78,9 +90,18 @@ pub fn table(keyspace: &str, name: &str, local: &LocalFacts) -> Option<Table> {
         "peers" => PEERS,
         "schema_triggers" if local.claims_at_least((2, 0, 0)) => TRIGGERS,
         "schema_usertypes" if local.claims_at_least((2, 1, 0)) => USERTYPES,
+        "schema_functions" if local.claims_at_least((2, 2, 0)) => FUNCTIONS,
+        "schema_aggregates" if local.claims_at_least((2, 2, 0)) => AGGREGATES,
         _ => return None,
     };
-    let Ok(parsed) = parse(text) else { return None };
+    // The function tables' signature is frozen, which 2.1's grammar first took.
+    let grammar = match name {
+        "schema_functions" | "schema_aggregates" => Grammar::Cql32,
+        _ => Grammar::Cql305,
+    };
+    let Ok(parsed) = parse_with(text, grammar) else {
+        return None;
+    };
     let Statement::CreateTable(ct) = parsed.statement else {
         return None;
     };
@@ -239,7 +260,7 @@ fn partition(
             let rows = schema_rows::user_type_rows(schema, keyspace, |t| t.class_name());
             return schema_rows::cells(table, rows);
         }
-        "peers" | "schema_triggers" => return Ok(Vec::new()),
+        name if always_empty(name) => return Ok(Vec::new()),
         _ => {}
     }
     let built_in;
@@ -481,7 +502,7 @@ impl PartitionSource for SchemaSource<'_> {
             schema_rows::partition_keys(self.schema, self.table)
         } else if self.table.name == "local" {
             vec![LOCAL_KEY.as_bytes().to_vec()]
-        } else if self.table.name == "peers" || self.table.name == "schema_triggers" {
+        } else if always_empty(&self.table.name) {
             Vec::new()
         } else {
             let built_ins = served_built_ins(self.schema, self.local);
@@ -584,6 +605,17 @@ mod tests {
         assert!(table("system", "schema_triggers", &LocalFacts::claiming("1.2.9")).is_none());
         let (listed, rows) = values("2.0.17", "system", "schema_triggers", KEYSPACE);
         assert!(!listed && rows.is_empty());
+    }
+
+    #[test]
+    fn the_function_tables_are_there_from_2_2_and_empty() {
+        for name in ["schema_functions", "schema_aggregates"] {
+            assert!(table("system", name, &LocalFacts::claiming("2.1.22")).is_none());
+            let t = table("system", name, &LocalFacts::claiming("2.2.19")).expect(name);
+            assert_eq!(t.clustering.len(), 2, "{name}");
+            let (listed, rows) = values("2.2.19", "system", name, KEYSPACE);
+            assert!(!listed && rows.is_empty(), "{name}");
+        }
     }
 
     #[test]

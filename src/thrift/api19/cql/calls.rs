@@ -214,7 +214,14 @@ impl Handler<'_> {
                                 .map(|s| {
                                     let t = s.table.as_ref()?;
                                     let ks = session.keyspace_for(t).ok()?;
-                                    exec::tables::lookup(&schema, &ks, &t.name).ok()
+                                    // The node's own tables too (2.2's
+                                    // `schema_functions`): they were tables.
+                                    exec::tables::lookup(&schema, &ks, &t.name)
+                                        .ok()
+                                        .or_else(|| {
+                                            let local = session.local_facts();
+                                            exec::system::tables::table(&ks, &t.name, local)
+                                        })
                                 })
                                 .collect();
                             (p, tables)
