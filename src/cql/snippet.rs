@@ -234,6 +234,12 @@ fn anchor_and_end(
     if stream[error_at].eof {
         return None;
     }
+    // A token set's mismatch (`expecting set null`, ANTLR's
+    // MismatchedSetException) was thrown without a recovery: the stream
+    // had read up to the offending token only.
+    if message.starts_with("mismatched input") && message.ends_with("expecting set null") {
+        return Some((error_at, error_at));
+    }
     if message.starts_with("mismatched input") || message.starts_with("missing ") {
         // The recovery had looked one token further.
         let next = next_visible(error_at)?;

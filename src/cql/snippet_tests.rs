@@ -177,3 +177,15 @@ fn release_2_1_reported_a_table_named_order_at_its_missing_by() {
     );
     assert_eq!(as_order_clause("SELECT * FROM order", &err), None);
 }
+
+#[test]
+fn a_token_set_mismatch_quotes_up_to_its_token() {
+    // Recorded from 2.1.22 (conformance/releases/2.1.22/rel_authanon.json):
+    // a MismatchedSetException read no token past the offending one.
+    let text = "CREATE USER 5";
+    let err = crate::cql::parse_with(text, crate::cql::Grammar::Cql32).expect_err("a syntax error");
+    assert_eq!(
+        with_snippet(text, &err).expect("a parser's error"),
+        "line 1:12 mismatched input '5' expecting set null (CREATE USER [5])"
+    );
+}

@@ -568,10 +568,21 @@ impl Parser<'_> {
         }
         // Before 2.1 a name before '.' fit neither a column (followed by
         // ',', AS or FROM) nor a function (followed by '('): the selector's
-        // decision had no viable alternative at the '.'.
+        // decision had no viable alternative at the '.'. ANTLR recovered at
+        // what follows a selector (the next one's ',', AS, FROM, inside a
+        // function its ')'): a later selector's error is the last one.
         if !self.grammar.has_contains() && self.ident_at(0) && self.peek_at(1).is_sym(".") {
-            self.advance();
-            return Err(self.no_viable());
+            let column = self.advance().text.to_lowercase();
+            let e = self.no_viable();
+            let in_function = self.depth > 0;
+            self.recover(e, |p| {
+                p.at_sym(",")
+                    || p.at_sym(";")
+                    || p.at_kw("as")
+                    || p.at_kw("from")
+                    || (in_function && p.at_sym(")"))
+            })?;
+            return Ok(Selector::Column(column));
         }
         let column = self.ident()?;
         // 2.1's `selector '.' ident`: a field of a user type column.

@@ -235,6 +235,7 @@ fn parse_pass_lexing<'a>(
         recovered: Vec::new(),
         error_recovery: false,
         depth: 0,
+        type_args: 0,
         batch_mode,
         grammar,
     };
@@ -309,6 +310,9 @@ pub(crate) struct Parser<'a> {
     /// How many collection literals, function calls (in values or in
     /// selectors) or collection types enclose the current token (see [`MAX_NESTING`]).
     depth: usize,
+    /// How many collection types' `<...>` enclose the current token (a
+    /// `>` follows a type there).
+    type_args: usize,
     /// What a batch does with each inner statement once it is parsed.
     batch_mode: BatchMode<'a>,
     grammar: Grammar,

@@ -97,4 +97,24 @@ impl Parser<'_> {
             _ => false,
         }
     }
+
+    /// ANTLR's recovery in a rule that failed (`recover`): `e` reported
+    /// (see [`Parser::report`]), then the tokens dropped up to one that
+    /// may follow there (`follows`: the follow sets of the rules under
+    /// way), where the parse goes on. At the end of the text no token is
+    /// left to match and end the recovery: the error reported stands.
+    pub(super) fn recover(
+        &mut self,
+        e: CqlError,
+        follows: impl Fn(&Self) -> bool,
+    ) -> CqlResult<()> {
+        self.report(e);
+        while self.peek().kind != TokenKind::Eof && !follows(self) {
+            self.tokens.advance();
+        }
+        match self.peek().kind {
+            TokenKind::Eof => Err(self.recovered.pop().expect("an error reported")),
+            _ => Ok(()),
+        }
+    }
 }

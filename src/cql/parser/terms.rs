@@ -50,6 +50,10 @@ impl Parser<'_> {
             TokenKind::Symbol if t.text == "(" && self.grammar.has_contains() => {
                 return self.nested(Self::tuple_literal)
             }
+            // Before 2.1, `'(' comparatorType ')' term`: a type cast.
+            TokenKind::Symbol if t.text == "(" && self.grammar != Grammar::Beta1 => {
+                return self.nested(Self::type_cast)
+            }
             // 2.1's usertypeLiteral `{field: value}` (a name then `:`).
             TokenKind::Symbol
                 if t.text == "{"
@@ -167,6 +171,49 @@ impl Parser<'_> {
         Ok(Term::Function { name, args })
     }
 
+    /// 1.2's and 2.0's type cast, `(int) 5`: the value as written (the
+    /// cast's check that the type suits the receiver is not emulated). A
+    /// syntax error in it is recovered from as ANTLR did, so the error
+    /// reported is the last one the rest of the statement met (a 2.1 tuple
+    /// `(1, 'a')` fails at its `1`, the parse going on at the `,`).
+    fn type_cast(&mut self) -> CqlResult<Term> {
+        self.expect_sym("(")?;
+        self.type_expr()?;
+        match self.expect_sym(")") {
+            Ok(()) => self.term(),
+            Err(e @ super::super::error::CqlError::Syntax { .. }) => {
+                self.recover(e, Self::follows_term)?;
+                Ok(Term::Null)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Whether the current token may follow a value (a term's follow set
+    /// in the statements that take one).
+    fn follows_term(&self) -> bool {
+        const SYMBOLS: [&str; 6] = [",", ")", "]", "}", ":", ";"];
+        const WORDS: [&str; 11] = [
+            "and", "where", "using", "if", "order", "limit", "allow", "apply", "insert", "update",
+            "delete",
+        ];
+        SYMBOLS.iter().any(|s| self.at_sym(s)) || WORDS.iter().any(|w| self.at_kw(w))
+    }
+
+    /// A collection type's element type, inside its `<...>`.
+    fn type_arg(&mut self) -> CqlResult<TypeExpr> {
+        self.type_args += 1;
+        let ty = self.nested(Self::type_expr);
+        self.type_args -= 1;
+        ty
+    }
+
+    /// Whether the current token may follow a type: the column list's `,`
+    /// or `)`, or inside a collection type its `>`.
+    fn follows_type(&self) -> bool {
+        self.at_sym(",") || self.at_sym(")") || (self.type_args > 0 && self.at_sym(">"))
+    }
+
     pub(super) fn tuple_literal(&mut self) -> CqlResult<Term> {
         self.expect_sym("(")?;
         let mut items = vec![self.term()?];
@@ -247,7 +294,7 @@ impl Parser<'_> {
                 match name.as_str() {
                     "list" | "set" => {
                         self.expect_sym("<")?;
-                        let inner = Box::new(self.nested(Self::type_expr)?);
+                        let inner = Box::new(self.type_arg()?);
                         self.expect_sym(">")?;
                         Ok(if name == "list" {
                             TypeExpr::List(inner)
@@ -257,45 +304,41 @@ impl Parser<'_> {
                     }
                     "map" => {
                         self.expect_sym("<")?;
-                        let k = Box::new(self.nested(Self::type_expr)?);
+                        let k = Box::new(self.type_arg()?);
                         self.expect_sym(",")?;
-                        let v = Box::new(self.nested(Self::type_expr)?);
+                        let v = Box::new(self.type_arg()?);
                         self.expect_sym(">")?;
                         Ok(TypeExpr::Map(k, v))
                     }
                     // 2.1's `frozen<T>` and `tuple<T, ...>`.
                     "frozen" if self.grammar.has_contains() && self.at_sym("<") => {
                         self.expect_sym("<")?;
-                        let inner = Box::new(self.nested(Self::type_expr)?);
+                        let inner = Box::new(self.type_arg()?);
                         self.expect_sym(">")?;
                         Ok(TypeExpr::Frozen(inner))
                     }
                     "tuple" if self.grammar.has_contains() && self.at_sym("<") => {
                         self.expect_sym("<")?;
-                        let mut items = vec![self.nested(Self::type_expr)?];
+                        let mut items = vec![self.type_arg()?];
                         while self.eat_sym(",") {
-                            items.push(self.nested(Self::type_expr)?);
+                            items.push(self.type_arg()?);
                         }
                         self.expect_sym(">")?;
                         Ok(TypeExpr::Tuple(items))
                     }
                     // 1.2's and 2.0's native types were keywords: any
                     // other name is no type (2.1: a user type's name).
-                    // ANTLR reported it and resynchronized at the column
-                    // list's `,` or `)`; the last error reported stands.
+                    // ANTLR reported it and resynchronized at what follows
+                    // a type (the column list's `,` or `)`, a collection
+                    // type's `>`); the last error reported stands.
                     _ if !self.grammar.has_contains()
                         && super::super::types::Native::from_name(&name).is_none() =>
                     {
-                        self.report(Self::error_at(
+                        let e = Self::error_at(
                             &t,
                             format!("no viable alternative at input '{}'", t.text),
-                        ));
-                        while !(self.at_sym(",")
-                            || self.at_sym(")")
-                            || self.peek().kind == TokenKind::Eof)
-                        {
-                            self.tokens.advance();
-                        }
+                        );
+                        self.recover(e, Self::follows_type)?;
                         Ok(TypeExpr::Native("blob".into()))
                     }
                     _ => {
@@ -303,6 +346,12 @@ impl Parser<'_> {
                         Ok(TypeExpr::Native(name))
                     }
                 }
+            }
+            // So is any other token (a cast's `(5)`, a 2.1 type's `>`).
+            _ if !self.grammar.has_contains() && self.grammar != Grammar::Beta1 => {
+                let e = self.no_viable();
+                self.recover(e, Self::follows_type)?;
+                Ok(TypeExpr::Native("blob".into()))
             }
             _ => Err(self.no_viable()),
         }
