@@ -427,6 +427,8 @@ mod tests {
                 Behaviour::UpdateConversionFailsInternally,
                 Behaviour::RowListSizedByCount,
                 Behaviour::NamesOfAnyLength,
+                Behaviour::TruncateOfDroppedKeyspaceTimesOut,
+                Behaviour::TruncateTimeoutUnavailable,
             ]
         );
     }
