@@ -427,6 +427,7 @@ mod tests {
                 Behaviour::UpdateConversionFailsInternally,
                 Behaviour::RowListSizedByCount,
                 Behaviour::NamesOfAnyLength,
+                Behaviour::ShortDecimalSubNamesFail,
             ]
         );
     }
