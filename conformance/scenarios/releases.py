@@ -9200,3 +9200,39 @@ if (1, 2) <= R < (2, 0):
             "BEGIN BATCH INSERT INTO c (k, v) VALUES ('a', 'b') USING TTL 'x' "
             "UPDATE c SET v = 'y' WHERE k = 'b' APPLY BATCH"]]
         return out
+
+
+# ------------------------------------------------------------------------------ a decimal name of under 4 bytes (found by ordinary19x)
+if (1, 0) <= R < (3, 0):
+    @scenario("rel_decimalshort", "19", "types", keyspace_reset="cv_r_decimalshort")
+    def _decimalshort():
+        """A price history named by DecimalType columns given a name of fewer than the 4 bytes
+        of its scale: 1.0 to 1.2 did not check decimals ("no useful check") and failed on the
+        server where the name was first compared (1.0: `Internal error processing insert`, 1.1
+        and 1.2: the connection closed); 2.0's serializer refuses it (`Expected 0 or at least 4
+        bytes (2)`).  Each failure is followed by the set_keyspace a reconnecting client
+        sends; a value of 2 bytes under a DecimalType validator is stored by every release."""
+        ks = "cv_r_decimalshort"
+        d = lambda u, s: s.to_bytes(4, "big", signed=True) + u.to_bytes(2, "big", signed=True)
+        out = setup(ks, cf_def(ks, "Prices", comparator=M + "DecimalType",
+                               default_validation=M + "UTF8Type"),
+                    cf_def(ks, "Hist", column_type="Super", comparator=M + "UTF8Type",
+                           subcomparator=M + "DecimalType"),
+                    cf_def(ks, "Vals", comparator=M + "UTF8Type",
+                           default_validation=M + "DecimalType"))
+        out += [
+            v19.insert("p", cparent("Prices"), column(d(1999, 2), "a", 10)),
+            v19.insert("p", cparent("Prices"), column(b"\x00\x00", "bad", 11)),
+            v19.set_keyspace(ks),
+            v19.insert("q", cparent("Prices"), column(b"\x01", "bad", 11)),
+            v19.set_keyspace(ks),
+            v19.batch_mutate({"p": {"Prices": [ins(b"\x00\x00\x01", "bad", 12)]}}),
+            v19.set_keyspace(ks),
+            v19.insert("h", cparent("Hist", sc="day"), column(b"\x00\x02", "bad", 13)),
+            v19.set_keyspace(ks),
+            v19.insert("v", cparent("Vals"), column("price", b"\x00\x02", 14)),
+            v19.get_slice("v", cparent("Vals"), pred(start="", count=10)),
+            v19.insert("p", cparent("Prices"), column(b"", "empty", 15)),
+            v19.get_slice("p", cparent("Prices"), pred(start="", count=10)),
+        ]
+        return out

@@ -429,6 +429,7 @@ mod tests {
                 Behaviour::NamesOfAnyLength,
                 Behaviour::TruncateOfDroppedKeyspaceTimesOut,
                 Behaviour::TruncateTimeoutUnavailable,
+                Behaviour::ShortDecimalSubNamesFail,
             ]
         );
     }

@@ -51,6 +51,29 @@ macro_rules! with_behaviours_before_2_0_last {
                 says: "a truncate that times out answers UnavailableException",
             }
 
+            // 1.0 to 1.2's DecimalType.validate took any bytes; the write's
+            // column map compared the name (JdbcDecimal.compose), which threw.
+            /// A Thrift write of a DecimalType column name (or super column
+            /// name) of one to three bytes failed on the server (1.0: an
+            /// internal error; 1.1, 1.2: the connection closed).
+            ShortDecimalNamesFail {
+                key: "short_decimal_names_fail",
+                from: (1, 0, 0),
+                until: Some((2, 0, 0)),
+                says: "a write of a DecimalType name of one to three bytes fails on the server",
+            }
+
+            // 1.0's SuperColumn compared a sub-column's name on its first add;
+            // 1.1's did not.
+            /// The same failure for a super column's DecimalType sub-column names.
+            ShortDecimalSubNamesFail {
+                key: "short_decimal_sub_names_fail",
+                from: (1, 0, 0),
+                until: Some((1, 1, 0)),
+                says: "a write of a DecimalType sub-column name of one to three bytes fails on \
+                    the server",
+            }
+
             $($later)*
         }
     };

@@ -15,7 +15,7 @@
 use super::convert::{deletion_ops, mutation_ops};
 use super::counters::{self, Increment};
 use super::methods::{self, Row};
-use super::release::writes::{cellname, subrange, ttlbound};
+use super::release::writes::{cellname, decimalname, subrange, ttlbound};
 use super::validation::{self as v, Access};
 use super::writes::{check_writable, check_write, row_mutation};
 use super::Handler;
@@ -163,6 +163,12 @@ impl Rules for Api19 {
             })
             .and_then(
                 |()| match cellname::mutation_failure(self.release, cf, &m) {
+                    Some(e) => Err(e),
+                    None => Ok(()),
+                },
+            )
+            .and_then(
+                |()| match decimalname::mutation_failure(self.release, cf, &m) {
                     Some(e) => Err(e),
                     None => Ok(()),
                 },

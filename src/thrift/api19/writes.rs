@@ -6,7 +6,7 @@
 use super::convert::{cell_from, remove_op};
 use super::counters::{self, Increment};
 use super::release::truncation;
-use super::release::writes::{cellname, ttlbound};
+use super::release::writes::{cellname, decimalname, ttlbound};
 use super::validation::{self as v, Access};
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
@@ -96,6 +96,10 @@ pub fn insert(
     )
     .map_err(|e| super::release::v07::value_refusal(node.release, ks, &cf.name, &column, e))?;
     if let Some(e) = cellname::failure(node.release, &cf, &column.name) {
+        return Err(e);
+    }
+    let sc = parent.super_column.as_deref();
+    if let Some(e) = decimalname::failure(node.release, &cf, sc, &column.name) {
         return Err(e);
     }
     // Building the column failed where no validation bounded its expiry.

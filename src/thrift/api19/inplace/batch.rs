@@ -24,7 +24,9 @@ use crate::release::Release;
 use crate::schema::{CfDef, Schema};
 use crate::thrift::api19::batch::{batch_row, process_batch_mutate, write_outcome};
 use crate::thrift::api19::convert::cell_parts;
-use crate::thrift::api19::release::writes::{cellname, defaultttl, dynamic, mutationrow, ttlbound};
+use crate::thrift::api19::release::writes::{
+    cellname, decimalname, defaultttl, dynamic, mutationrow, ttlbound,
+};
 use crate::thrift::api19::validation::{self as v, Access, ColumnParts};
 use crate::thrift::api19::writes::{check_writable, check_write, row_mutation};
 use crate::thrift::api19::Handler;
@@ -222,6 +224,7 @@ fn read_map<'a>(
                 if v::validate_standard_column(&def, c, dialect).is_err()
                     || ttlbound::out_of_bounds(c.ttl, now)
                     || cellname::failure(release, &def, c.name).is_some()
+                    || decimalname::failure(release, &def, None, c.name).is_some()
                 {
                     return Ok(None);
                 }

@@ -6,11 +6,13 @@
 //! sub-columns (`subrange`), the bounds of a column's TTL (`ttlbound`),
 //! 0.7's batch before `set_keyspace` (`unset`), 0.7's mutation giving both
 //! a column and a super column (`bothmembers`) and 0.8's
-//! DynamicCompositeType names of different types in one batch (`dynamic`).
+//! DynamicCompositeType names of different types in one batch (`dynamic`)
+//! and 1.0-1.2's DecimalType names too short to read (`decimalname`).
 
 pub(in crate::thrift::api19) mod batchlog;
 pub(in crate::thrift::api19) mod bothmembers;
 pub(in crate::thrift::api19) mod cellname;
+pub(in crate::thrift::api19) mod decimalname;
 pub(in crate::thrift::api19) mod defaultttl;
 pub(in crate::thrift::api19) mod dynamic;
 pub(in crate::thrift::api19) mod mutationrow;
