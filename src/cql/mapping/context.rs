@@ -52,6 +52,12 @@ pub struct WriteContext<'a> {
     /// INSERT did, so a row an UPDATE made lives only while one of its
     /// cells does.
     pub update_writes_marker: bool,
+    /// Whether a counter table's rows get the marker too (1.2's UPDATE
+    /// wrote it there as anywhere): only when emulating 1.2, whose own
+    /// storage holds a plain cell among counters; a server of no release
+    /// keeps counter rows unmarked, so a cluster behind a gateway, which
+    /// cannot hold one, is never sent it.
+    pub counter_marker: bool,
     /// Whether an empty cell name is refused (1.2.11's and 2.0's
     /// `UpdateParameters` checked every name it wrote: a COMPACT table's
     /// only clustering value may not be empty; 1.2.9 wrote it, and failed
@@ -196,6 +202,7 @@ impl WriteContext<'_> {
             row_marker: self.row_marker,
             beta_words: self.beta_words,
             update_writes_marker: self.update_writes_marker,
+            counter_marker: self.counter_marker,
             refuses_empty_names: self.refuses_empty_names,
             empty_dense_name: self.empty_dense_name,
             key_assignments_prepared: self.key_assignments_prepared,
@@ -224,6 +231,7 @@ impl WriteContext<'_> {
             row_marker: self.row_marker,
             beta_words: self.beta_words,
             update_writes_marker: self.update_writes_marker,
+            counter_marker: self.counter_marker,
             refuses_empty_names: self.refuses_empty_names,
             empty_dense_name: self.empty_dense_name,
             key_assignments_prepared: self.key_assignments_prepared,

@@ -63,6 +63,7 @@ fn writes_of(
         row_marker: true,
         beta_words: false,
         update_writes_marker,
+        counter_marker: update_writes_marker,
         refuses_empty_names: false,
         empty_dense_name: crate::cql::mapping::EmptyDenseName::Taken,
         key_assignments_prepared: true,

@@ -340,7 +340,8 @@ fn write_rows(
                     // seen by Thrift reads and counts); INSERT, the only
                     // writer of markers from 2.0, is refused on counters.
                     let marked = !is_update || ctx.update_writes_marker;
-                    if ctx.row_marker && marked {
+                    if ctx.row_marker && marked && (ctx.counter_marker || !table.is_counter_table())
+                    {
                         w.ops.push(st.cell(marker_name(&ck)?, Vec::new()));
                     }
                     for a in &upd.assignments {

@@ -393,6 +393,7 @@ impl Session {
                         row_marker: true,
                         beta_words: false,
                         update_writes_marker: true,
+                        counter_marker: false,
                         refuses_empty_names: false,
                         empty_dense_name: supercolumn::cql::mapping::EmptyDenseName::Taken,
                         key_assignments_prepared: true,

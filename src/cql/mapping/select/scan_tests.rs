@@ -103,6 +103,7 @@ impl Store {
             row_marker: true,
             beta_words: false,
             update_writes_marker: true,
+            counter_marker: true,
             refuses_empty_names: false,
             empty_dense_name: crate::cql::mapping::EmptyDenseName::Taken,
             key_assignments_prepared: true,
