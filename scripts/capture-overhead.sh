@@ -19,7 +19,10 @@
 #   scripts/capture-overhead.sh [OUT_DIR]   (default: a new temporary directory, kept)
 #
 # Env: SECONDS_PER_RUN (10), RUNS (3), THREADS (4), KEYS (5000), RSS_SECONDS (60), RSS_PAUSE (0),
-# HAPROXY (haproxy; "none" leaves that side out), SUPERCOLUMN_BIN (see scripts/env.sh).
+# HAPROXY (haproxy; "none" leaves that side out), SUPERCOLUMN_BIN (see scripts/env.sh),
+# TARGET_THRIFT and TARGET_NATIVE (ports on 127.0.0.1 of a server already running, e.g. a real
+# release from scripts/peers, instead of the in-memory supercolumn), NATIVE_VERSION (4; 2 for a
+# 2.0 release).
 # Ports: free ones.
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
@@ -45,11 +48,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$SUPERCOLUMN_BIN" serve --in-memory --listen 127.0.0.1:0 --native-listen 127.0.0.1:0 \
-    --admin-listen off >"$OUT/server.out" 2>"$OUT/server.err" &
-SERVER_PID=$!
-THRIFT=$(wait_line "$OUT/server.out" "supercolumn listening on")
-NATIVE=$(wait_line "$OUT/server.out" "supercolumn native on")
+if [ -n "${TARGET_THRIFT:-}" ]; then
+    # A server already running (a real release, say): the proxy in front of what it is for.
+    THRIFT=$TARGET_THRIFT
+    NATIVE=${TARGET_NATIVE:?TARGET_NATIVE: the native port of the same server}
+    say "target: the server on 127.0.0.1:$THRIFT (Thrift) and 127.0.0.1:$NATIVE (native)"
+else
+    "$SUPERCOLUMN_BIN" serve --in-memory --listen 127.0.0.1:0 --native-listen 127.0.0.1:0 \
+        --admin-listen off >"$OUT/server.out" 2>"$OUT/server.err" &
+    SERVER_PID=$!
+    THRIFT=$(wait_line "$OUT/server.out" "supercolumn listening on")
+    NATIVE=$(wait_line "$OUT/server.out" "supercolumn native on")
+fi
 
 start_proxy() { # FILE -> PROXY_PID, P_THRIFT, P_NATIVE
     "$SUPERCOLUMN_BIN" capture --listen 127.0.0.1:0 --to "127.0.0.1:$THRIFT" \
@@ -61,8 +71,9 @@ start_proxy() { # FILE -> PROXY_PID, P_THRIFT, P_NATIVE
 }
 stop_proxy() { kill -TERM "$PROXY_PID"; wait "$PROXY_PID" || true; PROXY_PID=; }
 
+native_flags() { [ "$1" = native ] && echo --native-version "${NATIVE_VERSION:-4}" || true; }
 stress() { # API OP PORT LOG -> "ops/s median_ms calls"
-    "$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$3" --api "$1" --operation "$2" \
+    "$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$3" --api "$1" $(native_flags "$1") --operation "$2" \
         -n "$KEYS" -t "$THREADS" --duration "$SECS" >"$4" 2>&1
     awk '/^throughput/ {t=$2} /^latency ms/ {m=$4} /^operations/ {n=$2} END {print t, m, n}' "$4"
 }
@@ -102,7 +113,7 @@ fi
 for api in 19 native; do
     port=$THRIFT
     [ $api = native ] && port=$NATIVE
-    "$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$port" --api $api --operation insert \
+    "$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$port" --api $api $(native_flags $api) --operation insert \
         -n "$KEYS" -t "$THREADS" >"$OUT/load-$api.log" 2>&1
 done
 

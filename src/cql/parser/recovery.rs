@@ -49,12 +49,7 @@ impl Parser<'_> {
     /// rule returns as if it had matched.
     pub(super) fn recover_to(&mut self, e: CqlError, follow: &[&str]) {
         self.report(e);
-        while !(self.peek().kind == TokenKind::Eof
-            || self.at_sym(";")
-            || follow.iter().any(|k| self.at_kw(k)))
-        {
-            self.tokens.advance();
-        }
+        self.drop_until(|p| p.at_sym(";") || follow.iter().any(|k| p.at_kw(k)));
     }
 
     /// A batch whose own rule failed (its statements' loop, its `APPLY`):
@@ -109,12 +104,18 @@ impl Parser<'_> {
         follows: impl Fn(&Self) -> bool,
     ) -> CqlResult<()> {
         self.report(e);
-        while self.peek().kind != TokenKind::Eof && !follows(self) {
-            self.tokens.advance();
-        }
+        self.drop_until(follows);
         match self.peek().kind {
             TokenKind::Eof => Err(self.recovered.pop().expect("an error reported")),
             _ => Ok(()),
+        }
+    }
+
+    /// The tokens dropped up to the end of the text or one that `follows`
+    /// takes: the one loop of both recoveries above.
+    fn drop_until(&mut self, follows: impl Fn(&Self) -> bool) {
+        while self.peek().kind != TokenKind::Eof && !follows(self) {
+            self.tokens.advance();
         }
     }
 }
