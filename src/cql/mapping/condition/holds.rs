@@ -42,27 +42,16 @@ pub(super) fn holds(
             Ok(have.map(<[u8]>::to_vec) == want)
         }
         (Some(key), CqlType::Map(kt, vt)) => {
-            let key = eval_scalar(key, kt, column, ctx)?
-                .ok_or_else(|| CqlError::invalid("Invalid null value for map element access"))?;
+            let entry = map_entry(have, key, kt, column, ctx)?;
             let want = eval_scalar(&c.value, vt, column, ctx)?;
-            let items = elements(have, true);
-            let entry = items
-                .chunks(2)
-                .find(|kv| kt.compare(&kv[0], &key).is_eq())
-                .map(|kv| &kv[1]);
             Ok(match (want, entry) {
                 (None, entry) => entry.is_none(),
-                (Some(w), Some(v)) => vt.compare(v, &w).is_eq(),
+                (Some(w), Some(v)) => vt.compare(&v, &w).is_eq(),
                 (Some(_), None) => false,
             })
         }
         (Some(index), CqlType::List(et)) => {
-            let int = CqlType::Native(crate::cql::types::Native::Int);
-            let index = eval_scalar(index, &int, column, ctx)?
-                .ok_or_else(|| CqlError::invalid("Invalid null value for list element access"))?;
-            let idx = <[u8; 4]>::try_from(index.as_slice())
-                .map(i32::from_be_bytes)
-                .map_err(|_| CqlError::invalid("Invalid list index"))?;
+            let idx = list_index(index, column, ctx)?;
             if idx < 0 {
                 return Err(CqlError::invalid(format!(
                     "Invalid negative list index {idx}"
@@ -126,22 +115,10 @@ fn holds_by_op(
     let (cell, vty): (Option<Vec<u8>>, CqlType) = match (&c.element, ty) {
         (None, _) => (have.map(<[u8]>::to_vec), ty.clone()),
         (Some(key), CqlType::Map(kt, vt)) => {
-            let key = eval_scalar(key, kt, column, ctx)?
-                .ok_or_else(|| CqlError::invalid("Invalid null value for map element access"))?;
-            let items = elements(have, true);
-            let entry = items
-                .chunks(2)
-                .find(|kv| kt.compare(&kv[0], &key).is_eq())
-                .map(|kv| kv[1].clone());
-            (entry, (**vt).clone())
+            (map_entry(have, key, kt, column, ctx)?, (**vt).clone())
         }
         (Some(index), CqlType::List(et)) => {
-            let int = CqlType::Native(crate::cql::types::Native::Int);
-            let index = eval_scalar(index, &int, column, ctx)?
-                .ok_or_else(|| CqlError::invalid("Invalid null value for list element access"))?;
-            let idx = <[u8; 4]>::try_from(index.as_slice())
-                .map(i32::from_be_bytes)
-                .map_err(|_| CqlError::invalid("Invalid list index"))?;
+            let idx = list_index(index, column, ctx)?;
             let items = elements(have, false);
             let item = usize::try_from(idx)
                 .ok()
@@ -209,6 +186,36 @@ fn compare_with(
         ConditionOp::Neq => order.is_ne(),
         ConditionOp::In(_) => false,
     })
+}
+
+/// The value of the map read (`None`: nothing) at the condition's key.
+fn map_entry(
+    have: Option<&[u8]>,
+    key: &crate::cql::ast::Term,
+    kt: &CqlType,
+    column: &str,
+    ctx: &mut TermContext,
+) -> CqlResult<Option<Vec<u8>>> {
+    let key = eval_scalar(key, kt, column, ctx)?
+        .ok_or_else(|| CqlError::invalid("Invalid null value for map element access"))?;
+    Ok(elements(have, true)
+        .chunks(2)
+        .find(|kv| kt.compare(&kv[0], &key).is_eq())
+        .map(|kv| kv[1].clone()))
+}
+
+/// The condition's list index, an int (negative ones are the caller's to judge).
+fn list_index(
+    index: &crate::cql::ast::Term,
+    column: &str,
+    ctx: &mut TermContext,
+) -> CqlResult<i32> {
+    let int = CqlType::Native(crate::cql::types::Native::Int);
+    let index = eval_scalar(index, &int, column, ctx)?
+        .ok_or_else(|| CqlError::invalid("Invalid null value for list element access"))?;
+    <[u8; 4]>::try_from(index.as_slice())
+        .map(i32::from_be_bytes)
+        .map_err(|_| CqlError::invalid("Invalid list index"))
 }
 
 /// A collection read (`None`: nothing), as its elements (a map's keys
