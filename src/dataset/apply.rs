@@ -268,6 +268,9 @@ impl CqlBackend for Backend<'_> {
     fn traces(&self) -> Option<Arc<crate::trace::Store>> {
         Some(self.0.traces.clone())
     }
+    fn takes_plain_cells_among_counters(&self) -> bool {
+        self.0.backend().cluster().is_none()
+    }
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.0.truncate(keyspace, cf).map_err(invalid)
     }

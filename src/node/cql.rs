@@ -290,6 +290,10 @@ impl CqlBackend for NodeBackend<'_> {
         Some(self.node.traces.clone())
     }
 
+    fn takes_plain_cells_among_counters(&self) -> bool {
+        self.node.backend().cluster().is_none()
+    }
+
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.reach(keyspace)?;
         self.node.truncate(keyspace, cf).map_err(|e| self.fail(e))

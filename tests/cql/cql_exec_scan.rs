@@ -88,6 +88,10 @@ impl CqlBackend for Counting {
         self.inner.traces()
     }
 
+    fn takes_plain_cells_among_counters(&self) -> bool {
+        self.inner.takes_plain_cells_among_counters()
+    }
+
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.inner.truncate(keyspace, cf)
     }

@@ -230,3 +230,62 @@ fn a_cql2_flow_through_the_gateway_answers_as_the_embedded_engine() {
     assert!(answers[8].0[0].contains("d=34"), "{:?}", answers[8]);
     assert_eq!(answers[12].0.len(), 2, "{:?}", answers[12]);
 }
+
+/// 1.2 wrote its CQL row marker, a plain cell, among a counter table's
+/// counters; a cluster of 2.0 or later refuses such a write. A gateway
+/// answering as 1.2.9 keeps the marker out of what it sends, so the
+/// counter update goes through and the backend's row holds counters only.
+#[test]
+fn a_gateway_answering_as_1_2_sends_no_row_marker_among_counters() {
+    let dir = tempfile::tempdir().unwrap();
+    let conf = gateway::v19_without_keyspaces(dir.path());
+    let backend = gateway::native_backend(&conf);
+    let url = gateway::backend_url(&backend, "");
+    let gw = wire::Server::start(&[
+        "--config",
+        conf.to_str().unwrap(),
+        "--in-memory",
+        "--backend",
+        &url,
+        "--create-schema",
+        "--cassandra-version",
+        "1.2.9",
+    ]);
+    let mut g = connect19(gw.port);
+    for q in [
+        "CREATE KEYSPACE gc WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+        "USE gc",
+        "CREATE TABLE counts (k text PRIMARY KEY, c counter, d counter)",
+        "UPDATE counts SET c = c + 5, d = d + 1 WHERE k = 'x'",
+        "UPDATE counts SET c = c - 2 WHERE k = 'x'",
+    ] {
+        cql3(&mut g, q);
+    }
+    assert_eq!(
+        shown(&cql3(&mut g, "SELECT * FROM counts")),
+        vec!["k=78 c=0000000000000003 d=0000000000000001".to_string()]
+    );
+    // The backend's own view of the row (a CQL 3 table's composite
+    // names): its two counters, no marker (an empty name) before them.
+    let mut b = connect19(backend.port);
+    b.set_keyspace("gc".to_string()).unwrap();
+    let all = SlicePredicate::new(None, SliceRange::new(Vec::new(), Vec::new(), false, 100));
+    let names: Vec<String> = b
+        .get_slice(
+            b"x".to_vec(),
+            ColumnParent::new("counts".to_string(), None),
+            all,
+            CL::ONE,
+        )
+        .unwrap()
+        .into_iter()
+        .map(|cosc| {
+            let name = cosc
+                .counter_column
+                .map(|c| c.name)
+                .or(cosc.column.map(|c| c.name));
+            hex(&name.unwrap())
+        })
+        .collect();
+    assert_eq!(names, vec!["00016300".to_string(), "00016400".to_string()]);
+}

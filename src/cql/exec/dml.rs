@@ -390,8 +390,10 @@ fn with_write_context<T>(
             // claim says (the CQL-to-cell goldens).
             update_writes_marker: !(session.local_facts().emulated
                 && session.local_facts().claims_at_least((2, 0, 0))),
+            // 1.2's marker among the counters, where the store takes it.
             counter_marker: session.local_facts().emulated
-                && !session.local_facts().claims_at_least((2, 0, 0)),
+                && !session.local_facts().claims_at_least((2, 0, 0))
+                && backend.takes_plain_cells_among_counters(),
             refuses_empty_names: session.local_facts().claims_at_least((1, 2, 11))
                 && !session.local_facts().claims_at_least((2, 1, 0)),
             null_list_words: session.local_facts().emulated

@@ -129,6 +129,11 @@ pub trait CqlBackend: Send + Sync {
     /// The traced calls' sessions `system_traces` shows (`None`: none).
     /// No default, so that a backend wrapping another passes them on.
     fn traces(&self) -> Option<Arc<crate::trace::Store>>;
+    /// Whether a plain cell may stand among a counter table's counters:
+    /// 1.2 wrote its CQL row marker there, and a node's own engine keeps
+    /// what it is given, but a cluster of 2.0 or later refuses the write.
+    /// No default, so that a backend wrapping another passes it on.
+    fn takes_plain_cells_among_counters(&self) -> bool;
     /// Runs `f` (the read, comparison and writes of one conditional
     /// statement) while no other conditional statement on the same
     /// partition runs: Cassandra 2.0's Paxos round, on one node. The

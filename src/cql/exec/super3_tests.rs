@@ -86,6 +86,10 @@ impl CqlBackend for EngineBackend {
         None
     }
 
+    fn takes_plain_cells_among_counters(&self) -> bool {
+        true
+    }
+
     fn truncate(&self, keyspace: &str, cf: &str) -> Result<(), CqlError> {
         self.engine.truncate(keyspace, cf).map_err(storage)
     }

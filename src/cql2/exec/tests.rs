@@ -98,6 +98,10 @@ impl CqlBackend for Recorder {
         None
     }
 
+    fn takes_plain_cells_among_counters(&self) -> bool {
+        true
+    }
+
     fn truncate(&self, _keyspace: &str, _cf: &str) -> Result<()> {
         Ok(())
     }
