@@ -9236,3 +9236,43 @@ if (1, 0) <= R < (3, 0):
             v19.get_slice("p", cparent("Prices"), pred(start="", count=10)),
         ]
         return out
+
+
+# ------------------------------------------------------------------------------ a tuple literal where 1.2 and 2.0 took a cast (found by ordinary19u)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_castrecovery", "19", "cql3", keyspace_reset="cv_r_castrecovery")
+    def _castrecovery():
+        """A parenthesized value, `(1, 2)`, where 1.2 and 2.0 read `'(' comparatorType ')'
+        term`, a cast: the type's failure at the `1` recovered by dropping tokens up to one
+        the rules under way may take next. A relation's single value has no `,` after it, so
+        the recovery goes on to the `)` and the cast's value then meets the end of the text
+        (`line 0:-1 no viable alternative at input '<EOF>'`) or the next AND; an IN list's,
+        a SET's, a VALUES list's and a collection's values stop at the `,`. 2.1 and 2.2 read
+        a tuple literal and check it against the column's type"""
+        ks = "cv_r_castrecovery"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE pts (k int, c int, v int, l list<int>, PRIMARY KEY (k, c))",
+            "INSERT INTO pts (k, c, v) VALUES (1, 1, 1) USING TIMESTAMP 10",
+            "SELECT v FROM pts WHERE k = (1, 2)",
+            "SELECT v FROM pts WHERE k = (1, 2) AND c = 1",
+            "SELECT v FROM pts WHERE k = 1 AND c > (1, 2)",
+            "SELECT v FROM pts WHERE k = 1 AND c > (1, 2) LIMIT 3",
+            "SELECT v FROM pts WHERE k = (1)",
+            "SELECT v FROM pts WHERE k = (int) 1",
+            "SELECT v FROM pts WHERE k = (int)",
+            "SELECT v FROM pts WHERE token(k) > (1, 2)",
+            "SELECT v FROM pts WHERE k IN ((1, 2))",
+            "SELECT v FROM pts WHERE k IN ((1, 2), 3)",
+            "UPDATE pts USING TIMESTAMP 11 SET v = 2 WHERE k = (1, 2) AND c = 1",
+            "UPDATE pts USING TIMESTAMP 11 SET v = (1, 2) WHERE k = 1 AND c = 1",
+            "UPDATE pts USING TIMESTAMP 11 SET v = (1, 2), l = [1] WHERE k = 1 AND c = 1",
+            "UPDATE pts USING TIMESTAMP 11 SET l = [(1, 2)] WHERE k = 1 AND c = 1",
+            "DELETE FROM pts WHERE k = (1, 2)",
+            "DELETE FROM pts USING TIMESTAMP 12 WHERE k = 1 AND c = (1, 2)",
+            "INSERT INTO pts (k, c, v) VALUES (2, 1, (1, 2))",
+            "INSERT INTO pts (k, c, v) VALUES ((1, 2), 1, 1)",
+            "SELECT k, c, v FROM pts"]]
+        return out

@@ -236,6 +236,7 @@ fn parse_pass_lexing<'a>(
         error_recovery: false,
         depth: 0,
         type_args: 0,
+        lone_value: false,
         batch_mode,
         grammar,
     };
@@ -313,6 +314,10 @@ pub(crate) struct Parser<'a> {
     /// How many collection types' `<...>` enclose the current token (a
     /// `>` follows a type there).
     type_args: usize,
+    /// Whether the current value is a relation's single value with no
+    /// list of values around it: no `,` follows it then, so ANTLR's
+    /// recovery from a bad type in a 1.2 cast went past one.
+    lone_value: bool,
     /// What a batch does with each inner statement once it is parsed.
     batch_mode: BatchMode<'a>,
     grammar: Grammar,
@@ -383,6 +388,16 @@ impl Parser<'_> {
         self.depth += 1;
         let r = f(self);
         self.depth -= 1;
+        r
+    }
+
+    /// Runs `f`, a list of values (a collection literal, a tuple, a
+    /// function's arguments), one nesting level deeper: a `,` may follow
+    /// the values in it whatever encloses it.
+    fn listed<T>(&mut self, f: impl FnOnce(&mut Self) -> CqlResult<T>) -> CqlResult<T> {
+        let lone = std::mem::replace(&mut self.lone_value, false);
+        let r = self.nested(f);
+        self.lone_value = lone;
         r
     }
 

@@ -80,7 +80,7 @@ impl Parser<'_> {
             }
             self.expect_sym(")")?;
             let op = self.operator()?;
-            let value = self.term()?;
+            let value = self.lone_value()?;
             return Ok(Relation::Token { columns, op, value });
         }
         let column = self.ident()?;
@@ -90,7 +90,7 @@ impl Parser<'_> {
             } else {
                 Operator::Contains
             };
-            let value = self.term()?;
+            let value = self.lone_value()?;
             return Ok(Relation::Column { column, op, value });
         }
         let op = self.operator()?;
@@ -127,9 +127,17 @@ impl Parser<'_> {
                 Term::List(items)
             }
         } else {
-            self.term()?
+            self.lone_value()?
         };
         Ok(Relation::Column { column, op, value })
+    }
+
+    /// A relation's single value (not one of an `IN` list's).
+    fn lone_value(&mut self) -> CqlResult<Term> {
+        let lone = std::mem::replace(&mut self.lone_value, true);
+        let r = self.term();
+        self.lone_value = lone;
+        r
     }
 
     /// `'(' relation ')'`. A syntax error inside is ANTLR's to recover

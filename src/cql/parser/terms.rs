@@ -45,10 +45,23 @@ impl Parser<'_> {
                 };
                 self.marker(Some(name))
             }
-            TokenKind::Symbol if t.text == "[" => return self.nested(Self::list_literal),
+            TokenKind::Symbol if t.text == "[" => return self.listed(Self::list_literal),
+            // 2.1's cast: a type's name then its `)` (or a collection's
+            // `<`), which no tuple's first value can be.
+            TokenKind::Symbol
+                if t.text == "("
+                    && self.grammar.has_contains()
+                    && matches!(
+                        self.peek_at(1).kind,
+                        TokenKind::Ident | TokenKind::QuotedName
+                    )
+                    && (self.peek_at(2).is_sym(")") || self.peek_at(2).is_sym("<")) =>
+            {
+                return self.nested(Self::type_cast)
+            }
             // 2.1's tupleLiteral `(a, b)`.
             TokenKind::Symbol if t.text == "(" && self.grammar.has_contains() => {
-                return self.nested(Self::tuple_literal)
+                return self.listed(Self::tuple_literal)
             }
             // Before 2.1, `'(' comparatorType ')' term`: a type cast.
             TokenKind::Symbol if t.text == "(" && self.grammar != Grammar::Beta1 => {
@@ -69,9 +82,9 @@ impl Parser<'_> {
                     && !self.peek_at(1).is_kw("infinity")
                     && self.peek_at(2).is_sym(":") =>
             {
-                return self.nested(Self::user_literal)
+                return self.listed(Self::user_literal)
             }
-            TokenKind::Symbol if t.text == "{" => return self.nested(Self::brace_literal),
+            TokenKind::Symbol if t.text == "{" => return self.listed(Self::brace_literal),
             TokenKind::Ident if t.is_kw("true") || t.is_kw("false") => {
                 constant(ConstantKind::Boolean)
             }
@@ -80,7 +93,7 @@ impl Parser<'_> {
                 constant(ConstantKind::Float)
             }
             TokenKind::Ident if self.peek_at(1).is_sym("(") => {
-                return self.nested(Self::function_term)
+                return self.listed(Self::function_term)
             }
             // Before 2.1, `name :` (a user type literal's field) left no
             // alternative at the `:` (a name starts only a function call):
@@ -92,6 +105,18 @@ impl Parser<'_> {
                 self.report(e);
                 self.tokens.advance();
                 return self.term();
+            }
+            // A word 1.2 and 2.0 reserved starts no value: the term's
+            // decision failed at it, and the recovery keeps it when it may
+            // follow (a relation's value before its `AND` or `LIMIT`).
+            TokenKind::Ident
+                if !self.grammar.has_contains()
+                    && self.grammar != Grammar::Beta1
+                    && super::reserved::RESERVED.contains(&t.text.to_lowercase().as_str()) =>
+            {
+                let e = self.no_viable();
+                self.recover(e, Self::follows_term)?;
+                return Ok(Term::Null);
             }
             // A bare name where a value is due could start a function call
             // (`functionName '('`): ANTLR's decision failed on the token
@@ -209,9 +234,12 @@ impl Parser<'_> {
     }
 
     /// Whether the current token may follow a type: the column list's `,`
-    /// or `)`, or inside a collection type its `>`.
+    /// or `)`, or inside a collection type its `>` (a cast in a relation's
+    /// single value is followed by its `)` and no `,`).
     fn follows_type(&self) -> bool {
-        self.at_sym(",") || self.at_sym(")") || (self.type_args > 0 && self.at_sym(">"))
+        (self.at_sym(",") && !self.lone_value)
+            || self.at_sym(")")
+            || (self.type_args > 0 && self.at_sym(">"))
     }
 
     pub(super) fn tuple_literal(&mut self) -> CqlResult<Term> {

@@ -228,3 +228,48 @@ fn recovery_from_2_1_types_selectors_and_tuples_reports_the_last_error_as_1_2_an
     )
     .is_ok());
 }
+
+#[test]
+fn a_tuple_where_1_2_and_2_0_took_a_cast_recovers_by_what_follows_the_value() {
+    // Recorded from 1.2.9 to 2.2.19 (conformance/releases/*/rel_castrecovery.json):
+    // a relation's single value has no `,` after it, so the cast's type
+    // recovered up to its `)`, and the cast's value then met the end or a
+    // reserved word; in a list of values the recovery stopped at the `,`.
+    let cases = [
+        (
+            "SELECT v FROM pts WHERE k = (1, 2)",
+            "line 0:-1 no viable alternative at input '<EOF>'",
+        ),
+        (
+            "SELECT v FROM pts WHERE k = (1, 2) AND c = 1",
+            "line 1:35 no viable alternative at input 'AND'",
+        ),
+        (
+            "SELECT v FROM pts WHERE k = 1 AND c > (1, 2) LIMIT 3",
+            "line 1:45 no viable alternative at input 'LIMIT'",
+        ),
+        (
+            "SELECT v FROM pts WHERE k IN ((1, 2))",
+            "line 1:36 extraneous input ')' expecting EOF",
+        ),
+        (
+            "UPDATE pts SET v = (1, 2) WHERE k = 1 AND c = 1",
+            "line 1:23 no viable alternative at input '2'",
+        ),
+    ];
+    for g in [Grammar::Cql12, Grammar::WithStatics] {
+        for (q, want) in cases {
+            let got = parse_with(q, g).unwrap_err().to_string();
+            assert_eq!(got, want, "{g:?}: {q}");
+        }
+    }
+    // 2.1 read a type's name and its `)` as a cast, anything else as a tuple.
+    assert!(parse_with("SELECT v FROM pts WHERE k = (int) 1", Grammar::Cql32).is_ok());
+    assert_eq!(
+        parse_with("SELECT v FROM pts WHERE k = (int)", Grammar::Cql32)
+            .unwrap_err()
+            .to_string(),
+        "line 0:-1 no viable alternative at input '<EOF>'"
+    );
+    assert!(parse_with("SELECT v FROM pts WHERE k = (1, 2)", Grammar::Cql32).is_ok());
+}

@@ -451,7 +451,8 @@ pub(super) fn token_value(
         }
         // A constant prepared against the token's type, as a marker is (a
         // function's result too: its receiver `partition key token`).
-        Term::Constant(_) | Term::Bind(_) | Term::Function { .. } => {
+        // 2.1's tuple literal too, refused by that type.
+        Term::Constant(_) | Term::Bind(_) | Term::Function { .. } | Term::Tuple(_) => {
             let ty = CqlType::Native(Native::of_token(partitioner));
             let receiver = spec_receiver("partition key token", &ty, ctx.values);
             let b = with_receiver(ctx, Some(receiver), |c| {

@@ -453,6 +453,14 @@ fn unassignable(term: &Term, ty: &CqlType, column: &str, kind: &str, part: &str)
         }
         return Ok(());
     }
+    // A tuple literal is assignable to a tuple type only.
+    if matches!(term, Term::Tuple(_)) && !matches!(ty, CqlType::Tuple(_)) {
+        return Err(CqlError::invalid(format!(
+            "Invalid {kind} literal for {column}: {part} {} is not of type {}",
+            term.as_written(),
+            ty.cql_name()
+        )));
+    }
     let (Term::Constant(c), CqlType::Native(native)) = (term, ty) else {
         return Ok(());
     };
