@@ -9109,6 +9109,69 @@ if R >= (1, 2):
         return out
 
 
+# ------------------------------------------------------------------------------ 3.x's filtering of non-key columns no index serves
+if (3, 0) <= R:
+    @scenario("rel_filter3x", "19", "cql3", keyspace_reset="cv_r_filter3x")
+    def _filter3x():
+        """3.0's RowFilter: given ALLOW FILTERING, a SELECT restricting non-key columns no index
+        serves scans the ring and checks each row (CONTAINS and CONTAINS KEY on collections,
+        EQ and slices on scalar and static columns, beside key and clustering restrictions);
+        without it, refused for want of ALLOW FILTERING; the relations 3.x refused on such
+        columns (IN, a whole collection's EQ)"""
+        ks = "cv_r_filter3x"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE prod (id int PRIMARY KEY, name text, price int, tags set<text>, "
+            "sizes list<int>, attrs map<text, int>)",
+            "CREATE TABLE ev (k int, c int, v int, s int static, l list<int>, "
+            "PRIMARY KEY (k, c))",
+            "INSERT INTO prod (id, name, price, tags, sizes, attrs) VALUES "
+            "(1, 'a', 5, {'red', 'big'}, [40, 42], {'w': 1, 'h': 2})",
+            "INSERT INTO prod (id, name, price, tags, sizes, attrs) VALUES "
+            "(2, 'b', 15, {'red'}, [38], {'w': 3})",
+            "INSERT INTO prod (id, name, price, tags) VALUES (3, 'a', 25, {'blue'})",
+            "INSERT INTO prod (id, name) VALUES (4, 'c')",
+            "INSERT INTO prod (id, price, sizes) VALUES (5, 15, [40, 40])",
+            "INSERT INTO ev (k, c, v, s, l) VALUES (1, 1, 10, 7, [1, 2])",
+            "INSERT INTO ev (k, c, v, l) VALUES (1, 2, 20, [3])",
+            "INSERT INTO ev (k, c, v) VALUES (1, 3, 10)",
+            "INSERT INTO ev (k, c, v, s) VALUES (2, 1, 20, 8)",
+            "INSERT INTO ev (k, c, v, l) VALUES (3, 1, 10, [2])",
+            "SELECT id FROM prod WHERE tags CONTAINS 'red' ALLOW FILTERING",
+            "SELECT id FROM prod WHERE tags CONTAINS 'red' AND sizes CONTAINS 40 ALLOW FILTERING",
+            "SELECT id, sizes FROM prod WHERE sizes CONTAINS 40 ALLOW FILTERING",
+            "SELECT id FROM prod WHERE attrs CONTAINS KEY 'w' ALLOW FILTERING",
+            "SELECT id FROM prod WHERE attrs CONTAINS 3 ALLOW FILTERING",
+            "SELECT id FROM prod WHERE attrs CONTAINS KEY 'w' AND attrs CONTAINS 1 "
+            "ALLOW FILTERING",
+            "SELECT id FROM prod WHERE tags CONTAINS 'none' ALLOW FILTERING",
+            "SELECT id, price FROM prod WHERE price > 10 ALLOW FILTERING",
+            "SELECT id FROM prod WHERE price >= 5 AND price < 25 AND name = 'a' ALLOW FILTERING",
+            "SELECT id FROM prod WHERE name = 'a' ALLOW FILTERING",
+            "SELECT count(*) FROM prod WHERE price = 15 ALLOW FILTERING",
+            "SELECT id FROM prod WHERE price = 15 LIMIT 1 ALLOW FILTERING",
+            "SELECT id FROM prod WHERE id = 1 AND tags CONTAINS 'red' ALLOW FILTERING",
+            "SELECT id FROM prod WHERE id = 2 AND tags CONTAINS 'big' ALLOW FILTERING",
+            "SELECT id FROM prod WHERE id IN (1, 2, 3) AND name = 'a' ALLOW FILTERING",
+            "SELECT id FROM prod WHERE tags CONTAINS 'red'",
+            "SELECT id FROM prod WHERE price > 10",
+            "SELECT id FROM prod WHERE name = 'a'",
+            "SELECT id FROM prod WHERE price IN (5, 15) ALLOW FILTERING",
+            "SELECT id FROM prod WHERE tags = {'red'} ALLOW FILTERING",
+            "SELECT id FROM prod WHERE name = 'a' ORDER BY id ALLOW FILTERING",
+            "SELECT k, c, v FROM ev WHERE v = 10 ALLOW FILTERING",
+            "SELECT k, c FROM ev WHERE k = 1 AND v > 10 ALLOW FILTERING",
+            "SELECT k, c FROM ev WHERE c = 1 AND v = 10 ALLOW FILTERING",
+            "SELECT k, c, s FROM ev WHERE s = 7 ALLOW FILTERING",
+            "SELECT k, c FROM ev WHERE l CONTAINS 2 ALLOW FILTERING",
+            "SELECT k, c FROM ev WHERE k = 1 AND c > 1 AND v = 10 ALLOW FILTERING",
+            "SELECT k, c FROM ev WHERE k = 1 AND v = 10 ORDER BY c DESC ALLOW FILTERING",
+            "SELECT k, c FROM ev WHERE v = 10"]]
+        return out
+
+
 # ------------------------------------------------------------------------------ relations on a whole collection, a name's field in WHERE (found by ordinary19u)
 if (1, 2) <= R < (3, 0):
     @scenario("rel_wholecollrel", "19", "cql3", keyspace_reset="cv_r_wholecollrel")

@@ -34,6 +34,17 @@ use super::lexer::{tokenize, tokenize_past_errors, TokenKind};
 /// `text`; `None` for an error that is not a parser's syntax error (a
 /// lexer's had no snippet).
 pub fn with_snippet(text: &str, err: &CqlError) -> Option<String> {
+    snippet_of(text, err, true)
+}
+
+/// [`with_snippet`] for a parser that threw a mismatched token as it met
+/// it, without looking one token further for a recovery (3.10 on): the
+/// stream had read up to the offending token only.
+pub fn without_recovery(text: &str, err: &CqlError) -> Option<String> {
+    snippet_of(text, err, false)
+}
+
+fn snippet_of(text: &str, err: &CqlError, recovers: bool) -> Option<String> {
     let CqlError::Syntax {
         line,
         column,
@@ -94,7 +105,7 @@ pub fn with_snippet(text: &str, err: &CqlError) -> Option<String> {
     }
     let error_at = error_at?;
     let plain = || Some(format!("line {line}:{column} {message}"));
-    let Some((anchor, to)) = anchor_and_end(&stream, error_at, message) else {
+    let Some((anchor, to)) = anchor_and_end(&stream, error_at, message, recovers) else {
         return plain();
     };
     // An end token the stream read has no position: no snippet (the
@@ -215,6 +226,7 @@ fn anchor_and_end(
     stream: &[StreamToken],
     error_at: usize,
     message: &str,
+    recovers: bool,
 ) -> Option<(usize, usize)> {
     let next_visible = |i: usize| (i + 1..stream.len()).find(|&j| stream[j].visible);
     let prev_visible = |i: usize| (0..i).rev().find(|&j| stream[j].visible);
@@ -238,6 +250,10 @@ fn anchor_and_end(
     // MismatchedSetException) was thrown without a recovery: the stream
     // had read up to the offending token only.
     if message.starts_with("mismatched input") && message.ends_with("expecting set null") {
+        return Some((error_at, error_at));
+    }
+    // Without a recovery (3.10 on), a mismatched token was thrown as met.
+    if message.starts_with("mismatched input") && !recovers {
         return Some((error_at, error_at));
     }
     if message.starts_with("mismatched input") || message.starts_with("missing ") {
@@ -333,16 +349,7 @@ fn hidden_tokens(
 ) {
     let mut i = from;
     while i < to {
-        let (line, column) = position(starts, i);
-        out.push(StreamToken {
-            line,
-            column,
-            len: 0,
-            word: None,
-            function_name: false,
-            visible: false,
-            eof: false,
-        });
+        let start = i;
         if is_blank(chars[i]) {
             while i < to && is_blank(chars[i]) {
                 i += 1;
@@ -359,8 +366,24 @@ fn hidden_tokens(
             }
             i += 1;
         } else {
+            // A character no token starts with: the lexer reported it and
+            // skipped it, so it made no token (the runs of whitespace on
+            // either side of it are two).
             i += 1;
+            continue;
         }
+        let (line, column) = position(starts, start);
+        out.push(StreamToken {
+            line,
+            column,
+            // The hidden token's text: where the snippet ends at one, Java
+            // cut after it.
+            len: i.min(to) - start,
+            word: None,
+            function_name: false,
+            visible: false,
+            eof: false,
+        });
     }
 }
 

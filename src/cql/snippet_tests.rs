@@ -189,3 +189,36 @@ fn a_token_set_mismatch_quotes_up_to_its_token() {
         "line 1:12 mismatched input '5' expecting set null (CREATE USER [5])"
     );
 }
+
+#[test]
+fn a_skipped_character_makes_no_token_and_a_hidden_end_keeps_its_text() {
+    // Recorded from 2.1.22: the lexer skipped `~`, leaving the whitespace
+    // on either side of it two tokens; the snippet, two stream tokens past
+    // the column's name, ends after the second one's text.
+    let err = syntax(1, 30, "no viable alternative at input '1'");
+    assert_eq!(
+        with_snippet("DELETE FROM orders WHERE id ~ 1 AND cust = 'x'", &err).as_deref(),
+        Some("line 1:30 no viable alternative at input '1' (DELETE FROM orders WHERE [id] ~ ...)")
+    );
+    let err = syntax(1, 44, "no viable alternative at input 'x'");
+    assert_eq!(
+        with_snippet("SELECT id FROM prod WHERE id ~ 1 AND name ~ 'x'", &err).as_deref(),
+        Some("line 1:44 no viable alternative at input 'x' (... WHERE id ~ 1 AND [name] ~ ...)")
+    );
+}
+
+#[test]
+fn without_a_recovery_a_mismatch_ends_the_snippet() {
+    // Recorded from 3.11.10 (3.0.24 quoted `[SELECT] *...`: its recovery
+    // had looked at the next token).
+    let err = syntax(1, 12, "mismatched input 'SELECT' expecting K_APPLY");
+    let text = "BEGIN BATCH SELECT * FROM orders; APPLY BATCH";
+    assert_eq!(
+        without_recovery(text, &err).as_deref(),
+        Some("line 1:12 mismatched input 'SELECT' expecting K_APPLY (BEGIN BATCH [SELECT]...)")
+    );
+    assert_eq!(
+        with_snippet(text, &err).as_deref(),
+        Some("line 1:12 mismatched input 'SELECT' expecting K_APPLY (BEGIN BATCH [SELECT] *...)")
+    );
+}

@@ -52,12 +52,54 @@ pub fn worded(release: Option<&Release>, text: &str, e: CqlError) -> String {
             return format!("Bind variables cannot be used for {names} names");
         }
     }
+    let exits = release.is_some_and(|r| r.does(Behaviour::CqlParserExitsAtMismatch));
+    let e = match exits {
+        true => unrecovered(e),
+        false => e,
+    };
     if release.is_some_and(|r| r.does(Behaviour::Cql3SyntaxSnippets)) {
-        if let Some(with) = snippet::with_snippet(text, &e) {
+        let with = match exits {
+            true => snippet::without_recovery(text, &e),
+            false => snippet::with_snippet(text, &e),
+        };
+        if let Some(with) = with {
             return with;
         }
     }
     e.to_string()
+}
+
+/// `e` as a parser without ANTLR's single-token recovery said it (3.10
+/// on): a token the recovery had taken for missing (`missing Y at 'X'`)
+/// or dropped as extraneous (`extraneous input 'X' expecting Y`) was the
+/// mismatch itself, reported at the same token.
+fn unrecovered(e: CqlError) -> CqlError {
+    let CqlError::Syntax {
+        line,
+        column,
+        message,
+    } = &e
+    else {
+        return e;
+    };
+    let mismatch = |input: &str, expecting: &str| CqlError::Syntax {
+        line: *line,
+        column: *column,
+        message: format!("mismatched input {input} expecting {expecting}"),
+    };
+    if let Some((expecting, input)) = message
+        .strip_prefix("missing ")
+        .and_then(|rest| rest.split_once(" at "))
+    {
+        return mismatch(input, expecting);
+    }
+    if let Some((input, expecting)) = message
+        .strip_prefix("extraneous input ")
+        .and_then(|rest| rest.rsplit_once(" expecting "))
+    {
+        return mismatch(input, expecting);
+    }
+    e
 }
 
 /// What a `?` stood for where a name was due.
@@ -150,6 +192,30 @@ mod tests {
             words("1.2.9").starts_with("line 1:14 "),
             "{}",
             words("1.2.9")
+        );
+    }
+
+    #[test]
+    fn from_3_10_a_missing_or_extraneous_token_is_the_mismatch() {
+        let syntax = |message: &str| crate::cql::CqlError::Syntax {
+            line: 1,
+            column: 30,
+            message: message.into(),
+        };
+        let text = "SELECT * FROM ev WHERE id = 1 PER PARTITION LIMIT 2";
+        let words = |v: &str, m: &str| worded(Release::find(v), text, syntax(m));
+        // Recorded from 3.0.24.
+        assert_eq!(
+            words("3.0.24", "missing EOF at 'PER'"),
+            "line 1:30 missing EOF at 'PER' (...ev WHERE id = 1 [PER] PARTITION...)"
+        );
+        assert_eq!(
+            words("3.11.10", "missing EOF at 'PER'"),
+            "line 1:30 mismatched input 'PER' expecting EOF (...ev WHERE id = 1 [PER]...)"
+        );
+        assert_eq!(
+            words("3.11.10", "extraneous input 'PER' expecting EOF"),
+            "line 1:30 mismatched input 'PER' expecting EOF (...ev WHERE id = 1 [PER]...)"
         );
     }
 }

@@ -105,3 +105,59 @@ fn syntax_errors_read_as_thrifts_with_the_snippet_from_2_1() {
         assert_eq!(message, if snippets { with } else { without }, "{release}");
     }
 }
+
+/// The counter-batch rule of a BATCH message from 2.1 (`BatchStatement.
+/// validate`), as 2.1.22 and 2.2.19 answered over their native port: a
+/// counter refused in a LOGGED batch only, a plain statement in a COUNTER
+/// one, each in the batch kind's words; an UNLOGGED batch takes counters
+/// alone but not mixed with other tables.
+#[test]
+fn from_2_1_an_unlogged_batch_takes_counters_but_not_mixed() {
+    for version in ["2.1.22", "2.2.19"] {
+        let server = release_server(version);
+        let mut c = Conn::ready(native_port(&server), 2);
+        c.ok("CREATE KEYSPACE nb WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+        c.ok("CREATE TABLE nb.c (k int PRIMARY KEY, n counter)");
+        c.ok("CREATE TABLE nb.p (k int PRIMARY KEY, v int)");
+        let counter = "UPDATE nb.c SET n = n + 1 WHERE k = 1";
+        let plain = "INSERT INTO nb.p (k, v) VALUES (1, 1)";
+        let mut batch = |kind: u8, members: &[&str]| {
+            let mut w = Writer::new();
+            w.byte(kind).short(members.len() as u16);
+            for text in members {
+                w.byte(0).long_string(text).short(0);
+            }
+            w.short(1);
+            let f = c.call(op::BATCH, &w.buf);
+            match f.opcode {
+                0 => f.error().1,
+                _ => format!("kind {}", f.result_kind()),
+            }
+        };
+        let logged = "Cannot include a counter statement in a logged batch";
+        let in_counter = "Cannot include non-counter statement in a counter batch";
+        let mixed = "Counter and non-counter mutations cannot exist in the same batch";
+        let cases: &[(u8, &[&str], &str)] = &[
+            (0, &[counter], logged),
+            (0, &[plain, counter], logged),
+            (0, &[plain], "kind 1"),
+            (1, &[counter], "kind 1"),
+            (1, &[counter, counter], "kind 1"),
+            (1, &[counter, plain], mixed),
+            (1, &[plain, counter], mixed),
+            (1, &[plain], "kind 1"),
+            (2, &[counter], "kind 1"),
+            (2, &[counter, plain], in_counter),
+            (2, &[plain], in_counter),
+        ];
+        for (kind, members, said) in cases {
+            assert_eq!(batch(*kind, members), *said, "{version} {kind} {members:?}");
+        }
+        let rows = c.ok("SELECT n FROM nb.c WHERE k = 1").rows();
+        assert_eq!(
+            rows[0][0].as_deref(),
+            Some(&4i64.to_be_bytes()[..]),
+            "{version}"
+        );
+    }
+}

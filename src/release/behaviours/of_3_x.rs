@@ -360,6 +360,20 @@ macro_rules! with_behaviours_of_3_x {
                 says: "an unknown column in a CQL 3 statement: Undefined column name X",
             }
 
+            // Parser.g's recoverFromMismatchedToken and recover overridden
+            // ("Exit query parsing upon first error").
+            /// A CQL 3 statement's mismatched token was thrown as it was met,
+            /// without ANTLR's single-token recovery: `mismatched input 'X'
+            /// expecting Y` where there had been `missing Y at 'X'` and
+            /// `extraneous input 'X' expecting Y`, the snippet ending at it.
+            CqlParserExitsAtMismatch {
+                key: "cql_parser_exits_at_mismatch",
+                from: (3, 10, 0),
+                until: None,
+                says: "a CQL 3 syntax error at a mismatched token is `mismatched input 'X' \
+                    expecting Y` (no missing or extraneous token), its snippet ending at it",
+            }
+
             // StatementRestrictions.processPartitionKeyRestrictions: needFiltering.
             /// A CQL 3 SELECT restricting a partition key by a slice asked
             /// for `ALLOW FILTERING` (before: only EQ and IN were supported),

@@ -41,8 +41,53 @@ pub(super) fn check_batch_kind(
 ) -> CqlResult<()> {
     let names = || b.statements.iter().filter_map(written_table);
     let kind = unlogged_kind(session, b, names(), tables)?;
-    check_kind_of_tables(kind, names(), tables)
+    check_kind_of_tables(KindWords::of(session), kind, names(), tables)
 }
+
+/// Whose words the counter-batch rule speaks: 1.2's and 2.0's, or 2.1's
+/// `BatchStatement.validate` (the kind named as the batch's: `Cannot
+/// include a counter statement in a logged batch`), which 3.x kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum KindWords {
+    V12,
+    V21,
+}
+
+impl KindWords {
+    fn of(session: &CqlSession) -> KindWords {
+        let facts = session.local_facts();
+        match facts.emulated && facts.claims_at_least((2, 1, 0)) {
+            true => KindWords::V21,
+            false => KindWords::V12,
+        }
+    }
+}
+
+/// The counter-batch rule for one statement writing a counter table or
+/// not, in a batch of `kind`. 2.1's refused counters in a LOGGED batch
+/// only, so an UNLOGGED batch passes here (its mix is refused once every
+/// statement is checked: see [`unlogged_kind`], [`pack_members`]).
+fn check_kind_of(words: KindWords, kind: BatchKind, counter: bool) -> CqlResult<()> {
+    let refused = match (words, counter, kind) {
+        (KindWords::V12, true, BatchKind::Logged | BatchKind::Unlogged) => {
+            "Counter mutations are only allowed in COUNTER batches"
+        }
+        (KindWords::V12, false, BatchKind::Counter) => {
+            "Only counter mutations are allowed in COUNTER batches"
+        }
+        (KindWords::V21, true, BatchKind::Logged) => {
+            "Cannot include a counter statement in a logged batch"
+        }
+        (KindWords::V21, false, BatchKind::Counter) => {
+            "Cannot include non-counter statement in a counter batch"
+        }
+        _ => return Ok(()),
+    };
+    Err(CqlError::invalid(refused))
+}
+
+/// 2.1's refusal of an UNLOGGED batch writing counter and other tables.
+const MIXED: &str = "Counter and non-counter mutations cannot exist in the same batch";
 
 /// The kind a batch's tables are checked as: 2.1's `BatchStatement`
 /// refused counters only in a LOGGED batch and non-counters only in a
@@ -74,9 +119,7 @@ fn unlogged_kind<'t>(
         }
     }
     match (counters, others) {
-        (true, true) => Err(CqlError::invalid(
-            "Counter and non-counter mutations cannot exist in the same batch",
-        )),
+        (true, true) => Err(CqlError::invalid(MIXED)),
         (true, false) => Ok(BatchKind::Counter),
         _ => Ok(kind),
     }
@@ -85,22 +128,13 @@ fn unlogged_kind<'t>(
 /// [`check_batch_kind`] over the tables the statements write, in order (a
 /// table's repeats change nothing: whether it passes depends on it alone).
 fn check_kind_of_tables<'t>(
+    words: KindWords,
     kind: BatchKind,
     names: impl Iterator<Item = &'t TableName>,
     tables: &dyn Fn(&TableName) -> CqlResult<Table>,
 ) -> CqlResult<()> {
     for name in names {
-        let counter = tables(name)?.is_counter_table();
-        if counter && kind != BatchKind::Counter {
-            return Err(CqlError::invalid(
-                "Counter mutations are only allowed in COUNTER batches",
-            ));
-        }
-        if !counter && kind == BatchKind::Counter {
-            return Err(CqlError::invalid(
-                "Only counter mutations are allowed in COUNTER batches",
-            ));
-        }
+        check_kind_of(words, kind, tables(name)?.is_counter_table())?;
     }
     Ok(())
 }
@@ -142,7 +176,7 @@ pub(super) fn pack_batch(
     match &b.outline {
         Some(o) => {
             let kind = unlogged_kind(session, b, o.tables.iter(), &tables)?;
-            check_kind_of_tables(kind, o.tables.iter(), &tables)?
+            check_kind_of_tables(KindWords::of(session), kind, o.tables.iter(), &tables)?
         }
         None => check_batch_kind(session, b, &tables)?,
     }
@@ -203,6 +237,8 @@ pub fn pack_members(
         let mut packed = Some(PackedBatchBuilder::new(true));
         // The first error of the latest step reached, (step, error).
         let mut later: Option<(u8, CqlError)> = None;
+        let words = KindWords::of(session);
+        let (mut counters, mut others) = (false, false);
         each(&mut |s, binds, unset| {
             let rewritten;
             let s = if unset.contains(&true) {
@@ -218,7 +254,16 @@ pub fn pack_members(
             };
             let reached = later.as_ref().map_or(u8::MAX, |(step, _)| *step);
             if reached > KIND {
-                if let Err(e) = check_kind_of_tables(kind, written_table(s).into_iter(), &tables) {
+                let checked = match written_table(s).map(&tables).transpose() {
+                    Ok(Some(t)) => {
+                        let counter = t.is_counter_table();
+                        *if counter { &mut counters } else { &mut others } = true;
+                        check_kind_of(words, kind, counter)
+                    }
+                    Ok(None) => Ok(()),
+                    Err(e) => Err(e),
+                };
+                if let Err(e) = checked {
                     later = Some((KIND, e));
                     packed = None;
                     return Ok(());
@@ -235,6 +280,12 @@ pub fn pack_members(
             }
             Ok(())
         })?;
+        // 2.1's mix of counter and other tables, refused once every member
+        // passed the rule (before any member's writes were made).
+        let mixed = words == KindWords::V21 && counters && others;
+        if mixed && later.as_ref().is_none_or(|(step, _)| *step > KIND) {
+            later = Some((KIND, CqlError::invalid(MIXED)));
+        }
         match (later, packed) {
             (Some((_, e)), _) => Err(e),
             (None, Some(p)) => Ok(p.finish()),

@@ -321,9 +321,11 @@ fn unindexed_or_1_2(
         .iter()
         .any(|f| contains::contains_indexed(table, &f.column, f.op));
     let served = index.is_some() || contains_served;
-    // 1.2/2.0 filter non-key columns only behind an indexed EQ; ALLOW
-    // FILTERING permits extra restrictions, never an unindexed scan.
-    if !regular.is_empty() && !served {
+    // 1.2 to 2.2 filter non-key columns only behind an indexed EQ; ALLOW
+    // FILTERING permits extra restrictions, never an unindexed scan. 3.0
+    // on, it permits the scan: each row read is checked.
+    let filtered_scan = !regular.is_empty() && !served;
+    if filtered_scan && !(rules.filters_unindexed && sel.allow_filtering) {
         return Err(invalid(
             "No indexed columns present in by-columns clause with Equal operator",
         ));
@@ -338,8 +340,10 @@ fn unindexed_or_1_2(
         ));
     }
     // An index on a static column (3.4+) finds whole partitions too.
-    let full_partitions =
-        !has_clustering && !contains_served && index.is_none_or(|i| table.is_static(&i.column));
+    let full_partitions = !has_clustering
+        && !contains_served
+        && !filtered_scan
+        && index.is_none_or(|i| table.is_static(&i.column));
     // The releases checked the clustering columns' restrictions before
     // asking for ALLOW FILTERING (1.2's and 2.0's SelectStatement, 2.2's
     // StatementRestrictions), where no index serves the query.

@@ -54,6 +54,10 @@ pub struct SelectRules {
     pub aggregates: super::super::aggregates::Era,
     /// How tuple relations merged and were refused (see [`Tuples`]).
     pub tuples: Tuples,
+    /// 3.0 on: given ALLOW FILTERING, restrictions on non-key columns no
+    /// index serves are checked on each row of a scan (3.0's `RowFilter`);
+    /// before, refused for want of an indexed EQ.
+    pub filters_unindexed: bool,
 }
 
 /// Whose handling of multi-column (tuple) relations on clustering columns
@@ -159,6 +163,7 @@ impl SelectRules {
                 _ if at_least(2, 1) => Tuples::V21,
                 _ => Tuples::V20,
             },
+            filters_unindexed: at_least(3, 0),
         }
     }
 

@@ -93,6 +93,20 @@ pub(super) fn restrictions(
                 if matches!(role, ColumnRole::Regular(_)) && table.layout == Layout::CompactDense {
                     return Err(invalid(format!("Predicates on the non-primary-key column ({column}) of a COMPACT table are not yet supported")));
                 }
+                // 2.2 on refused an IN on a non-key column, indexed or
+                // not, unless it listed one value (read as an EQ), before
+                // any other check of the relation (`SingleColumnRelation.
+                // toReceivers`).
+                let one_value = matches!(value, Term::List(items) if items.len() == 1);
+                if matches!(role, ColumnRole::Regular(_))
+                    && *op == Operator::In
+                    && !one_value
+                    && rules.words == Words::V22
+                {
+                    return Err(invalid(format!(
+                        "IN predicates on non-primary-key columns ({column}) is not yet supported"
+                    )));
+                }
                 let ty = table
                     .column(column)
                     .map(|c| c.ty.clone())

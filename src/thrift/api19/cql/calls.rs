@@ -143,7 +143,6 @@ impl Handler<'_> {
                     let e = cql3::reword_partition_parts(self.node, &schema, session, parsed, e);
                     let e = cql3::reword_index(self.node, &schema, session, parsed, e);
                     let e = words3x::reword(self.node, &schema, session, parsed, e);
-                    let e = cql3::reword_batch(self.node, parsed, e);
                     cql3::reword(self.node, e)
                 })
             },

@@ -1,11 +1,11 @@
 //! CQL 3 refusals later releases worded otherwise than the engine's 1.2
 //! texts: a SELECT restricting columns no index serves, 2.2's SELECT
-//! DISTINCT restricting a clustering column, CREATE INDEX and batches.
+//! DISTINCT restricting a clustering column and CREATE INDEX.
 //! (Syntax errors are worded in [`crate::cql::syntax_words`], for both
 //! front ends.) Only rewording: which statements are refused is the
 //! engine's.
 
-use crate::cql::ast::{BatchKind, Operator, Parsed, Relation, Selection, Selector, Statement};
+use crate::cql::ast::{Operator, Parsed, Relation, Selection, Selector, Statement};
 use crate::cql::exec::CqlSession;
 use crate::cql::table::{Layout, Table};
 use crate::cql::CqlError;
@@ -67,12 +67,11 @@ pub fn reword_unindexed(
             }
             return CqlError::Invalid(FILTERING.into());
         }
-        let mut names: Vec<&str> = Vec::new();
-        for (c, _) in &regular {
-            if !names.contains(c) {
-                names.push(c);
-            }
-        }
+        // 2.2's restrictions were a map ordered by column position (the
+        // same for every regular column), then by name's bytes.
+        let mut names: Vec<&str> = regular.iter().map(|(c, _)| *c).collect();
+        names.sort_unstable();
+        names.dedup();
         return CqlError::Invalid(format!(
             "Predicates on non-primary-key columns ({}) are not yet supported for non \
              secondary index queries",
@@ -414,30 +413,6 @@ pub fn counter_attributes(
     Some(CqlError::Invalid(format!(
         "Cannot provide custom {what} for counter updates"
     )))
-}
-
-/// A batch's refusal of a counter table's statement in the words of 2.1's
-/// `BatchStatement.validate`: a counter statement in a logged batch, a
-/// plain one in a COUNTER batch, 3.x's too (the engine's words are 1.2's
-/// and 2.0's).
-pub fn reword_batch(node: &Node, parsed: &Parsed, e: CqlError) -> CqlError {
-    let (Some(release), CqlError::Invalid(why), Statement::Batch(b)) =
-        (node.release, &e, &parsed.statement)
-    else {
-        return e;
-    };
-    if !release.at_least(2, 1) {
-        return e;
-    }
-    match (why.as_str(), b.kind) {
-        ("Counter mutations are only allowed in COUNTER batches", BatchKind::Logged) => {
-            CqlError::Invalid("Cannot include a counter statement in a logged batch".into())
-        }
-        ("Only counter mutations are allowed in COUNTER batches", BatchKind::Counter) => {
-            CqlError::Invalid("Cannot include non-counter statement in a counter batch".into())
-        }
-        _ => e,
-    }
 }
 
 /// A refused CREATE INDEX in the words of the node's release: 1.2 refused

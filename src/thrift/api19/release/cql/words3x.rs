@@ -130,6 +130,27 @@ pub fn reword(
         }
     }
     let keyed = why.starts_with("Invalid operator ") && why.contains(" for PRIMARY KEY part ");
+    // 3.0's `SingleColumnRelation.toReceivers` checked a CONTAINS against
+    // the column's type before anything of a key column (none is a
+    // collection, but for a frozen one, not emulated).
+    if let Some((op, part)) = why
+        .strip_prefix("Invalid operator ")
+        .and_then(|rest| rest.split_once(" for PRIMARY KEY part "))
+    {
+        match op {
+            "CONTAINS" => {
+                return CqlError::Invalid(format!(
+                    "Cannot use CONTAINS on non-collection column {part}"
+                ))
+            }
+            "CONTAINS KEY" => {
+                return CqlError::Invalid(format!(
+                    "Cannot use CONTAINS KEY on non-map column {part}"
+                ))
+            }
+            _ => {}
+        }
+    }
     if keyed {
         if let Some(kind) = modification_slicing_partition_key(schema, session, parsed) {
             return CqlError::Invalid(if does(Behaviour::PartitionKeySliceFiltered) {
@@ -259,8 +280,10 @@ fn modification_slicing_partition_key(
 fn slices_key(table: &crate::cql::table::Table, relations: &[Relation]) -> bool {
     relations.iter().any(|r| match r {
         Relation::Column { column, op, .. } => {
-            !matches!(op, Operator::Eq | Operator::In)
-                && matches!(table.role(column), Some(ColumnRole::PartitionKey(_)))
+            !matches!(
+                op,
+                Operator::Eq | Operator::In | Operator::Contains | Operator::ContainsKey
+            ) && matches!(table.role(column), Some(ColumnRole::PartitionKey(_)))
         }
         Relation::Token { .. } | Relation::MultiColumn { .. } => false,
     })
