@@ -9339,3 +9339,115 @@ if (1, 2) <= R < (3, 0):
             "INSERT INTO pts (k, c, v) VALUES ((1, 2), 1, 1)",
             "SELECT k, c, v FROM pts"]]
         return out
+
+
+# ------------------------------------------------------------------------------ a KsDef's column families by name, keyspace checks (found by ordinary19y)
+if R < (1, 2):
+    @scenario("rel_ksdefdups", "19", "schema", keyspace_reset="cv_r_ksdefdups")
+    def _ksdefdups():
+        """A keyspace page submitting a KsDef that names one column family twice: 0.7 to 1.1
+        kept the KsDef's column families in a map by name, the last one replacing the first,
+        each having taken an id (the next column family's id tells); the same keyspace added
+        again with a strategy class that does not exist (0.7 loaded the class before looking
+        for the name, 0.8 on looked first); 0.7's spelling of a CfDef naming another keyspace;
+        0.7's replication factor of any sign; 0.8 to 1.1's NetworkTopologyStrategy constructor
+        refusing a factor that is no number or a `replication_factor` option, which failed on
+        the server (0.8, 1.0: an internal error; 1.1: the connection closed)."""
+        ks = "cv_r_ksdefdups"
+        nts = "org.apache.cassandra.locator.NetworkTopologyStrategy"
+
+        def kd(strategy, options=None, rf=1, cfs=()):
+            f = {1: b(ks), 2: b(strategy), 5: W.list_("struct", list(cfs))}
+            if R < (0, 8):
+                f[4] = W.i32(rf)
+            if options is not None:
+                f[3] = W.map_("bin", "bin", [(b(k), b(v)) for k, v in options.items()])
+            elif R >= (0, 8):
+                f[3] = W.map_("bin", "bin", [(b("replication_factor"), b(str(rf)))])
+            return W.struct(f)
+
+        out = [
+            v19.system_add_keyspace(ks_def(ks, [cf_def("cv_r_other", "A")])),
+            v19.system_add_keyspace(ks_def(ks, [
+                cf_def(ks, "A", comparator=M + "UTF8Type", comment="first",
+                       column_metadata=[column_def("v", M + "UTF8Type", 0)]),
+                cf_def(ks, "B"),
+                cf_def(ks, "A", comparator=M + "AsciiType", comment="second")])),
+            describe_ks(ks),
+            v19.system_add_keyspace(kd("org.apache.cassandra.locator.NoSuch")),
+            v19.system_add_keyspace(ks_def(ks)),
+            v19.set_keyspace(ks),
+            v19.insert("k", cparent("A"), column(b"\xe9", "x", 1)),
+            v19.insert("k", cparent("A"), column("v", "x", 1)),
+            v19.system_add_column_family(cf_def(ks, "C")),
+            describe_ks(ks),
+        ]
+        if R < (0, 8):
+            out += [
+                v19.system_update_keyspace(kd("org.apache.cassandra.locator.SimpleStrategy",
+                                              rf=-1)),
+                describe_ks(ks),
+                v19.system_update_keyspace(kd("org.apache.cassandra.locator.SimpleStrategy",
+                                              rf=1)),
+            ]
+        else:
+            out += [
+                v19.system_update_keyspace(kd(nts, {"datacenter1": "one"})),
+                v19.set_keyspace(ks),
+                v19.system_update_keyspace(kd(nts, {"replication_factor": "1"})),
+                v19.set_keyspace(ks),
+                v19.system_update_keyspace(kd(nts, {"datacenter1": "-1"})),
+                describe_ks(ks),
+                v19.system_drop_keyspace(ks),
+                v19.system_add_keyspace(kd(nts, {"datacenter1": "1.5"}, cfs=[cf_def(ks, "A")])),
+                v19.describe_keyspace(ks),
+                v19.system_add_keyspace(kd(nts, {"datacenter1": "1"}, cfs=[cf_def(ks, "A")])),
+            ]
+        out.append(describe_ks(ks))
+        return out
+
+    @scenario("rel_partupdate", "19", "schema", keyspace_reset="cv_r_partupdate")
+    def _partupdate():
+        """An object mapper's schema synchronisation whose update changes an indexed column's
+        validator along with the rest (a comment, gc grace, the default validator, a column
+        dropped, one added, an unindexed column's validator; 1.0 and 1.1 a compaction
+        strategy): 0.7 to 1.0 take it all; 1.1's `CFMetaData.apply` set the fields in place,
+        dropped and added the columns and applied the changed ones in its `HashMap` order
+        until `ColumnDefinition.apply` refused the indexed one, the connection closed: what
+        it had set stays in the live definition (described, and validating writes), the
+        compaction strategy set after the columns does not; the update sent again with the
+        indexed column's validator relaxed to BytesType (a compatible change, which rewrites
+        the column's stored definition) is taken."""
+        ks = "cv_r_partupdate"
+        cols = [column_def("age", M + "LongType", 0), column_def("email", M + "UTF8Type"),
+                column_def("note", M + "BytesType"), column_def("city", M + "UTF8Type", 0)]
+        out = setup(ks, cf_def(ks, "Person", comparator=M + "UTF8Type", comment="people",
+                               column_metadata=cols))
+        out += [v19.insert("p1", cparent("Person"), column("age", long_(30), 1)),
+                v19.insert("p1", cparent("Person"), column("other", "free text", 1))]
+        extra = {16: W.i32(1000)}
+        if R >= (1, 0):
+            extra[29] = b("LeveledCompactionStrategy")
+
+        def update(age_class, note_class):
+            return v19.system_update_column_family(cf_def(
+                ks, "Person", comparator=M + "UTF8Type", comment="people v2", gc_grace=3600,
+                default_validation=M + "LongType",
+                column_metadata=[column_def("age", age_class, 0),
+                                 column_def("note", note_class),
+                                 column_def("zip", M + "AsciiType"),
+                                 column_def("city", M + "UTF8Type", 0)],
+                extra=dict(extra)))
+
+        out += [
+            update(M + "UTF8Type", M + "UTF8Type"),
+            describe_ks(ks),
+            v19.set_keyspace(ks),
+            v19.insert("p2", cparent("Person"), column("other", "free text", 2)),
+            v19.insert("p2", cparent("Person"), column("zip", b"\xe9", 2)),
+            v19.insert("p2", cparent("Person"), column("note", b"\xff", 2)),
+            v19.get_slice("p1", cparent("Person"), pred(start="", count=10)),
+            update(M + "BytesType", M + "AsciiType"),
+            describe_ks(ks),
+        ]
+        return out

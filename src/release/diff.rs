@@ -397,6 +397,7 @@ mod tests {
                 Behaviour::DynamicCompositeMixedTypesFail,
                 Behaviour::DefaultIndexNamesRepeat,
                 Behaviour::MemtableSettingsChecked08,
+                Behaviour::StrategyConstructorFailsOnServer,
             ]
         );
         let d = diff(r("1.2.9"), r("1.0.12"));
@@ -430,6 +431,8 @@ mod tests {
                 Behaviour::TruncateOfDroppedKeyspaceTimesOut,
                 Behaviour::TruncateTimeoutUnavailable,
                 Behaviour::ShortDecimalSubNamesFail,
+                Behaviour::KsDefCfsKeptByName,
+                Behaviour::StrategyConstructorFailsOnServer,
             ]
         );
     }

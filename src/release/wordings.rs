@@ -47,11 +47,13 @@ pub enum Refusal {
     IndexNameWithoutType,
     /// An index name that is not a word: `{name}`.
     BadIndexName,
+    /// A KsDef's CfDef naming another keyspace: `{name}` (the CfDef's name).
+    CfDefOfOtherKeyspace,
 }
 
 impl Refusal {
     /// Every refusal, in the order they are declared.
-    pub const ALL: [Refusal; 17] = [
+    pub const ALL: [Refusal; 18] = [
         Refusal::NoKeyspaceSet,
         Refusal::AnyRead,
         Refusal::UnknownKeyspace,
@@ -69,6 +71,7 @@ impl Refusal {
         Refusal::SystemDataWrite,
         Refusal::IndexNameWithoutType,
         Refusal::BadIndexName,
+        Refusal::CfDefOfOtherKeyspace,
     ];
 
     /// What is refused, for a person (`release-diff`).
@@ -91,6 +94,7 @@ impl Refusal {
             Refusal::SystemDataWrite => "a data write into the system keyspace",
             Refusal::IndexNameWithoutType => "an index name without an index type",
             Refusal::BadIndexName => "an index name that is not a word",
+            Refusal::CfDefOfOtherKeyspace => "a KsDef's CfDef naming another keyspace",
         }
     }
 }
@@ -243,5 +247,12 @@ pub(super) const WORDINGS: &[(Refusal, Series, Series, &str)] = &[
         (0, 7),
         (0, 8),
         "Invalid index name: {name}",
+    ),
+    // 0.7's CassandraServer.system_add_keyspace (sic; 0.8 spelt it CfDef).
+    (
+        Refusal::CfDefOfOtherKeyspace,
+        (0, 7),
+        (0, 8),
+        "CsDef ({name}) had a keyspace definition that did not match KsDef",
     ),
 ];

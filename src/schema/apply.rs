@@ -217,14 +217,20 @@ impl Schema {
 
     fn add_keyspace(&mut self, spec: KeyspaceSpec, rules: Rules) -> Result<()> {
         not_system(&spec.name)?;
-        if let Some(existing) = self
+        let name_free = || {
+            match self
             .keyspace_names_with_reserved()
             .find(|k| k.eq_ignore_ascii_case(&spec.name))
         {
-            return invalid(format!(
+            Some(existing) => invalid(format!(
                 "Keyspace names must be case-insensitively unique (\"{}\" conflicts with \"{existing}\")",
                 spec.name
-            ));
+            )),
+            None => Ok(()),
+        }
+        };
+        if !rules.name_taken_after_strategy {
+            name_free()?;
         }
         if let Some(cf) = spec.cf_defs.iter().find(|cf| cf.keyspace != spec.name) {
             return invalid(format!(
@@ -239,6 +245,11 @@ impl Schema {
             cfs.push(cf);
         }
         let strategy = keyspace_strategy(&spec, rules)?;
+        // 0.7's AddKeyspace looked for the name once the definition was
+        // built (its strategy class loaded).
+        if rules.name_taken_after_strategy {
+            name_free()?;
+        }
         if !is_name_valid(&spec.name, rules) {
             return invalid(keyspace_name_error(&spec.name));
         }
@@ -247,7 +258,16 @@ impl Schema {
         // Besides 1.2's per-CF rules: names and index names unique within the request.
         let mut seen_names = BTreeSet::new();
         let mut request_indexes = BTreeSet::new();
-        for cf in &cfs {
+        // 0.7 to 1.1 kept the request's column families by name: one a
+        // later one of its name replaces was checked, then lost.
+        let replaced = |at: usize| {
+            rules.ks_def_cfs_by_name && cfs[at + 1..].iter().any(|l| l.name == cfs[at].name)
+        };
+        for (at, cf) in cfs.iter().enumerate() {
+            if replaced(at) {
+                validate_cf(cf, &self.index_names_except(Some(&cf.name), rules), rules)?;
+                continue;
+            }
             let mut others = self.index_names_except(Some(&cf.name), rules);
             others.extend(request_indexes.iter().cloned());
             validate_cf(cf, &others, rules)?;
@@ -273,7 +293,9 @@ impl Schema {
         }
         self.creation_ids.keyspace_read(&spec.name);
         self.creation_ids.keyspace_made(&spec.name);
-        let indexes = cfs.iter().map(|cf| cf.options.indexed_columns().count());
+        let indexes = (0..cfs.len())
+            .filter(|&at| !replaced(at))
+            .map(|at| cfs[at].options.indexed_columns().count());
         self.creation_ids.skip(indexes.sum());
         for (cf, cf_spec) in cfs.iter().zip(&spec.cf_defs) {
             let order = hashed_order(cf_spec);

@@ -107,6 +107,15 @@ pub struct Rules {
     pub names_any_length: bool,
     /// 0.7 and 0.8: the `system` keyspace may be updated.
     pub system_keyspace_updates: bool,
+    /// 0.7 to 1.1: a KsDef's column families kept by name, the last of a
+    /// name replacing the earlier (each took a creation id).
+    pub ks_def_cfs_by_name: bool,
+    /// 0.7: a keyspace's name found taken only once its definition was
+    /// built (the strategy class loaded).
+    pub name_taken_after_strategy: bool,
+    /// 0.7: a keyspace's replication factor taken whatever it is (no
+    /// check of its sign).
+    pub replication_factor_unchecked: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -235,6 +244,9 @@ mod tests {
         local_strategy_taken: false,
         names_any_length: false,
         system_keyspace_updates: false,
+        ks_def_cfs_by_name: false,
+        name_taken_after_strategy: false,
+        replication_factor_unchecked: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
@@ -268,6 +280,9 @@ mod tests {
         local_strategy_taken: false,
         names_any_length: false,
         system_keyspace_updates: false,
+        ks_def_cfs_by_name: false,
+        name_taken_after_strategy: false,
+        replication_factor_unchecked: false,
     };
 
     #[test]

@@ -71,6 +71,10 @@ pub(super) fn validate_strategy_options(
 ) -> Result<(), String> {
     let short = class.strip_prefix(LOCATOR_PACKAGE).unwrap_or(class);
     let check_rf = |rf: &str| -> Result<(), String> {
+        // 0.7 checked no factor (KsDef's i32, any value).
+        if rules.replication_factor_unchecked {
+            return Ok(());
+        }
         match rf.parse::<i32>() {
             Ok(n) if n < 0 => Err(format!(
                 "Replication factor must be non-negative; found {rf}"

@@ -176,6 +176,15 @@ impl Node {
             system_keyspace_updates: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::SystemKeyspaceUpdatesTaken)),
+            replication_factor_unchecked: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::SchemaOf07)),
+            name_taken_after_strategy: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::SchemaOf07)),
+            ks_def_cfs_by_name: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::KsDefCfsKeptByName)),
         }
     }
 

@@ -29,7 +29,8 @@ macro_rules! with_behaviours_before_2_0 {
             /// The system keyspace's column families and a user's CfDef defaults
             /// were 0.7's (memtable thresholds sized from the heap, the system
             /// tables' own comments and cache sizes, no name for an index the
-            /// client named none).
+            /// client named none; a new keyspace's name looked for once its
+            /// strategy class was loaded; a replication factor of any sign).
             SchemaOf07 {
                 key: "schema_of_0_7",
                 from: (0, 7, 0),

@@ -74,6 +74,30 @@ macro_rules! with_behaviours_before_2_0_last {
                     the server",
             }
 
+            // 0.7.10 to 1.1.12 KSMetaData kept the CFMetaData of a KsDef in a
+            // HashMap by name; each CfDef was converted (and took an id) first.
+            /// `system_add_keyspace` takes a KsDef naming one column family
+            /// twice: the last of the name is kept, each having taken an id.
+            KsDefCfsKeptByName {
+                key: "ks_def_cfs_kept_by_name",
+                from: (0, 7, 0),
+                until: Some((1, 2, 0)),
+                says: "a KsDef naming a column family twice is taken, the last one kept",
+            }
+
+            // 0.8.10 to 1.1.12 AbstractReplicationStrategy.createReplicationStrategy
+            // wrapped the constructor's exception in a RuntimeException; 1.2
+            // caught it as a ConfigurationException.
+            /// A keyspace whose strategy constructor refused its options
+            /// (NetworkTopologyStrategy: a factor that is no number, a
+            /// `replication_factor` option) fails on the server.
+            StrategyConstructorFailsOnServer {
+                key: "strategy_constructor_fails_on_server",
+                from: (0, 8, 0),
+                until: Some((1, 2, 0)),
+                says: "a strategy whose constructor refuses its options fails on the server",
+            }
+
             $($later)*
         }
     };

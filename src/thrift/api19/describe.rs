@@ -335,6 +335,7 @@ pub fn add_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
     let version = schema_change(node, SchemaChange::AddKeyspace(spec.clone())).map_err(|e| {
         let cfs: Vec<&t::CfDef> = def.cf_defs.iter().collect();
         let e = release::v3x::index_refusal(node.release, &cfs, e);
+        let e = release::schema::strategyctor::refusal(node, e);
         release::schema::customindex::refusal(node, e)
     })?;
     if plain.is_some() {
@@ -374,7 +375,7 @@ pub fn update_keyspace(node: &Node, def: &t::KsDef) -> ApiResult<String> {
     if let Some(merged) = release::schema::unmade::apply(node, &def.name, change.clone(), |e| e) {
         return merged;
     }
-    schema_change(node, change)
+    schema_change(node, change).map_err(|e| release::schema::strategyctor::refusal(node, e))
 }
 
 pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
@@ -451,6 +452,7 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
         let e = release::v3x::index_refusal(node.release, &[def], e);
         release::schema::customindex::refusal(node, e)
     };
+    let sent = spec.clone();
     let change = SchemaChange::UpdateColumnFamily(spec);
     release::old::check_update_id(node, def, &change)?;
     if let Some(merged) =
@@ -462,8 +464,11 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     release::old::before_cf_update(node, &def.keyspace, &def.name, &change)
         .map_err(|e| release::old::failed_update(node, def, refusal(e)))?;
     let old = node.schema().cf(&def.keyspace, &def.name).cloned();
-    let version = schema_change(node, change)
-        .map_err(|e| release::old::failed_update(node, def, refusal(e)))?;
+    let version = schema_change(node, change).map_err(|e| {
+        let e = refusal(e);
+        release::schema::partapply::keep_applied_part(node, &sent, &e);
+        release::old::failed_update(node, def, e)
+    })?;
     release::old::after_cf_update(node, &def.keyspace, &def.name)?;
     if let Some(old) = old {
         release::schema::stores::after_update(node, &old)?;

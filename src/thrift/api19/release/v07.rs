@@ -205,6 +205,12 @@ fn recognise<'a>(method: &str, why: &'a str) -> Option<(Refusal, &'a str, &'a st
     {
         return Some((Refusal::BadKeyspaceName, "", name));
     }
+    if let Some(name) = why
+        .strip_prefix("CfDef (")
+        .and_then(|rest| rest.strip_suffix(") had a keyspace definition that did not match KsDef"))
+    {
+        return Some((Refusal::CfDefOfOtherKeyspace, "", name));
+    }
     if let Some(rest) = why.strip_prefix(SUPER_DELETION_ON_STANDARD) {
         return Some((Refusal::SuperDeletionOnStandard, "", rest));
     }

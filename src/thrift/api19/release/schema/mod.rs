@@ -8,7 +8,9 @@
 //! left alone (`cql3tables`), 0.8 and 1.0's naming of an update's
 //! indexes (`indexnames`), 1.0's column family stores (`stores`), 1.0
 //! and 1.1's loading of a custom index class (`customindex`) and 0.7 to
-//! 1.0's checks of an update ahead of its id (`updatefirst`).
+//! 1.0's checks of an update ahead of its id (`updatefirst`) and what 1.1
+//! applied of an update a column's change refused (`partapply`), 0.8 to
+//! 1.1's failure of a strategy whose constructor threw (`strategyctor`).
 
 pub(in crate::thrift::api19) mod cellnames;
 pub(in crate::thrift::api19) mod cfdefs;
@@ -21,7 +23,9 @@ pub(in crate::thrift::api19) mod indexnames;
 pub(in crate::thrift::api19) mod keyspaces;
 pub(in crate::thrift::api19) mod oldcache;
 pub(in crate::thrift::api19) mod params;
+pub(in crate::thrift::api19) mod partapply;
 pub(in crate::thrift::api19) mod plainindex;
 pub(in crate::thrift::api19) mod stores;
+pub(in crate::thrift::api19) mod strategyctor;
 pub(in crate::thrift::api19) mod unmade;
 pub(in crate::thrift::api19) mod updatefirst;
