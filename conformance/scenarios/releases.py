@@ -9451,3 +9451,91 @@ if R < (1, 2):
             describe_ks(ks),
         ]
         return out
+
+
+# ------------------------------------------------------------------------------ token() of an empty key (found by ordinary19z)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_tokenempty", "19", "cql3", keyspace_reset="cv_r_tokenempty")
+    def _tokenempty():
+        """An exporter paging by `token(k) > token(?)` binds an empty value on its first page:
+        1.2 to 2.2's `TokenFct` built the key and asked the partitioner for its token without
+        checking it (an empty key's token is the minimum, so the page starts at the ring's
+        start); a compound key's empty parts make a composite; `ALTER KEYSPACE` of a keyspace
+        that does not exist is `Unknown keyspace ..`, looked up before its options are
+        judged"""
+        ks = "cv_r_tokenempty"
+        q = v19.execute_cql3_query
+        page = "SELECT k, v FROM t WHERE token(k) > token(?) LIMIT 3"
+        both = "SELECT a, b FROM c WHERE token(a, b) >= token(?, ?)"
+        eq = "SELECT v FROM t WHERE k = ?"
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k int PRIMARY KEY, v text)",
+            "CREATE TABLE s (k text PRIMARY KEY, v text)",
+            "CREATE TABLE c (a text, b text, v int, PRIMARY KEY ((a, b)))"]]
+        out += [q("INSERT INTO t (k, v) VALUES (%d, 'v%d') USING TIMESTAMP 10" % (i, i))
+                for i in range(6)]
+        out += [q("INSERT INTO s (k, v) VALUES ('%s', 'x') USING TIMESTAMP 10" % k)
+                for k in ["a", "b", "c"]]
+        out += [q("INSERT INTO c (a, b, v) VALUES ('%s', '%s', 1) USING TIMESTAMP 10" % ab)
+                for ab in [("a", "b"), ("b", "a"), ("x", "y")]]
+        out += [v19.prepare_cql3_query(page),
+                v19.execute_prepared_cql3_query(thrift_id(ks, page), [b""]),
+                v19.execute_prepared_cql3_query(thrift_id(ks, page), [int32(2)]),
+                v19.prepare_cql3_query(both),
+                v19.execute_prepared_cql3_query(thrift_id(ks, both), [b"", b""]),
+                v19.execute_prepared_cql3_query(thrift_id(ks, both), [b"a", b""]),
+                v19.prepare_cql3_query(eq),
+                v19.execute_prepared_cql3_query(thrift_id(ks, eq), [b""])]
+        out += [q(s) for s in [
+            "SELECT k FROM s WHERE token(k) > token('')",
+            "SELECT k FROM s WHERE token(k) <= token('')",
+            "SELECT k FROM s WHERE k = ''",
+            "SELECT token(k) FROM s WHERE k = 'a'",
+            "ALTER KEYSPACE cv_r_nosuch WITH durable_writes = false",
+            "ALTER KEYSPACE cv_r_nosuch WITH replication = {'class': 'NoSuchStrategy'}",
+            "ALTER KEYSPACE cv_r_nosuch WITH replication = {'replication_factor': 1}",
+            "ALTER KEYSPACE cv_r_nosuch WITH nosuch = 1",
+            "ALTER KEYSPACE cv_r_nosuch WITH durable_writes = false AND durable_writes = true",
+            "ALTER KEYSPACE %s WITH nosuch = 1" % ks]]
+        return out
+
+
+# ------------------------------------------------------------------------------ a conditional batch's own timestamp (found by ordinary19z)
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_casbatchts", "19", "cql3", keyspace_reset="cv_r_casbatchts")
+    def _casbatchts():
+        """An order service's conditional batches carrying `USING TIMESTAMP` of their own: 2.0
+        only warned and wrote at the Paxos ballot's time (a timestamp below the row's own
+        still overwrites it); 2.1 and 2.2 refuse it, and a COUNTER batch's timestamp too"""
+        ks = "cv_r_casbatchts"
+        q = v19.execute_cql3_query
+        cas = "BEGIN BATCH USING TIMESTAMP ? UPDATE t SET v = ? WHERE k = 'p' AND c = 1 IF v = ?; " \
+              "APPLY BATCH"
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k text, c int, v int, PRIMARY KEY (k, c))",
+            "CREATE TABLE n (k text PRIMARY KEY, hits counter)",
+            "INSERT INTO t (k, c, v) VALUES ('p', 1, 1)",
+            "BEGIN BATCH USING TIMESTAMP 5 UPDATE t SET v = 2 WHERE k = 'p' AND c = 1 IF v = 1; "
+            "INSERT INTO t (k, c, v) VALUES ('p', 2, 7); APPLY BATCH",
+            "SELECT c, v FROM t WHERE k = 'p'",
+            "BEGIN BATCH USING TIMESTAMP 5 UPDATE t SET v = 3 WHERE k = 'p' AND c = 1 IF v = 1; "
+            "APPLY BATCH",
+            "BEGIN BATCH USING TIMESTAMP 5 INSERT INTO t (k, c, v) VALUES ('p', 3, 1) IF NOT "
+            "EXISTS; APPLY BATCH",
+            "BEGIN BATCH USING TIMESTAMP 5 INSERT INTO t (k, c, v) VALUES ('p', 3, 1) IF NOT "
+            "EXISTS; INSERT INTO t (k, c, v) VALUES ('p', 4, 1) USING TIMESTAMP 6; APPLY BATCH",
+            "BEGIN UNLOGGED BATCH USING TIMESTAMP 5 UPDATE t SET v = 9 WHERE k = 'q' AND c = 1 "
+            "IF v = 1; APPLY BATCH",
+            "SELECT c, v FROM t WHERE k = 'p'",
+            "BEGIN COUNTER BATCH USING TIMESTAMP 5 UPDATE n SET hits = hits + 1 WHERE k = 'a'; "
+            "APPLY BATCH",
+            "BEGIN COUNTER BATCH UPDATE n SET hits = hits + 1 WHERE k = 'a'; APPLY BATCH",
+            "SELECT hits FROM n WHERE k = 'a'"]]
+        out += [v19.prepare_cql3_query(cas),
+                v19.execute_prepared_cql3_query(thrift_id(ks, cas), [long_(5), int32(4), int32(2)]),
+                q("SELECT c, v FROM t WHERE k = 'p' AND c = 1")]
+        return out

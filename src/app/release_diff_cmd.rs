@@ -313,6 +313,8 @@ mod tests {
                  of two columns or more\n\
                  Behaviour stops: a Thrift value of a collection's element cell is checked by the \
                  collection's value type\n\
+                 Behaviour stops: a conditional BATCH's own USING TIMESTAMP is ignored (later, \
+                 refused)\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );

@@ -161,6 +161,11 @@ fn integer(p: &Property) -> CqlResult<i32> {
 }
 
 impl KeyspaceOptions {
+    /// The parser's check of a `WITH` clause's names, before any lookup.
+    pub fn check_unique(props: &[Property]) -> CqlResult<()> {
+        check_unique(props)
+    }
+
     /// From `CREATE/ALTER KEYSPACE ... WITH`; `creating` requires a class.
     pub fn from_properties(props: &[Property], creating: bool) -> CqlResult<KeyspaceOptions> {
         check_unique(props)?;

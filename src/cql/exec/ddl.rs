@@ -365,10 +365,14 @@ fn alter_keyspace(
     name: &str,
     properties: &[Property],
 ) -> CqlResult<CqlOutcome> {
-    let o = KeyspaceOptions::from_properties(properties, false)?;
+    // Every release from 1.1 to 3.11 (`AlterKeyspaceStatement.validate`):
+    // the keyspace is looked up before its options are judged (a property
+    // named twice is the parser's, before both).
+    KeyspaceOptions::check_unique(properties)?;
     let Some(ks) = schema.keyspace(name) else {
-        return Err(CqlError::Invalid(format!("Keyspace {name} does not exist")));
+        return Err(CqlError::Invalid(format!("Unknown keyspace {name}")));
     };
+    let o = KeyspaceOptions::from_properties(properties, false)?;
     let mut spec = ks.describe_v12();
     spec.cf_defs.clear();
     if let Some(class) = o.strategy_class {

@@ -34,12 +34,7 @@ pub fn row_key(table: &Table, values: &[Vec<u8>]) -> CqlResult<Vec<u8>> {
 /// [`row_key`] of a write under `rules`: 2.0's `ModificationStatement`
 /// measured the key before `ThriftValidation.validateKey`, in its words.
 pub fn row_key_for(table: &Table, values: &[Vec<u8>], rules: ValueRules) -> CqlResult<Vec<u8>> {
-    let key = if values.len() == 1 {
-        values[0].clone()
-    } else {
-        let parts: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
-        composite(&parts, Eoc::None)?
-    };
+    let key = key_bytes(values)?;
     if key.len() > u16::MAX as usize {
         return Err(rules.oversized_key(key.len()));
     }
@@ -48,6 +43,17 @@ pub fn row_key_for(table: &Table, values: &[Vec<u8>], rules: ValueRules) -> CqlR
     }
     let _ = table;
     Ok(key)
+}
+
+/// The bytes of the key `values` make, unchecked: what `token(..)` hashes
+/// (1.2 to 2.2's `TokenFct` built the key and asked the partitioner, an
+/// empty one included, whose token is the minimum).
+pub fn key_bytes(values: &[Vec<u8>]) -> CqlResult<Vec<u8>> {
+    if values.len() == 1 {
+        return Ok(values[0].clone());
+    }
+    let parts: Vec<&[u8]> = values.iter().map(Vec::as_slice).collect();
+    composite(&parts, Eoc::None)
 }
 
 /// Splits a row key back into the partition key columns' values.

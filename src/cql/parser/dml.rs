@@ -584,6 +584,22 @@ impl Parser<'_> {
             })?;
             return Ok(Selector::Column(column));
         }
+        // A name followed by what follows no selector (`SELECT FIRST 3 *`,
+        // CQL 2's habits): the selector's decision, a name or a function,
+        // had no viable alternative at that token; recovered as above.
+        if self.ident_at(0) && !self.follows_a_name(1) {
+            let column = self.advance().text.to_lowercase();
+            let e = self.no_viable();
+            let in_function = self.depth > 0;
+            self.recover(e, |p| {
+                p.at_sym(",")
+                    || p.at_sym(";")
+                    || p.at_kw("as")
+                    || p.at_kw("from")
+                    || (in_function && p.at_sym(")"))
+            })?;
+            return Ok(Selector::Column(column));
+        }
         let column = self.ident()?;
         // 2.1's `selector '.' ident`: a field of a user type column.
         if self.grammar.has_contains() && self.eat_sym(".") {
@@ -591,6 +607,17 @@ impl Parser<'_> {
             return Ok(Selector::Field { column, field });
         }
         Ok(Selector::Column(column))
+    }
+
+    /// Whether the token `at` ahead is one the selector's decision saw
+    /// after a name: what follows a selector (`,`, AS, FROM, a function's
+    /// `)`), a call's `(`, a field's `.`; the end of the text and a `;` are
+    /// left to the rules after the selection.
+    fn follows_a_name(&self, at: usize) -> bool {
+        let t = self.peek_at(at);
+        t.kind == TokenKind::Eof
+            || [",", "(", ")", ".", ";"].iter().any(|s| t.is_sym(s))
+            || ["as", "from"].iter().any(|k| t.is_kw(k))
     }
 
     /// `f(selector, ...)`, `writetime(c)` or `ttl(c)`.

@@ -167,6 +167,19 @@ macro_rules! with_behaviours_of_2_x_later {
                 says: "a SELECT filtering a column of no index is prepared; running it is refused",
             }
 
+            // 2.0's BatchStatement.validate only warned of a conditional
+            // batch's own `USING TIMESTAMP` (Paxos gave the writes the
+            // ballot's time); 2.1 refused it.
+            /// A conditional BATCH with a timestamp of its own ran, the
+            /// timestamp ignored, where later releases refused it (`Cannot
+            /// provide custom timestamp for conditional BATCH`).
+            ConditionalBatchTimestampIgnored {
+                key: "conditional_batch_timestamp_ignored",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a conditional BATCH's own USING TIMESTAMP is ignored (later, refused)",
+            }
+
             $($later)*
         }
     };

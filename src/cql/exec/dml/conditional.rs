@@ -81,8 +81,22 @@ pub(super) fn conditional_batch(
         let ks = session.keyspace_for(t)?;
         lookup_in(session, &schema, &ks, &t.name)
     };
+    // The batch's own timestamp before its statements (`validate`).
+    let ignored = timestamp_ignored(session);
+    batch::check_batch(b, ignored)?;
     check_batch_kind(session, b, &tables)?;
-    batch::check_batch(b)?;
+    // 2.0 wrote at the ballot's time whatever the batch said: its writes
+    // are stamped as the batch's statements without one would be.
+    let unstamped;
+    let statement = match statement {
+        Statement::Batch(b) if ignored && b.using.timestamp.is_some() => {
+            let mut plain = b.clone();
+            plain.using.timestamp = None;
+            unstamped = Statement::Batch(plain);
+            &unstamped
+        }
+        _ => statement,
+    };
     let mut conditions = BatchConditions::new(&table);
     let mut reads = Vec::new();
     for s in &b.statements {
@@ -164,6 +178,16 @@ pub(super) fn conditional_batch(
         };
         Ok(CqlOutcome::Rows(condition::result(false, current)))
     })
+}
+
+/// Whether the emulated release ran a conditional batch's own timestamp
+/// (ignored) rather than refusing it.
+pub(super) fn timestamp_ignored(session: &CqlSession) -> bool {
+    use crate::release::{Behaviour, Release};
+    let facts = session.local_facts();
+    facts.emulated
+        && Release::find(&facts.release_version)
+            .is_some_and(|r| r.does(Behaviour::ConditionalBatchTimestampIgnored))
 }
 
 /// The one table (keyspace, name) a conditional batch writes; `None`

@@ -39,6 +39,7 @@ pub(super) fn check_batch_kind(
     b: &Batch,
     tables: &dyn Fn(&TableName) -> CqlResult<Table>,
 ) -> CqlResult<()> {
+    counter_batch_timestamp(session, b)?;
     let names = || b.statements.iter().filter_map(written_table);
     let kind = unlogged_kind(session, b, names(), tables)?;
     check_kind_of_tables(KindWords::of(session), kind, names(), tables)
@@ -88,6 +89,24 @@ fn check_kind_of(words: KindWords, kind: BatchKind, counter: bool) -> CqlResult<
 
 /// 2.1's refusal of an UNLOGGED batch writing counter and other tables.
 const MIXED: &str = "Counter and non-counter mutations cannot exist in the same batch";
+
+/// 2.1's `BatchStatement.validate` judged a COUNTER batch's own timestamp
+/// before its tables (after a batch TTL, refused later here too); 2.0 only
+/// warned that it was ignored.
+fn counter_batch_timestamp(session: &CqlSession, b: &Batch) -> CqlResult<()> {
+    let facts = session.local_facts();
+    if b.kind == BatchKind::Counter
+        && b.using.timestamp.is_some()
+        && b.using.ttl.is_none()
+        && facts.emulated
+        && facts.claims_at_least((2, 1, 0))
+    {
+        return Err(CqlError::invalid(
+            "Cannot provide custom timestamp for counter BATCH",
+        ));
+    }
+    Ok(())
+}
 
 /// The kind a batch's tables are checked as: 2.1's `BatchStatement`
 /// refused counters only in a LOGGED batch and non-counters only in a
@@ -175,6 +194,7 @@ pub(super) fn pack_batch(
     let tables = table_lookup(&schema, session);
     match &b.outline {
         Some(o) => {
+            counter_batch_timestamp(session, b)?;
             let kind = unlogged_kind(session, b, o.tables.iter(), &tables)?;
             check_kind_of_tables(KindWords::of(session), kind, o.tables.iter(), &tables)?
         }

@@ -52,7 +52,11 @@ pub(in crate::cql::exec) fn check(
             })?;
             Ok(())
         }
-        Statement::Batch(b) if batch::has_conditions(b) => Ok(()),
+        // A conditional batch's own timestamp is judged as it is prepared
+        // (2.0's `validate` too, which only refused it beside a statement's).
+        Statement::Batch(b) if batch::has_conditions(b) => {
+            batch::check_batch(b, super::conditional::timestamp_ignored(session))
+        }
         Statement::Insert(_) | Statement::Update(_) | Statement::Delete(_)
             if condition::conditional(statement).is_some() =>
         {

@@ -4,7 +4,7 @@
 //!
 //! 2.0's rules kept here: every statement of a conditional batch writes
 //! one table ("Batch with conditions cannot span multiple tables"); a
-//! batch-level `USING TIMESTAMP` is refused; `IF NOT EXISTS` cannot be
+//! batch-level `USING TIMESTAMP` is ignored (refused from 2.1); `IF NOT EXISTS` cannot be
 //! mixed with `IF EXISTS` or `IF c = v` on the same CQL row. The reply,
 //! when not applied, carries every column once any statement is `IF [NOT]
 //! EXISTS`, else the partition key, clustering columns and conditioned
@@ -43,11 +43,29 @@ pub fn has_conditions(batch: &Batch) -> bool {
         .any(|s| super::conditional(s).is_some())
 }
 
-/// 2.0's batch-level refusals that need no schema.
-pub fn check_batch(batch: &Batch) -> CqlResult<()> {
-    if batch.using.timestamp.is_some() {
+/// The batch-level refusals that need no schema: from 2.1 a timestamp of
+/// the batch's own (2.0 ran it, `timestamp_ignored`, the writes taking the
+/// Paxos ballot's time).
+pub fn check_batch(batch: &Batch, timestamp_ignored: bool) -> CqlResult<()> {
+    if batch.using.timestamp.is_none() {
+        return Ok(());
+    }
+    if !timestamp_ignored {
         return Err(CqlError::invalid(
             "Cannot provide custom timestamp for conditional BATCH",
+        ));
+    }
+    // Ignored, it was still a timestamp of the batch's: no statement may
+    // carry one of its own.
+    let own = |s: &Statement| match s {
+        Statement::Insert(i) => i.using.timestamp.is_some(),
+        Statement::Update(u) => u.using.timestamp.is_some(),
+        Statement::Delete(d) => d.using.timestamp.is_some(),
+        _ => false,
+    };
+    if batch.statements.iter().any(own) {
+        return Err(CqlError::invalid(
+            "Timestamp must be set either on BATCH or individual statements",
         ));
     }
     Ok(())

@@ -34,7 +34,7 @@ use self::where_clause::{
     ClusteringPlan, ColumnRelation,
 };
 use super::keys::cartesian;
-use super::names::row_key;
+use super::names::{key_bytes, row_key};
 use super::result::ResultColumn;
 use super::value_rules::ValueRules;
 use super::values::{

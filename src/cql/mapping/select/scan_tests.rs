@@ -434,6 +434,27 @@ fn token_ranges_and_distinct_page_too() {
 }
 
 #[test]
+fn a_bound_at_the_minimum_token_bounds_nothing() {
+    // An empty key's token is the minimum: as a start or an end (an
+    // equality too) it leaves that side of the ring open.
+    let s = loaded();
+    let all = run(&s, "SELECT k FROM t");
+    for q in [
+        "SELECT k FROM t WHERE token(k) <= token('')",
+        "SELECT k FROM t WHERE token(k) > token('')",
+        "SELECT k FROM t WHERE token(k) = token('')",
+    ] {
+        assert_eq!(run(&s, q), all, "{q}");
+    }
+    let after = run(&s, "SELECT k FROM t WHERE token(k) > token('k42')");
+    let wrapped = run(
+        &s,
+        "SELECT k FROM t WHERE token(k) > token('k42') AND token(k) < token('')",
+    );
+    assert_eq!(wrapped, after);
+}
+
+#[test]
 fn pages_continue_after_the_last_key_listed() {
     // A LIMIT larger than one page: the stream asks for more pages, each
     // starting after the previous page's last key.

@@ -264,9 +264,18 @@ pub(super) fn partitions_of(
             }
         }
     }
+    // A bound at the partitioner's minimum token bounds nothing: its key
+    // bounds are the ring's minimum position, which as an end wraps to the
+    // ring's end (every release's `getKeyBounds`, the empty-range rule
+    // sparing the minimum), so `token(k) <= token('')` reads the ring.
+    let min = partitioner.min_token();
+    let open = |b: Bound<Token>| match b {
+        Bound::Included(t) | Bound::Excluded(t) if t == min => Bound::Unbounded,
+        b => b,
+    };
     Ok(Partitions::Range {
-        start: token.0,
-        end: token.1,
+        start: open(token.0),
+        end: open(token.1),
     })
 }
 
@@ -461,7 +470,7 @@ pub(super) fn token_value(
                         .ok_or_else(|| invalid("Invalid null token argument"))?,
                 );
             }
-            Ok(partitioner.token(&row_key(table, &parts)?))
+            Ok(partitioner.token(&key_bytes(&parts)?))
         }
         // A constant prepared against the token's type, as a marker is (a
         // function's result too: its receiver `partition key token`).
