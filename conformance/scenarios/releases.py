@@ -9539,3 +9539,30 @@ if (2, 0) <= R < (3, 0):
                 v19.execute_prepared_cql3_query(thrift_id(ks, cas), [long_(5), int32(4), int32(2)]),
                 q("SELECT c, v FROM t WHERE k = 'p' AND c = 1")]
         return out
+
+
+# ------------------------------------------------------------------------------ a selector name before what no selector takes (found by ordinary19z)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_selectorwords", "19", "cql3", keyspace_reset="cv_r_selectorwords")
+    def _selectorwords():
+        """CQL 2's habits carried into CQL 3's selection (`SELECT FIRST 3 *`, `SELECT REVERSED
+        *`, a range of names): the selector's decision, a name or a function call, had no
+        viable alternative at the token after the name; ANTLR recovered at what follows a
+        selector (`,`, AS, FROM, a function's `)`), the last error standing before 2.2"""
+        ks = "cv_r_selectorwords"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k text, c int, v text, PRIMARY KEY (k, c))",
+            "INSERT INTO t (k, c, v) VALUES ('a', 1, 'x') USING TIMESTAMP 10",
+            "SELECT FIRST 3 * FROM t",
+            "SELECT FIRST 3 c, v FROM t WHERE k = 'a'",
+            "SELECT REVERSED * FROM t WHERE k = 'a'",
+            "SELECT REVERSED c FROM t",
+            "SELECT c v FROM t",
+            "SELECT c, v w FROM t WHERE k = 'a'",
+            "SELECT c 'x' FROM t",
+            "SELECT writetime(v) x FROM t",
+            "SELECT c, v FROM t WHERE k = 'a'"]]
+        return out

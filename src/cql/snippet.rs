@@ -94,6 +94,7 @@ fn snippet_of(text: &str, err: &CqlError, recovers: bool) -> Option<String> {
             },
             function_name: t.kind == TokenKind::QuotedName
                 && prev_symbol.is_some_and(|p| BEFORE_VALUE.contains(&p)),
+            comma: t.kind == TokenKind::Symbol && t.text == ",",
             visible: true,
             eof: is_eof,
         });
@@ -214,6 +215,8 @@ struct StreamToken {
     word: Option<String>,
     /// A quoted name after a symbol wanting a value ([`as_function_name`]).
     function_name: bool,
+    /// A `,` symbol.
+    comma: bool,
     visible: bool,
     eof: bool,
 }
@@ -292,6 +295,12 @@ fn anchor_and_end(
             if stream[name].word.is_some() && keyword.is_some_and(|k| BEFORE_TABLE.contains(&k)) {
                 return Some((name, two_on(name, error_at)));
             }
+            // A later selector's decision (a name, a call or a field) looked
+            // one past its name too (`SELECT c, v w`).
+            let after_comma = prev_visible(name).is_some_and(|c| stream[c].comma);
+            if stream[name].word.is_some() && after_comma && in_selection(stream, name) {
+                return Some((name, two_on(name, error_at)));
+            }
             // A WHERE relation's decision (`cident` then an operator, IN,
             // CONTAINS or '[') looked one past the column's name: the
             // stream still stood at the name (`AND home.street = ..`).
@@ -316,6 +325,20 @@ fn in_where_clause(stream: &[StreamToken], at: usize) -> bool {
         .filter_map(|t| t.word.as_deref())
         .find(|w| CLAUSES.contains(w))
         == Some("where")
+}
+
+/// Whether the token at `at` is among a SELECT's selectors: the last
+/// clause word before it is SELECT.
+fn in_selection(stream: &[StreamToken], at: usize) -> bool {
+    const CLAUSES: &[&str] = &[
+        "select", "from", "where", "set", "if", "with", "using", "values",
+    ];
+    stream[..at]
+        .iter()
+        .rev()
+        .filter_map(|t| t.word.as_deref())
+        .find(|w| CLAUSES.contains(w))
+        == Some("select")
 }
 
 /// The char offset each line starts at (lines split at `\n`).
@@ -381,6 +404,7 @@ fn hidden_tokens(
             len: i.min(to) - start,
             word: None,
             function_name: false,
+            comma: false,
             visible: false,
             eof: false,
         });

@@ -222,3 +222,13 @@ fn without_a_recovery_a_mismatch_ends_the_snippet() {
         Some("line 1:12 mismatched input 'SELECT' expecting K_APPLY (BEGIN BATCH [SELECT] *...)")
     );
 }
+
+#[test]
+fn a_later_selectors_decision_stood_at_its_name() {
+    // Recorded from 2.1.22 and 2.2.19 (conformance/releases/*/rel_selectorwords.json).
+    let err = syntax(1, 12, "no viable alternative at input 'w'");
+    assert_eq!(
+        with_snippet("SELECT c, v w FROM t WHERE k = 'a'", &err).unwrap(),
+        "line 1:12 no viable alternative at input 'w' (SELECT c, [v] w...)"
+    );
+}
