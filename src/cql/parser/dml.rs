@@ -1,6 +1,7 @@
 //! Data statements: INSERT, UPDATE, DELETE, BATCH and SELECT.
 //!
-//! Owns only their grammar; what they write or read is `cql::mapping`.
+//! Owns only their grammar (a SELECT's selection is `selectors`); what they
+//! write or read is `cql::mapping`.
 
 use super::super::ast::*;
 use super::super::error::{CqlError, CqlResult};
@@ -533,124 +534,6 @@ impl Parser<'_> {
             distinct,
             json,
         })
-    }
-
-    /// At `count(*)` or `count(1)`.
-    fn at_count_rows(&mut self) -> bool {
-        self.at_kw("count")
-            && self.peek_at(1).is_sym("(")
-            && (self.peek_at(2).is_sym("*") || self.peek_at(2).text == "1")
-            && self.peek_at(3).is_sym(")")
-    }
-
-    fn selector(&mut self) -> CqlResult<Selector> {
-        // Before 2.2, COUNT was a keyword only its `count(*)` took: as a
-        // selector among others it was a column's name.
-        if !self.grammar.is_cql33() && self.at_kw("count") && !self.at_count_rows() {
-            let name = self.advance().text.to_lowercase();
-            return Ok(Selector::Column(name));
-        }
-        // 2.2: `count(*)` is an aggregate among others.
-        if self.grammar.is_cql33() && self.at_count_rows() {
-            let shown = self.advance().text;
-            for _ in 0..3 {
-                self.advance();
-            }
-            return Ok(Selector::Function {
-                name: shown.to_lowercase(),
-                args: Vec::new(),
-                shown,
-            });
-        }
-        let t = self.peek().clone();
-        if t.kind == TokenKind::Ident && self.peek_at(1).is_sym("(") {
-            return self.nested(Self::function_selector);
-        }
-        // Before 2.1 a name before '.' fit neither a column (followed by
-        // ',', AS or FROM) nor a function (followed by '('): the selector's
-        // decision had no viable alternative at the '.'. ANTLR recovered at
-        // what follows a selector (the next one's ',', AS, FROM, inside a
-        // function its ')'): a later selector's error is the last one.
-        if !self.grammar.has_contains() && self.ident_at(0) && self.peek_at(1).is_sym(".") {
-            let column = self.advance().text.to_lowercase();
-            let e = self.no_viable();
-            let in_function = self.depth > 0;
-            self.recover(e, |p| {
-                p.at_sym(",")
-                    || p.at_sym(";")
-                    || p.at_kw("as")
-                    || p.at_kw("from")
-                    || (in_function && p.at_sym(")"))
-            })?;
-            return Ok(Selector::Column(column));
-        }
-        // A name followed by what follows no selector (`SELECT FIRST 3 *`,
-        // CQL 2's habits): the selector's decision, a name or a function,
-        // had no viable alternative at that token; recovered as above.
-        if self.ident_at(0) && !self.follows_a_name(1) {
-            let column = self.advance().text.to_lowercase();
-            let e = self.no_viable();
-            let in_function = self.depth > 0;
-            self.recover(e, |p| {
-                p.at_sym(",")
-                    || p.at_sym(";")
-                    || p.at_kw("as")
-                    || p.at_kw("from")
-                    || (in_function && p.at_sym(")"))
-            })?;
-            return Ok(Selector::Column(column));
-        }
-        let column = self.ident()?;
-        // 2.1's `selector '.' ident`: a field of a user type column.
-        if self.grammar.has_contains() && self.eat_sym(".") {
-            let field = self.ident()?;
-            return Ok(Selector::Field { column, field });
-        }
-        Ok(Selector::Column(column))
-    }
-
-    /// Whether the token `at` ahead is one the selector's decision saw
-    /// after a name: what follows a selector (`,`, AS, FROM, a function's
-    /// `)`), a call's `(`, a field's `.`; the end of the text and a `;` are
-    /// left to the rules after the selection.
-    fn follows_a_name(&self, at: usize) -> bool {
-        let t = self.peek_at(at);
-        t.kind == TokenKind::Eof
-            || [",", "(", ")", ".", ";"].iter().any(|s| t.is_sym(s))
-            || ["as", "from"].iter().any(|k| t.is_kw(k))
-    }
-
-    /// `f(selector, ...)`, `writetime(c)` or `ttl(c)`.
-    fn function_selector(&mut self) -> CqlResult<Selector> {
-        let written = self.advance().text;
-        let name = self.function_name(written.clone());
-        // TOKEN was a keyword of the grammar: its selector is named by it.
-        let shown = if name == "token" {
-            name.clone()
-        } else {
-            written
-        };
-        self.advance();
-        if name == "writetime" || name == "ttl" {
-            let c = self.ident()?;
-            self.expect_sym(")")?;
-            return Ok(if name == "ttl" {
-                Selector::Ttl(c)
-            } else {
-                Selector::WriteTime(c)
-            });
-        }
-        let mut args = Vec::new();
-        if !self.at_sym(")") {
-            loop {
-                args.push(self.selector()?);
-                if !self.eat_sym(",") {
-                    break;
-                }
-            }
-        }
-        self.expect_sym(")")?;
-        Ok(Selector::Function { name, args, shown })
     }
 }
 

@@ -17,6 +17,7 @@ mod dml;
 mod recovery;
 mod relations;
 mod reserved;
+mod selectors;
 mod terms;
 
 pub(crate) use reserved::RESERVED;
