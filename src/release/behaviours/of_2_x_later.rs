@@ -6,6 +6,188 @@
 macro_rules! with_behaviours_of_2_x_later {
     ($($later:tt)*) => {
         with_behaviours_of_2_x! {
+            // ColumnFamilyStore.makeExtendedFilter made the paging filter anew,
+            // without SuperColumns' grouping of cells by super column.
+            /// `get_paged_slice` of a Super column family counted sub-columns
+            /// toward its count, the last super column cut where it ran out;
+            /// before and after, super columns.
+            PagedSuperSliceCountsCells {
+                key: "paged_super_slice_counts_cells",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "get_paged_slice of a Super CF counts sub-columns, cutting the last super column",
+            }
+
+            // AbstractCellNameType.cellFromByteBuffer from 2.1's cell names: a
+            // name ending in a bound was a BoundedComposite, no CellName.
+            /// A Thrift write's column name of a CompositeType column family
+            /// whose last end-of-component byte is not 0 failed on the server
+            /// (a ClassCastException): the connection closes, nothing written.
+            CompositeBoundNamesFail {
+                key: "composite_bound_names_fail",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a written CompositeType column name ending in end-of-component 1 or -1 closes \
+                    the connection",
+            }
+
+            // StorageProxy.getRangeSlice (2.0 to 2.2): the parts of a range on one
+            // node merged but across the ring's minimum, each read with the
+            // command's whole limit, counted by the command's filter after each.
+            /// `get_paged_slice` of a range wrapping past the ring's minimum read
+            /// its two parts each for the whole count, the second only while the
+            /// rows so far counted fewer (a Super column family's super columns).
+            PagedWrapInParts {
+                key: "paged_wrap_in_parts",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "get_paged_slice of a wrapping range reads its two parts each for the whole \
+                    count",
+            }
+
+            // AbstractReplicationStrategy.createInternal answered the strategy
+            // constructor's own exception (InvocationTargetException's target)
+            // from 2.0.15 and in 2.1's later releases (2.1.0 to 2.1.4, which
+            // are not emulated, had not yet); earlier releases said only that
+            // construction failed.
+            /// A NetworkTopologyStrategy option the constructor refused is
+            /// answered in the constructor's words: `For input string: "one"`
+            /// (Integer.valueOf) or `replication_factor is an option for
+            /// SimpleStrategy, not NetworkTopologyStrategy`.
+            StrategyConstructorWords {
+                key: "strategy_constructor_words",
+                from: (2, 0, 15),
+                until: None,
+                says: "a NetworkTopologyStrategy option its constructor refused is answered in the \
+                    constructor's words (For input string: \"one\")",
+            }
+
+            // 2.0.17 CFMetaData.rebuild read each declared column name with the
+            // comparator (its serializer's validate), the MarshalException the
+            // refusal; 2.1 validated the definition first.
+            /// A declared column name the comparator cannot read is refused in
+            /// the type's own words (`Expected 8 or 0 byte long (16)`, `Invalid
+            /// version for TimeUUID type.`).
+            NamesRefusedInTypeWords {
+                key: "names_refused_in_type_words",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a declared column name the comparator cannot read is refused in the \
+                    type's words (Expected 8 or 0 byte long (16))",
+            }
+
+            // 2.0.17 CFMetaData.fromThriftForUpdate copied the old table's
+            // clustering column; addDefaultIndexNames read a name by getString
+            // and let its MarshalException through.
+            /// A Thrift update of a dense column family (one made without
+            /// declared columns) left it dense whatever it declared, so its
+            /// declared names were checked by `validate` (`Column name ... is
+            /// not valid for comparator`); a new index without a name on a
+            /// column the comparator could not read failed on the server.
+            UpdatesKeepDense {
+                key: "updates_keep_dense",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a Thrift update leaves a dense column family dense whatever it declares; \
+                    an unnamed index on a name the comparator cannot read closes the connection",
+            }
+
+            // SecondaryIndex.isQueryable (2.2's KeysSearcher, CompositesSearcher;
+            // 3.x's ReadCommand.executeLocally): IndexNotAvailableException,
+            // a ReadFailureException to the coordinator, a TimedOutException
+            // over Thrift (ThriftConversion.toThrift).
+            /// A query by an index still being built from the rows stored when
+            /// it was added failed as timed out (`TimedOutException` with no
+            /// field set); an index added to an empty column family was built
+            /// at once.
+            UnbuiltIndexTimesOut {
+                key: "unbuilt_index_times_out",
+                from: (2, 2, 0),
+                until: None,
+                says: "a query by an index still being built times out",
+            }
+
+            // 2.0's ExtendedFilter.WithClauses.getExtraFilter asserted the
+            // column family's comparator was not composite (a Super CF's was),
+            // on the read stage, for each row the scan met.
+            /// A `row_filter` on a Super column family timed out once its range
+            /// held a row (a range ghost too), and answered nothing otherwise.
+            RowFilterOfSuperAsserted {
+                key: "row_filter_of_super_asserted",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a row_filter on a Super column family times out once its range holds a row",
+            }
+
+            // 2.0's ExtendedFilter.WithClauses.prune collected a reversed slice
+            // into a shallow clone of the reversed row (ArrayBackedSortedColumns
+            // asserted each added column sorted last).
+            /// A row a filter matched (`get_indexed_slices`, a `row_filter`),
+            /// read by a reversed slice that collected two columns or more
+            /// (tombstones within gc_grace too), timed out.
+            ReversedPruneFails {
+                key: "reversed_prune_fails",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a filtered scan by a reversed slice times out on a matched row of two columns \
+                    or more",
+            }
+
+            // 2.1's SliceFromReadCommand.maybeTrim: SliceQueryFilter.trim made
+            // its ArrayBackedSortedColumns of the count's (negative) capacity.
+            /// `get_count` by a negative count of a row holding a deletion (its
+            /// own, a range tombstone or a super column's) failed on the server:
+            /// the connection closed.
+            NegativeCountTrimFails {
+                key: "negative_count_trim_fails",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "get_count by a negative count of a row holding a deletion closes the connection",
+            }
+
+            // 2.1's ExtendedFilter.WithClauses.prune: the reversed slice of the
+            // row read whole, collected into a container sorting its cells.
+            /// A row a filter matched (`get_indexed_slices`, a `row_filter`),
+            /// read by a reversed slice, came with the slice's columns in
+            /// ascending order.
+            ReversedPruneAscends {
+                key: "reversed_prune_ascends",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a filtered scan by a reversed slice answers each row's columns in ascending order",
+            }
+
+            // 2.1's ColumnDefinition.fromThrift (2.2 on: ThriftConversion),
+            // converting the CfDef before the schema validated it.
+            /// A CfDef's declared column names were read with the comparator
+            /// (a Super CF's sub-comparator) the CfDef named, in the order it
+            /// listed them, as it was converted: an update's too, whatever
+            /// comparator the column family kept; the comparator named by its
+            /// class.
+            NamesCheckedAsConverted {
+                key: "names_checked_as_converted",
+                from: (2, 1, 0),
+                until: None,
+                says: "a CfDef's column names are checked against the comparator it names, an \
+                    update's too, before anything else of the schema",
+            }
+
+            // DefsTables.dropColumnFamily and dropKeyspace from 2.1 (2.2 on:
+            // Schema) called CommitLog.forceRecycleAllSegments, which flushed
+            // every column family the commit log held unflushed writes of.
+            /// Dropping a column family or a keyspace flushed every column
+            /// family with writes in the commit log (not those of a keyspace
+            /// without durable writes), and reads met what it flushed as
+            /// SSTables; a column family's fourth flush compacted its SSTables
+            /// into one.
+            DropFlushesAll {
+                key: "drop_flushes_all",
+                from: (2, 1, 0),
+                until: None,
+                says: "dropping a column family or keyspace flushes every column family with \
+                    unflushed durable writes, read back as SSTables",
+            }
+
             // 2.1's CompositesSearcher: an index entry's prefix of a column
             // family of plain names is empty, so each hit read its whole
             // "CQL row" (the partition) into the answer, never cut back to

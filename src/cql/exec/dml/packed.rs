@@ -94,12 +94,10 @@ const MIXED: &str = "Counter and non-counter mutations cannot exist in the same 
 /// before its tables (after a batch TTL, refused later here too); 2.0 only
 /// warned that it was ignored.
 fn counter_batch_timestamp(session: &CqlSession, b: &Batch) -> CqlResult<()> {
-    let facts = session.local_facts();
     if b.kind == BatchKind::Counter
         && b.using.timestamp.is_some()
         && b.using.ttl.is_none()
-        && facts.emulated
-        && facts.claims_at_least((2, 1, 0))
+        && KindWords::of(session) == KindWords::V21
     {
         return Err(CqlError::invalid(
             "Cannot provide custom timestamp for counter BATCH",
@@ -121,8 +119,7 @@ fn unlogged_kind<'t>(
     tables: &dyn Fn(&TableName) -> CqlResult<Table>,
 ) -> CqlResult<BatchKind> {
     let kind = b.kind;
-    let facts = session.local_facts();
-    if kind != BatchKind::Unlogged || !(facts.emulated && facts.claims_at_least((2, 1, 0))) {
+    if kind != BatchKind::Unlogged || KindWords::of(session) != KindWords::V21 {
         return Ok(kind);
     }
     let (mut counters, mut others) = (false, false);

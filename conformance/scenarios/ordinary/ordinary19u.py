@@ -34,75 +34,23 @@ sys.path.insert(0, os.environ.get("CONFORMANCE_DIR", "/work/shared/conformance")
 
 import thriftwire as W  # noqa: E402
 import dsl as D  # noqa: E402
-from dsl import (scenario, v19, b, cf_def, ks_def, column_def, column, cparent,  # noqa: E402
-                 cpath, pred, key_range, mutation, deletion, ins, counter_column, cosc,
-                 index_expr, index_clause, long_, EQ, GT, KEYS_INDEX, ONE, QUORUM)
+from dsl import (scenario, v19, b, cf_def, ks_def, column_def, column, cparent, cpath, pred,  # noqa: E402
+                 key_range, mutation, deletion, ins, counter_column, cosc, index_expr,
+                 index_clause, long_, EQ, GT, KEYS_INDEX, ONE, QUORUM)
 
-REL = os.environ.get("RELEASE", "2.0.17")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+os.environ.setdefault("RELEASE", "2.0.17")
+
+import kit  # noqa: E402
+from kit import (coll, comp, exe, i32b, i64b, ks_cql, prep, splits_ex)  # noqa: E402
+from kit import cql3 as cql  # noqa: E402
+
+REL = kit.release()
 VER = tuple(int(x) for x in REL.split("."))
 V20 = VER >= (2, 0)
 V21 = VER >= (2, 1)
 V22 = VER >= (2, 2)
-MIN_TOKEN = "-9223372036854775808"
-
-
-def jhash(s):
-    """Java String.hashCode of s as a signed int32 (the Thrift prepared statement id)."""
-    h = 0
-    for ch in s:
-        h = (31 * h + ord(ch)) & 0xFFFFFFFF
-    return h - (1 << 32) if h >= (1 << 31) else h
-
-
-def cql(q, cl=ONE):
-    return v19.execute_cql3_query(q, cl=cl)
-
-
-def prep(q):
-    return v19.prepare_cql3_query(q)
-
-
-def exe(ks, q, values, cl=ONE):
-    return v19.execute_prepared_cql3_query(jhash(ks + q), values, cl=cl)
-
-
-def ks_cql(ks):
-    return cql("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
-               "'replication_factor': 1}" % ks)
-
-
-def i32b(n):
-    return _st.pack(">i", n)
-
-
-def i64b(n):
-    return _st.pack(">q", n)
-
-
-def comp(*parts, eoc=0):
-    """A CompositeType name: each component length-prefixed; the last end-of-component eoc."""
-    out = b""
-    for i, p in enumerate(parts):
-        p = p.encode() if isinstance(p, str) else p
-        e = eoc if i == len(parts) - 1 else 0
-        out += _st.pack(">H", len(p)) + p + bytes([e & 0xff])
-    return out
-
-
-def coll(items):
-    """A collection value in the native protocol v1/v2 encoding Thrift binds used: 2-byte
-    count, each element 2-byte length-prefixed (map items are (key, value) pairs)."""
-    out = _st.pack(">H", len(items))
-    for it in items:
-        for p in (it if isinstance(it, tuple) else (it,)):
-            p = p.encode() if isinstance(p, str) else p
-            out += _st.pack(">H", len(p)) + p
-    return out
-
-
-def splits_ex(cf, start, end, keys):
-    return D.raw("describe_splits_ex", {1: b(cf), 2: b(start), 3: b(end),
-                                        4: W.i32(keys)}).mask("0")
+MIN_TOKEN = kit.MIN_TOKEN
 
 
 def cql_gzip(q, cl=ONE):

@@ -13,167 +13,33 @@ state on every release, consistency levels TWO and THREE on a one-node box, a Ha
 planner, super column slices of every shape, multiget of duplicate and odd keys, and clients
 built against a later IDL talking to the release.  Each scenario owns its keyspace.  Recorded
 with capture.py --api 19 --framed, each scenario on a fresh stock-yaml node."""
-import hashlib
-import json
 import os
-import struct
+import sys
 
 import dsl
 import thriftwire as W
-from dsl import (scenario, v19, b, cparent, cpath, pred, srange, key_range, column, cosc,
-                 super_column, counter_column, counter_super_column, mutation, deletion, ins,
-                 index_expr, index_clause, column_def, long_, int32, timeuuid, lexuuid, EQ,
-                 GT, GTE, LT, LTE, KEYS_INDEX, ONE, QUORUM, ALL, ANY, LOCAL_QUORUM,
-                 EACH_QUORUM, TWO)
+from dsl import (v19, b, cparent, cpath, pred, srange, key_range, column, counter_column,
+                 mutation, deletion, ins, index_expr, index_clause, long_, int32, timeuuid, EQ,
+                 GT, GTE, LT, LTE, ONE, QUORUM, ALL, ANY, TWO)
 
 Step = dsl.Step
 
-REL = os.environ.get("RELEASE", "1.0.12")
-V = tuple(int(x) for x in REL.split(".")[:2])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+os.environ.setdefault("RELEASE", "1.0.12")
+
+import kit  # noqa: E402
+from kit import (SS, THREE, cfd, cfd_later, ksd, setup, coldef, cfid, md5_token, dele, cadd,  # noqa: E402
+                 unknown, sins, many)
+from kit import cql2 as cql  # noqa: E402
+
+REL = kit.release()
+V = kit.version(2)
 V07 = V < (0, 8)
 V08 = V >= (0, 8)
 V10 = V >= (1, 0)
 V11 = V >= (1, 1)
-THREE = 8
-SS = "org.apache.cassandra.locator.SimpleStrategy"
-NTS = "org.apache.cassandra.locator.NetworkTopologyStrategy"
-ONTS = "org.apache.cassandra.locator.OldNetworkTopologyStrategy"
 
-_FACTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "releases", "facts.json")
-with open(_FACTS) as _f:
-    _IDL = json.load(_f)["releases"][REL]["idl"]
-_CF_FIELDS = {}
-for _id, _decl in _IDL["structs"]["CfDef"].items():
-    _words = _decl.split("=")[0].split()
-    _CF_FIELDS[_words[-1]] = (int(_id), _words[-2])
-
-# CfDef fields of the later IDLs (1.1, 1.2, 2.0), for the clients built against them
-_LATER_CF = {"key_validation_class": (26, "string"), "replicate_on_write": (24, "bool"),
-             "key_alias": (28, "string"), "compaction_strategy": (29, "string"),
-             "compaction_strategy_options": (30, "map"), "compression_options": (32, "map"),
-             "bloom_filter_fp_chance": (33, "double"), "caching": (34, "string"),
-             "dclocal_read_repair_chance": (37, "double"),
-             "populate_io_cache_on_flush": (38, "bool"),
-             "memtable_flush_period_in_ms": (39, "i32"), "default_time_to_live": (40, "i32"),
-             "index_interval": (41, "i32"), "speculative_retry": (42, "string")}
-
-
-def sc(name, topic, ks, when=True):
-    """Register the scenario only when the release had what its application needs."""
-    def deco(fn):
-        if not when:
-            return fn
-        return scenario("v_" + name, "19", topic, keyspace_reset=ks)(fn)
-    return deco
-
-
-def _typed(kind, v):
-    if kind in ("string", "binary"):
-        return b(v)
-    if kind == "i32":
-        return W.i32(v)
-    if kind == "double":
-        return W.double(v)
-    if kind == "bool":
-        return W.boolean(v)
-    if kind.startswith("map"):
-        return W.map_("bin", "bin", [(b(k), b(x)) for k, x in v.items()])
-    if kind.startswith("list"):
-        return W.list_("struct", list(v))
-    raise ValueError(kind)
-
-
-def cfd(ks, name, **fields):
-    """A CfDef of the fields the release's IDL declared (a library built against that IDL
-    could send no other)"""
-    out = {}
-    for k, v in dict(keyspace=ks, name=name, **fields).items():
-        if v is None or k not in _CF_FIELDS:
-            continue
-        fid, kind = _CF_FIELDS[k]
-        out[fid] = _typed(kind, v)
-    return W.struct(out)
-
-
-def cfd_later(ks, name, **fields):
-    """A CfDef as a client built against a later IDL sent it: its fields whatever the
-    release declared"""
-    out = {}
-    for k, v in dict(keyspace=ks, name=name, **fields).items():
-        if k in _CF_FIELDS:
-            fid, kind = _CF_FIELDS[k]
-        else:
-            fid, kind = _LATER_CF[k]
-        out[fid] = _typed(kind, v)
-    return W.struct(out)
-
-
-def ksd(name, cfs=(), rf=1, strategy=SS, options=None):
-    """KsDef: 0.7's required replication_factor; strategy_options from 0.8"""
-    f = {1: b(name), 2: b(strategy), 5: W.list_("struct", list(cfs))}
-    if V07:
-        f[4] = W.i32(rf)
-        if options:
-            f[3] = W.map_("bin", "bin", [(b(k), b(v)) for k, v in options.items()])
-    else:
-        opts = options if options is not None else {"replication_factor": str(rf)}
-        f[3] = W.map_("bin", "bin", [(b(k), b(v)) for k, v in opts.items()])
-    return W.struct(f)
-
-
-def setup(ks, cfs, **kw):
-    return [v19.system_add_keyspace(ksd(ks, cfs, **kw)), v19.set_keyspace(ks)]
-
-
-def coldef(name, validation, indexed=False, index_name=None):
-    return column_def(name, validation, KEYS_INDEX if indexed else None, index_name)
-
-
-def cfid(n):
-    """the id a fresh node gave the n-th column family made (0.7 to 1.1: from 1000, in the
-    order of creation); Hector and Kundera sent it back in their updates"""
-    return 1000 + n
-
-
-def md5_token(key):
-    d = hashlib.md5(key if isinstance(key, bytes) else key.encode()).digest()
-    return str(abs(int.from_bytes(d, "big", signed=True)))
-
-
-def jhash(s):
-    h = 0
-    for ch in s:
-        h = (31 * h + ord(ch)) & 0xFFFFFFFF
-    return h - (1 << 32) if h >= (1 << 31) else h
-
-
-def dele(names=None, t=None, sc_=None, rng=None):
-    if rng is not None:
-        return mutation(deletion_=deletion(t, sc=sc_, predicate=pred(slice_range=rng)))
-    return mutation(deletion_=deletion(t, sc=sc_, predicate=None if names is None
-                                       else pred(names=names)))
-
-
-def cadd(name, n):
-    return mutation(cosc(counter_column=counter_column(name, n)))
-
-
-def cql(q):
-    return v19.execute_cql_query(q, 2)
-
-
-def unknown(method, fields=None):
-    """a method of a later IDL the release did not declare"""
-    return Step(method, W.struct(fields or {}))
-
-
-def sins(scname, cols, t):
-    """a Mutation writing a super column of (name, value) sub-columns"""
-    return mutation(cosc(super_column=super_column(scname, [column(n, v, t) for n, v in cols])))
-
-
-def many(prefix, n):
-    return ["%s%03d" % (prefix, i) for i in range(n)]
+sc = kit.registrar('v_')
 
 
 # --------------------------------------------------------------------------- Haystack backend

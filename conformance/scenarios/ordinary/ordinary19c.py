@@ -19,7 +19,7 @@ when loaded by capture.py the file makes the corpus runner honour it; a replay m
 `sleep` the recording carries (see the runner note at `sleep`).
 
     RELEASE=0.8.10 capture.py --api 19 --port P --framed --peer "Apache Cassandra 0.8.10" \\
-        --out DIR conformance/scenarios/ordinary19c.py
+        --out DIR conformance/scenarios/ordinary/ordinary19c.py
 """
 import hashlib
 import os

@@ -30,7 +30,7 @@ protocol v2 form (u16 sizes) up to 2.2 and v3 (i32 sizes) on 3.x (`QueryOptions.
 TTLs are read back before their expiry only: capture.py and replay.py do not sleep.
 
 usage: capture.py --api 19 --port P --framed --peer "Apache Cassandra 2.1.22" --out DIR \
-           conformance/scenarios/ordinary19d.py
+           conformance/scenarios/ordinary/ordinary19d.py
 """
 import os
 import re

@@ -23,52 +23,19 @@ import sys
 sys.path.insert(0, os.environ.get("CONFORMANCE_DIR", "/work/shared/conformance"))
 
 import thriftwire as W  # noqa: E402
-from dsl import (scenario, v19, Step, raw, b, cf_def, ks_def, column_def, column, cparent,  # noqa: E402
-                 cpath, pred, key_range, mutation, deletion, ins, cosc, counter_column,
-                 index_expr, index_clause, long_, timeuuid, EQ, GT, GTE, KEYS_INDEX, ONE,
-                 QUORUM, ALL, LOCAL_QUORUM)
+from dsl import (scenario, v19, Step, raw, b, cf_def, ks_def, column, cparent, cpath, pred,  # noqa: E402
+                 key_range, mutation, deletion, ins, long_, timeuuid, ONE, QUORUM, LOCAL_QUORUM)
 
-REL = os.environ.get("RELEASE", "2.0.17")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+os.environ.setdefault("RELEASE", "2.0.17")
+
+import kit  # noqa: E402
+from kit import (comp, exe, i32b, ks_cql, prep)  # noqa: E402
+from kit import cql3 as cql  # noqa: E402
+
+REL = kit.release()
 VER = tuple(int(x) for x in REL.split("."))
-MIN_TOKEN = "-9223372036854775808"
-
-
-def jhash(s):
-    """Java String.hashCode of s as a signed int32 (the Thrift prepared statement id)."""
-    h = 0
-    for ch in s:
-        h = (31 * h + ord(ch)) & 0xFFFFFFFF
-    return h - (1 << 32) if h >= (1 << 31) else h
-
-
-def cql(q, cl=ONE):
-    return v19.execute_cql3_query(q, cl=cl)
-
-
-def prep(q):
-    return v19.prepare_cql3_query(q)
-
-
-def exe(ks, q, values, cl=ONE):
-    return v19.execute_prepared_cql3_query(jhash(ks + q), values, cl=cl)
-
-
-def ks_cql(ks):
-    return cql("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
-               "'replication_factor': 1}" % ks)
-
-
-def i32b(n):
-    return _st.pack(">i", n)
-
-
-def comp(*parts):
-    """A CompositeType name: each component length-prefixed, end-of-component 0."""
-    out = b""
-    for p in parts:
-        p = p.encode() if isinstance(p, str) else p
-        out += _st.pack(">H", len(p)) + p + b"\x00"
-    return out
+MIN_TOKEN = kit.MIN_TOKEN
 
 
 def comp_end(*parts, eoc=1):

@@ -25,83 +25,25 @@ sys.path.insert(0, os.environ.get("CONFORMANCE_DIR", "/work/shared/conformance")
 
 import thriftwire as W  # noqa: E402
 import dsl as D  # noqa: E402
-from dsl import (scenario, v19, b, cf_def, ks_def, column_def, column, cparent,  # noqa: E402
-                 cpath, pred, key_range, mutation, deletion, ins, counter_column, cosc,
-                 index_expr, index_clause, long_, EQ, GT, KEYS_INDEX)
+from dsl import (scenario, v19, b, cf_def, ks_def, column_def, column, cparent, cpath, pred,  # noqa: E402
+                 key_range, mutation, deletion, ins, counter_column, cosc, index_expr,
+                 index_clause, long_, EQ, GT, KEYS_INDEX)
 
-REL = os.environ.get("RELEASE", "2.0.17")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+os.environ.setdefault("RELEASE", "2.0.17")
+
+import kit  # noqa: E402
+from kit import (cas, comp, exe, i32b, i64b, ks_cql, multi_slice, prep, splits_ex)  # noqa: E402
+from kit import cql3 as cql  # noqa: E402
+from dsl import ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL, ANY, TWO, THREE  # noqa: E402
+from kit import SERIAL, LOCAL_SERIAL, LOCAL_ONE  # noqa: E402
+
+REL = kit.release()
 VER = tuple(int(x) for x in REL.split("."))
 V20 = VER >= (2, 0)
 V21 = VER >= (2, 1)
 V22 = VER >= (2, 2)
-MIN_TOKEN = "-9223372036854775808"
-
-ONE, QUORUM, LOCAL_QUORUM, EACH_QUORUM, ALL, ANY, TWO, THREE, SERIAL, LOCAL_SERIAL, \
-    LOCAL_ONE = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-
-
-def jhash(s):
-    """Java String.hashCode of s as a signed int32 (the Thrift prepared statement id)."""
-    h = 0
-    for ch in s:
-        h = (31 * h + ord(ch)) & 0xFFFFFFFF
-    return h - (1 << 32) if h >= (1 << 31) else h
-
-
-def cql(q, cl=ONE):
-    return v19.execute_cql3_query(q, cl=cl)
-
-
-def prep(q):
-    return v19.prepare_cql3_query(q)
-
-
-def exe(ks, q, values, cl=ONE):
-    return v19.execute_prepared_cql3_query(jhash(ks + q), values, cl=cl)
-
-
-def ks_cql(ks):
-    return cql("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
-               "'replication_factor': 1}" % ks)
-
-
-def i32b(n):
-    return _st.pack(">i", n)
-
-
-def i64b(n):
-    return _st.pack(">q", n)
-
-
-def comp(*parts, eoc=0):
-    out = b""
-    for i, p in enumerate(parts):
-        p = p.encode() if isinstance(p, str) else p
-        e = eoc if i == len(parts) - 1 else 0
-        out += _st.pack(">H", len(p)) + p + bytes([e & 0xff])
-    return out
-
-
-def cas(key, cf, expected, updates, serial=SERIAL, commit=QUORUM):
-    f = {1: b(key), 2: b(cf),
-         3: None if expected is None else W.list_("struct", expected),
-         4: None if updates is None else W.list_("struct", updates),
-         5: None if serial is None else W.i32(serial),
-         6: None if commit is None else W.i32(commit)}
-    # values committed through Paxos carry the ballot's time
-    return D.raw("cas", f).mask("0/2/*/3")
-
-
-def splits_ex(cf, start, end, keys):
-    return D.raw("describe_splits_ex", {1: b(cf), 2: b(start), 3: b(end),
-                                        4: W.i32(keys)}).mask("0")
-
-
-def multi_slice(key, cf, slices, reversed_=False, count=1000, cl=ONE):
-    return D.raw("get_multi_slice", {1: W.struct({
-        1: b(key), 2: cparent(cf),
-        3: W.list_("struct", [W.struct({1: b(s), 2: b(f)}) for s, f in slices]),
-        4: W.boolean(reversed_), 5: W.i32(count), 6: W.i32(cl)})})
+MIN_TOKEN = kit.MIN_TOKEN
 
 
 # ---------------------------------------------------------------- Hector CqlQuery

@@ -20,7 +20,7 @@ import struct as _st
 import sys
 
 sys.path.insert(0, os.environ.get("CONFORMANCE_DIR", os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "conformance")))
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "shared", "conformance")))
 
 import thriftwire as W  # noqa: E402
 from dsl import (scenario, v19, b, cparent, cpath, pred, srange, key_range, column,  # noqa: E402

@@ -8,133 +8,31 @@ counters where the release had them, super columns, truncate, an index added by 
 drops, schema versions after changes, and the mistakes applications made with the exceptions
 they got.  Each scenario owns its keyspace (dropped before and after).  Recorded with
 capture.py --api 19 --framed, one fresh stock-yaml node per release."""
-import json
 import os
-import struct
+import sys
 
 from dsl import (scenario, v19, b, cparent, cpath, pred, srange, key_range, column, cosc,
                  super_column, counter_column, counter_super_column, mutation, deletion, ins,
-                 index_expr, index_clause, column_def, raw, long_, int32, timeuuid, lexuuid,
-                 EQ, GT, GTE, LT, LTE, KEYS_INDEX, ONE, QUORUM, ALL, ANY, LOCAL_QUORUM,
-                 EACH_QUORUM, TWO)
-import dsl
+                 index_expr, index_clause, long_, int32, timeuuid, lexuuid, EQ, GTE, LT, ONE,
+                 QUORUM, ALL, ANY, LOCAL_QUORUM, EACH_QUORUM, TWO)
 import thriftwire as W
 
-REL = os.environ.get("RELEASE", "1.2.9")
-V = tuple(int(x) for x in REL.split(".")[:2])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+os.environ.setdefault("RELEASE", "1.2.9")
+
+import kit  # noqa: E402
+from kit import (SS, NTS, cfd, hector_cf, ksd, coldef, setup, describe_version, connect, comp,  # noqa: E402
+                 dele)
+from kit import cql_of_release as cql  # noqa: E402
+
+REL = kit.release()
+V = kit.version(2)
 V07 = V < (0, 8)
 COUNTERS = V >= (0, 8)
 COMPOSITE = V >= (0, 8)
 CQL2 = (0, 8) <= V < (1, 2)
 CQL3 = V >= (1, 2)
 ATOMIC = V >= (1, 2)
-SS = "org.apache.cassandra.locator.SimpleStrategy"
-NTS = "org.apache.cassandra.locator.NetworkTopologyStrategy"
-
-_FACTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "releases", "facts.json")
-with open(_FACTS) as _f:
-    _IDL = json.load(_f)["releases"][REL]["idl"]
-_CF_FIELDS = {}
-for _id, _decl in _IDL["structs"]["CfDef"].items():
-    _words = _decl.split("=")[0].split()
-    _CF_FIELDS[_words[-1]] = (int(_id), _words[-2])
-
-
-def _typed(kind, v):
-    if kind == "string" or kind == "binary":
-        return b(v)
-    if kind == "i32":
-        return W.i32(v)
-    if kind == "double":
-        return W.double(v)
-    if kind == "bool":
-        return W.boolean(v)
-    if kind.startswith("map"):
-        return W.map_("bin", "bin", [(b(k), b(x)) for k, x in v.items()])
-    if kind.startswith("list"):
-        return W.list_("struct", list(v))
-    raise ValueError(kind)
-
-
-def cfd(ks, name, **fields):
-    """A CfDef of the fields the release's IDL declared (a field it lacked is not sent, as a
-    library built against that IDL could not send it)"""
-    out = {}
-    for k, v in dict(keyspace=ks, name=name, **fields).items():
-        if v is None or k not in _CF_FIELDS:
-            continue
-        fid, kind = _CF_FIELDS[k]
-        out[fid] = _typed(kind, v)
-    return W.struct(out)
-
-
-def hector_cf(ks, name, **kw):
-    """Hector's ThriftCfDef of its era: the defaults BasicColumnFamilyDefinition filled in"""
-    base = dict(column_type="Standard", comparator_type="BytesType", read_repair_chance=1.0,
-                gc_grace_seconds=864000, min_compaction_threshold=4,
-                max_compaction_threshold=32, key_validation_class="BytesType",
-                default_validation_class="BytesType")
-    if V < (1, 1):
-        base.update(row_cache_size=0.0, key_cache_size=200000.0)
-    if (0, 8) <= V:
-        base.update(replicate_on_write=True)
-    base.update(kw)
-    return cfd(ks, name, **base)
-
-
-def ksd(name, cfs=(), rf=1, strategy=SS, options=None, durable=None):
-    """KsDef: 0.7's replication_factor field, strategy_options from 0.8"""
-    f = {1: b(name), 2: b(strategy), 5: W.list_("struct", list(cfs))}
-    if V07:
-        f[4] = W.i32(rf)
-        if options:
-            f[3] = W.map_("bin", "bin", [(b(k), b(v)) for k, v in options.items()])
-    else:
-        opts = options if options is not None else {"replication_factor": str(rf)}
-        f[3] = W.map_("bin", "bin", [(b(k), b(v)) for k, v in opts.items()])
-        if durable is not None:
-            f[6] = W.boolean(durable)
-    return W.struct(f)
-
-
-def coldef(name, validation, indexed=False, index_name=None):
-    return column_def(name, validation, KEYS_INDEX if indexed else None, index_name)
-
-
-def setup(ks, cfs, **kw):
-    return [v19.system_add_keyspace(ksd(ks, cfs, **kw)), v19.set_keyspace(ks)]
-
-
-def describe_version():
-    """unmasked: each release's API version is its own and fixed"""
-    return dsl.Step("describe_version", W.struct({}))
-
-
-def connect():
-    """what a pool checks when it opens a connection"""
-    return [describe_version(), v19.describe_cluster_name(), v19.describe_partitioner(),
-            v19.describe_snitch()]
-
-
-def comp(*parts, eoc=0):
-    out = b""
-    for i, p in enumerate(parts):
-        p = p if isinstance(p, bytes) else (long_(p) if isinstance(p, int) else p.encode())
-        out += struct.pack(">H", len(p)) + p + bytes([eoc if i == len(parts) - 1 else 0])
-    return out
-
-
-def dele(names=None, t=None, sc=None, rng=None):
-    if rng is not None:
-        return mutation(deletion_=deletion(t, sc=sc, predicate=pred(slice_range=rng)))
-    return mutation(deletion_=deletion(t, sc=sc, predicate=None if names is None
-                                       else pred(names=names)))
-
-
-def cql(q):
-    if CQL3:
-        return v19.execute_cql3_query(q, ONE)
-    return v19.execute_cql_query(q, 2)
 
 
 # --------------------------------------------------------------------------- catalogue
@@ -396,7 +294,7 @@ def orders():
         # o-1 edited: line l2 dropped, l1's qty changed, the total column removed
         v19.batch_mutate({"o-1": {
             "Orders": [ins("status", "edited", 20), dele(["total"], 20)],
-            "Lines": [dele(None, 20, sc="l2"),
+            "Lines": [dele(None, 20, sc_="l2"),
                       mutation(cosc(super_column=super_column("l1", [column("qty", "3", 20)])))]
         }}),
         v19.get_slice("o-1", cparent("Orders"), pred(start="", count=100)),
@@ -409,11 +307,11 @@ def orders():
         # a late retry of an older write stays hidden
         v19.batch_mutate({"o-2": {"Orders": [ins("status", "paid", 25)]}}),
         v19.get_slice("o-2", cparent("Orders"), pred(start="", count=100)),
-        v19.batch_mutate({"o-1": {"Lines": [dele(["sku"], 40, sc="l1")]}}),
+        v19.batch_mutate({"o-1": {"Lines": [dele(["sku"], 40, sc_="l1")]}}),
         v19.get("o-1", cpath("Lines", sc="l1")),
         # the mistakes
         v19.batch_mutate({"o-3": {"Orders": [mutation()]}}),
-        v19.batch_mutate({"o-3": {"Orders": [dele(["status"], 50, sc="l1")]}}),
+        v19.batch_mutate({"o-3": {"Orders": [dele(["status"], 50, sc_="l1")]}}),
         v19.batch_mutate({"o-3": {"Shipments": [ins("x", "y", 50)]}}),
         v19.batch_mutate({"o-3": {"Lines": [ins("sku", "x", 50)]}}),
         v19.batch_mutate({"o-3": {"Orders": [mutation(cosc(super_column=super_column(
@@ -1019,10 +917,10 @@ def purge():
     steps += [
         v19.batch_mutate({"cpu": {"Samples": [dele(t=20, rng=srange(long_(0), long_(3)))]}}),
         v19.get_slice("cpu", cparent("Samples"), pred(start="", count=100)),
-        v19.batch_mutate({"web1": {"Hosts": [dele(t=20, sc="load",
+        v19.batch_mutate({"web1": {"Hosts": [dele(t=20, sc_="load",
                                                   rng=srange(long_(2), long_(4)))]}}),
         v19.get_slice("web1", cparent("Hosts", sc="load"), pred(start="", count=100)),
-        v19.batch_mutate({"web1": {"Hosts": [dele([long_(0), long_(1)], 20, sc="mem")]}}),
+        v19.batch_mutate({"web1": {"Hosts": [dele([long_(0), long_(1)], 20, sc_="mem")]}}),
         v19.get_slice("web1", cparent("Hosts"), pred(start="", count=100)),
         v19.batch_mutate({"cpu": {"Samples": [dele(None, 30)]},
                           "mem": {"Samples": [ins(long_(1), "fresh", 30)]}}),
@@ -1149,7 +1047,7 @@ def inbox():
                                    pred(start="", count=100)))
     steps += [
         v19.batch_mutate({"ann": {"Folders": [
-            dele([timeuuid(101)], 20, sc="inbox"),
+            dele([timeuuid(101)], 20, sc_="inbox"),
             mutation(cosc(super_column=super_column("trash", [
                 column(timeuuid(101), "subject ann 1", 20)])))]}}),
         v19.get_slice("ann", cparent("Folders"), pred(start="", count=100)),

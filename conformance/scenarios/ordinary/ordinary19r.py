@@ -30,45 +30,22 @@ sys.path.insert(0, os.environ.get("CONFORMANCE_DIR", "/work/shared/conformance")
 
 import thriftwire as W  # noqa: E402
 import dsl as D  # noqa: E402
-from dsl import (scenario, v19, b, cf_def, ks_def, column_def, column, cparent,  # noqa: E402
-                 cpath, pred, key_range, mutation, deletion, ins, counter_column,
-                 index_expr, index_clause, long_, EQ, GTE, KEYS_INDEX, ONE, QUORUM)
+from dsl import (scenario, v19, b, cf_def, ks_def, column, cparent, cpath, pred, key_range,  # noqa: E402
+                 mutation, deletion, ins, counter_column, long_, ONE)
 
-REL = os.environ.get("RELEASE", "2.0.17")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+os.environ.setdefault("RELEASE", "2.0.17")
+
+import kit  # noqa: E402
+from kit import (cas, comp, exe, i32b, ks_cql, prep)  # noqa: E402
+from kit import cql3 as cql  # noqa: E402
+
+REL = kit.release()
 VER = tuple(int(x) for x in REL.split("."))
 V20 = VER >= (2, 0)
 V21 = VER >= (2, 1)
 V22 = VER >= (2, 2)
-MIN_TOKEN = "-9223372036854775808"
-
-
-def jhash(s):
-    """Java String.hashCode of s as a signed int32 (the Thrift prepared statement id)."""
-    h = 0
-    for ch in s:
-        h = (31 * h + ord(ch)) & 0xFFFFFFFF
-    return h - (1 << 32) if h >= (1 << 31) else h
-
-
-def cql(q, cl=ONE):
-    return v19.execute_cql3_query(q, cl=cl)
-
-
-def prep(q):
-    return v19.prepare_cql3_query(q)
-
-
-def exe(ks, q, values, cl=ONE):
-    return v19.execute_prepared_cql3_query(jhash(ks + q), values, cl=cl)
-
-
-def ks_cql(ks):
-    return cql("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
-               "'replication_factor': 1}" % ks)
-
-
-def i32b(n):
-    return _st.pack(">i", n)
+MIN_TOKEN = kit.MIN_TOKEN
 
 
 def i16b(n):
@@ -77,15 +54,6 @@ def i16b(n):
 
 def dbl(x):
     return _st.pack(">d", x)
-
-
-def comp(*parts, eoc=0):
-    """A CompositeType name: each component length-prefixed; the last end-of-component eoc."""
-    out = b""
-    for i, p in enumerate(parts):
-        p = p.encode() if isinstance(p, str) else p
-        out += _st.pack(">H", len(p)) + p + bytes([eoc if i == len(parts) - 1 else 0])
-    return out
 
 
 def tuuid(ms, seq=0, node=0x0a0b0c0d0e0f):
@@ -105,20 +73,9 @@ def multi_slice(key, cf, slices, count=100, cl=ONE):
         4: W.boolean(False), 5: W.i32(count), 6: W.i32(cl)})})
 
 
-def cas(key, cf, expected, updates, serial=9, commit=QUORUM):
-    return D.raw("cas", {1: b(key), 2: b(cf), 3: W.list_("struct", expected),
-                         4: W.list_("struct", updates), 5: W.i32(serial),
-                         6: W.i32(commit)}).mask("0/2/*/3")
-
-
 def describe_local_ring(ks):
     return D.raw("describe_local_ring", {1: b(ks)}).mask("0/*/1", "0/*/2", "0/*/3", "0/*/4",
                                                          "0/*/5")
-
-
-def splits_ex(cf, start, end, keys):
-    return D.raw("describe_splits_ex", {1: b(cf), 2: b(start), 3: b(end),
-                                        4: W.i32(keys)}).mask("0")
 
 
 # ---------------------------------------------------------------- a news feed on timeuuids
