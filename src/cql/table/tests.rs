@@ -214,6 +214,16 @@ fn alter_table_as_each_series() {
     let mut t = sp.clone();
     alter(&mut t, "ALTER TABLE sp ALTER n TYPE varint", (2, 0)).unwrap();
     assert_eq!(t.column("n").unwrap().ty.cql_name(), "varint");
+    // 3.x changed no column's type, found or not, once the type was read.
+    for cql in [
+        "ALTER TABLE sp ALTER n TYPE varint",
+        "ALTER TABLE sp ALTER nosuch TYPE blob",
+    ] {
+        assert_eq!(
+            alter(&mut sp.clone(), cql, (3, 0)).unwrap_err(),
+            "Altering of types is not allowed"
+        );
+    }
     assert_eq!(
         alter(
             &mut sp.clone(),

@@ -1,5 +1,6 @@
 use super::*;
 use crate::config::Config;
+use crate::thrift::gen::cassandra19::ConsistencyLevel;
 
 fn schema() -> Schema {
     let path = concat!(
