@@ -9566,3 +9566,40 @@ if (1, 2) <= R < (3, 0):
             "SELECT writetime(v) x FROM t",
             "SELECT c, v FROM t WHERE k = 'a'"]]
         return out
+
+
+# ------------------------------------------------------------------------------ 3.x changes no column's or field's type (found by ordinary19u/w/z on 3.x)
+if (3, 0) <= R:
+    @scenario("rel_altertypes3x", "19", "cql3", keyspace_reset="cv_r_altertypes3x")
+    def _altertypes3x():
+        """2.x applications' ALTER TABLE ... ALTER c TYPE t and ALTER TYPE u ALTER f TYPE t sent
+        to 3.0.24 and 3.11.10: a table's column of any role, found or not, and a user type's
+        field were refused once the new type was read (an unknown type still refused as such);
+        the other ALTERs of the same table and type ran as before"""
+        ks = "cv_r_altertypes3x"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k int, c int, v int, b blob, PRIMARY KEY (k, c))",
+            "CREATE TABLE d (k text, c int, v text, PRIMARY KEY (k, c)) WITH COMPACT STORAGE",
+            "CREATE TYPE addr (street text, zip int)",
+            "INSERT INTO t (k, c, v) VALUES (1, 1, 1) USING TIMESTAMP 10",
+            "ALTER TABLE t ALTER v TYPE varint",
+            "ALTER TABLE t ALTER v TYPE blob",
+            "ALTER TABLE t ALTER v TYPE int",
+            "ALTER TABLE t ALTER k TYPE varint",
+            "ALTER TABLE t ALTER c TYPE blob",
+            "ALTER TABLE t ALTER nosuch TYPE text",
+            "ALTER TABLE t ALTER v TYPE nosuchtype",
+            "ALTER TABLE d ALTER v TYPE blob",
+            "ALTER TABLE d ALTER c TYPE varint",
+            "ALTER TABLE t ADD w text",
+            "ALTER TABLE t RENAME c TO cc",
+            "ALTER TYPE addr ALTER zip TYPE varint",
+            "ALTER TYPE addr ALTER nosuch TYPE text",
+            "ALTER TYPE addr ADD city text",
+            "ALTER TYPE addr RENAME zip TO postcode",
+            "SELECT k, cc, v, w FROM t",
+            "ALTER TABLE nosuch ALTER v TYPE blob"]]
+        return out

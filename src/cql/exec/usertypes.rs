@@ -260,6 +260,11 @@ pub(super) fn alter(
     name: &TableName,
     op: &AlterTypeOp,
 ) -> CqlResult<(CqlOutcome, Vec<Retyped>)> {
+    // 3.0.11 and 3.10 on threw while the statement was parsed
+    // (`AlterTypeStatement.alter`): no field's type changes.
+    if matches!(op, AlterTypeOp::Alter(..)) && session.local_facts().claims_at_least((3, 0, 0)) {
+        return Err(invalid("Altering of types is not allowed".to_string()));
+    }
     let schema = backend.schema();
     let ks = session.keyspace_for(name)?;
     if schema.keyspace(&ks).is_none() {
