@@ -9603,3 +9603,64 @@ if (3, 0) <= R:
             "SELECT k, cc, v, w FROM t",
             "ALTER TABLE nosuch ALTER v TYPE blob"]]
         return out
+
+
+# ------------------------------------------------------------------------------ index names given as the default's shape (found by ordinary19za)
+if R < (1, 2):
+    @scenario("rel_indexnames07", "19", "index", keyspace_reset="cv_r_indexnames07")
+    def _indexnames07():
+        """0.7 kept an index's name as its CfDef sent it and named an unnamed one nothing (its
+        ColumnDefinition's name null): a name the client gave in the shape 0.8's default name
+        had (`<cf>_<column>_idx`), by an add or by an update, is described as given; an unnamed
+        index is described without one. 0.8 to 1.1 named unnamed indexes so."""
+        ks = "cv_r_indexnames07"
+        cdef = lambda name, idx=True, iname=None: column_def(name, "UTF8Type",
+                                                             KEYS_INDEX if idx else None, iname)
+        posts = lambda cols, **k: cf_def(ks, "Posts", comparator="UTF8Type",
+                                         column_metadata=cols, **k)
+        out = setup(ks, posts([cdef("author", iname="Posts_author_idx"),
+                               cdef("tag"), cdef("lang", iname="by_lang")]),
+                    cf_def(ks, "Notes", comparator="UTF8Type",
+                           column_metadata=[cdef("topic", False)]))
+        out += [describe_ks(ks),
+                v19.insert("p1", cparent("Posts"), column("author", "ann", 1)),
+                v19.insert("p1", cparent("Posts"), column("tag", "db", 1)),
+                v19.get_indexed_slices(cparent("Posts"), index_clause([index_expr(
+                    "author", EQ, "ann")]), pred(start="", count=10)),
+                v19.get_indexed_slices(cparent("Posts"), index_clause([index_expr(
+                    "tag", EQ, "db")]), pred(start="", count=10)),
+                v19.system_update_column_family(cf_def(
+                    ks, "Notes", comparator="UTF8Type", extra={16: W.i32(1001)} if R < (1, 2)
+                    else None, column_metadata=[cdef("topic", iname="Notes_topic_idx")])),
+                describe_ks(ks),
+                v19.system_update_column_family(cf_def(
+                    ks, "Notes", comparator="UTF8Type", extra={16: W.i32(1001)} if R < (1, 2)
+                    else None, column_metadata=[cdef("topic", iname="Notes_topic_idx"),
+                                                cdef("mood", False)])),
+                describe_ks(ks),
+                v19.insert("n1", cparent("Notes"), column("topic", "x", 1)),
+                v19.get_indexed_slices(cparent("Notes"), index_clause([index_expr(
+                    "topic", EQ, "x")]), pred(start="", count=10))]
+        return out
+
+
+# ------------------------------------------------------------------------------ a KeyRange of more than one start or end (found by ordinary19za)
+if R < (1, 2):
+    @scenario("rel_keyrangeboth11", "19", "range", keyspace_reset="cv_r_keyrangeboth11")
+    def _keyrangeboth11():
+        """A KeyRange sent with a key and a token at the same end (a client filling every
+        field): 1.1 refused it as `exactly one each of {start key, start token} and {end key,
+        end token} must be specified` before looking at a start key past the end token
+        (ThriftValidation.validateKeyRange's order); 0.7 to 1.0 in their pairs' words"""
+        ks = "cv_r_keyrangeboth11"
+        out = setup(ks, cf_def(ks, "Docs", comparator="UTF8Type"))
+        out.append(v19.batch_mutate({"k%d" % i: {"Docs": [ins("c", "v", 1)]} for i in range(4)}))
+        scan = lambda **kr: v19.get_range_slices(cparent("Docs"), pred(start="", count=10),
+                                                 key_range(count=10, **kr))
+        out += [scan(start_key="a", end_key="b", start_token="0", end_token="1"),
+                scan(start_key="a", start_token="0", end_token="1"),
+                scan(start_key="a", end_key="a", end_token="1"),
+                scan(start_key="a", end_token="1"),
+                scan(start_token="0", end_key="a", end_token="1"),
+                scan(start_key="", end_key="", start_token="0", end_token="0")]
+        return out

@@ -157,11 +157,13 @@ impl Schema {
                 }
             }
         }
-        // (0.7 named an update's indexes anew: its old names are free.)
-        let own = rules.update_sets_index_names.then_some(cf.name.as_str());
+        // 0.7 named no index: its ColumnDefinition kept the name sent.
+        if rules.update_sets_index_names {
+            return Ok(());
+        }
         let taken = match rules.default_index_names_repeat {
             true => BTreeSet::new(),
-            false => self.index_names_except(own, rules),
+            false => self.index_names_except(None, rules),
         };
         // 2.0's `addDefaultIndexNames` named an index by the comparator's
         // `getString` of its column's name, whose MarshalException it did

@@ -32,8 +32,8 @@ pub struct Rules {
     /// 2.0 and 2.1: an update's key alias joined the table's, the one a
     /// Java `HashMap` iterated last naming the key.
     pub key_aliases_by_hash_order: bool,
-    /// 0.7: an update set each index's name as its CfDef sent it (none
-    /// named anew), a renamed index too.
+    /// 0.7: an index's name is the one its CfDef sent, in an add or an
+    /// update (an index sent unnamed has none; a renamed index renamed).
     pub update_sets_index_names: bool,
     /// 0.7: an index name was checked among its column family's own
     /// only, not every column family's.

@@ -532,6 +532,11 @@ fn validate_columns(
         if cf.is_super() {
             return Err("Secondary indexes are not supported on super column families".into());
         }
+        // 0.7 named no index: one sent unnamed had no name to check.
+        if c.index_name.is_none() && rules.update_sets_index_names {
+            index_options::validate_column(index_type, c.index_options.as_ref(), rules, false)?;
+            continue;
+        }
         let name = c.index_name.as_deref().unwrap_or_default();
         if name.is_empty() || !is_word(name) {
             return Err(format!(

@@ -33,16 +33,18 @@ macro_rules! with_behaviours_before_2_0_later {
             }
 
             // 0.7's CFMetaData.apply: `oldDef.setIndexName(def.index_name)`
-            // for the columns staying, no check of a renamed index.
-            /// An update set each index's name as its CfDef sent it: an
-            /// index sent without a name lost its name, a renamed one took
-            /// the new name.
+            // for the columns staying, no check of a renamed index; its
+            // ColumnDefinition kept the name sent, null when none was (no
+            // default name: 0.8's `addDefaultIndexNames` came later).
+            /// An index's name was the one its CfDef sent, in an add as in
+            /// an update: an index sent without a name had none (an update
+            /// sending none took it away), a renamed one took the new name.
             UpdateSetsIndexNames {
                 key: "update_sets_index_names",
                 from: (0, 7, 0),
                 until: Some((0, 8, 0)),
-                says: "system_update_column_family names each index as sent: one sent without a name \
-                    loses it, a renamed one is renamed",
+                says: "an index is named as its CfDef sent it, none when it sent none (an update \
+                    sending none takes the name away, a renamed one is renamed)",
             }
 
             // 0.7's ThriftValidation.validateCfDef: each column's

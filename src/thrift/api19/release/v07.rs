@@ -417,24 +417,6 @@ pub fn shape_keyspace(release: &Release, heap_mb: u64, ks: &mut t::KsDef) {
                 .get_or_insert(memtable.throughput_mb);
             cf.memtable_operations_in_millions
                 .get_or_insert(OrderedFloat(memtable.million_ops));
-            forget_default_index_names(cf);
-        }
-    }
-}
-
-/// 0.7 kept no name for an index the client named none (its cli printed
-/// no `Index Name` line); the node names every index, `<cf>_<column>_idx`
-/// unless told, so a name of that shape is taken for one the client did
-/// not give.
-fn forget_default_index_names(cf: &mut t::CfDef) {
-    let prefix = format!("{}_", cf.name);
-    for column in cf.column_metadata.iter_mut().flatten() {
-        if column
-            .index_name
-            .as_deref()
-            .is_some_and(|n| n.starts_with(&prefix) && n.ends_with("_idx"))
-        {
-            column.index_name = None;
         }
     }
 }

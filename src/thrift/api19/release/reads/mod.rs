@@ -70,6 +70,11 @@ pub fn check_key_range(
         };
         return Err(ApiError::invalid(why));
     }
+    // 1.1 checked the mix only once the range had exactly one start and
+    // one end (its "exactly one each" refusal, the shared check's, first).
+    if range.start_token.is_some() || range.end_key.is_some() {
+        return Ok(());
+    }
     let (Some(start), Some(end)) = (&range.start_key, &range.end_token) else {
         return Ok(());
     };
