@@ -9664,3 +9664,48 @@ if R < (1, 2):
                 scan(start_token="0", end_key="a", end_token="1"),
                 scan(start_key="", end_key="", start_token="0", end_token="0")]
         return out
+
+
+# ------------------------------------------------------------------------------ an INSERT without its columns, a SET clause's field, a bare word as a value (found by ordinary19zb)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_insertrecovery", "19", "cql3", keyspace_reset="cv_r_insertrecovery")
+    def _insertrecovery():
+        """A beginner's INSERT without its column list: the table name's decision fails at
+        VALUES, ANTLR recovers to the `(` and reads the values as column names, and 1.2 to
+        2.1 report the last error (VALUES missed after them); a SET clause's `c.f =` or a word
+        after the column fails columnOperation's decision at that token; a bare word where a
+        value was due (2.1 and 2.2 quote the stream at the word); 2.2's capitalized words for
+        an inet, a timestamp of too many digits and a uuid"""
+        ks = "cv_r_insertrecovery"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k text PRIMARY KEY, n int, v text, ip inet, at timestamp, "
+            "u uuid, tu timeuuid)",
+            "INSERT INTO t VALUES ('a', 1, 'x')",
+            "INSERT INTO t VALUES ('a', 1) USING TTL 5",
+            "INSERT INTO t VALUES ('a', 1);",
+            "INSERT INTO t VALUES",
+            "INSERT INTO t VALUES ()",
+            "INSERT INTO t VALUES (k, n) VALUES ('a', 1)",
+            "INSERT INTO t VALUES (k, n) VALUES ('a', 1) USING TIMESTAMP 5",
+            "INSERT INTO t VALUES (k, 5) VALUES ('a', 1)",
+            "INSERT INTO t (k, 5) VALUES ('a', 1)",
+            "INSERT INTO t (k, 'n') VALUES ('a', 1)",
+            "INSERT INTO t SET k = 'a'",
+            "INSERT INTO t (k, n, v) VALUES ('a', 2, bob)",
+            "INSERT INTO t (k, n, v) VALUES ('a', bob, 'x')",
+            "UPDATE t SET v = bob WHERE k = 'a'",
+            "UPDATE t SET v.x = 'y' WHERE k = 'a'",
+            "UPDATE t SET v 'y' WHERE k = 'a'",
+            "UPDATE t SET n + 1 WHERE k = 'a'",
+            "UPDATE t SET v = 'y', n 2 WHERE k = 'a'",
+            "INSERT INTO t (k, ip) VALUES ('a', 'not-an-ip')",
+            "INSERT INTO t (k, at) VALUES ('a', '99999999999999999999')",
+            "INSERT INTO t (k, at) VALUES ('a', '01/11/2013')",
+            "INSERT INTO t (k, u) VALUES ('a', 'nope')",
+            "INSERT INTO t (k, tu) VALUES ('a', 'nope')",
+            "INSERT INTO t (k, n, v) VALUES ('a', 1, 'x') USING TIMESTAMP 10",
+            "SELECT * FROM t"]]
+        return out

@@ -94,6 +94,13 @@ fn snippet_of(text: &str, err: &CqlError, recovers: bool) -> Option<String> {
             },
             function_name: t.kind == TokenKind::QuotedName
                 && prev_symbol.is_some_and(|p| BEFORE_VALUE.contains(&p)),
+            value_after: prev_symbol
+                .filter(|p| BEFORE_VALUE.contains(p))
+                .filter(|_| {
+                    t.kind == TokenKind::Ident
+                        && !CONSTANT_WORDS.contains(&t.text.to_ascii_lowercase().as_str())
+                })
+                .map(str::to_string),
             comma: t.kind == TokenKind::Symbol && t.text == ",",
             visible: true,
             eof: is_eof,
@@ -130,6 +137,31 @@ fn snippet_of(text: &str, err: &CqlError, recovers: bool) -> Option<String> {
 
 /// Symbols after which the grammar wanted a value (a term).
 const BEFORE_VALUE: &[&str] = &["=", "<", "<=", ">", ">=", "!=", "(", ",", "[", "{", ":"];
+
+/// Words that follow a table's name in some statement (the name's
+/// decision took them), as the parser's `table_name` has them but 2.2's
+/// JSON.
+const AFTER_TABLE: &[&str] = &[
+    "where",
+    "order",
+    "limit",
+    "allow",
+    "using",
+    "set",
+    "alter",
+    "add",
+    "drop",
+    "with",
+    "rename",
+    "to",
+    "from",
+    "of",
+    "norecursive",
+];
+
+/// Bare words that are constants, whose value the grammar chose by the word
+/// alone (no function call starts with them).
+const CONSTANT_WORDS: &[&str] = &["true", "false", "null", "nan", "infinity"];
 
 /// `err` as 2.2's grammar reported it, where the parser here refused a
 /// quoted name at a value's place (`id = "a" x`), else `None`: 2.2 took a
@@ -215,6 +247,9 @@ struct StreamToken {
     word: Option<String>,
     /// A quoted name after a symbol wanting a value ([`as_function_name`]).
     function_name: bool,
+    /// For a bare word (no constant's) after a symbol that may want a
+    /// value, that symbol.
+    value_after: Option<String>,
     /// A `,` symbol.
     comma: bool,
     visible: bool,
@@ -291,8 +326,24 @@ fn anchor_and_end(
             }
         }
         if let Some(name) = prev_visible(error_at) {
+            // A bare word at a value's place: the term's decision (a value
+            // or a function call) looked one past it, the stream still at
+            // the word (`VALUES (2, bob, 31)`, `SET v = bob WHERE ..`).
+            let value = stream[name].value_after.as_deref();
+            if value.is_some_and(|s| at_value(stream, name, s)) {
+                return Some((name, two_on(name, error_at)));
+            }
             let keyword = prev_visible(name).and_then(|k| stream[k].word.as_deref());
-            if stream[name].word.is_some() && keyword.is_some_and(|k| BEFORE_TABLE.contains(&k)) {
+            // A word that follows a table name elsewhere passed that decision:
+            // the statement's own failed at it (2.2's `INSERT INTO t SET`).
+            let follows_table = stream[error_at]
+                .word
+                .as_deref()
+                .is_some_and(|w| AFTER_TABLE.contains(&w));
+            if stream[name].word.is_some()
+                && keyword.is_some_and(|k| BEFORE_TABLE.contains(&k))
+                && !follows_table
+            {
                 return Some((name, two_on(name, error_at)));
             }
             // A later selector's decision (a name, a call or a field) looked
@@ -313,6 +364,38 @@ fn anchor_and_end(
         }
     }
     Some((error_at, error_at))
+}
+
+/// Whether the bare word at `at`, after `symbol`, stood where a value was
+/// due: anywhere in a VALUES list; in a SET, WHERE or IF clause after an
+/// operator, a subscript's `[` or a literal's `{` or `:` (a `,` or `(`
+/// there may come before a column's name).
+fn at_value(stream: &[StreamToken], at: usize, symbol: &str) -> bool {
+    const CLAUSES: &[&str] = &[
+        "select",
+        "from",
+        "where",
+        "set",
+        "if",
+        "with",
+        "using",
+        "values",
+        "table",
+        "into",
+        "columnfamily",
+        "type",
+        "on",
+    ];
+    let clause = stream[..at]
+        .iter()
+        .rev()
+        .filter_map(|t| t.word.as_deref())
+        .find(|w| CLAUSES.contains(w));
+    match clause {
+        Some("values") => true,
+        Some("set" | "where" | "if") => !matches!(symbol, "," | "("),
+        _ => false,
+    }
 }
 
 /// Whether the token at `at` is in a WHERE clause: the last clause word
@@ -404,6 +487,7 @@ fn hidden_tokens(
             len: i.min(to) - start,
             word: None,
             function_name: false,
+            value_after: None,
             comma: false,
             visible: false,
             eof: false,

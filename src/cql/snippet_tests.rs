@@ -232,3 +232,39 @@ fn a_later_selectors_decision_stood_at_its_name() {
         "line 1:12 no viable alternative at input 'w' (SELECT c, [v] w...)"
     );
 }
+
+#[test]
+fn a_bare_word_at_a_values_place_stood_at_the_word() {
+    // Recorded from 2.1.22 and 2.2.19 (conformance/releases/*/rel_insertrecovery.json):
+    // the term's decision, a value or a function call, looked one past it.
+    let err = syntax(1, 48, "no viable alternative at input ','");
+    assert_eq!(
+        with_snippet(
+            "INSERT INTO users (id, name, age) VALUES (2, bob, 31)",
+            &err
+        )
+        .unwrap(),
+        "line 1:48 no viable alternative at input ',' (... age) VALUES (2, [bob],...)"
+    );
+    let err = syntax(1, 21, "no viable alternative at input 'WHERE'");
+    assert_eq!(
+        with_snippet("UPDATE t SET v = bob WHERE k = 'a'", &err).unwrap(),
+        "line 1:21 no viable alternative at input 'WHERE' (UPDATE t SET v = [bob] WHERE...)"
+    );
+    // A column's name after a SET clause's `,` is no value.
+    let err = syntax(1, 22, "no viable alternative at input 'c'");
+    assert_eq!(
+        with_snippet("UPDATE t SET v = 1, b c = 2 WHERE k = 'a'", &err).unwrap(),
+        "line 1:22 no viable alternative at input 'c' (... v = 1, b [c]...)"
+    );
+}
+
+#[test]
+fn a_word_that_follows_a_table_name_stands_where_the_statement_failed() {
+    // Recorded from 2.2.19 (conformance/releases/2.2.19/rel_insertrecovery.json).
+    let err = syntax(1, 14, "no viable alternative at input 'SET'");
+    assert_eq!(
+        with_snippet("INSERT INTO t SET k = 'a'", &err).unwrap(),
+        "line 1:14 no viable alternative at input 'SET' (INSERT INTO t [SET] k...)"
+    );
+}

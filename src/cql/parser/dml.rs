@@ -91,7 +91,16 @@ impl Parser<'_> {
     pub(super) fn insert(&mut self) -> CqlResult<Insert> {
         self.expect_kw("insert")?;
         self.expect_kw("into")?;
-        let table = self.table_name()?;
+        let table = match self.table_name() {
+            Err(e @ CqlError::Syntax { .. }) if self.recovers_insert() => {
+                self.recover_insert_target(e)?;
+                TableName {
+                    keyspace: None,
+                    name: String::new(),
+                }
+            }
+            r => r?,
+        };
         // 2.2's `INSERT INTO t JSON '{...}'` (a string or a marker).
         if self.grammar.is_cql33() && self.at_kw("json") && !self.peek_at(1).is_sym("(") {
             self.advance();
@@ -110,13 +119,22 @@ impl Parser<'_> {
         // Before 2.2 the table name's decision (`(ks '.')? cf`) found no
         // rule for a word after the name (`INSERT INTO t JSON ...`).
         if !self.at_sym("(") && self.peek().kind == TokenKind::Ident {
-            return Err(self.no_viable());
+            if !self.recovers_insert() {
+                // 2.2's choice between a normal and a JSON insert.
+                return Err(self.no_viable());
+            }
+            if self.at_kw("json") {
+                let e = self.no_viable();
+                self.recover_insert_target(e)?;
+            }
+            // A word that may follow a table name elsewhere (`INSERT INTO
+            // t SET ..`) passed the name's decision: the `(` is mismatched.
         }
         self.expect_sym("(")?;
-        let mut columns = vec![self.ident()?];
+        let mut columns = vec![self.insert_column()?];
         self.beta_needs_another()?;
         while self.eat_sym(",") {
-            columns.push(self.ident()?);
+            columns.push(self.insert_column()?);
         }
         self.expect_sym(")")?;
         self.expect_kw("values")?;
@@ -142,6 +160,42 @@ impl Parser<'_> {
             if_not_exists,
             using,
         })
+    }
+
+    /// Whether an INSERT's syntax error before its VALUES was recovered
+    /// from and the parse went on (1.2 to 2.1, which reported the last
+    /// error; 2.2 reported the first, 1.1's beta is not emulated so).
+    fn recovers_insert(&self) -> bool {
+        !self.grammar.is_cql33() && self.grammar != Grammar::Beta1
+    }
+
+    /// 1.2 to 2.1's recovery from an INSERT's table name that failed
+    /// (`INSERT INTO t VALUES (..)`: the name's decision found no rule for
+    /// the word after it): `e` reported, the tokens dropped up to the `(`
+    /// the rule wanted next, where the parse goes on (the values then read
+    /// as the column names; the error kept is the last one met).
+    fn recover_insert_target(&mut self, e: CqlError) -> CqlResult<()> {
+        self.recover(e, |p| p.at_sym("(") || p.at_sym(";"))?;
+        if self.at_sym(";") {
+            return Err(self.recovered.pop().expect("an error reported"));
+        }
+        Ok(())
+    }
+
+    /// One of an INSERT's column names: where a release recovered, a token
+    /// that is none (`cident`'s decision failing) is reported and the
+    /// tokens up to the next `,` or `)` dropped (the name left out).
+    fn insert_column(&mut self) -> CqlResult<String> {
+        match self.ident() {
+            Err(e @ CqlError::Syntax { .. }) if self.recovers_insert() => {
+                self.recover(e, |p| p.at_sym(",") || p.at_sym(")") || p.at_sym(";"))?;
+                if self.at_sym(";") {
+                    return Err(self.recovered.pop().expect("an error reported"));
+                }
+                Ok(String::new())
+            }
+            r => r,
+        }
     }
 
     /// 1.1's beta `insertStatement` took its columns and values as
@@ -272,6 +326,13 @@ impl Parser<'_> {
             self.expect_sym("=")?;
             let value = self.term()?;
             return Ok(Assignment::SetElement { column, key, value });
+        }
+        // 1.2 and 2.0 chose among `columnOperation`'s alternatives, 2.1 on
+        // between `columnOperationDifferentiator`'s '=' and '[': a token
+        // that is neither failed that decision (`home.city = ..`), with no
+        // token dropped as extraneous.
+        if !self.at_sym("=") && self.grammar != Grammar::Beta1 {
+            return Err(self.no_viable());
         }
         self.expect_sym("=")?;
         // `c = c + x` / `c = c - x`: the column names itself first.

@@ -273,3 +273,69 @@ fn a_tuple_where_1_2_and_2_0_took_a_cast_recovers_by_what_follows_the_value() {
     );
     assert!(parse_with("SELECT v FROM pts WHERE k = (1, 2)", Grammar::Cql32).is_ok());
 }
+
+#[test]
+fn an_insert_without_its_columns_is_recovered_from_up_to_its_values() {
+    // Recorded from 1.2.9 to 2.2.19 (conformance/releases/*/rel_insertrecovery.json):
+    // the table name's decision fails at VALUES, ANTLR drops it and reads
+    // the values as the column names (each failing and recovered to its
+    // `,`), then misses VALUES at the end; 1.2 to 2.1 keep that last error,
+    // 2.2 the first.
+    let e = |s: &str, g: Grammar| parse_with(s, g).unwrap_err().to_string();
+    let q = "INSERT INTO users VALUES (2, 'bob', 31)";
+    for g in [Grammar::Cql12, Grammar::WithStatics, Grammar::Cql32] {
+        assert_eq!(
+            e(q, g),
+            "line 0:-1 mismatched input '<EOF>' expecting K_VALUES"
+        );
+        assert_eq!(
+            e("INSERT INTO users VALUES (2, 'bob') USING TTL 5", g),
+            "line 1:36 mismatched input 'USING' expecting K_VALUES"
+        );
+        assert_eq!(
+            e("INSERT INTO users VALUES ('a', 1);", g),
+            "line 1:33 mismatched input ';' expecting K_VALUES"
+        );
+        // The values read as names: the first that is none is the last error.
+        assert_eq!(
+            e("INSERT INTO t VALUES (k, 5) VALUES ('a', 1)", g),
+            "line 1:25 no viable alternative at input '5'"
+        );
+        // A word that may follow a table name passed its decision.
+        assert_eq!(
+            e("INSERT INTO t SET k = 'a'", g),
+            "line 1:14 mismatched input 'SET' expecting '('"
+        );
+        // Nothing to recover at: the first error stands.
+        assert_eq!(
+            e("INSERT INTO users VALUES", g),
+            "line 1:18 no viable alternative at input 'VALUES'"
+        );
+    }
+    assert_eq!(
+        e(q, Grammar::Cql33),
+        "line 1:18 no viable alternative at input 'VALUES'"
+    );
+    assert_eq!(
+        e("INSERT INTO t SET k = 'a'", Grammar::Cql33),
+        "line 1:14 no viable alternative at input 'SET'"
+    );
+}
+
+#[test]
+fn a_set_clause_column_followed_by_neither_equals_nor_bracket_is_no_viable() {
+    // Recorded from 1.2.9 to 2.2.19 (rel_insertrecovery): `columnOperation`'s
+    // decision (2.1's `columnOperationDifferentiator`) failed at the token.
+    let e = |s: &str, g: Grammar| parse_with(s, g).unwrap_err().to_string();
+    for g in [
+        Grammar::Cql12,
+        Grammar::WithStatics,
+        Grammar::Cql32,
+        Grammar::Cql33,
+    ] {
+        assert_eq!(
+            e("UPDATE profile SET home.city = 'Bergen' WHERE uid = 1", g),
+            "line 1:23 no viable alternative at input '.'"
+        );
+    }
+}

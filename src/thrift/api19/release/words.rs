@@ -106,9 +106,18 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     {
         why = "INSERT statements are not allowed on counter tables, use UPDATE instead".to_string();
     }
-    if release.at_least(2, 2) && why.starts_with("unable to make long from '") {
-        // 2.2's LongType.fromString.
+    if release.at_least(2, 2)
+        && (why.starts_with("unable to make long from '")
+            || why.starts_with("unable to make long (for date) from: '"))
+    {
+        // 2.2's LongType.fromString and TimestampSerializer.dateStringToTimestamp.
         why = format!("U{}", &why[1..]);
+    }
+    if release.at_least(2, 2) {
+        // 2.2's InetAddressType.fromString.
+        if let Some(rest) = why.strip_prefix("unable to make inetaddress from '") {
+            why = format!("Unable to make inet address from '{rest}");
+        }
     }
     if release.at_least(2, 2) && why.ends_with("' to a  formatted date (long)") {
         // 2.2's TimestampSerializer: capitalized, one space.
