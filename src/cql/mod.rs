@@ -58,6 +58,7 @@ pub mod lexing;
 pub mod lookahead;
 pub mod lru;
 pub mod mapping;
+pub mod option_names;
 pub mod options;
 mod parser;
 pub mod schema;
