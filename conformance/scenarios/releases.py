@@ -9709,3 +9709,128 @@ if (1, 2) <= R < (3, 0):
             "INSERT INTO t (k, n, v) VALUES ('a', 1, 'x') USING TIMESTAMP 10",
             "SELECT * FROM t"]]
         return out
+
+
+# ------------------------------------------------------------------------------ IN on keys, reversed or with an empty value (found by ordinary19z)
+if (1, 2) <= R:
+    @scenario("rel_inreversed", "19", "cql3", keyspace_reset="cv_r_inreversed")
+    def _inreversed():
+        """IN on the last clustering column read in the reverse of the comparator's order:
+        1.2.7 to 1.2.16 built each IN value's slice bounds by the asked bound, not by the
+        reversed one (so did 1.2.9 an EQ on every clustering column), so every slice of a table
+        read by slices (not compact) was empty and the SELECT answered no rows; a compact
+        table's (read by names) came in the IN's order, 1.2.9 reversing it for the ORDER BY,
+        1.2.19 not (2.0 on: the comparator's order, then the ORDER BY's). Then IN on the partition key with an empty value: 2.2
+        sorted the keys with the partition key's SimpleCType, which asserted both values
+        non-empty unless its type compared by bytes (the connection closed); alone, or of a
+        type comparing by bytes, the key's own check refused it"""
+        ks = "cv_r_inreversed"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE p (u int, c int, v text, PRIMARY KEY (u, c))",
+            "CREATE TABLE r (u int, c int, v text, PRIMARY KEY (u, c)) "
+            "WITH CLUSTERING ORDER BY (c DESC)",
+            "CREATE TABLE d (u int, c int, v text, PRIMARY KEY (u, c)) WITH COMPACT STORAGE",
+            "CREATE TABLE w (u int, a int, c int, v text, PRIMARY KEY (u, a, c))",
+            "CREATE TABLE i (id int PRIMARY KEY, v text)",
+            "CREATE TABLE s (id text PRIMARY KEY, v text)"]]
+        for t in ["p", "r", "d"]:
+            out += [q("INSERT INTO %s (u, c, v) VALUES (1, %d, 'v%d') USING TIMESTAMP 10"
+                      % (t, c, c)) for c in (1, 2, 3)]
+        out += [q("INSERT INTO w (u, a, c, v) VALUES (1, 1, %d, 'w%d') USING TIMESTAMP 10"
+                  % (c, c)) for c in (1, 2)]
+        out += [q("INSERT INTO i (id, v) VALUES (%d, 'i%d') USING TIMESTAMP 10" % (n, n))
+                for n in (1, 2)]
+        out += [q("INSERT INTO s (id, v) VALUES ('%s', 's%s') USING TIMESTAMP 10" % (n, n))
+                for n in ("a", "b")]
+        out += [q(s) for s in [
+            "SELECT c, v FROM p WHERE u = 1 AND c IN (3, 1) ORDER BY c DESC",
+            "SELECT c, v FROM p WHERE u = 1 AND c IN (3, 1) ORDER BY c ASC",
+            "SELECT c FROM p WHERE u = 1 AND c IN (2) ORDER BY c DESC",
+            "SELECT c FROM p WHERE u = 1 AND c IN (1, 9) ORDER BY c DESC LIMIT 1",
+            "SELECT c, v FROM r WHERE u = 1 AND c IN (1, 3) ORDER BY c ASC",
+            "SELECT c, v FROM r WHERE u = 1 AND c IN (1, 3) ORDER BY c DESC",
+            "SELECT c, v FROM r WHERE u = 1 AND c IN (1, 3)",
+            "SELECT c, v FROM d WHERE u = 1 AND c IN (3, 1) ORDER BY c DESC",
+            "SELECT c, v FROM d WHERE u = 1 AND c IN (1, 3)",
+            "SELECT c, v FROM d WHERE u = 1 AND c IN (3, 1, 2)",
+            "SELECT c, v FROM d WHERE u = 1 AND c IN (1, 3) ORDER BY c DESC",
+            "SELECT c, v FROM d WHERE u = 1 AND c IN (2, 9, 2)",
+            "SELECT c, v FROM p WHERE u = 1 AND c IN (2, 9, 2)",
+            "SELECT a, c, v FROM w WHERE u = 1 AND a = 1 AND c IN (1, 2) ORDER BY a DESC",
+            "SELECT a, c, v FROM w WHERE u = 1 AND a = 1 AND c IN (2, 1) ORDER BY a ASC",
+            "SELECT c FROM p WHERE u IN (1, 2) AND c IN (1, 2) ORDER BY c DESC",
+            "SELECT c, v FROM p WHERE u = 1 AND c = 2 ORDER BY c DESC",
+            "SELECT c, v FROM r WHERE u = 1 AND c = 2 ORDER BY c ASC",
+            "SELECT c, v FROM d WHERE u = 1 AND c = 2 ORDER BY c DESC",
+            "SELECT a, c, v FROM w WHERE u = 1 AND a = 1 AND c = 2 ORDER BY a DESC",
+            "SELECT a, c, v FROM w WHERE u = 1 AND a = 1 ORDER BY a DESC",
+            "SELECT c FROM p WHERE u = 1 AND c > 1 ORDER BY c DESC"]]
+        sel_s = "SELECT id, v FROM s WHERE id IN (?, ?)"
+        sel_i1 = "SELECT id, v FROM i WHERE id IN (?)"
+        sel_ie = "SELECT id, v FROM i WHERE id = ?"
+        sel_i = "SELECT id, v FROM i WHERE id IN (?, ?, ?)"
+        out += [v19.prepare_cql3_query(sel_s),
+                v19.execute_prepared_cql3_query(thrift_id(ks, sel_s), ["", "a"]),
+                v19.execute_prepared_cql3_query(thrift_id(ks, sel_s), ["b", "a"]),
+                v19.prepare_cql3_query(sel_i1),
+                v19.execute_prepared_cql3_query(thrift_id(ks, sel_i1), [""]),
+                v19.prepare_cql3_query(sel_ie),
+                v19.execute_prepared_cql3_query(thrift_id(ks, sel_ie), [""]),
+                v19.prepare_cql3_query(sel_i),
+                v19.execute_prepared_cql3_query(thrift_id(ks, sel_i),
+                                                [_i32(2), _i32(1), _i32(2)]),
+                v19.execute_prepared_cql3_query(thrift_id(ks, sel_i),
+                                                [_i32(2), b"", _i32(1)]),
+                v19.set_keyspace(ks),
+                q("SELECT id, v FROM i WHERE id IN (1, 2)")]
+        return out
+
+
+# ------------------------------------------------------------------------------ table property names each release knew (found by ordinary19z)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_tablepropnames", "19", "cql3", keyspace_reset="cv_r_tablepropnames")
+    def _tablepropnames():
+        """CREATE and ALTER TABLE properties: CFPropDefs.validate walked the statement's
+        properties as its HashMap<String, Object> iterated them and refused the first name it
+        knew neither as a keyword nor as an obsolete one (ignored): 1.2 knew no TTL, index
+        interval, retry or flush period and ignored the CQL 3 beta's compaction names; 2.1
+        and 2.2 took min_index_interval and max_index_interval (the minimum above 0, the
+        maximum not below it) and ignored index_interval, replicate_on_write and
+        populate_io_cache_on_flush"""
+        ks = "cv_r_tablepropnames"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE a (k int PRIMARY KEY, v text) WITH min_index_interval = 64 "
+            "AND max_index_interval = 1024",
+            "CREATE TABLE b (k int PRIMARY KEY, v text) WITH max_index_interval = 1024 "
+            "AND min_index_interval = 64",
+            "CREATE TABLE c (k int PRIMARY KEY, v text) WITH index_interval = 256",
+            "CREATE TABLE d (k int PRIMARY KEY, v text) WITH zeta = 1 AND alpha = 2 AND beta = 3",
+            "CREATE TABLE d (k int PRIMARY KEY, v text) WITH comment = 'x' AND nope = 1 "
+            "AND gc_grace_seconds = 'y'",
+            "CREATE TABLE d (k int PRIMARY KEY, v text) WITH compaction_strategy_class = "
+            "'LeveledCompactionStrategy' AND colour = 'red'",
+            "CREATE TABLE d (k int PRIMARY KEY, v text) WITH replicate_on_write = false "
+            "AND populate_io_cache_on_flush = true",
+            "CREATE TABLE e (k int PRIMARY KEY, v text) WITH min_index_interval = 0",
+            "CREATE TABLE e (k int PRIMARY KEY, v text) WITH min_index_interval = 512 "
+            "AND max_index_interval = 256",
+            "CREATE TABLE e (k int PRIMARY KEY, v text) WITH max_index_interval = 64",
+            "CREATE TABLE f (k int PRIMARY KEY, v text) WITH default_time_to_live = 5 "
+            "AND speculative_retry = 'NONE' AND memtable_flush_period_in_ms = 0 "
+            "AND unknown_one = 1",
+            "ALTER TABLE d WITH min_index_interval = 32",
+            "ALTER TABLE d WITH index_interval = 512 AND comment = 'c'",
+            "ALTER TABLE d WITH other = 1 AND another = 2",
+            "ALTER TABLE d WITH max_index_interval = 16"]]
+        cols = ("columnfamily_name, comment, min_index_interval, max_index_interval"
+                if R >= (2, 1) else "columnfamily_name, comment, index_interval"
+                if R >= (2, 0) else "columnfamily_name, comment, replicate_on_write")
+        out.append(q("SELECT %s FROM system.schema_columnfamilies WHERE keyspace_name = '%s'"
+                     % (cols, ks)))
+        return out

@@ -38,7 +38,8 @@
 //! 1. [`ast`], [`error`], [`lexing`], [`lru`], [`timeuuid`]: the syntax
 //!    tree; the errors; what CQL 2 shares of the lexer; the caches' LRU;
 //!    time UUIDs.
-//! 2. [`lookahead`], [`types`]: the parser's bounded lookahead; CQL types
+//! 2. [`lookahead`], [`option_names`], [`types`]: the parser's bounded
+//!    lookahead; the table property names each release knew; CQL types
 //!    and literals.
 //! 3. [`json`], [`lexer`], [`table`]: 2.2's JSON forms of values; tokens;
 //!    the table model.
@@ -58,6 +59,7 @@ pub mod lexing;
 pub mod lookahead;
 pub mod lru;
 pub mod mapping;
+pub mod option_names;
 pub mod options;
 mod parser;
 pub mod schema;

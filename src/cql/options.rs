@@ -39,6 +39,9 @@ pub struct TableOptions {
     pub populate_io_cache_on_flush: Option<bool>,
     pub default_time_to_live: Option<i32>,
     pub index_interval: Option<i32>,
+    /// 2.1's bounds of the sampled index's interval.
+    pub min_index_interval: Option<i32>,
+    pub max_index_interval: Option<i32>,
     pub memtable_flush_period_in_ms: Option<i32>,
     pub speculative_retry: Option<String>,
     pub compaction: Option<BTreeMap<String, String>>,
@@ -346,6 +349,8 @@ impl TableOptions {
                 "populate_io_cache_on_flush" => o.populate_io_cache_on_flush = Some(boolean(p)?),
                 "default_time_to_live" => o.default_time_to_live = Some(integer(p)?),
                 "index_interval" => o.index_interval = Some(integer(p)?),
+                "min_index_interval" => o.min_index_interval = Some(integer(p)?),
+                "max_index_interval" => o.max_index_interval = Some(integer(p)?),
                 "memtable_flush_period_in_ms" => o.memtable_flush_period_in_ms = Some(integer(p)?),
                 "speculative_retry" => o.speculative_retry = Some(string(p)?),
                 "compaction" => {
@@ -371,6 +376,19 @@ impl TableOptions {
             return Err(CqlError::invalid(
                 "memtable_flush_period_in_ms cannot be smaller than 0",
             ));
+        }
+        // 2.1's bounds of the index interval.
+        if o.min_index_interval.is_some_and(|i| i < 1) {
+            return Err(CqlError::invalid(
+                "min_index_interval must be greater than 0",
+            ));
+        }
+        if let (Some(min), Some(max)) = (o.min_index_interval, o.max_index_interval) {
+            if max < min {
+                return Err(CqlError::invalid(
+                    "max_index_interval must be greater than min_index_interval",
+                ));
+            }
         }
         Ok(o)
     }

@@ -274,7 +274,7 @@ impl Release {
     }
 
     /// The major, minor and patch numbers, e.g. `(1, 2, 19)`.
-    fn numbers(&self) -> Version {
+    pub fn numbers(&self) -> Version {
         let mut parts = self.version.split('.').map(|p| p.parse().unwrap_or(0));
         let mut next = || parts.next().unwrap_or(0);
         (next(), next(), next())

@@ -190,7 +190,10 @@ pub(super) fn run(
             let options = if beta {
                 TableOptions::from_beta_properties(&ct.properties)?
             } else {
-                TableOptions::from_properties_as(&ct.properties, maps)?
+                TableOptions::from_properties_as(
+                    &release_properties(session, &ct.properties),
+                    maps,
+                )?
             };
             refuse_counter_ttl(&table, &options)?;
             if ct.if_not_exists && schema.cf(&ks, &table.name).is_some() {
@@ -198,6 +201,7 @@ pub(super) fn run(
             }
             let mut spec = table_spec(&table);
             apply_options(&mut spec, &options, zero_thresholds_refused(session))?;
+            index_intervals_checked(session, &spec)?;
             if beta {
                 beta_table_spec(&table, &options, &mut spec);
             }
@@ -408,9 +412,11 @@ fn alter_table(
                 apply_options(&mut spec, &options, false)?;
                 spec.bloom_filter_fp_chance = options.bloom_filter_fp_chance.or(kept);
             } else {
-                let options = TableOptions::from_properties_as(props, maps)?;
+                let options =
+                    TableOptions::from_properties_as(&release_properties(session, props), maps)?;
                 refuse_counter_ttl(&t, &options)?;
                 apply_options(&mut spec, &options, zero_thresholds_refused(session))?;
+                index_intervals_checked(session, &spec)?;
             }
             spec
         }
@@ -575,6 +581,37 @@ fn refuse_counter_ttl(table: &Table, options: &TableOptions) -> CqlResult<()> {
 fn zero_thresholds_refused(session: &CqlSession) -> bool {
     let facts = session.local_facts();
     facts.claims_at_least((2, 0, 0)) && !facts.claims_at_least((3, 0, 0))
+}
+
+/// A table statement's properties without those the session's release
+/// ignored (its obsolete `CFPropDefs` names: 1.2's CQL 3 beta names, 2.1's
+/// `index_interval`).
+fn release_properties(session: &CqlSession, props: &[Property]) -> Vec<Property> {
+    let release = session.local_facts().release_numbers();
+    match crate::cql::option_names::Vocabulary::of_release(release) {
+        Some(v) => v.without_ignored(props),
+        None => props.to_vec(),
+    }
+}
+
+/// 2.1's and 2.2's `CFMetaData.validate` of the index intervals a table
+/// statement left (128 and 2048 unless given): the maximum not below the
+/// minimum.
+fn index_intervals_checked(session: &CqlSession, spec: &CfSpec) -> CqlResult<()> {
+    let release = session.local_facts().release_numbers();
+    if crate::cql::option_names::Vocabulary::of_release(release)
+        != Some(crate::cql::option_names::Vocabulary::V21)
+    {
+        return Ok(());
+    }
+    let min = spec.min_index_interval.unwrap_or(128);
+    let max = spec.max_index_interval.unwrap_or(2048);
+    if max < min {
+        return Err(CqlError::invalid(format!(
+            "Max index interval ({max}) must be greater than the min index interval ({min})."
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

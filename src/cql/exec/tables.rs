@@ -86,6 +86,8 @@ pub fn apply_options(
         populate_io_cache_on_flush,
         default_time_to_live,
         index_interval,
+        min_index_interval,
+        max_index_interval,
         memtable_flush_period_in_ms,
         speculative_retry
     );

@@ -28,7 +28,7 @@ mod where_clause;
 use self::key_index::KeyRelations;
 use self::rules::{token_holds, SelectRules, Words};
 use self::selection::{selection, Filter, Selectors};
-use self::slices::{build_slices, ClusteringRange};
+use self::slices::{release_slices, ClusteringRange};
 use self::where_clause::{
     clustering_of, in_on_last_partition_part, indexed_eqs, partitions_of, restrictions,
     ClusteringPlan, ColumnRelation,
@@ -242,7 +242,7 @@ pub fn plan_select_by(
         )?,
     };
     let reversed = order_by(table, sel, single)?;
-    let slices = build_slices(table, &prefixes, range.as_ref(), reversed)?;
+    let slices = release_slices(table, &prefixes, range.as_ref(), reversed, rules)?;
     let limit = limit_of(sel, &mut ctx)?;
     let Selectors {
         selectors,

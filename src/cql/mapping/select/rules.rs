@@ -58,6 +58,22 @@ pub struct SelectRules {
     /// index serves are checked on each row of a scan (3.0's `RowFilter`);
     /// before, refused for want of an indexed EQ.
     pub filters_unindexed: bool,
+    /// 1.2.7 to 1.2.16: a read in the reverse of the comparator's order
+    /// built the slice of an EQ or IN on every clustering column with the
+    /// asked bound's end-of-component, not the reversed one's, so each
+    /// slice of a table read by slices (not compact) ended before it began
+    /// and was dropped as always empty: no rows (fixed by 1.2.17).
+    pub reversed_full_prefix_empty: bool,
+    /// 1.2.0 to 2.0.5: a compact table read by names (an EQ or IN on every
+    /// clustering column) gave its rows in the IN's order, repeats kept.
+    pub names_in_in_order: bool,
+    /// Before 1.2.16: a reversed ORDER BY reversed those rows.
+    pub names_order_reversed: bool,
+    /// 2.2: the partition keys an IN names were sorted by the key's
+    /// `SimpleCType`, which asserted its two values non-empty unless its
+    /// type compared by bytes: two or more keys, one of them empty, of a
+    /// single-column key of such a type failed on the server.
+    pub empty_key_sort_fails: bool,
 }
 
 /// Whose handling of multi-column (tuple) relations on clustering columns
@@ -164,6 +180,10 @@ impl SelectRules {
                 _ => Tuples::V20,
             },
             filters_unindexed: at_least(3, 0),
+            reversed_full_prefix_empty: ((1, 2, 7)..(1, 2, 17)).contains(&release),
+            empty_key_sort_fails: at_least(2, 2) && !at_least(3, 0),
+            names_in_in_order: release < (2, 0, 6),
+            names_order_reversed: release < (1, 2, 16),
         }
     }
 
@@ -247,6 +267,44 @@ impl SelectRules {
     }
 }
 
+/// Whether 2.2 compared values of `ty` by their bytes
+/// (`AbstractType.isByteOrderComparable`): its composites of such types
+/// compared unsigned bytes, an empty value among them.
+pub(super) fn compares_by_bytes(ty: &CqlType) -> bool {
+    use crate::cql::types::Native;
+    match ty {
+        CqlType::Native(n) => matches!(
+            n,
+            Native::Ascii
+                | Native::Blob
+                | Native::Text
+                | Native::Inet
+                | Native::Timestamp
+                | Native::Date
+                | Native::Time
+        ),
+        CqlType::Frozen(inner) => match inner.as_ref() {
+            CqlType::Set(e) => compares_by_bytes(e),
+            CqlType::Map(k, _) => compares_by_bytes(k),
+            _ => false,
+        },
+        CqlType::Custom(class) => {
+            let short = class.rsplit('.').next().unwrap_or(class);
+            matches!(
+                short,
+                "BytesType"
+                    | "AsciiType"
+                    | "UTF8Type"
+                    | "DateType"
+                    | "InetAddressType"
+                    | "SimpleDateType"
+                    | "TimeType"
+            )
+        }
+        _ => false,
+    }
+}
+
 /// 1.2's one refusal of a clustering column after `preceding`, whether
 /// that one was left out or sliced.
 fn v12_preceding(column: &str, preceding: &str) -> String {
@@ -318,6 +376,39 @@ mod tests {
         assert!(!only_last);
         assert!(SelectRules::of_release((2, 2, 19)).sort_then_reverse);
         assert!(!SelectRules::of_release((3, 0, 24)).sort_then_reverse);
+    }
+
+    #[test]
+    fn releases_read_every_clustering_column_as_they_did() {
+        let of = SelectRules::of_release;
+        assert!(of((1, 2, 9)).reversed_full_prefix_empty);
+        assert!(!of((1, 2, 19)).reversed_full_prefix_empty);
+        assert!(!of((1, 2, 6)).reversed_full_prefix_empty);
+        assert!(of((1, 2, 9)).names_in_in_order && of((1, 2, 9)).names_order_reversed);
+        assert!(of((1, 2, 19)).names_in_in_order && !of((1, 2, 19)).names_order_reversed);
+        assert!(!of((2, 0, 17)).names_in_in_order);
+        assert!(of((2, 2, 19)).empty_key_sort_fails);
+        assert!(!of((2, 1, 22)).empty_key_sort_fails && !of((3, 0, 24)).empty_key_sort_fails);
+    }
+
+    #[test]
+    fn types_2_2_compared_by_bytes() {
+        use super::compares_by_bytes;
+        let native = |n| CqlType::Native(n);
+        assert!(compares_by_bytes(&native(Native::Text)));
+        assert!(compares_by_bytes(&native(Native::Blob)));
+        assert!(!compares_by_bytes(&native(Native::Int)));
+        assert!(!compares_by_bytes(&native(Native::SignedTimestamp)));
+        let set = |e| CqlType::Frozen(Box::new(CqlType::Set(Box::new(native(e)))));
+        assert!(compares_by_bytes(&set(Native::Ascii)));
+        assert!(!compares_by_bytes(&set(Native::Uuid)));
+        let custom = |c: &str| CqlType::Custom(c.into());
+        assert!(compares_by_bytes(&custom(
+            "org.apache.cassandra.db.marshal.BytesType"
+        )));
+        assert!(!compares_by_bytes(&custom(
+            "org.apache.cassandra.db.marshal.LongType"
+        )));
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! The slices a planned SELECT reads from each partition: its EQ/IN
 //! clustering prefixes in comparator order, each once, each bounded by the
-//! slice on the next column(s), reversed for a reversed ORDER BY. `select` checks and plans the rest.
+//! slice on the next column(s), reversed for a reversed ORDER BY (and 1.2's
+//! ways with a read of every clustering column: see [`release_slices`]).
+//! `select` checks and plans the rest.
 
 use super::super::names::slice_bound;
+use super::rules::SelectRules;
 use crate::cql::ast::Operator;
 use crate::cql::error::CqlResult;
-use crate::cql::table::Table;
+use crate::cql::table::{Layout, Table};
 use crate::cql::types::CqlType;
 use crate::marshal::Eoc;
 use crate::model::Slice;
@@ -16,14 +19,50 @@ use std::cmp::Ordering;
 /// tuple's).
 pub(super) type ClusteringRange = (usize, Vec<(Operator, Vec<Vec<u8>>)>);
 
+/// [`build_slices`] as the release read an EQ or IN on every clustering
+/// column (`rules`). 1.2 read a compact table's by names and gave its rows
+/// in the IN's order, a value named twice twice (`columnsInOrder`, until
+/// 2.0.6), which a reversed ORDER BY then reversed until 1.2.16 read the
+/// names backwards first; 1.2.7 to 1.2.16 read the other tables' by slices
+/// whose bounds a reversed read left empty (see
+/// [`SelectRules::reversed_full_prefix_empty`]).
+pub(super) fn release_slices(
+    table: &Table,
+    prefixes: &[Vec<Vec<u8>>],
+    range: Option<&ClusteringRange>,
+    reversed: bool,
+    rules: &SelectRules,
+) -> CqlResult<Vec<Slice>> {
+    let full_prefix = range.is_none()
+        && !table.clustering.is_empty()
+        && prefixes.iter().all(|p| p.len() == table.clustering.len());
+    if !full_prefix {
+        return build_slices(table, prefixes, range, reversed, false);
+    }
+    if table.layout == Layout::CompactDense && rules.names_in_in_order {
+        let mut given = prefixes.to_vec();
+        // The slices come out reversed for a reversed read: 1.2.16 on
+        // read the names backwards first, which that undoes.
+        if reversed && !rules.names_order_reversed {
+            given.reverse();
+        }
+        return build_slices(table, &given, range, reversed, true);
+    }
+    if reversed && rules.reversed_full_prefix_empty && !table.is_compact() {
+        return Ok(Vec::new());
+    }
+    build_slices(table, prefixes, range, reversed, false)
+}
+
 /// Slices (in output order) for the EQ/IN clustering prefixes and an
 /// optional range on the next column(s); bounds use EOC -1/1 on the
-/// comparator.
+/// comparator. `as_given`: the prefixes in the order given, repeats kept.
 pub(super) fn build_slices(
     table: &Table,
     prefixes: &[Vec<Vec<u8>>],
     range: Option<&ClusteringRange>,
     reversed: bool,
+    as_given: bool,
 ) -> CqlResult<Vec<Slice>> {
     let mut prefixes = prefixes.to_vec();
     // IN values come out in comparator order, whatever order they were given in.
@@ -32,7 +71,7 @@ pub(super) fn build_slices(
         .iter()
         .map(|c| (c.column.ty.clone(), c.reversed))
         .collect();
-    prefixes.sort_by(|a, b| {
+    let by_comparator = |a: &Vec<Vec<u8>>, b: &Vec<Vec<u8>>| {
         for (i, (x, y)) in a.iter().zip(b).enumerate() {
             let o = types[i].0.compare(x, y);
             let o = if types[i].1 { o.reverse() } else { o };
@@ -41,8 +80,11 @@ pub(super) fn build_slices(
             }
         }
         Ordering::Equal
-    });
-    prefixes.dedup();
+    };
+    if !as_given {
+        prefixes.sort_by(by_comparator);
+        prefixes.dedup();
+    }
     let mut slices = Vec::new();
     for p in prefixes {
         let (mut start, mut end) = (

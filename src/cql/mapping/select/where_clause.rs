@@ -228,6 +228,19 @@ pub(super) fn partitions_of(
             .into_iter()
             .map(|p| p.expect("all restricted"))
             .collect();
+        if rules.empty_key_sort_fails {
+            if let [only] = lists.as_slice() {
+                if only.len() > 1
+                    && only.iter().any(Vec::is_empty)
+                    && !super::rules::compares_by_bytes(&table.partition_key[0].ty)
+                {
+                    return Err(CqlError::Failed(format!(
+                        "an empty key among the IN's keys of {}",
+                        table.partition_key[0].name
+                    )));
+                }
+            }
+        }
         let mut keys = Vec::new();
         for combo in cartesian(&lists) {
             let k = row_key(table, &combo)?;

@@ -6,21 +6,13 @@
 //! run anything.
 
 use crate::cql::ast::{AlterTableOp, Parsed, Property, PropertyValue, Statement};
+use crate::cql::option_names::Vocabulary;
 use crate::cql::options::TableOptions;
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::Schema;
 use crate::thrift::api19::javaargs::java_double;
 use crate::thrift::error::ApiError;
-
-/// The properties 2.0 added to `CFPropDefs`, which 1.2's refused as
-/// unknown.
-const SINCE_2_0: [&str; 4] = [
-    "default_time_to_live",
-    "index_interval",
-    "memtable_flush_period_in_ms",
-    "speculative_retry",
-];
 
 /// `BloomCalculations.minSupportedBloomFilterFpChance()`.
 const MIN_BLOOM_FP_CHANCE: f64 = 6.71e-05;
@@ -64,16 +56,15 @@ pub fn refusal(
         let options = TableOptions::from_properties_as(properties, true).ok()?;
         return compaction_refusal_3_x(node, release, &options);
     }
+    // `CFPropDefs.validate`: a name the release knew neither way first,
+    // before any value; the names it ignored go no further.
+    let vocabulary = Vocabulary::of_release(release.numbers())?;
+    if let Some(unknown) = vocabulary.first_unknown(properties.iter().map(|p| p.name.as_str())) {
+        return Some(ApiError::invalid(format!("Unknown property '{unknown}'")));
+    }
+    let kept = vocabulary.without_ignored(properties);
+    let properties = kept.as_slice();
     if !release.at_least(2, 0) {
-        if let Some(unknown) = properties
-            .iter()
-            .find(|p| SINCE_2_0.contains(&p.name.as_str()))
-        {
-            return Some(ApiError::invalid(format!(
-                "Unknown property '{}'",
-                unknown.name
-            )));
-        }
         return value_kind_refusal_1_2(properties).or_else(|| {
             let options = TableOptions::from_properties_as(properties, false).ok()?;
             compaction_refusal(node, &options, true)
