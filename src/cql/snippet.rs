@@ -340,10 +340,12 @@ fn anchor_and_end(
                 .word
                 .as_deref()
                 .is_some_and(|w| AFTER_TABLE.contains(&w));
-            if stream[name].word.is_some()
-                && keyword.is_some_and(|k| BEFORE_TABLE.contains(&k))
-                && !follows_table
-            {
+            if stream[name].word.is_some() && keyword.is_some_and(|k| BEFORE_TABLE.contains(&k)) {
+                if follows_table {
+                    // ... whose decision had looked one past the word.
+                    let next = next_visible(error_at).unwrap_or(error_at);
+                    return Some((error_at, two_on(error_at, next)));
+                }
                 return Some((name, two_on(name, error_at)));
             }
             // A later selector's decision (a name, a call or a field) looked
