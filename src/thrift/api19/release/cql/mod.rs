@@ -9,6 +9,7 @@ pub(in crate::thrift::api19) mod beta;
 pub(in crate::thrift::api19) mod cql3;
 pub(in crate::thrift::api19) mod levels;
 pub(in crate::thrift::api19) mod tableprops;
+pub(in crate::thrift::api19) mod tableprops3x;
 pub(in crate::thrift::api19) mod words3x;
 
 use crate::cql2::ast::Statement as Cql2Statement;

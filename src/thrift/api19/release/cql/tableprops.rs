@@ -53,8 +53,13 @@ pub fn refusal(
     let release = node.release.filter(|r| r.at_least(1, 2))?;
     let (properties, _) = written(schema, keyspace, parsed)?;
     if release.at_least(3, 0) {
+        let read = match super::tableprops3x::read_refusal(release, properties) {
+            Ok(read) => read,
+            Err(e) => return Some(e),
+        };
         let options = TableOptions::from_properties_as(properties, true).ok()?;
-        return compaction_refusal_3_x(node, release, &options);
+        return compaction_refusal_3_x(node, release, &options)
+            .or_else(|| super::tableprops3x::bounds_refusal(&read));
     }
     // `CFPropDefs.validate`: a name the release knew neither way first,
     // before any value; the names it ignored go no further.

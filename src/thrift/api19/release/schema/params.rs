@@ -267,7 +267,9 @@ fn caching_3x(spec: &CfSpec) -> Result<(), ApiError> {
 
 /// 3.x's `CompressionParams.fromMap` and `validate` of a CfDef's options
 /// (the compressor's class is the schema's to judge).
-fn compression_3x(options: &BTreeMap<String, String>) -> Result<(), ApiError> {
+pub(in crate::thrift::api19) fn compression_3x(
+    options: &BTreeMap<String, String>,
+) -> Result<(), ApiError> {
     const CLASS: &str = "class";
     const OLD_CLASS: &str = "sstable_compression";
     const IN_KB: &str = "chunk_length_in_kb";
@@ -337,7 +339,7 @@ const MIN_BLOOM_FP_CHANCE: f64 = 6.71e-05;
 const MAX_TTL: i32 = 630_720_000;
 
 /// 3.x's `TableParams.validate` of what the CfDef set (its defaults pass).
-fn table_params_3x(spec: &CfSpec) -> Result<(), ApiError> {
+pub(in crate::thrift::api19) fn table_params_3x(spec: &CfSpec) -> Result<(), ApiError> {
     let chance = |name: &str, v: Option<f64>| match v {
         Some(v) if !(0.0..=1.0).contains(&v) => Err(invalid(format!(
             "{name} must be larger than or equal to 0 and smaller than or equal to 1.0 (got {})",
