@@ -9834,3 +9834,50 @@ if (1, 2) <= R < (3, 0):
         out.append(q("SELECT %s FROM system.schema_columnfamilies WHERE keyspace_name = '%s'"
                      % (cols, ks)))
         return out
+
+
+# ------------------------------------------------------------------------------ 3.x's table properties in CQL (found by ordinary19u/z on 3.x)
+if (3, 0) <= R:
+    @scenario("rel_tableprops3x", "19", "cql3", keyspace_reset="cv_r_tableprops3x")
+    def _tableprops3x():
+        """2.x applications' table properties sent to 3.0.24 and 3.11.10 (TableAttributes,
+        TableParams): the names 3.x no longer knew refused as unknown (the first in its
+        HashMap's order), a map property given as text and a text one as a map, numbers that
+        are none, a compaction map without its class, and TableParams.validate's bounds in
+        3.x's words (compression's chunk length, the bloom filter's chance, gc grace)"""
+        ks = "cv_r_tableprops3x"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k int PRIMARY KEY, v text) WITH comment = 'x' AND "
+            "gc_grace_seconds = 3600",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH index_interval = 256",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH replicate_on_write = true",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH populate_io_cache_on_flush = true",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH index_interval = 1 AND nosuch = 2",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH max_index_interval = 1 AND foo = 2 "
+            "AND bar = 3",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH caching = 'all'",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH compaction = 'LeveledCompactionStrategy'",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH comment = {'a': 'b'}",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH gc_grace_seconds = 'ten'",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH read_repair_chance = 'x'",
+            "CREATE TABLE c (k int PRIMARY KEY) WITH compaction = {'min_threshold': 2}",
+            "ALTER TABLE t WITH compression = {'sstable_compression': 'LZ4Compressor', "
+            "'chunk_length_kb': 3}",
+            "ALTER TABLE t WITH compression = {'sstable_compression': 'LZ4Compressor', "
+            "'chunk_length_in_kb': 3}",
+            "ALTER TABLE t WITH compression = {'sstable_compression': 'LZ4Compressor', "
+            "'chunk_length_kb': 8}",
+            "ALTER TABLE t WITH bloom_filter_fp_chance = 0",
+            "ALTER TABLE t WITH bloom_filter_fp_chance = 1.5",
+            "ALTER TABLE t WITH gc_grace_seconds = -1",
+            "ALTER TABLE t WITH default_time_to_live = -5",
+            "ALTER TABLE t WITH min_index_interval = 0",
+            "ALTER TABLE t WITH memtable_flush_period_in_ms = -1",
+            "ALTER TABLE t WITH read_repair_chance = 2.0",
+            "ALTER TABLE t WITH caching = {'keys': 'ALL', 'rows_per_partition': 'NONE'} "
+            "AND speculative_retry = '99percentile'",
+            "SELECT k, v FROM t"]]
+        return out

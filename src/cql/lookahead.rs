@@ -1,6 +1,8 @@
 //! The tokens a recursive-descent parser sees: the current one and a few
 //! ahead, pulled from a lexer as the parser advances. Shared by the CQL 3
-//! and CQL 2 parsers; it knows no grammar and no token shapes.
+//! and CQL 2 parsers; it knows no grammar and no token shapes, but for the
+//! one follow set the parser's LL(2) decision and the snippet of its
+//! error both read ([`TABLE_NAME_FOLLOWERS`]).
 //!
 //! Why: lexing a whole statement first holds every token at once (about 40
 //! bytes and an allocation each, some 40 times the size of a text of small
@@ -116,6 +118,27 @@ impl<L: Pull> Lookahead<L> {
         Ok(())
     }
 }
+
+/// The words that follow a table's name somewhere in the grammar (every
+/// statement's, 1.2 to 2.2): `(ks '.')? cf`'s decision took them.
+pub const TABLE_NAME_FOLLOWERS: &[&str] = &[
+    "where",
+    "order",
+    "limit",
+    "allow",
+    "using",
+    "set",
+    "alter",
+    "add",
+    "drop",
+    "with",
+    "rename",
+    "to",
+    "from",
+    "of",
+    "norecursive",
+    "json",
+];
 
 #[cfg(test)]
 mod tests {

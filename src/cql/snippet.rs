@@ -29,6 +29,7 @@
 
 use super::error::CqlError;
 use super::lexer::{tokenize, tokenize_past_errors, TokenKind};
+use super::lookahead::TABLE_NAME_FOLLOWERS;
 
 /// The text of `err` as the collector reported it for the statement
 /// `text`; `None` for an error that is not a parser's syntax error (a
@@ -137,27 +138,6 @@ fn snippet_of(text: &str, err: &CqlError, recovers: bool) -> Option<String> {
 
 /// Symbols after which the grammar wanted a value (a term).
 const BEFORE_VALUE: &[&str] = &["=", "<", "<=", ">", ">=", "!=", "(", ",", "[", "{", ":"];
-
-/// Words that follow a table's name in some statement (the name's
-/// decision took them), as the parser's `table_name` has them but 2.2's
-/// JSON.
-const AFTER_TABLE: &[&str] = &[
-    "where",
-    "order",
-    "limit",
-    "allow",
-    "using",
-    "set",
-    "alter",
-    "add",
-    "drop",
-    "with",
-    "rename",
-    "to",
-    "from",
-    "of",
-    "norecursive",
-];
 
 /// Bare words that are constants, whose value the grammar chose by the word
 /// alone (no function call starts with them).
@@ -339,7 +319,8 @@ fn anchor_and_end(
             let follows_table = stream[error_at]
                 .word
                 .as_deref()
-                .is_some_and(|w| AFTER_TABLE.contains(&w));
+                // (2.2's INSERT JSON aside)
+                .is_some_and(|w| w != "json" && TABLE_NAME_FOLLOWERS.contains(&w));
             if stream[name].word.is_some() && keyword.is_some_and(|k| BEFORE_TABLE.contains(&k)) {
                 if follows_table {
                     // ... whose decision had looked one past the word.

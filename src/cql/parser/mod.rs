@@ -25,7 +25,7 @@ pub(crate) use reserved::RESERVED;
 use super::ast::*;
 use super::error::{CqlError, CqlResult};
 use super::lexer::{LexErrors, Lexer, Token, TokenKind};
-use super::lookahead::Lookahead;
+use super::lookahead::{Lookahead, TABLE_NAME_FOLLOWERS};
 
 /// Which CQL3 grammar a parse follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -489,32 +489,13 @@ impl Parser<'_> {
     /// `ks.table` or `table`.
     fn table_name(&mut self) -> CqlResult<TableName> {
         // `(ks '.')? cf` is an LL(2) decision: after the first name comes
-        // `.` or a token that follows a table name somewhere in the grammar
-        // (every statement's, 1.2 to 2.2); any other is no viable there.
-        const FOLLOW_KW: &[&str] = &[
-            "where",
-            "order",
-            "limit",
-            "allow",
-            "using",
-            "set",
-            "alter",
-            "add",
-            "drop",
-            "with",
-            "rename",
-            "to",
-            "from",
-            "of",
-            "norecursive",
-            "json",
-        ];
+        // `.` or one of [`TABLE_NAME_FOLLOWERS`]; any other is no viable there.
         let next = self.peek_at(1);
         let follows = next.kind == TokenKind::Eof
             || next.is_sym(".")
             || next.is_sym(";")
             || next.is_sym("(")
-            || FOLLOW_KW.iter().any(|kw| next.is_kw(kw));
+            || TABLE_NAME_FOLLOWERS.iter().any(|kw| next.is_kw(kw));
         if !follows && self.ident_at(0) {
             self.advance();
             return Err(self.no_viable());

@@ -57,8 +57,11 @@ pub fn refusal(
             Ok(read) => read,
             Err(e) => return Some(e),
         };
-        let options = TableOptions::from_properties_as(properties, true).ok()?;
-        return compaction_refusal_3_x(node, release, &options)
+        // The engine's own minimums (`CFPropDefs` words) refuse some of
+        // these before any compaction is known: 3.x's bounds speak then.
+        let options = TableOptions::from_properties_as(properties, true).ok();
+        return options
+            .and_then(|options| compaction_refusal_3_x(node, release, &options))
             .or_else(|| super::tableprops3x::bounds_refusal(&read));
     }
     // `CFPropDefs.validate`: a name the release knew neither way first,
