@@ -2,8 +2,9 @@
 //! keywords) and ignored (its obsolete keywords), and which unknown name
 //! it refused: `PropertyDefinitions.validate` walked the statement's
 //! properties as its `HashMap<String, Object>` iterated them and named the
-//! first it knew neither way. Names only (and the properties without the
-//! ignored ones); `options` reads the values.
+//! first it knew neither way; 3.x's `TableAttributes` did the same with
+//! its `TableParams.Option`s. Names only (and the properties without the
+//! ignored ones); `options` and 3.x's `tableprops3x` read the values.
 
 use super::ast::Property;
 use crate::schema::javaorder::string_hashmap_order;
@@ -20,7 +21,32 @@ pub enum Vocabulary {
     /// `id` added; `index_interval`, `replicate_on_write` and
     /// `populate_io_cache_on_flush` ignored.
     V21,
+    /// 3.0's `TableAttributes`: the `TableParams.Option`s and `id`; none
+    /// ignored any more.
+    V30,
+    /// 3.8's on: `cdc` added.
+    V38,
 }
+
+/// 3.x's `TableParams.Option`s in their declaration order, which is the
+/// order `TableAttributes.build` read the values in.
+pub const TABLE_PARAMS: [&str; 15] = [
+    "bloom_filter_fp_chance",
+    "caching",
+    "comment",
+    "compaction",
+    "compression",
+    "dclocal_read_repair_chance",
+    "default_time_to_live",
+    "extensions",
+    "gc_grace_seconds",
+    "max_index_interval",
+    "memtable_flush_period_in_ms",
+    "min_index_interval",
+    "read_repair_chance",
+    "speculative_retry",
+    "crc_check_chance",
+];
 
 const COMMON: [&str; 7] = [
     "comment",
@@ -74,28 +100,29 @@ const V21_OBSOLETE: [&str; 3] = [
 ];
 
 impl Vocabulary {
-    /// The lists of release `(major, minor, patch)`; `None` where the
-    /// engine's own apply (before 1.2's CQL 3, and 3.x's `TableAttributes`).
+    /// The lists of release `(major, minor, patch)`; `None` before 1.2's
+    /// CQL 3, where the engine's own apply judges.
     pub fn of_release(release: (u32, u32, u32)) -> Option<Vocabulary> {
         match (release.0, release.1) {
             (1, 2) => Some(Vocabulary::V12),
             (2, 0) => Some(Vocabulary::V20),
             (2, 1) | (2, 2) => Some(Vocabulary::V21),
+            (3, minor) if minor >= 8 => Some(Vocabulary::V38),
+            (3, _) => Some(Vocabulary::V30),
             _ => None,
-        }
-    }
-
-    fn more(self) -> &'static [&'static str] {
-        match self {
-            Vocabulary::V12 => &V12_MORE,
-            Vocabulary::V20 => &V20_MORE,
-            Vocabulary::V21 => &V21_MORE,
         }
     }
 
     /// Whether the release knew `name` as a property.
     pub fn knows(self, name: &str) -> bool {
-        COMMON.contains(&name) || self.more().contains(&name)
+        let more: &[&str] = match self {
+            Vocabulary::V12 => &V12_MORE,
+            Vocabulary::V20 => &V20_MORE,
+            Vocabulary::V21 => &V21_MORE,
+            Vocabulary::V30 => return TABLE_PARAMS.contains(&name) || name == "id",
+            Vocabulary::V38 => return Vocabulary::V30.knows(name) || name == "cdc",
+        };
+        COMMON.contains(&name) || more.contains(&name)
     }
 
     /// Whether the release took `name` and ignored it (with a warning in
@@ -103,7 +130,7 @@ impl Vocabulary {
     pub fn ignores(self, name: &str) -> bool {
         match self {
             Vocabulary::V12 => V12_OBSOLETE.contains(&name),
-            Vocabulary::V20 => false,
+            Vocabulary::V20 | Vocabulary::V30 | Vocabulary::V38 => false,
             Vocabulary::V21 => V21_OBSOLETE.contains(&name),
         }
     }
@@ -139,7 +166,10 @@ mod tests {
         assert!(v((2, 1, 22)).knows("max_index_interval"));
         assert!(v((2, 2, 19)).ignores("index_interval"));
         assert!(v((1, 2, 19)).ignores("compaction_strategy_class"));
-        assert_eq!(Vocabulary::of_release((3, 0, 24)), None);
+        assert!(!v((3, 0, 24)).knows("index_interval"));
+        assert!(v((3, 0, 24)).knows("crc_check_chance"));
+        assert!(!v((3, 0, 24)).knows("cdc"));
+        assert!(v((3, 11, 10)).knows("cdc"));
         assert_eq!(Vocabulary::of_release((1, 1, 12)), None);
     }
 

@@ -1,37 +1,17 @@
 //! 3.x's judgement of the `WITH` properties of CQL 3's CREATE and ALTER
 //! TABLE (`TableAttributes.validate`), where the engine's (2.0's) list and
-//! checks were not 3.x's: the names it knew (the `TableParams.Option`s, no
-//! more `index_interval` nor `replicate_on_write`), the kind of value each
+//! checks were not 3.x's: the names it knew (`option_names`' 3.x
+//! vocabulary: no more `index_interval` nor `replicate_on_write`), the kind of value each
 //! took (`caching` only as a map), and `TableParams.validate`'s bounds in
 //! 3.x's words. Only judges; it must not run anything.
 
 use crate::cql::ast::{Property, PropertyValue};
+use crate::cql::option_names::{Vocabulary, TABLE_PARAMS};
 use crate::release::Release;
-use crate::schema::javaorder::string_hashmap_order;
 use crate::schema::CfSpec;
 use crate::thrift::api19::release::schema::params::{compression_3x, table_params_3x};
 use crate::thrift::error::ApiError;
 use std::collections::BTreeMap;
-
-/// `TableParams.Option` in its declaration order, which is the order
-/// `TableAttributes.build` read the values in.
-const OPTIONS: [&str; 15] = [
-    "bloom_filter_fp_chance",
-    "caching",
-    "comment",
-    "compaction",
-    "compression",
-    "dclocal_read_repair_chance",
-    "default_time_to_live",
-    "extensions",
-    "gc_grace_seconds",
-    "max_index_interval",
-    "memtable_flush_period_in_ms",
-    "min_index_interval",
-    "read_repair_chance",
-    "speculative_retry",
-    "crc_check_chance",
-];
 
 /// The options read as a map; the others were read as text.
 const MAPS: [&str; 4] = ["caching", "compaction", "compression", "extensions"];
@@ -51,25 +31,19 @@ const INTS: [&str; 5] = [
     "min_index_interval",
 ];
 
-/// Whether 3.x's `TableAttributes` knew the name: an option, the table's
-/// `id`, and from 3.8 `cdc`.
-fn known(release: &Release, name: &str) -> bool {
-    OPTIONS.contains(&name) || name == "id" || (name == "cdc" && release.at_least(3, 8))
-}
-
 /// The refusal 3.x gave the statement's properties as it read them: an
 /// unknown name (the first in the properties' `HashMap` order), then each
 /// option in `Option` order read as its kind. `Ok` carries what was read,
 /// for [`bounds_refusal`] once the compaction strategy's checks (the
 /// caller's) have passed.
 pub fn read_refusal(release: &Release, properties: &[Property]) -> Result<Read, ApiError> {
-    let order = string_hashmap_order(properties.iter().map(|p| p.name.as_str()));
-    if let Some(name) = order.into_iter().find(|n| !known(release, n)) {
+    let vocabulary = Vocabulary::of_release(release.numbers()).unwrap_or(Vocabulary::V30);
+    if let Some(name) = vocabulary.first_unknown(properties.iter().map(|p| p.name.as_str())) {
         return Err(ApiError::invalid(format!("Unknown property '{name}'")));
     }
     let value = |name: &str| properties.iter().find(|p| p.name == name).map(|p| &p.value);
     let mut read = Read::default();
-    for name in OPTIONS {
+    for name in TABLE_PARAMS {
         let Some(v) = value(name) else { continue };
         match v {
             PropertyValue::Simple(_) if MAPS.contains(&name) => {
