@@ -600,7 +600,7 @@ fn apply_clustering_order(
 
 mod alter;
 mod definition;
-pub use definition::Definition;
+pub use definition::{definition_30, Definition};
 
 #[cfg(test)]
 mod tests;

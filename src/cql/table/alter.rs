@@ -105,8 +105,19 @@ impl Table {
                             "Cannot add a counter column ({column}) in a non counter column family"
                         )
                     } else {
+                        // 3.x's `CFMetaData.validate` printed the definition,
+                        // which only 3.0 printed whole.
+                        let def = match series == (3, 0) {
+                            true => super::definition_30(
+                                column,
+                                &ty.marshal().class_name(),
+                                if *is_static { "STATIC" } else { "REGULAR" },
+                                None,
+                            ),
+                            false => column.clone(),
+                        };
                         format!(
-                            "Cannot add a non counter column ({column}) in a counter column family"
+                            "Cannot add a non counter column ({def}) in a counter column family"
                         )
                     });
                 }

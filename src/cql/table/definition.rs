@@ -1,7 +1,8 @@
 //! A table's column as 2.1 and 2.2 held it in a `ColumnDefinition`: its
 //! kind, its place in the composite it is part of, its index; and how 2.1
 //! printed one (`toString`, Guava's `toStringHelper`), which its messages
-//! and prepared markers named receivers by. Pure: owns no state.
+//! and prepared markers named receivers by, and how 3.0 printed one.
+//! Pure: owns no state.
 
 use super::{ColumnRole, Layout, Table};
 
@@ -72,5 +73,43 @@ impl Table {
             d.index.unwrap_or("null"),
             d.index_type,
         ))
+    }
+}
+
+/// How 3.0 printed a column's definition (a prepared marker's name over
+/// Thrift, a column refused by `CFMetaData.validate`), from what 2.x printed of it (`kind_2x`: 2.x's kind,
+/// `component`: its place in a composite): 3.0 named the kinds
+/// `PARTITION_KEY`, `CLUSTERING`, `REGULAR` and `STATIC` (a compact
+/// table's value is a regular column) and gave the key and clustering
+/// columns their position (0 when alone), the others -1.
+pub fn definition_30(name: &str, ty: &str, kind_2x: &str, component: Option<usize>) -> String {
+    let (kind, position) = match kind_2x {
+        "PARTITION_KEY" => ("PARTITION_KEY", component.map_or(0, |i| i as i64)),
+        "CLUSTERING_COLUMN" => ("CLUSTERING", component.map_or(0, |i| i as i64)),
+        "STATIC" => ("STATIC", -1),
+        _ => ("REGULAR", -1),
+    };
+    format!("ColumnDefinition{{name={name}, type={ty}, kind={kind}, position={position}}}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::definition_30;
+
+    #[test]
+    fn three_oh_prints_definitions_with_positions() {
+        let int = "org.apache.cassandra.db.marshal.Int32Type";
+        assert_eq!(
+            definition_30("c", int, "CLUSTERING_COLUMN", Some(0)),
+            format!("ColumnDefinition{{name=c, type={int}, kind=CLUSTERING, position=0}}")
+        );
+        assert_eq!(
+            definition_30("id", int, "PARTITION_KEY", None),
+            format!("ColumnDefinition{{name=id, type={int}, kind=PARTITION_KEY, position=0}}")
+        );
+        assert_eq!(
+            definition_30("body", int, "COMPACT_VALUE", None),
+            format!("ColumnDefinition{{name=body, type={int}, kind=REGULAR, position=-1}}")
+        );
     }
 }

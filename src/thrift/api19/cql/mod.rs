@@ -165,7 +165,7 @@ pub fn prepared_result(
         };
         names.push(match column.filter(|_| definitions && is_column) {
             Some(c) if three_oh => {
-                super::release::v3x::definition_30(&s.name, &ty, c.kind, c.component)
+                crate::cql::table::definition_30(&s.name, &ty, c.kind, c.component)
             }
             Some(_) => tables[i]
                 .as_ref()

@@ -4,7 +4,7 @@
 //! (`keybound`), 1.1's and 1.2's paging cut at the node's token (`paged`),
 //! a paged read's row filter (`pagedfilter`), 2.0-2.2's paged read of a
 //! Super CF counting sub-columns (`pagedcells`), 1.1-2.0's row filter of a
-//! Super CF (`superfilter`), 2.0's unchecked `get_count` (`count`) and
+//! Super CF (`superfilter`), 2.0's unchecked `get_count` (`count`), 3.x's (`count3x`) and
 //! 2.1-2.2's trim of a negative one (`counttrim`), 2.0's prune of a
 //! filtered row read reversed (`reversedprune`), 3.x's reversed slices of
 //! static compact tables (`statics`), its end bounds at a composite
@@ -14,6 +14,7 @@
 pub(in crate::thrift::api19) mod badtoken;
 pub(in crate::thrift::api19) mod composites_rows;
 pub(in crate::thrift::api19) mod count;
+pub(in crate::thrift::api19) mod count3x;
 pub(in crate::thrift::api19) mod counttrim;
 pub(in crate::thrift::api19) mod keybound;
 pub(in crate::thrift::api19) mod paged;

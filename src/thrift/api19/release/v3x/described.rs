@@ -269,22 +269,6 @@ pub fn index_refusal(release: Option<&Release>, cfs: &[&t::CfDef], err: ApiError
     }
 }
 
-/// How 3.0 printed a column's definition (a prepared marker's name over
-/// Thrift), from what 2.x printed of it (`kind_2x`: 2.x's kind,
-/// `component`: its place in a composite): 3.0 named the kinds
-/// `PARTITION_KEY`, `CLUSTERING`, `REGULAR` and `STATIC` (a compact
-/// table's value is a regular column) and gave the key and clustering
-/// columns their position (0 when alone), the others -1.
-pub fn definition_30(name: &str, ty: &str, kind_2x: &str, component: Option<usize>) -> String {
-    let (kind, position) = match kind_2x {
-        "PARTITION_KEY" => ("PARTITION_KEY", component.map_or(0, |i| i as i64)),
-        "CLUSTERING_COLUMN" => ("CLUSTERING", component.map_or(0, |i| i as i64)),
-        "STATIC" => ("STATIC", -1),
-        _ => ("REGULAR", -1),
-    };
-    format!("ColumnDefinition{{name={name}, type={ty}, kind={kind}, position={position}}}")
-}
-
 /// 3.x's `SpeculativeRetryParam.toString()` of the setting it parsed from
 /// `retry`: a delay as the double it read (`10ms` as `10.0ms`), a
 /// percentile in `DecimalFormat("#.#####")`'s digits (`99PERCENTILE`, 2.x:
@@ -359,23 +343,6 @@ mod tests {
         assert_eq!(described_retry("99.0PERCENTILE"), "99PERCENTILE");
         assert_eq!(described_retry("99.5percentile"), "99.5PERCENTILE");
         assert_eq!(described_retry("ALWAYS"), "ALWAYS");
-    }
-
-    #[test]
-    fn three_oh_prints_definitions_with_positions() {
-        let int = "org.apache.cassandra.db.marshal.Int32Type";
-        assert_eq!(
-            definition_30("c", int, "CLUSTERING_COLUMN", Some(0)),
-            format!("ColumnDefinition{{name=c, type={int}, kind=CLUSTERING, position=0}}")
-        );
-        assert_eq!(
-            definition_30("id", int, "PARTITION_KEY", None),
-            format!("ColumnDefinition{{name=id, type={int}, kind=PARTITION_KEY, position=0}}")
-        );
-        assert_eq!(
-            definition_30("body", int, "COMPACT_VALUE", None),
-            format!("ColumnDefinition{{name=body, type={int}, kind=REGULAR, position=-1}}")
-        );
     }
 
     /// Recorded: 3.0.24 and 3.11.10 (`rel_filtered`'s column families of 1

@@ -21,8 +21,8 @@ pub mod stored;
 mod super_filter;
 
 pub use described::{
-    collection_values, definition_30, index_refusal, shape_cf, super_update_fails,
-    tables_in_creation_order, update_keeps_cql_columns, update_target,
+    collection_values, index_refusal, shape_cf, super_update_fails, tables_in_creation_order,
+    update_keeps_cql_columns, update_target,
 };
 pub use super_filter::super_row_filter;
 
