@@ -9935,3 +9935,89 @@ if (2, 2) <= R:
                 v19.get_count("t", cparent("th"), pred(start="b", count=1)),
                 v19.get_count("t", cparent("th"), pred(start="", reversed=True, count=2))]
         return out
+
+
+# ------------------------------------------------------------------------------ counter and plain columns mixed by an update (found by ordinary19za/zc)
+if (0, 8) <= R < (1, 2):
+    @scenario("rel_countermixupdate", "19", "schema", keyspace_reset="cv_r_countermixupd")
+    def _countermixupdate():
+        """A column of the other kind added to a counter (or a plain) column family by an
+        update: 0.8 and 1.0's CQL 2 ALTER COLUMNFAMILY built the update without
+        `CFMetaData.validate` (taken, ADD and ALTER ... TYPE alike), 0.8's
+        system_update_column_family too; 1.0's Thrift update built the definition with
+        `fromThrift`, whose `validate` refused it, rethrown unchecked; 1.1 refused both"""
+        ks = "cv_r_countermixupd"
+        q = lambda s: v19.execute_cql_query(s)
+        out = [
+            v19.system_add_keyspace(ks_def(ks)),
+            v19.set_keyspace(ks),
+            q("CREATE COLUMNFAMILY hits (KEY varchar PRIMARY KEY) "
+              "WITH comparator = ascii AND default_validation = counter"),
+            q("CREATE COLUMNFAMILY posts (KEY varchar PRIMARY KEY, title varchar) "
+              "WITH comparator = ascii AND default_validation = varchar"),
+            q("ALTER COLUMNFAMILY hits ADD extra varchar"),
+            q("ALTER COLUMNFAMILY posts ADD views counter"),
+            q("ALTER COLUMNFAMILY posts ALTER title TYPE counter"),
+            describe_ks(ks).mask("0/5/*/16"),
+            v19.system_update_column_family(cf_def(
+                ks, "hits", comparator="AsciiType", default_validation="CounterColumnType",
+                column_metadata=[column_def("other", "UTF8Type")],
+                extra={16: W.i32(1000)})).mask("0"),
+            v19.system_update_column_family(cf_def(
+                ks, "posts", comparator="AsciiType", default_validation="UTF8Type",
+                column_metadata=[column_def("title", "UTF8Type"),
+                                 column_def("likes", "CounterColumnType")],
+                extra={16: W.i32(1001)})).mask("0"),
+            describe_ks(ks).mask("0/5/*/16"),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ a slice starting past a name's length (found by ordinary19zc)
+if R < (1, 2):
+    @scenario("rel_longslicestart", "19", "read", keyspace_reset="cv_r_longslicestart")
+    def _longslicestart():
+        """A slice whose start is longer than 65535 bytes: 0.7 to 1.0 made it a Column as
+        they iterated a row their memtable held (`Memtable.getSliceIterator`), whose
+        constructor asserted the name's length, so the read stage failed and the call timed
+        out, for get_slice, get_count and multiget_slice alike, reversed too; a row the
+        memtable did not hold, and a super column's sub-columns, were read; 1.1 read them all"""
+        ks = "cv_r_longslicestart"
+        big = b"s" * 65536
+        out = setup(ks, cf_def(ks, "Std", comparator="BytesType"),
+                    cf_def(ks, "Sup", column_type="Super", comparator="BytesType",
+                           subcomparator="BytesType"))
+        out += [
+            v19.insert("r", cparent("Std"), column("a", "v", 1)),
+            v19.batch_mutate({"r": {"Sup": [ins_super("sc", [("a", "v")], 1)]}}),
+            v19.get_slice("r", cparent("Std"), pred(start=big, count=10)),
+            v19.get_slice("r", cparent("Std"), pred(start=big, count=10, reversed=True)),
+            v19.get_slice("nobody", cparent("Std"), pred(start=big, count=10)),
+            v19.get_count("r", cparent("Std"), pred(start=big, count=10)),
+            v19.multiget_slice(["nobody", "r"], cparent("Std"), pred(start=big, count=10)),
+            v19.get_slice("r", cparent("Std"), pred(start="", finish=big, count=10)),
+            v19.get_slice("r", cparent("Sup"), pred(start=big, count=10)),
+            v19.get_slice("r", cparent("Sup", "sc"), pred(start=big, count=10)),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ a column family its cache sizes left without a store (found by ordinary19zc)
+if R < (1, 2):
+    @scenario("rel_cachefaildrop", "19", "schema", keyspace_reset="cv_r_cachefaildrop")
+    def _cachefaildrop():
+        """A column family added with a negative key cache size: 0.7 to 1.0 put it in the
+        schema, then its store failed to size its cache (Internal error); the keyspace
+        holding it could not be dropped after (DropKeyspace met the column family without
+        a store: Internal error, again on a second try); 1.1 ignored the cache sizes"""
+        ks = "cv_r_cachefaildrop"
+        bad = cf_def(ks, "Bad", comparator="UTF8Type", extra={11: W.double(-1.0)})
+        out = setup(ks, cf_def(ks, "Good", comparator="UTF8Type"))
+        out += [
+            v19.system_add_column_family(bad).mask("0"),
+            v19.insert("k", cparent("Good"), column("a", "v", 1)),
+            describe_ks(ks).mask("0/5/*/16"),
+            v19.system_drop_keyspace(ks).mask("0"),
+            v19.system_drop_keyspace(ks).mask("0"),
+        ]
+        return out

@@ -120,6 +120,11 @@ pub struct Era {
     /// `DeleteStatement.prepareRowMutations` read the key validator of the
     /// metadata it looked up before validating the column family).
     pub delete_of_missing_cf_fails: bool,
+    /// ALTER COLUMNFAMILY's update was built without `CFMetaData.validate`
+    /// (0.8 and 1.0's `AlterTableStatement` made an Avro definition that
+    /// `UpdateColumnFamily` applied as it was): a column of the other kind
+    /// than the family's, counter or plain, was taken.
+    pub alter_kinds_unchecked: bool,
 }
 
 impl Era {
@@ -165,6 +170,7 @@ impl Era {
             uncompressed_unless_told: r.series() == (1, 0),
             alter_name_failure_escapes: !r.at_least(1, 1),
             delete_of_missing_cf_fails: first,
+            alter_kinds_unchecked: !r.at_least(1, 1),
         }
     }
 

@@ -398,6 +398,7 @@ mod tests {
                 Behaviour::DefaultIndexNamesRepeat,
                 Behaviour::MemtableSettingsChecked08,
                 Behaviour::StrategyConstructorFailsOnServer,
+                Behaviour::UpdateKindsUnchecked,
             ]
         );
         let d = diff(r("1.2.9"), r("1.0.12"));
@@ -433,6 +434,7 @@ mod tests {
                 Behaviour::ShortDecimalSubNamesFail,
                 Behaviour::KsDefCfsKeptByName,
                 Behaviour::StrategyConstructorFailsOnServer,
+                Behaviour::LongSliceStartFailsRead,
             ]
         );
     }

@@ -410,6 +410,7 @@ impl Schema {
         let dense = thrift_dense(&old) || old.options.dense_kept;
         let rules = Rules {
             names_refused_in_type_words: rules.names_refused_in_type_words && !dense,
+            counter_kinds_unchecked: spec.counter_kinds_unchecked,
             ..rules
         };
         // ... and the table stayed dense whatever the update declared (the

@@ -39,6 +39,7 @@ impl CfDef {
                     .collect(),
             ),
             columns_in_hash_map: false,
+            counter_kinds_unchecked: false,
             gc_grace_seconds: Some(self.gc_grace_seconds),
             default_validation_class: Some(o.default_validation_class.class_name()),
             id: None,

@@ -116,6 +116,12 @@ pub struct Rules {
     /// 0.7: a keyspace's replication factor taken whatever it is (no
     /// check of its sign).
     pub replication_factor_unchecked: bool,
+    /// This change was built without `CFMetaData.validate`, so a column
+    /// of the other kind than its family (counter or plain) and a counter
+    /// key validator were taken (0.8 and 1.0's CQL 2 ALTER COLUMNFAMILY,
+    /// 0.8's Thrift update): set from the change's own
+    /// `CfSpec::counter_kinds_unchecked`, never by a release.
+    pub counter_kinds_unchecked: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -247,6 +253,7 @@ mod tests {
         ks_def_cfs_by_name: false,
         name_taken_after_strategy: false,
         replication_factor_unchecked: false,
+        counter_kinds_unchecked: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
@@ -283,6 +290,7 @@ mod tests {
         ks_def_cfs_by_name: false,
         name_taken_after_strategy: false,
         replication_factor_unchecked: false,
+        counter_kinds_unchecked: false,
     };
 
     #[test]

@@ -54,7 +54,8 @@ pub use options::*;
 pub use spec::{CfSpec, ColumnSpec, KeyspaceSpec, SchemaChange, TriggerSpec};
 pub use store::{Loaded, NoteLevel, SchemaStore, StoreError, StoreNote, SCHEMA_FILE};
 pub use validate::{
-    cf_from_spec, resolve_compaction_strategy, resolve_strategy_class, MAX_NAME_LENGTH,
+    cf_from_spec, counter_kinds_refusal, resolve_compaction_strategy, resolve_strategy_class,
+    MAX_NAME_LENGTH,
 };
 
 use crate::marshal::TypeRef;

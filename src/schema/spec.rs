@@ -42,6 +42,10 @@ pub struct CfSpec {
     /// The columns came in a `HashMap` filled in `column_metadata`'s order
     /// (CQL 2's CREATE COLUMNFAMILY), where a CfDef's came sorted.
     pub columns_in_hash_map: bool,
+    /// The release built this update without `CFMetaData.validate`: the
+    /// kinds of its columns (counter or plain) are not checked against the
+    /// family's (0.8 and 1.0's CQL 2 ALTER COLUMNFAMILY, 0.8's Thrift update).
+    pub counter_kinds_unchecked: bool,
     pub gc_grace_seconds: Option<i32>,
     pub default_validation_class: Option<String>,
     /// Ignored: ids are assigned by the server, as 1.2 did.

@@ -396,16 +396,9 @@ pub(super) fn validate_cf(
     }
     let o = &cf.options;
     super::compaction_options::strategy_exists(o, rules)?;
-    if cf.comparator.is_counter() {
-        return Err("CounterColumnType is not a valid comparator".into());
+    if !rules.counter_kinds_unchecked {
+        validate_counter_kinds(cf)?;
     }
-    if cf.subcomparator.as_ref().is_some_and(|s| s.is_counter()) {
-        return Err("CounterColumnType is not a valid sub-column comparator".into());
-    }
-    if o.key_validation_class.is_counter() {
-        return Err("CounterColumnType is not a valid key validator".into());
-    }
-    validate_counter_columns(cf)?;
     validate_aliases(o)?;
     validate_columns(cf, other_index_names, rules)?;
     if o.max_compaction_threshold != 0 && !rules.thresholds_as_sent {
@@ -426,6 +419,29 @@ pub(super) fn validate_cf(
         return Err("Zero false positives is impossible; bloom filter false positive chance bffpc must be 0 < bffpc <= 1".into());
     }
     validate_2_0_options(o)
+}
+
+/// What 0.8 to 1.1's `CFMetaData.validate` refused of the definition
+/// `spec` makes (a counter comparator or key validator, a column of the
+/// other kind than its family), for a release that ran it where the
+/// schema does not (1.0's Thrift update, in `fromThrift`).
+pub fn counter_kinds_refusal(spec: &CfSpec) -> Option<String> {
+    validate_counter_kinds(&cf_from_spec(spec).ok()?).err()
+}
+
+/// 0.8 to 1.1's `CFMetaData.validate`: no counter comparator or key
+/// validator, and no column of the other kind than its family.
+fn validate_counter_kinds(cf: &CfDef) -> Result<(), String> {
+    if cf.comparator.is_counter() {
+        return Err("CounterColumnType is not a valid comparator".into());
+    }
+    if cf.subcomparator.as_ref().is_some_and(|s| s.is_counter()) {
+        return Err("CounterColumnType is not a valid sub-column comparator".into());
+    }
+    if cf.options.key_validation_class.is_counter() {
+        return Err("CounterColumnType is not a valid key validator".into());
+    }
+    validate_counter_columns(cf)
 }
 
 /// Every column's validator is a counter exactly when the CF's default is.

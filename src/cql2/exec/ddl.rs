@@ -461,11 +461,13 @@ fn create_cf_spec(
 }
 
 /// 1.2's `AlterTableStatement.getCFMetaData`, as `era` ran it (its type
-/// words, `Era::alter_keeps_bloom_unset`, `Era::alter_name_failure_escapes`).
+/// words, `Era::alter_keeps_bloom_unset`, `Era::alter_name_failure_escapes`,
+/// `Era::alter_kinds_unchecked`).
 fn alter_spec(def: &crate::schema::CfDef, op: &AlterOp, era: Era) -> Result<CfSpec> {
     let first = era.grammar.first_type_words;
     let keep_bloom_unset = era.alter_keeps_bloom_unset;
     let mut spec = def.describe_v12();
+    spec.counter_kinds_unchecked = era.alter_kinds_unchecked;
     let name_of = |column: &str| {
         def.comparator.from_string(column).map_err(|e| {
             if era.alter_name_failure_escapes {

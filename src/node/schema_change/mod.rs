@@ -185,6 +185,8 @@ impl Node {
             ks_def_cfs_by_name: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::KsDefCfsKeptByName)),
+            // a change's own (`CfSpec::counter_kinds_unchecked`), no release's
+            counter_kinds_unchecked: false,
         }
     }
 

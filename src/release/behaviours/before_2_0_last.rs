@@ -98,6 +98,34 @@ macro_rules! with_behaviours_before_2_0_last {
                 says: "a strategy whose constructor refuses its options fails on the server",
             }
 
+            // 0.8.10 CassandraServer.system_update_column_family handed
+            // `CFMetaData.convertToAvro(cf_def)` to UpdateColumnFamily, whose
+            // `apply` ran no `validate` (1.0 built it by `fromThrift`).
+            /// `system_update_column_family` takes a column of the other kind
+            /// than its column family (a plain column in a counter family, a
+            /// counter in a plain one) and a counter key validator.
+            UpdateKindsUnchecked {
+                key: "update_kinds_unchecked",
+                from: (0, 8, 0),
+                until: Some((1, 0, 0)),
+                says: "system_update_column_family takes a column of the other kind than its \
+                    column family, counter or plain",
+            }
+
+            // 0.7.10-1.0.12 Memtable.getSliceIterator made the slice's start
+            // a Column (or SuperColumn), whose constructor asserted a name of
+            // at most 65535 bytes (the stock JVM options enable assertions):
+            // the read stage failed on a row the memtable held, and the
+            // coordinator timed out. 1.1 iterated from the start's bytes.
+            /// A slice whose start is longer than 65535 bytes, of a row the
+            /// memtable holds, times out (TimedOutException).
+            LongSliceStartFailsRead {
+                key: "long_slice_start_fails_read",
+                from: (0, 7, 0),
+                until: Some((1, 1, 0)),
+                says: "a slice starting at more than 65535 bytes of a row in the memtable times out",
+            }
+
             $($later)*
         }
     };

@@ -540,17 +540,18 @@ macro_rules! with_behaviours_before_2_0_later {
 
             // 1.0's system_update_column_family wrapped CFMetaData.fromThrift's
             // ConfigurationException (FBUtilities.newCacheProvider's, then
-            // createCompactionStrategy's) in a RuntimeException, before the
-            // update's id was compared.
+            // createCompactionStrategy's, then `validate`'s) in a
+            // RuntimeException, before the update's id was compared.
             /// An update naming a row cache provider or a compaction strategy
-            /// the release could not load fails on the server (`Internal error
-            /// processing system_update_column_family`), the column family kept.
+            /// the release could not load, or mixing counter and plain
+            /// columns, fails on the server (`Internal error processing
+            /// system_update_column_family`), the column family kept.
             UpdateConversionFailsInternally {
                 key: "update_conversion_fails_internally",
                 from: (1, 0, 0),
                 until: Some((1, 1, 0)),
                 says: "system_update_column_family with an unknown row cache provider or compaction \
-                    strategy fails as an internal error",
+                    strategy, or mixing counter and plain columns, fails as an internal error",
             }
 
             // 0.7-1.0 StorageProxy.getRangeSlice and scan: new ArrayList<Row>(count)

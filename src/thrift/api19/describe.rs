@@ -406,7 +406,10 @@ pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     }
     let version = schema_change(node, change).map_err(refusal)?;
     release::old::after_cf_change(node, &def.keyspace, &def.name, false)?;
-    failures::cache_size_failure(node, def)?;
+    if let Err(e) = failures::cache_size_failure(node, def) {
+        release::schema::stores::never_opened(node, &def.keyspace, &def.name);
+        return Err(e);
+    }
     release::schema::stores::after_add(node, &def.keyspace, &def.name)?;
     if fails {
         release::schema::plainindex::note_failure(node, &def.keyspace);
@@ -440,12 +443,14 @@ pub fn update_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
         // and made its definition before comparing the ids.
         cfdefs::check_compressor(node, def, true)?;
         oldcache::check_update_conversion(node, def)?;
+        release::schema::updatekinds::check_converted(node, def)?;
     }
     release::schema::ids::check_update_found(node, def)?;
     release::check_cf_id(node, def)?;
     release::schema::ids::update_built(node, def)?;
     release::v3x::update_target(node, def)?;
     let mut spec = column_family_spec(node, def, true)?;
+    release::schema::updatekinds::mark(node, &mut spec);
     release::schema::params::check_type_change(node, def)?;
     cfdefs::update_defaults(node, &mut spec);
     let refusal = |e| {

@@ -132,7 +132,8 @@ pub(super) fn checked_slice<'k>(
         crate::thrift::api19::release::checks(node.release),
     )?;
     let level = refused_level(check_read(node, ks, cl))?;
-    for key in keys {
+    let keys: Vec<&[u8]> = keys.into_iter().collect();
+    for key in &keys {
         v::validate_key(
             &cf,
             key,
@@ -141,6 +142,10 @@ pub(super) fn checked_slice<'k>(
     }
     unstored_row(node, ks, &cf.name)?;
     level?;
+    // (a super column's sub-columns were sliced apart, no Column made)
+    if parent.super_column.is_none() {
+        slicebounds::check_memtable_start(node, ks, &cf.name, &keys, predicate)?;
+    }
     let cmd = release_command(node, &cf, ks, parent, predicate);
     Ok((cmd, cf.is_counter()))
 }

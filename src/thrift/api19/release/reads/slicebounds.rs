@@ -3,8 +3,10 @@
 //! and before the comparator's (`range start length cannot be larger than
 //! 65535`, then the finish's; 3.x: `LegacyLayout.MAX_CELL_NAME_LENGTH`,
 //! the same 65535). Earlier releases read such a bound (see the engine's
-//! slices). This answers those checks only, in their order, for the
-//! releases that made them; the shared checks follow.
+//! slices), but 0.7 to 1.0 failed the read of a row their memtable held
+//! on a start that long ([`check_memtable_start`]). This answers those
+//! checks only, in their order, for the releases that made them; the
+//! shared checks follow.
 
 use crate::node::Node;
 use crate::release::Behaviour;
@@ -40,6 +42,45 @@ pub fn check_range(node: &Node, range: &t::SliceRange) -> ApiResult<()> {
         }
     }
     Ok(())
+}
+
+/// 0.7 to 1.0's read of `keys` with `predicate`: a slice start longer than
+/// a name may be failed the read stage where the memtable held one of the
+/// rows (`Behaviour::LongSliceStartFailsRead`), and the call timed out.
+pub fn check_memtable_start(
+    node: &Node,
+    ks: &str,
+    cf: &str,
+    keys: &[&[u8]],
+    predicate: &t::SlicePredicate,
+) -> ApiResult<()> {
+    if !node
+        .release
+        .is_some_and(|r| r.does(Behaviour::LongSliceStartFailsRead))
+    {
+        return Ok(());
+    }
+    let long = match (&predicate.column_names, &predicate.slice_range) {
+        (None, Some(range)) => range.start.len() > MAX_NAME_LENGTH,
+        _ => false,
+    };
+    if !long {
+        return Ok(());
+    }
+    // (a copy said flushed is an SSTable's, read without the assertion)
+    let in_memtable = |key: &[u8]| {
+        node.partition_copies(ks, cf, key)
+            .unwrap_or_default()
+            .iter()
+            .any(|(flushed, _)| !flushed)
+    };
+    match keys.iter().any(|key| in_memtable(key)) {
+        true => Err(ApiError::TimedOut(crate::node::Acknowledged {
+            by: None,
+            by_batchlog: None,
+        })),
+        false => Ok(()),
+    }
 }
 
 #[cfg(test)]

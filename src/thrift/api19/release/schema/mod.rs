@@ -10,7 +10,9 @@
 //! and 1.1's loading of a custom index class (`customindex`) and 0.7 to
 //! 1.0's checks of an update ahead of its id (`updatefirst`) and what 1.1
 //! applied of an update a column's change refused (`partapply`), 0.8 to
-//! 1.1's failure of a strategy whose constructor threw (`strategyctor`).
+//! 1.1's failure of a strategy whose constructor threw (`strategyctor`),
+//! 0.8 and 1.0's checks of an update's counter and plain columns
+//! (`updatekinds`).
 
 pub(in crate::thrift::api19) mod cellnames;
 pub(in crate::thrift::api19) mod cfdefs;
@@ -29,3 +31,4 @@ pub(in crate::thrift::api19) mod stores;
 pub(in crate::thrift::api19) mod strategyctor;
 pub(in crate::thrift::api19) mod unmade;
 pub(in crate::thrift::api19) mod updatefirst;
+pub(in crate::thrift::api19) mod updatekinds;

@@ -19,7 +19,9 @@
 //! (`DropColumnFamily` asked for the store first, `Table`'s
 //! `getColumnFamilyStore` threw), and its keyspace could not be dropped
 //! (`DropKeyspace` met it after purging those before it, the keyspace
-//! stayed). Reads and writes of it failed on the server too.
+//! stayed). Reads and writes of it failed on the server too. 0.7 and 0.8
+//! left a column family without a store too, for a negative cache size
+//! (as 1.0 did): its drop and its keyspace's failed the same way.
 //!
 //! This owns the stores' state ([`crate::node::stores`]) and what the
 //! release answered from it; the schema changes themselves are the
@@ -36,6 +38,32 @@ use std::collections::BTreeSet;
 fn applies(node: &Node) -> bool {
     node.release
         .is_some_and(|r| r.does(Behaviour::StoreKeepsCompactionThresholds))
+}
+
+/// Whether the release left a column family without a store for a cause
+/// other than its thresholds: 0.7 to 1.0's store sized its caches from
+/// the definition as it opened (`Behaviour::NegativeCacheSizeFails`); its
+/// keyspace's drop then met it as 1.0's did.
+fn storeless_tracked(node: &Node) -> bool {
+    applies(node)
+        || node
+            .release
+            .is_some_and(|r| r.does(Behaviour::NegativeCacheSizeFails))
+}
+
+/// The store of column family `cf` of `keyspace` (the schema took it)
+/// failed as it opened, for its cache sizes: it has none.
+pub fn never_opened(node: &Node, keyspace: &str, cf: &str) {
+    if !storeless_tracked(node) {
+        return;
+    }
+    let Some(def) = node.schema().cf(keyspace, cf).cloned() else {
+        return;
+    };
+    let mut store = open(node, &def);
+    store.opened = false;
+    store.indexes.clear();
+    node.open_stores.lock().insert(key(keyspace, cf), store);
 }
 
 fn key(keyspace: &str, cf: &str) -> (String, String) {
@@ -201,7 +229,7 @@ pub fn after_update(node: &Node, old: &CfDef) -> Result<(), ApiError> {
 /// After the release dropped column family `cf` of `keyspace`: its store
 /// is gone.
 pub fn after_drop(node: &Node, keyspace: &str, cf: &str) {
-    if applies(node) {
+    if storeless_tracked(node) {
         node.open_stores.lock().remove(&key(keyspace, cf));
     }
 }
@@ -211,7 +239,7 @@ pub fn after_drop(node: &Node, keyspace: &str, cf: &str) {
 /// `DropKeyspace` had purged the column families it met before that one
 /// (in the `HashMap` of their names): their stores were dropped.
 pub fn check_drop_keyspace(node: &Node, keyspace: &str) -> Result<(), ApiError> {
-    if !applies(node) {
+    if !storeless_tracked(node) {
         return Ok(());
     }
     let schema = node.schema();
@@ -249,7 +277,7 @@ pub fn check_drop_keyspace(node: &Node, keyspace: &str) -> Result<(), ApiError> 
 /// without a store (or purged by a failed drop of its keyspace) failed
 /// as the drop asked for the store, before anything changed.
 pub fn check_drop(node: &Node, keyspace: &str, cf: &str) -> Result<(), ApiError> {
-    if !applies(node) {
+    if !storeless_tracked(node) {
         return Ok(());
     }
     let Some(def) = node.schema().cf(keyspace, cf).cloned() else {
@@ -265,7 +293,7 @@ pub fn check_drop(node: &Node, keyspace: &str, cf: &str) -> Result<(), ApiError>
 
 /// After `keyspace` was dropped: its stores are gone.
 pub fn after_drop_keyspace(node: &Node, keyspace: &str) {
-    if applies(node) {
+    if storeless_tracked(node) {
         node.open_stores.lock().retain(|(ks, _), _| ks != keyspace);
     }
 }
