@@ -12,6 +12,7 @@ case by case. Each scenario owns one keyspace (cv_r_<topic>), dropped before and
 Loaded by the corpus's capture.py (../shared/conformance); see conformance/releases/README.md.
 """
 import os
+import struct
 import sys
 
 import thriftwire as W
@@ -10020,4 +10021,102 @@ if R < (1, 2):
             v19.system_drop_keyspace(ks).mask("0"),
             v19.system_drop_keyspace(ks).mask("0"),
         ]
+        return out
+
+
+# ------------------------------------------------------------------------------ a COMPACT table's row written by its key alone (found by ordinary19zd)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_compactmandatory", "19", "cql3", keyspace_reset="cv_r_compactmandatory")
+    def _compactmandatory():
+        """A COMPACT STORAGE table with clustering has no row marker: an INSERT naming its
+        key alone, with a value column, is `Column v is mandatory for this COMPACT STORAGE
+        table` (UpdateStatement, every release with CQL 3), in a batch and prepared too; a
+        null value is taken (a deletion); a dense table without a value column takes the key
+        alone; a table without clustering takes it too"""
+        ks = "cv_r_compactmandatory"
+        q = lambda s: v19.execute_cql3_query(s)
+        ins_k = "INSERT INTO pts (s, t) VALUES (?, ?)"
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE pts (s text, t int, v double, PRIMARY KEY (s, t)) "
+            "WITH COMPACT STORAGE",
+            "CREATE TABLE \"Wide\" (s text, a int, b int, \"Val\" text, PRIMARY KEY (s, a, b)) "
+            "WITH COMPACT STORAGE",
+            "CREATE TABLE keys_only (s text, t int, PRIMARY KEY (s, t)) WITH COMPACT STORAGE",
+            "CREATE TABLE flat (k text PRIMARY KEY, v int) WITH COMPACT STORAGE",
+            "INSERT INTO pts (s, t) VALUES ('a', 1)",
+            "INSERT INTO pts (s, t, v) VALUES ('a', 2, null)",
+            "INSERT INTO pts (s, t, v) VALUES ('a', 3, 1.5) USING TIMESTAMP 10",
+            "INSERT INTO pts (s, t) VALUES ('a', 3) USING TIMESTAMP 20",
+            "INSERT INTO \"Wide\" (s, a, b) VALUES ('a', 1, 2)",
+            "INSERT INTO \"Wide\" (s, a) VALUES ('a', 1)",
+            "INSERT INTO keys_only (s, t) VALUES ('a', 1) USING TIMESTAMP 10",
+            "INSERT INTO flat (k) VALUES ('a')",
+            "BEGIN BATCH INSERT INTO pts (s, t, v) VALUES ('b', 1, 2.5) "
+            "INSERT INTO pts (s, t) VALUES ('b', 2) APPLY BATCH",
+            "SELECT * FROM pts",
+            "SELECT * FROM keys_only",
+            "SELECT * FROM flat"]]
+        out += [v19.prepare_cql3_query(ins_k),
+                v19.execute_prepared_cql3_query(thrift_id(ks, ins_k), ["c", struct.pack(">i", 1)])]
+        return out
+
+
+# ------------------------------------------------------------------------------ a composite name's value checked before its end-of-component byte (found by ordinary19zd)
+if (1, 2) <= R:
+    @scenario("rel_compositeorder", "19", "slice", keyspace_reset="cv_r_compositeorder")
+    def _compositeorder():
+        """AbstractCompositeType.validate reads a component's value, has its type validate
+        it, and only then reads its end-of-component byte: a name cut short after a value
+        its type refuses is refused for the value (`Expected 8 or 0 byte long (1)`), a good
+        value cut short for the missing byte; DynamicCompositeType alike, its comparator
+        found first"""
+        ks = "cv_r_compositeorder"
+        lng = lambda n: struct.pack(">q", n)
+        comp_cf = cf_def(ks, "Idx", comparator="CompositeType(LongType,UTF8Type)")
+        dyn_cf = cf_def(ks, "Dyn", comparator="DynamicCompositeType(l=>LongType,s=>UTF8Type)")
+        out = setup(ks, comp_cf, dyn_cf)
+        good = b"\x00\x08" + lng(5) + b"\x00\x00\x02ab\x00"
+        names = [b"\x00\x01x", b"\x00\x08" + lng(5), b"\x00\x08" + lng(5) + b"\x00\x00\x02ab",
+                 b"\x00\x08" + lng(5) + b"\x00\x00\x02\xff\xfe", b"\x00\x03abc\x01",
+                 b"\x00\x08" + lng(5) + b"\x01\x00"]
+        out.append(v19.insert("r", cparent("Idx"), column(good, "v", 1)))
+        for n in names:
+            out += [v19.insert("r", cparent("Idx"), column(n, "v", 1)),
+                    v19.get_slice("r", cparent("Idx"), pred(start=n, count=10)),
+                    v19.get_slice("r", cparent("Idx"), pred(names=[n]))]
+        for n in [b"\x80\x6c\x00\x01x", b"\x80\x6c\x00\x08" + lng(5),
+                  b"\x80\x73\x00\x02\xff\xfe", b"\x80\x7a\x00\x01x"]:
+            out += [v19.insert("r", cparent("Dyn"), column(n, "v", 1)),
+                    v19.get_slice("r", cparent("Dyn"), pred(start=n, count=10))]
+        out.append(v19.get_slice("r", cparent("Idx"), pred(start="", count=10)))
+        return out
+
+
+# ------------------------------------------------------------------------------ a map less a set of its keys (found by ordinary19zd)
+if (1, 2) <= R:
+    @scenario("rel_mapminuskeys", "19", "cql3", keyspace_reset="cv_r_mapminuskeys")
+    def _mapminuskeys():
+        """`m = m - {'k'}` on a map: 2.1 on prepares the term for a set of the map's keys
+        and removes those keys (an element of the wrong type refused in a set literal's
+        words); 1.2 and 2.0 refuse the set literal for the map's type"""
+        ks = "cv_r_mapminuskeys"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k int PRIMARY KEY, m map<text, int>, n map<int, text>)",
+            "INSERT INTO t (k, m, n) VALUES (1, {'a': 1, 'b': 2, 'c': 3}, {1: 'x', 2: 'y'}) "
+            "USING TIMESTAMP 10",
+            "UPDATE t USING TIMESTAMP 20 SET m = m - {'a'} WHERE k = 1",
+            "UPDATE t USING TIMESTAMP 20 SET m = m - {'b', 'zz'}, n = n - {2} WHERE k = 1",
+            "SELECT m, n FROM t WHERE k = 1",
+            "UPDATE t SET m = m - {1} WHERE k = 1",
+            "UPDATE t SET m = m - ['c'] WHERE k = 1",
+            "UPDATE t SET m = m - {'c': 3} WHERE k = 1",
+            "UPDATE t SET m = m - 'c' WHERE k = 1",
+            "UPDATE t USING TIMESTAMP 5 SET m = m - {'c'} WHERE k = 1",
+            "UPDATE t USING TIMESTAMP 30 SET m = m - {'c'} WHERE k = 2",
+            "SELECT k, m FROM t"]]
         return out

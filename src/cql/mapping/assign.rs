@@ -12,6 +12,7 @@ use super::super::table::Table;
 use super::super::types::{CqlType, CqlValue, Native};
 use super::context::{Stamp, WriteContext};
 use super::names::{cell_name, prefix_range};
+use super::value_rules::ValueRules;
 use super::values::{
     check_element, column_receiver, eval, eval_counter_delta, eval_i64, eval_scalar, spec_receiver,
     Element, TermContext,
@@ -122,6 +123,33 @@ pub(super) fn sparse_assignment(
                 }
             }
         }
+        // 2.1 on: a map less a set of its keys (`Operation.Substraction`
+        // prepares the term for a set of the map's key type).
+        (Assignment::Subtract { value, .. }, CqlType::Map(kt, _))
+            if ctx.values >= ValueRules::Since21 =>
+        {
+            let keys = CqlType::Set(kt.clone());
+            // `SetType.getInstance(keys, false)`: a set that is not
+            // multi-cell, which refusals name `frozen<set<k>>`.
+            let named = CqlType::Frozen(Box::new(keys.clone()));
+            let literal = match value {
+                Term::List(_) => Some("list"),
+                Term::Map(entries) if !entries.is_empty() => Some("map"),
+                _ => None,
+            };
+            if let Some(kind) = literal {
+                return Err(CqlError::invalid(format!(
+                    "Invalid {kind} literal for {column} of type {}",
+                    named.cql_name()
+                )));
+            }
+            eval(value, &named, column, &mut ctx.terms())?;
+            if let CqlValue::Set(items) = eval(value, &keys, column, &mut ctx.terms())? {
+                for e in items {
+                    ops.push(st.tombstone(cell_name(table, ck, column, Some(&e))?));
+                }
+            }
+        }
         (Assignment::Subtract { value, .. }, CqlType::List(_)) => {
             if let CqlValue::List(items) = eval(value, &ty, column, &mut ctx.terms())? {
                 let (start, end) = prefix_range(table, ck, Some(column))?;
@@ -198,6 +226,7 @@ fn unsuited(a: &Assignment, ty: &CqlType, column: &str, ctx: &mut TermContext) -
         }
     }
     let why = operation_refusal(a, ty)
+        .or_else(|| map_subtraction(a, ty))
         .unwrap_or_else(|| format!("Invalid operation for {} column {column}", ty.cql_name()));
     CqlError::invalid(why)
 }
@@ -262,6 +291,19 @@ pub(super) fn operation_refusal(a: &Assignment, ty: &CqlType) -> Option<String> 
                 "Invalid operation ({c}[{k}] = {v}) for {kind} column {c}"
             ))
         }
+        _ => None,
+    }
+}
+
+/// 1.2 and 2.0's refusal of a map less anything its type took (a map
+/// literal: `Operation.Substraction` knew no MAP); 2.1 on takes a set of
+/// its keys and never gets here.
+fn map_subtraction(a: &Assignment, ty: &CqlType) -> Option<String> {
+    match (a, ty) {
+        (Assignment::Subtract { value, column }, CqlType::Map(..)) => Some(format!(
+            "Invalid operation ({column} = {column} - {}) for map column {column}",
+            value.as_written()
+        )),
         _ => None,
     }
 }

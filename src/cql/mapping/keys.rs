@@ -222,6 +222,21 @@ pub fn is_missing_key(e: &CqlError) -> bool {
     matches!(e, CqlError::Invalid(m) if m.starts_with(MISSING_KEY) && m.contains("PRIMARY KEY part"))
 }
 
+/// Every release learnt that a COMPACT table's write named no value column
+/// only as it built the row's cells (1.2 to 2.2's `UpdateStatement`'s
+/// `mutationForKey`/`addUpdateForKey`, 3.x's `addUpdateForKey`), so
+/// preparing such a write succeeded and running it failed.
+pub(super) fn compact_value_missing(column: &str) -> CqlError {
+    CqlError::Invalid(format!("Column {column}{COMPACT_VALUE_MISSING}"))
+}
+
+const COMPACT_VALUE_MISSING: &str = " is mandatory for this COMPACT STORAGE table";
+
+/// Whether `e` is the [`compact_value_missing`] error.
+pub fn is_compact_value_missing(e: &CqlError) -> bool {
+    matches!(e, CqlError::Invalid(m) if m.starts_with("Column ") && m.ends_with(COMPACT_VALUE_MISSING))
+}
+
 /// A key's frozen collections (tuples, user types) checked by their
 /// validators, as 2.1 checked every written key (`ThriftValidation.
 /// validateKey`) and read one (`SelectStatement.validateKey`): a frozen

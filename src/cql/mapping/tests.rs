@@ -35,12 +35,12 @@ fn writes_bound(
     lists: &[Cell],
     binds: &[Option<Vec<u8>>],
 ) -> CqlResult<Vec<CqlWrite>> {
-    writes_of(t, cql, lists, binds, true)
+    writes_of(t, cql, lists, binds, true, Default::default())
 }
 
 /// The writes under a release whose UPDATE wrote the marker or not.
 fn writes_with(t: &Table, cql: &str, update_writes_marker: bool) -> CqlResult<Vec<CqlWrite>> {
-    writes_of(t, cql, &[], &[], update_writes_marker)
+    writes_of(t, cql, &[], &[], update_writes_marker, Default::default())
 }
 
 fn writes_of(
@@ -49,6 +49,7 @@ fn writes_of(
     lists: &[Cell],
     binds: &[Option<Vec<u8>>],
     update_writes_marker: bool,
+    values: crate::cql::mapping::ValueRules,
 ) -> CqlResult<Vec<CqlWrite>> {
     let stmt = parse(cql).unwrap().statement;
     let mut uuids = TimeUuidGenerator::new(7);
@@ -70,7 +71,7 @@ fn writes_of(
         null_list_words: false,
         dense_prefixes: false,
         past_2038: Default::default(),
-        values: Default::default(),
+        values,
         frozen_as_v2: false,
         clustering_in: true,
         set_element_deletion_fails: false,
@@ -239,6 +240,65 @@ fn compact_layouts() {
     assert_eq!(
         w[0].ops.iter().map(cell_hex).collect::<Vec<_>>(),
         ["7631=78@5000", "7632=00000001@5000"]
+    );
+}
+
+/// 2.1 on: a map less a set of its keys tombstones those keys; 1.2 and
+/// 2.0 refuse the set literal for the map.
+#[test]
+fn a_map_less_a_set_of_keys() {
+    use crate::cql::mapping::ValueRules;
+    let t = table("CREATE TABLE m (k int PRIMARY KEY, m map<text, int>)");
+    let q = "UPDATE m SET m = m - {'a', 'b'} WHERE k = 1";
+    let w = writes_of(&t, q, &[], &[], false, ValueRules::Since21).unwrap();
+    let dead = w[0]
+        .ops
+        .iter()
+        .filter(|op| matches!(op, CqlOp::Cell(c) if matches!(c.kind, CellKind::Tombstone { .. })))
+        .count();
+    assert_eq!(dead, 2);
+    assert_eq!(
+        writes_of(
+            &t,
+            "UPDATE m SET m = m - {1} WHERE k = 1",
+            &[],
+            &[],
+            false,
+            ValueRules::Since21
+        )
+        .unwrap_err(),
+        CqlError::Invalid("Invalid set literal for m: value 1 is not of type text".into())
+    );
+    assert_eq!(
+        writes_of(&t, q, &[], &[], false, ValueRules::Since20).unwrap_err(),
+        CqlError::Invalid("Invalid set literal for m of type map<text, int>".into())
+    );
+}
+
+/// A dense table has no row marker: its key alone is refused where a value
+/// column exists, and is the row where none does.
+#[test]
+fn a_dense_row_needs_its_value_column() {
+    let dense = table(
+        "CREATE TABLE cs_dyn (k text, c int, v text, PRIMARY KEY (k, c)) WITH COMPACT STORAGE",
+    );
+    assert_eq!(
+        writes(&dense, "INSERT INTO cs_dyn (k, c) VALUES ('a', 2)", &[]).unwrap_err(),
+        CqlError::Invalid("Column v is mandatory for this COMPACT STORAGE table".into())
+    );
+    let w = writes(
+        &dense,
+        "INSERT INTO cs_dyn (k, c, v) VALUES ('a', 2, null)",
+        &[],
+    )
+    .unwrap();
+    assert!(matches!(&w[0].ops[0], CqlOp::Cell(c) if matches!(c.kind, CellKind::Tombstone { .. })));
+    let keys =
+        table("CREATE TABLE cs_keys (k text, c int, PRIMARY KEY (k, c)) WITH COMPACT STORAGE");
+    let w = writes(&keys, "INSERT INTO cs_keys (k, c) VALUES ('a', 2)", &[]).unwrap();
+    assert_eq!(
+        w[0].ops.iter().map(cell_hex).collect::<Vec<_>>(),
+        ["00000002=@5000"]
     );
 }
 

@@ -24,7 +24,8 @@ pub enum ValueRules {
     /// over 65535 bytes was `Partition key size N exceeds maximum 65535`.
     Since20,
     /// 2.1: a short set says `set`; the partition key's size is
-    /// `ThriftValidation.validateKey`'s again (`Key length of ...`).
+    /// `ThriftValidation.validateKey`'s again (`Key length of ...`); a map
+    /// less a set of its keys (`m = m - {'k'}`) removes those keys.
     Since21,
     /// 2.2 on: a negative TTL's refusal quotes it (`Attributes`).
     Since22,

@@ -357,6 +357,13 @@ fn write_rows(
                     refuse_empty_name(table, &ck, ctx)?;
                     empty_dense_name(table, &ck, ctx)?;
                     if upd.assignments.is_empty() {
+                        // A dense table has no row marker: with a value
+                        // column, a write of the key alone would store
+                        // nothing a read could find, so every release refuses
+                        // it (`UpdateStatement`, CASSANDRA-5648).
+                        if let Some(v) = table.regular.first() {
+                            return Err(super::keys::compact_value_missing(&v.column.name));
+                        }
                         // No value column: the name alone is the row.
                         w.ops
                             .push(st.cell(cell_name(table, &ck, "", None)?, Vec::new()));

@@ -150,8 +150,12 @@ impl CompositeType {
             let Some(t) = self.types.get(i) else {
                 return Err(MarshalError::new("Too many bytes for comparator"));
             };
-            let (component, _eoc, after) = Self::split_one(rest, i)?;
+            // The value is validated before its end-of-component byte is
+            // read (`AbstractCompositeType.validate`): a bad value of a
+            // name cut short is refused for its value.
+            let (component, after_value) = Self::split_value(rest, i)?;
             t.validate_collection_member(component, previous, dialect)?;
+            let (_eoc, after) = Self::split_eoc(after_value, i)?;
             previous = Some(component);
             rest = after;
             i += 1;
@@ -163,6 +167,14 @@ impl CompositeType {
     /// end-of-component byte, and what follows (nothing may follow a
     /// non-zero EOC). DynamicCompositeType's components end the same way.
     pub(super) fn split_one(rest: &[u8], i: usize) -> Result<(&[u8], u8, &[u8]), MarshalError> {
+        let (component, after) = Self::split_value(rest, i)?;
+        let (eoc, after) = Self::split_eoc(after, i)?;
+        Ok((component, eoc, after))
+    }
+
+    /// Component `i`'s length-prefixed value at the start of `rest`, and
+    /// what follows it (its end-of-component byte first).
+    pub(super) fn split_value(rest: &[u8], i: usize) -> Result<(&[u8], &[u8]), MarshalError> {
         if rest.len() < 2 {
             return Err(MarshalError(format!(
                 "Not enough bytes to read value size of component {i}"
@@ -175,7 +187,12 @@ impl CompositeType {
                 "Not enough bytes to read value of component {i}"
             )));
         }
-        let (component, after) = body.split_at(len);
+        Ok(body.split_at(len))
+    }
+
+    /// Component `i`'s end-of-component byte at the start of `after` (what
+    /// follows its value), and the rest: nothing may follow a non-zero EOC.
+    pub(super) fn split_eoc(after: &[u8], i: usize) -> Result<(u8, &[u8]), MarshalError> {
         let Some((&eoc, after)) = after.split_first() else {
             // Cassandra's message has no space before the index (nor in the next one).
             return Err(MarshalError(format!(
@@ -187,7 +204,7 @@ impl CompositeType {
                 "Invalid bytes remaining after an end-of-component at component{i}"
             )));
         }
-        Ok((component, eoc, after))
+        Ok((eoc, after))
     }
 }
 
@@ -459,6 +476,12 @@ mod tests {
         assert_eq!(
             t.validate(&[0x00, 0x04, 0, 0, 0, 1, 1, 0]).unwrap_err().0,
             "Invalid bytes remaining after an end-of-component at component0"
+        );
+        // a value its type refuses, with no end-of-component byte after it:
+        // refused for the value first
+        assert_eq!(
+            t.validate(&[0x00, 0x01, b'x']).unwrap_err().0,
+            "Expected 4 or 0 byte int (1)"
         );
         assert_eq!(
             t.validate(&[0x00, 0x02, 0, 1, 0]).unwrap_err().0,

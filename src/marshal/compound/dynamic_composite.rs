@@ -103,7 +103,18 @@ impl DynamicCompositeType {
 
     /// Reads one component with Cassandra's validation messages.
     fn read<'a>(rest: &mut &'a [u8], i: usize) -> Result<Component<'a>, MarshalError> {
-        let r = *rest;
+        let (name, r) = Self::read_name(rest, i)?;
+        let (value, eoc, after) = CompositeType::split_one(r, i)?;
+        *rest = after;
+        Ok(Component {
+            name,
+            value,
+            eoc: eoc as i8,
+        })
+    }
+
+    /// Component `i`'s comparator name at the start of `r`, and what follows.
+    fn read_name(r: &[u8], i: usize) -> Result<(ComparatorName<'_>, &[u8]), MarshalError> {
         if r.len() < 2 {
             return Err(MarshalError(format!(
                 "Not enough bytes to header of the comparator part of component {i}"
@@ -124,24 +135,23 @@ impl DynamicCompositeType {
             r = after;
             ComparatorName::Class(n)
         };
-        let (value, eoc, after) = CompositeType::split_one(r, i)?;
-        *rest = after;
-        Ok(Component {
-            name,
-            value,
-            eoc: eoc as i8,
-        })
+        Ok((name, r))
     }
 
     fn validate_with(&self, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
         let mut rest = value;
         let mut i = 0;
         while !rest.is_empty() {
-            let c = Self::read(&mut rest, i)?;
+            // The comparator, then the value validated, then its
+            // end-of-component byte (`AbstractCompositeType.validate`).
+            let (name, r) = Self::read_name(rest, i)?;
             let t = self
-                .resolve(&c.name)
+                .resolve(&name)
                 .ok_or_else(|| MarshalError(format!("Cannot find comparator for component {i}")))?;
-            t.validate_for(c.value, dialect)?;
+            let (value, after_value) = CompositeType::split_value(r, i)?;
+            t.validate_for(value, dialect)?;
+            let (_eoc, after) = CompositeType::split_eoc(after_value, i)?;
+            rest = after;
             i += 1;
         }
         Ok(())

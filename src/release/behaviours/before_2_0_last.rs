@@ -126,6 +126,17 @@ macro_rules! with_behaviours_before_2_0_last {
                 says: "a slice starting at more than 65535 bytes of a row in the memtable times out",
             }
 
+            // 1.2.2 to 1.2.9 CQL3Type.Collection.toString: the MAP case
+            // began its text with "set<" (1.2.10 wrote "map<").
+            /// A CQL 3 refusal naming a map's type spells it `set<k, v>`
+            /// (`Invalid set literal for m of type set<text, int>`).
+            MapTypeSpelledSet {
+                key: "map_type_spelled_set",
+                from: (1, 2, 2),
+                until: Some((1, 2, 10)),
+                says: "a CQL 3 refusal names a map's type `set<k, v>`",
+            }
+
             $($later)*
         }
     };

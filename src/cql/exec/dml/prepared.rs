@@ -93,6 +93,7 @@ fn check_writes(
     match mapped {
         Err(_) if lists.asked.get() => Ok(()),
         Err(e) if keys::is_missing_key(&e) && !keys_at_prepare => Ok(()),
+        Err(e) if keys::is_compact_value_missing(&e) => Ok(()),
         other => other.map(drop),
     }
 }

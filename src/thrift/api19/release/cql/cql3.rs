@@ -236,6 +236,7 @@ fn index_operator(op: Operator) -> &'static str {
 /// 2.0's `ModificationStatement` refused a timestamp on a conditional
 /// statement in the singular (`...for conditional update`).
 pub fn reword(node: &Node, e: CqlError) -> CqlError {
+    let e = map_spelled_as_set(node, e);
     let CqlError::Invalid(why) = &e else {
         return e;
     };
@@ -509,4 +510,21 @@ pub fn fails_on_server(
     t.layout == Layout::CompactDense
         && t.clustering.len() == 1
         && t.clustering[0].column.name == *column
+}
+
+/// 1.2.2 to 1.2.9 printed a map's CQL type as `set<k, v>`
+/// (`CQL3Type.Collection.toString`'s MAP case began with `set<`): every
+/// refusal naming a map column's type named it so.
+fn map_spelled_as_set(node: &Node, e: CqlError) -> CqlError {
+    match e {
+        CqlError::Invalid(why)
+            if why.contains("map<")
+                && node
+                    .release
+                    .is_some_and(|r| r.does(Behaviour::MapTypeSpelledSet)) =>
+        {
+            CqlError::Invalid(why.replace("map<", "set<"))
+        }
+        e => e,
+    }
 }
