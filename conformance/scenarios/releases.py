@@ -10120,3 +10120,98 @@ if (1, 2) <= R:
             "UPDATE t USING TIMESTAMP 30 SET m = m - {'c'} WHERE k = 2",
             "SELECT k, m FROM t"]]
         return out
+
+
+# ------------------------------------------------------------------------------ 3.x's server failures a client meets as a closed connection (found by ordinary19w/u on 3.x)
+if (3, 0) <= R:
+    @scenario("rel_drops3x", "19", "read", keyspace_reset="cv_r_drops3x")
+    def _drops3x():
+        """What 3.0.24 and 3.11.10 failed on the server, the connection closed without a
+        reply (each followed by set_keyspace, the session being lost): get_paged_slice's
+        start column decoded as a cell name (LegacyLayout.decodeCellName: a LongType name not
+        of 8 bytes, a CQL table's name without its column component, an empty one among
+        them; an unknown column refused in words), and token() selecting other columns than
+        the key's parts (TokenFct: fewer than a compound key's parts, or more)"""
+        ks = "cv_r_drops3x"
+        q = v19.execute_cql3_query
+        import struct
+        comp = lambda *parts: b"".join(struct.pack(">H", len(p)) + p + b"\x00" for p in parts)
+        again = v19.set_keyspace(ks)
+        whole = lambda n: key_range(start_token="-9223372036854775808",
+                                    end_token="-9223372036854775808", count=n)
+        out = setup(ks, cf_def(ks, "L", comparator="LongType"),
+                    cf_def(ks, "U", comparator="UTF8Type"))
+        for k in ("r1", "r2"):
+            out += [v19.insert(k, cparent("L"), column(long_(i), "v%d" % i, 10)) for i in range(3)]
+            out += [v19.insert(k, cparent("U"), column("c%d" % i, "v", 10)) for i in range(2)]
+        out += [v19.get_paged_slice("L", whole(5), b""),
+                v19.get_paged_slice("L", key_range("r1", "", count=5), long_(1)),
+                v19.get_paged_slice("U", key_range("r1", "", count=5), "abc"),
+                v19.get_paged_slice("L", whole(5), "abc"), again,
+                v19.get_paged_slice("L", key_range("r1", "", count=5), int32(1)), again]
+        out += [q(s) for s in [
+            "CREATE TABLE m (k text, at int, body text, PRIMARY KEY (k, at))",
+            "CREATE TABLE p (a text, b int, c int, v text, PRIMARY KEY ((a, b), c))",
+            "INSERT INTO m (k, at, body) VALUES ('x', 1, 'hi') USING TIMESTAMP 10",
+            "INSERT INTO m (k, at, body) VALUES ('y', 2, 'yo') USING TIMESTAMP 10",
+            "INSERT INTO p (a, b, c, v) VALUES ('a', 1, 2, 'v') USING TIMESTAMP 10"]]
+        out += [v19.get_paged_slice("m", whole(5), comp(int32(1), b"body")),
+                v19.get_paged_slice("m", whole(5), comp(int32(1), b"")),
+                v19.get_paged_slice("m", whole(5), comp(int32(1), b"nosuch")),
+                v19.get_paged_slice("m", whole(5), comp(int32(1))), again,
+                v19.get_paged_slice("m", whole(5), b""), again,
+                v19.get_paged_slice("m", whole(5), comp(b"ab", b"body")), again]
+        out += [q(s) for s in [
+            "SELECT token(k) FROM m",
+            "SELECT token(at) FROM m",
+            "SELECT token(body) FROM m",
+            "SELECT token(a, b) FROM p",
+            "SELECT token(c, b) FROM p",
+            "SELECT token(a) FROM p WHERE a = 'zz' AND b = 1"]]
+        out += [q("SELECT token(a) FROM p"), again,
+                q("SELECT token(a, b, c) FROM p"), again,
+                q("SELECT token(k, at) FROM m"), again,
+                q("SELECT k FROM m")]
+        return out
+
+
+# ------------------------------------------------------------------------------ 3.x's index names and counter refusals in CQL (found by ordinary19u/w on 3.x)
+if (3, 0) <= R:
+    @scenario("rel_index3x", "19", "cql3", keyspace_reset="cv_r_index3x")
+    def _index3x():
+        """CREATE INDEX on 3.0.24 and 3.11.10 (CreateIndexStatement): a name the keyspace
+        already has, on any table, is `Index X already exists`; a column already indexed makes
+        the new index a duplicate of the old (named as given, or the first free default name);
+        DROP INDEX of no index looks in the keyspace's tables; a counter table's writes with
+        USING TIMESTAMP or TTL are refused, and a condition on a counter column before the
+        counter table's conditional update"""
+        ks = "cv_r_index3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k text PRIMARY KEY, a text, b int)",
+            "CREATE TABLE u (k text PRIMARY KEY, c text)",
+            "CREATE TABLE n (k text, d int, v counter, w counter, PRIMARY KEY (k, d))",
+            "CREATE INDEX t_a ON t (a)",
+            "CREATE INDEX ON t (b)",
+            "CREATE INDEX t_a ON t (a)",
+            "CREATE INDEX t_a ON u (c)",
+            "CREATE INDEX t_a2 ON t (a)",
+            "CREATE INDEX ON t (a)",
+            "CREATE INDEX ON t (b)",
+            "CREATE INDEX IF NOT EXISTS t_a ON t (a)",
+            "CREATE INDEX u_c_idx ON u (c)",
+            "CREATE INDEX ON u (c)",
+            "DROP INDEX nosuch",
+            "DROP INDEX t_b_idx",
+            "DROP INDEX t_b_idx",
+            "UPDATE n USING TIMESTAMP 5 SET v = v + 1 WHERE k = 'a' AND d = 1",
+            "UPDATE n USING TTL 10 SET v = v + 1 WHERE k = 'a' AND d = 1",
+            "UPDATE n USING TIMESTAMP 5 AND TTL 10 SET v = v + 1 WHERE k = 'a' AND d = 1",
+            "UPDATE n SET v = v + 1 WHERE k = 'a' AND d = 1 IF v = 1",
+            "UPDATE n SET v = v + 1 WHERE k = 'a' AND d = 1 IF EXISTS",
+            "UPDATE n SET v = v + 1 WHERE k = 'a' AND d = 1 IF w = 1 AND v = 2",
+            "DELETE FROM n USING TIMESTAMP 5 WHERE k = 'a' AND d = 1",
+            "SELECT k, d, v FROM n"]]
+        return out

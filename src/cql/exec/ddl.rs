@@ -470,10 +470,10 @@ fn create_index(
     let ks = session.keyspace_for(table)?;
     let mut t = lookup(schema, &ks, &table.name)?;
     let cf = schema.cf(&ks, &table.name).expect("looked up");
-    // Statics are indexed from 3.4 on: the sessions claiming 3.0+;
-    // collections from 2.1.
+    // Statics are indexed from 3.4 on (3.0's CreateIndexStatement refused
+    // them); collections from 2.1.
     let rules = IndexRules {
-        static_allowed: super::system::schema::claims_schema_tables(session.local_facts()),
+        static_allowed: session.local_facts().claims_at_least((3, 4, 0)),
         // A CUSTOM index of a collection was never refused as one.
         collections: session.local_facts().claims_at_least((2, 1, 0)) || index.using.custom,
         target: index.target,

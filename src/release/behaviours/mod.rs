@@ -8,7 +8,7 @@
 //! The list is kept in files by the series a behaviour began in
 //! ([`before_2_0`] and, found after those, [`before_2_0_later`] and
 //! [`before_2_0_last`];
-//! [`of_2_x`] and [`of_2_x_later`]; [`of_3_x`]): each holds a macro that
+//! [`of_2_x`] and [`of_2_x_later`]; [`of_3_x`] and [`of_3_x_later`]): each holds a macro that
 //! puts its entries after the earlier files' and hands the whole list on,
 //! so that `behaviours!`
 //! below still sees one list, declared once, in the order release-diff
@@ -75,5 +75,7 @@ mod of_2_x;
 mod of_2_x_later;
 #[macro_use]
 mod of_3_x;
+#[macro_use]
+mod of_3_x_later;
 
-with_behaviours_of_3_x! {}
+with_behaviours_of_3_x_later! {}

@@ -363,6 +363,38 @@ pub(super) fn aggregated(
     Ok(out)
 }
 
+/// 3.x's `TokenFct` of a selection over other selectors than the key's
+/// parts (its arguments were never matched to them): the key's builder
+/// took each value up to the first null (whose token is null), failing on
+/// the server past its size (`IllegalStateException`) or, short of it
+/// with a composite key, as the key was built (a missing component).
+fn token_key_built(
+    table: &Table,
+    args: &[Selector],
+    row: &CqlRow,
+    partitioner: &dyn Partitioner,
+) -> CqlResult<()> {
+    let parts = table.partition_key.len();
+    for (i, a) in args.iter().enumerate() {
+        if eval_selector(table, a, row, partitioner).is_none() {
+            return Ok(());
+        }
+        if i == parts {
+            return Err(CqlError::Failed(format!(
+                "3.x's token() took {} values for a key of {parts}",
+                args.len()
+            )));
+        }
+    }
+    if args.len() < parts && parts > 1 {
+        return Err(CqlError::Failed(format!(
+            "3.x's token() built a key of {parts} parts from {}",
+            args.len()
+        )));
+    }
+    Ok(())
+}
+
 /// 2.0's `blobAsX` of a selection checked the bytes it was given by the
 /// type it converts to (`BytesConversionFcts`; 1.2 took any, and
 /// `blobAsVarchar`, a function of its own, never checked); the first
@@ -379,6 +411,9 @@ pub(super) fn check_conversions(
     };
     for a in args {
         check_conversions(table, a, row, partitioner, values)?;
+    }
+    if name == "token" && values == ValueRules::Since30 {
+        return token_key_built(table, args, row, partitioner);
     }
     if values == ValueRules::Since12 || name == "blobasvarchar" || args.len() != 1 {
         return Ok(());

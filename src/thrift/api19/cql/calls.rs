@@ -110,6 +110,14 @@ impl Handler<'_> {
                     &parsed.statement,
                 )
                 .or_else(|| {
+                    cql3::index_name_taken(
+                        self.node,
+                        &schema,
+                        keyspace.as_deref(),
+                        &parsed.statement,
+                    )
+                })
+                .or_else(|| {
                     levels::refusal(
                         self.node,
                         &schema,

@@ -64,6 +64,14 @@ pub fn get_paged_slice(
             ApiError::invalid("get_paged_slice with a row_filter is not supported by this server")
         }));
     }
+    // 3.x decoded the start column before it made the paging range.
+    if !cf.is_super()
+        && node
+            .release
+            .is_some_and(|r| r.does(Behaviour::PagedStartColumnDecoded))
+    {
+        crate::thrift::api19::release::v3x::decode_cell_name(&cf, start_column)?;
+    }
     crate::thrift::api19::release::v3x::paged_wrap(
         node.release,
         schema.partitioner.as_ref(),

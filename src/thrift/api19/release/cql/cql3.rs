@@ -310,11 +310,9 @@ pub fn reword(node: &Node, e: CqlError) -> CqlError {
     if let Some(words) = collection_words(node, why) {
         return CqlError::Invalid(words);
     }
-    // 2.1's DropIndexStatement looked in the keyspace's "tables".
-    if node
-        .release
-        .is_some_and(|r| r.at_least(2, 1) && !r.at_least(3, 0))
-    {
+    // 2.1's DropIndexStatement looked in the keyspace's "tables" (and so
+    // did 3.x's).
+    if node.release.is_some_and(|r| r.at_least(2, 1)) {
         if let Some((head, tail)) =
             why.split_once(" could not be found in any of the column families of keyspace ")
         {
@@ -378,8 +376,8 @@ fn collection_words(node: &Node, why: &str) -> Option<String> {
     ))
 }
 
-/// What 2.1's `ModificationStatement.validate` refused of a write to a
-/// counter table once the statement was prepared (before it ran): a
+/// What 2.1's (and 3.x's) `ModificationStatement.validate` refused of a
+/// write to a counter table once the statement was prepared (before it ran): a
 /// `USING TIMESTAMP` (`...custom timestamp for counter updates`), then a
 /// `USING TTL` (`...custom TTL for counter updates`); 1.2 and 2.0 took
 /// both. (A conditional statement on a counter table was refused while it
@@ -390,8 +388,7 @@ pub fn counter_attributes(
     keyspace: Option<&str>,
     statement: &Statement,
 ) -> Option<CqlError> {
-    node.release
-        .filter(|r| r.at_least(2, 1) && !r.at_least(3, 0))?;
+    node.release.filter(|r| r.at_least(2, 1))?;
     let (table, using) = match statement {
         Statement::Insert(i) if !i.if_not_exists => (&i.table, &i.using),
         Statement::Update(u) if u.condition.is_none() => (&u.table, &u.using),
@@ -443,6 +440,9 @@ pub fn reword_index(
     else {
         return e;
     };
+    if why == "Index already exists" && release.does(Behaviour::IndexNamesOfKeyspace) {
+        return existing_index_3x(schema, &t, parsed).unwrap_or(e);
+    }
     let since_2_0 = release.at_least(2, 0);
     if why.starts_with("Secondary index on CLUSTERING column or COMPACT value") {
         return CqlError::Invalid(if since_2_0 {
@@ -472,6 +472,81 @@ pub fn reword_index(
         )),
         (false, _) => e,
     }
+}
+
+/// 3.x's refusal of a new index's name that the keyspace already has (on
+/// any of its tables; `CreateIndexStatement.validate`, once the column was
+/// found a regular one the table may index).
+pub fn index_name_taken(
+    node: &Node,
+    schema: &Arc<Schema>,
+    keyspace: Option<&str>,
+    statement: &Statement,
+) -> Option<CqlError> {
+    node.release
+        .filter(|r| r.does(Behaviour::IndexNamesOfKeyspace))?;
+    let Statement::CreateIndex {
+        name: Some(name),
+        table,
+        column,
+        if_not_exists: false,
+        ..
+    } = statement
+    else {
+        return None;
+    };
+    let ks = table.keyspace.as_deref().or(keyspace)?;
+    let t = crate::cql::exec::tables::lookup(schema, ks, &table.name).ok()?;
+    let indexable = t.layout == Layout::Sparse
+        && !t.is_counter_table()
+        && t.regular.iter().any(|r| r.column.name == *column);
+    let taken = schema.keyspace(ks)?.cfs.values().any(|cf| {
+        crate::cql::exec::tables::table_of(cf).is_ok_and(|t| t.index_names().any(|n| n == name))
+    });
+    (indexable && taken).then(|| CqlError::Invalid(format!("Index {name} already exists")))
+}
+
+/// 3.x's refusal of an index on a column already indexed
+/// (`CreateIndexStatement`): a name the keyspace already has, given, is
+/// `Index X already exists`; otherwise the name taken (given, or the first
+/// of `<table>_<column>_idx`, `..._1`, ... no index of the keyspace has,
+/// `Indexes.getAvailableIndexName`) makes a duplicate of the column's.
+fn existing_index_3x(schema: &Schema, t: &Table, parsed: &Parsed) -> Option<CqlError> {
+    let Statement::CreateIndex { name, column, .. } = &parsed.statement else {
+        return None;
+    };
+    let ks = schema.keyspace(&t.keyspace)?;
+    let names: Vec<String> = ks
+        .cfs
+        .values()
+        .filter_map(|cf| crate::cql::exec::tables::table_of(cf).ok())
+        .flat_map(|t| t.index_names().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    if let Some(name) = name.as_deref().filter(|n| names.iter().any(|x| x == n)) {
+        return Some(CqlError::Invalid(format!("Index {name} already exists")));
+    }
+    let existing = t
+        .regular
+        .iter()
+        .find(|r| r.column.name == *column)
+        .and_then(|r| r.index.clone())
+        .or_else(|| t.key_index(column).map(|k| k.name.clone()))?;
+    let accepted = name.clone().unwrap_or_else(|| {
+        let base: String = format!("{}_{column}_idx", t.name)
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let mut accepted = base.clone();
+        let mut i = 0;
+        while names.contains(&accepted) {
+            i += 1;
+            accepted = format!("{base}_{i}");
+        }
+        accepted
+    });
+    Some(CqlError::Invalid(format!(
+        "Index {accepted} is a duplicate of existing index {existing}"
+    )))
 }
 
 /// Whether the statement failed on the server of the node's release, which

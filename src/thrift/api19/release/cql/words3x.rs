@@ -117,6 +117,13 @@ pub fn reword(
     if !does(Behaviour::CqlWordsOf3x) {
         return e;
     }
+    // 3.0's ColumnCondition.Raw.prepare refused a counter column's
+    // condition before the statement refused its counter table.
+    if why == "Conditional updates are not supported on counter tables"
+        && counter_condition(schema, session, &parsed.statement)
+    {
+        return CqlError::Invalid("Conditions on counters are not supported".into());
+    }
     let missing = why.starts_with("Missing mandatory PRIMARY KEY part ")
         || (why.starts_with("Missing PRIMARY KEY part ") && why.contains(" since "));
     if missing {
@@ -325,6 +332,29 @@ fn slices_partition_key(schema: &Arc<Schema>, session: &CqlSession, parsed: &Par
         return false;
     };
     !select.allow_filtering && slices_key(&table, &select.where_clause)
+}
+
+/// Whether a conditional statement's IF names a counter column of its
+/// table.
+fn counter_condition(schema: &Arc<Schema>, session: &CqlSession, statement: &Statement) -> bool {
+    let (table, condition) = match statement {
+        Statement::Update(u) => (&u.table, &u.condition),
+        Statement::Delete(d) => (&d.table, &d.condition),
+        _ => return false,
+    };
+    let Some(Condition::Columns(conditions)) = condition else {
+        return false;
+    };
+    let Some(t) = session
+        .keyspace_for(table)
+        .ok()
+        .and_then(|ks| crate::cql::exec::tables::lookup(schema, &ks, &table.name).ok())
+    else {
+        return false;
+    };
+    conditions
+        .iter()
+        .any(|c| t.column(&c.column).is_some_and(|col| col.ty.is_counter()))
 }
 
 #[cfg(test)]

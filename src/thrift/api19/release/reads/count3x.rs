@@ -201,7 +201,7 @@ fn slice_made(comparator: &TypeRef, start: &[u8], end: &[u8]) -> bool {
 
 /// Whether a type of fixed size (3.x's `valueLengthIfFixed`) accepted a
 /// bound; others took any bytes.
-fn fixed_size_accepts(ty: &dyn AbstractType, value: &[u8]) -> bool {
+pub(in crate::thrift::api19) fn fixed_size_accepts(ty: &dyn AbstractType, value: &[u8]) -> bool {
     let ty = ty.base_type().map_or(ty, |b| b.as_ref());
     let class = ty.class_name();
     let short = class

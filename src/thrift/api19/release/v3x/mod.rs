@@ -13,6 +13,7 @@
 //! it builds the ops of what it changes but must not read or write the
 //! engine, nor answer calls.
 
+mod cellname;
 pub mod collections;
 pub mod compaction;
 mod described;
@@ -25,6 +26,8 @@ pub use described::{
     update_keeps_cql_columns, update_target,
 };
 pub use super_filter::super_row_filter;
+
+pub use cellname::decode as decode_cell_name;
 
 use crate::model::{DeletionTime, Op};
 use crate::partitioner::Partitioner;

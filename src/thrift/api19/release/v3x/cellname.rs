@@ -1,0 +1,172 @@
+//! A whole cell name sent over Thrift as 3.0 and 3.11 decoded it into a
+//! clustering and a column (`LegacyLayout.decodeCellName`), where the
+//! decoding itself could fail: `get_paged_slice`'s start column is such a
+//! name. What failed there was not a request error but a server-side
+//! exception, which closed the connection without a reply; an unknown
+//! column of a CQL table was the one refusal the call caught
+//! (`UnknownColumnException`, answered in its words).
+//!
+//! The steps, in 3.x's order: the clustering's components (the whole name
+//! for a comparator that is not a composite) each validated when of a
+//! fixed-size type; a dense table stops there; a CQL table (compound, not
+//! dense) then needs the column's component, names a known column unless
+//! empty (a row marker), and validates a collection element of fixed size.
+//! It reads the schema only.
+
+use crate::cql::table::Layout;
+use crate::cql::types::CqlType;
+use crate::marshal::CompositeType;
+use crate::schema::CfDef;
+use crate::thrift::api19::release::reads::count3x::fixed_size_accepts;
+use crate::thrift::error::ApiError;
+
+/// Two bytes of 0xFF open a compound table's static cell name.
+const STATIC_MARKER: [u8; 2] = [0xff, 0xff];
+
+/// Decodes `name` of a column family that is not super as 3.x did: `Ok`
+/// where it decoded, `Dropped` where the server failed, `InvalidRequest`
+/// for an unknown column of a CQL table.
+pub fn decode(cf: &CfDef, name: &[u8]) -> Result<(), ApiError> {
+    let dropped = |why: &str| {
+        Err(ApiError::Dropped(format!(
+            "3.x failed to decode a cell name of {}: {why}",
+            cf.name
+        )))
+    };
+    let Some(types) = cf.comparator.components() else {
+        // One clustering (or none, a dense table's column): the whole name.
+        return match fixed_size_accepts(cf.comparator.as_ref(), name) {
+            true => Ok(()),
+            false => dropped("a clustering of the wrong size"),
+        };
+    };
+    let table = crate::cql::exec::tables::table_of(cf).ok();
+    let sparse = table.as_ref().is_some_and(|t| t.layout == Layout::Sparse);
+    // A sparse table's comparator ends with the column's component (and a
+    // collection's element): the clustering is what comes before.
+    let clustering = table
+        .as_ref()
+        .filter(|_| sparse)
+        .map_or(types.len(), |t| t.clustering.len());
+    let is_static = name.starts_with(&STATIC_MARKER);
+    let body = if is_static { &name[2..] } else { name };
+    let Ok(parts) = CompositeType::split(body) else {
+        return dropped("a composite name cut short");
+    };
+    if !is_static {
+        let refused = parts
+            .iter()
+            .zip(types.iter().take(clustering))
+            .any(|((c, _), ty)| !fixed_size_accepts(ty.as_ref(), c));
+        if refused {
+            return dropped("a clustering component of the wrong size");
+        }
+    }
+    let Some(table) = table.filter(|_| sparse) else {
+        return Ok(());
+    };
+    let Some(&(column, _)) = parts.get(clustering) else {
+        // Only an index's table had no column to name.
+        return match table.regular.is_empty() {
+            true => Ok(()),
+            false => dropped("no column name component found in cell name"),
+        };
+    };
+    if column.is_empty() {
+        return Ok(());
+    }
+    let named = std::str::from_utf8(column)
+        .ok()
+        .and_then(|n| table.column(n).map(|c| &c.ty));
+    let Some(ty) = named else {
+        let shown = match std::str::from_utf8(column) {
+            Ok(s) => s.to_string(),
+            Err(_) => column.iter().map(|b| format!("{b:02x}")).collect(),
+        };
+        return Err(ApiError::invalid(format!(
+            "Unknown column {shown} in table {}.{}",
+            cf.keyspace, cf.name
+        )));
+    };
+    let element = parts.get(clustering + 1).map(|&(e, _)| e);
+    let names: Option<crate::marshal::TypeRef> = match ty {
+        CqlType::List(_) => Some(crate::marshal::parse_type("TimeUUIDType").expect("a known type")),
+        CqlType::Set(t) | CqlType::Map(t, _) => Some(t.marshal()),
+        _ => None,
+    };
+    if let (Some(element), Some(names)) = (element, names) {
+        if !fixed_size_accepts(names.as_ref(), element) {
+            return dropped("a collection element of the wrong size");
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::marshal::parse_type;
+    use crate::schema::ColumnDef;
+
+    fn answer(cf: &CfDef, name: &[u8]) -> &'static str {
+        match decode(cf, name) {
+            Ok(()) => "ok",
+            Err(ApiError::Dropped(_)) => "dropped",
+            Err(ApiError::InvalidRequest(_)) => "refused",
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+
+    fn composite(parts: &[&[u8]]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for p in parts {
+            out.extend_from_slice(&(p.len() as u16).to_be_bytes());
+            out.extend_from_slice(p);
+            out.push(0);
+        }
+        out
+    }
+
+    /// `(k text, at int, body text, tags set<int>, PRIMARY KEY (k, at))`.
+    fn cql_table() -> CfDef {
+        let comparator = parse_type(
+            "CompositeType(Int32Type,UTF8Type,ColumnToCollectionType(74616773:SetType(Int32Type)))",
+        )
+        .unwrap();
+        let mut cf = CfDef::new("ks", "t", 1000, comparator, None);
+        cf.options.key_aliases = vec![b"k".to_vec()];
+        cf.options.column_aliases = vec![b"at".to_vec()];
+        let mut body = ColumnDef::plain(b"body".to_vec(), parse_type("UTF8Type").unwrap());
+        body.component_index = Some(1);
+        let mut tags =
+            ColumnDef::plain(b"tags".to_vec(), parse_type("SetType(Int32Type)").unwrap());
+        tags.component_index = Some(1);
+        cf.options.column_metadata = vec![body, tags];
+        cf
+    }
+
+    #[test]
+    fn a_plain_comparator_validates_the_whole_name_by_its_fixed_size() {
+        let cf = CfDef::new("ks", "t", 1000, parse_type("LongType").unwrap(), None);
+        assert_eq!(answer(&cf, b"abc"), "dropped");
+        assert_eq!(answer(&cf, &[0; 8]), "ok");
+        assert_eq!(answer(&cf, b""), "ok");
+        let cf = CfDef::new("ks", "t", 1000, parse_type("UTF8Type").unwrap(), None);
+        assert_eq!(answer(&cf, b"abc"), "ok");
+    }
+
+    #[test]
+    fn a_cql_table_needs_a_known_column_component() {
+        let cf = cql_table();
+        let at = 7i32.to_be_bytes();
+        assert_eq!(answer(&cf, b""), "dropped");
+        assert_eq!(answer(&cf, &composite(&[&at])), "dropped");
+        assert_eq!(answer(&cf, &composite(&[&at, b""])), "ok");
+        assert_eq!(answer(&cf, &composite(&[&at, b"body"])), "ok");
+        assert_eq!(answer(&cf, &composite(&[&at, b"nosuch"])), "refused");
+        assert_eq!(answer(&cf, &composite(&[b"ab", b"body"])), "dropped");
+        assert_eq!(answer(&cf, &[0, 5, b'a']), "dropped");
+        assert_eq!(answer(&cf, &composite(&[&at, b"tags", &at])), "ok");
+        assert_eq!(answer(&cf, &composite(&[&at, b"tags", b"x"])), "dropped");
+    }
+}
