@@ -298,9 +298,11 @@ pub fn get_count(
 ) -> ApiResult<i32> {
     // 2.0 asked for the store once the column family was known.
     super::release::schema::plainindex::check_count(node, ks, &parent.column_family)?;
-    if let Some(counted) =
-        super::release::reads::count::unvalidated(node, ks, key, parent, predicate, cl)
-    {
+    let counted = super::release::reads::count3x::checked(node, ks, key, parent, predicate, cl)
+        .or_else(|| {
+            super::release::reads::count::unvalidated(node, ks, key, parent, predicate, cl)
+        });
+    if let Some(counted) = counted {
         return counted;
     }
     // 1.0 to 1.2.9 looked the store up (`Table.getColumnFamilyStore`)

@@ -19,9 +19,9 @@ use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::cmp::Ordering;
 
-/// The count 2.0 on answered for `predicate` without checking it, or
+/// The count 2.0 to 2.2 answered for `predicate` without checking it, or
 /// `None` where the call is checked as `get_slice` checks it (before 2.0,
-/// without a release, or for column names).
+/// without a release, or for column names). 3.x's is `count3x`'s.
 pub fn unvalidated(
     node: &Node,
     ks: &str,
@@ -33,11 +33,6 @@ pub fn unvalidated(
     let release = node.release.filter(|r| r.at_least(2, 0))?;
     if predicate.column_names.is_some() {
         return None;
-    }
-    if release.does(Behaviour::CountSliceChecked) {
-        return Some(super::count3x::count(
-            node, release, ks, key, parent, predicate, cl,
-        ));
     }
     Some((|| {
         let schema = node.schema();

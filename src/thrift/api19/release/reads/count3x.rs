@@ -20,6 +20,25 @@ use crate::thrift::error::{ApiError, ApiResult};
 use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 use std::cmp::Ordering;
 
+/// The count 3.x answered for a range (or none), or `None` where another
+/// release counted, or where column names went through `get_slice`.
+pub fn checked(
+    node: &Node,
+    ks: &str,
+    key: &[u8],
+    parent: &t::ColumnParent,
+    predicate: &t::SlicePredicate,
+    cl: ConsistencyLevel,
+) -> Option<ApiResult<i32>> {
+    let release = node
+        .release
+        .filter(|r| r.does(Behaviour::CountSliceChecked))?;
+    if predicate.column_names.is_some() {
+        return None;
+    }
+    Some(count(node, release, ks, key, parent, predicate, cl))
+}
+
 /// `get_count` by a range (or none) as 3.0 and 3.11 counted it: the column
 /// family checked, then the slice made (each bound decoded by the
 /// comparator, a type of fixed size validating it, and the slice's order
@@ -28,7 +47,7 @@ use std::cmp::Ordering;
 /// instead, unchecked. A count of 0 read nothing; the first page's read
 /// asked whether enough replicas lived; a negative count paged without
 /// end.
-pub(super) fn count(
+fn count(
     node: &Node,
     release: &Release,
     ks: &str,
@@ -228,7 +247,6 @@ mod tests {
     use super::*;
     use crate::node::test_nodes::as_release as node_as;
     use crate::thrift::api19::release::reads::count::tests::range;
-    use crate::thrift::api19::release::reads::count::unvalidated;
 
     fn put(node: &Node, cf: &str, key: &[u8], sc: Option<&[u8]>, name: &[u8]) {
         let cell = crate::model::Cell::live(name.to_vec(), b"v".to_vec(), 1);
@@ -261,7 +279,7 @@ mod tests {
             put(&node, "SupUTF8Long", b"k", Some(b"s1"), &long(1));
             let count = |key: &[u8], cf: &str, sc: Option<&[u8]>, p: t::SlicePredicate, cl| {
                 let parent = t::ColumnParent::new(cf.to_string(), sc.map(<[u8]>::to_vec));
-                unvalidated(&node, "CT", key, &parent, &p, cl).unwrap()
+                checked(&node, "CT", key, &parent, &p, cl).unwrap()
             };
             let one = ConsistencyLevel::ONE;
             let dropped = |r: ApiResult<i32>| matches!(r, Err(ApiError::Dropped(_)));

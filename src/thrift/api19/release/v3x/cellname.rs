@@ -118,13 +118,12 @@ mod tests {
     }
 
     fn composite(parts: &[&[u8]]) -> Vec<u8> {
-        let mut out = Vec::new();
-        for p in parts {
-            out.extend_from_slice(&(p.len() as u16).to_be_bytes());
-            out.extend_from_slice(p);
-            out.push(0);
-        }
-        out
+        parts
+            .iter()
+            .fold(crate::marshal::CompositeBuilder::new(), |b, p| {
+                b.push(p).unwrap()
+            })
+            .build(crate::marshal::Eoc::None)
     }
 
     /// `(k text, at int, body text, tags set<int>, PRIMARY KEY (k, at))`.
