@@ -10215,3 +10215,38 @@ if (3, 0) <= R:
             "DELETE FROM n USING TIMESTAMP 5 WHERE k = 'a' AND d = 1",
             "SELECT k, d, v FROM n"]]
         return out
+
+
+# ------------------------------------------------------------------------------ a long slice start over rows found by a scan (found by ordinary19zc)
+if R < (1, 2):
+    @scenario("rel_longslicescan", "19", "read", keyspace_reset="cv_r_longslicescan")
+    def _longslicescan():
+        """A slice start longer than 65535 bytes over the rows a scan found: 0.7 to 1.0's
+        range scan iterated each row of the memtable in the calling thread, where the
+        Column made of the start asserted its length (Internal error processing
+        get_range_slices, of a super family's super columns too); an index query read its
+        rows in the read stage (timed out); a long finish, a column family without rows and
+        rows only flushed (none here) were read; 1.1 read them all"""
+        ks = "cv_r_longslicescan"
+        big = b"s" * 65536
+        out = setup(ks, cf_def(ks, "Std", comparator="BytesType", column_metadata=[
+                        column_def("st", "BytesType", KEYS_INDEX, "st_idx")]),
+                    cf_def(ks, "Sup", column_type="Super", comparator="BytesType",
+                           subcomparator="BytesType"),
+                    cf_def(ks, "Empty", comparator="BytesType"))
+        rows = key_range(start_key="", end_key="", count=10)
+        out += [
+            v19.batch_mutate({"r%d" % i: {"Std": [ins("st", "x", 10), ins("b", "v", 10)],
+                                          "Sup": [ins_super("sc", [("a", "v")], 10)]}
+                              for i in range(3)}),
+            v19.get_range_slices(cparent("Std"), pred(start=big, count=10), rows),
+            v19.get_range_slices(cparent("Std"), pred(start="", finish=big, count=10), rows),
+            v19.get_range_slices(cparent("Empty"), pred(start=big, count=10), rows),
+            v19.get_indexed_slices(cparent("Std"), index_clause([index_expr("st", EQ, "x")]),
+                                   pred(start=big, count=10)),
+            v19.get_indexed_slices(cparent("Std"), index_clause([index_expr("st", EQ, "y")]),
+                                   pred(start=big, count=10)),
+            v19.get_range_slices(cparent("Sup"), pred(start=big, count=10), rows),
+            v19.get_range_slices(cparent("Sup", "sc"), pred(start=big, count=10), rows),
+        ]
+        return out

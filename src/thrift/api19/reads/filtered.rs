@@ -8,7 +8,7 @@
 
 use super::super::convert::{into_thrift, slice_command, thriftify};
 use super::super::index;
-use super::super::release::reads::{composites_rows, reversedprune};
+use super::super::release::reads::{composites_rows, reversedprune, slicebounds};
 use super::super::release::v3x::{self, filtered as v3x_filtered};
 use super::super::scan::scan;
 use super::super::validation as v;
@@ -48,7 +48,7 @@ pub fn get_indexed_slices(
         crate::thrift::api19::release::checks(node.release),
     )?;
     // Every release checked the predicate before the index clause.
-    super::super::release::reads::slicebounds::check(node, predicate)?;
+    slicebounds::check(node, predicate)?;
     v::validate_predicate(
         &cf,
         parent.super_column.as_deref(),
@@ -91,8 +91,10 @@ pub fn get_indexed_slices(
     let now = node.now();
     if stored {
         let cmd = slice_command(ks, parent, whole_row());
-        let rows = node
-            .read_indexed(&cmd, &query)?
+        let rows = node.read_indexed(&cmd, &query)?;
+        let keys: Vec<&[u8]> = rows.iter().map(|(k, _)| k.as_slice()).collect();
+        slicebounds::check_memtable_start(node, ks, &cf.name, &keys, predicate)?;
+        let rows = rows
             .into_iter()
             .map(|(key, row)| (key, into_thrift(row, now, cf.is_counter())));
         return Ok(as_stored(
@@ -113,6 +115,10 @@ pub fn get_indexed_slices(
     let mut cmd = release_command(node, &cf, ks, parent, predicate);
     reversedprune::unbounded(node, &cf, &mut cmd);
     let rows = node.read_indexed(&cmd, &query)?;
+    if parent.super_column.is_none() {
+        let keys: Vec<&[u8]> = rows.iter().map(|(k, _)| k.as_slice()).collect();
+        slicebounds::check_memtable_start(node, ks, &cf.name, &keys, predicate)?;
+    }
     reversedprune::check(node, &cf, predicate, rows.iter().map(|(k, _)| k.as_slice()))?;
     let mut rows: Vec<_> = rows
         .into_iter()

@@ -492,7 +492,17 @@ pub fn get_range_slices(
     }
     let now = node.now();
     let max_rows = usize::try_from(range.count).unwrap_or(0);
-    Ok(scan(node, &cmd, range, max_rows)?
+    let rows = scan(node, &cmd, range, max_rows)?;
+    // (a super column's sub-columns were sliced apart, no Column made)
+    let keys: Vec<&[u8]> = rows.iter().map(|(key, _)| key.as_ref()).collect();
+    if parent.super_column.is_none()
+        && slicebounds::memtable_start_fails(node, ks, &cf.name, &keys, predicate)
+    {
+        return Err(ApiError::Internal(
+            "a range scan's slice start longer than a name, in the memtable".into(),
+        ));
+    }
+    Ok(rows
         .into_iter()
         .map(|(key, row)| {
             let mut columns = into_thrift(row, now, cf.is_counter());

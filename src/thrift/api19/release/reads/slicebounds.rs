@@ -46,7 +46,8 @@ pub fn check_range(node: &Node, range: &t::SliceRange) -> ApiResult<()> {
 
 /// 0.7 to 1.0's read of `keys` with `predicate`: a slice start longer than
 /// a name may be failed the read stage where the memtable held one of the
-/// rows (`Behaviour::LongSliceStartFailsRead`), and the call timed out.
+/// rows (`Behaviour::LongSliceStartFailsRead`), and the call timed out (an
+/// index query's rows too).
 pub fn check_memtable_start(
     node: &Node,
     ks: &str,
@@ -54,19 +55,36 @@ pub fn check_memtable_start(
     keys: &[&[u8]],
     predicate: &t::SlicePredicate,
 ) -> ApiResult<()> {
+    match memtable_start_fails(node, ks, cf, keys, predicate) {
+        true => Err(ApiError::TimedOut(crate::node::Acknowledged {
+            by: None,
+            by_batchlog: None,
+        })),
+        false => Ok(()),
+    }
+}
+
+/// Whether 0.7 to 1.0 failed the read of `keys` with `predicate`: its
+/// start longer than a name, made a Column as the memtable's copy of one
+/// of the rows was iterated, whose constructor asserted the length. A
+/// range scan ran that in the calling thread: an internal error.
+pub fn memtable_start_fails(
+    node: &Node,
+    ks: &str,
+    cf: &str,
+    keys: &[&[u8]],
+    predicate: &t::SlicePredicate,
+) -> bool {
     if !node
         .release
         .is_some_and(|r| r.does(Behaviour::LongSliceStartFailsRead))
     {
-        return Ok(());
+        return false;
     }
     let long = match (&predicate.column_names, &predicate.slice_range) {
         (None, Some(range)) => range.start.len() > MAX_NAME_LENGTH,
         _ => false,
     };
-    if !long {
-        return Ok(());
-    }
     // (a copy said flushed is an SSTable's, read without the assertion)
     let in_memtable = |key: &[u8]| {
         node.partition_copies(ks, cf, key)
@@ -74,13 +92,7 @@ pub fn check_memtable_start(
             .iter()
             .any(|(flushed, _)| !flushed)
     };
-    match keys.iter().any(|key| in_memtable(key)) {
-        true => Err(ApiError::TimedOut(crate::node::Acknowledged {
-            by: None,
-            by_batchlog: None,
-        })),
-        false => Ok(()),
-    }
+    long && keys.iter().any(|key| in_memtable(key))
 }
 
 #[cfg(test)]
