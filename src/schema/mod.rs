@@ -44,7 +44,8 @@ pub mod system19;
 pub mod system_old;
 mod validate;
 
-pub use apply::{refused_on_apply, SchemaChangeError};
+pub use apply::refused_on_apply;
+pub use apply::SchemaChangeError;
 pub use build::{cf_id_for, SchemaError, FIRST_USER_CF_ID};
 pub use column_maps::{ColumnMapRule, ColumnMaps, ColumnOrder};
 pub use compaction_options::statement_refusal as compaction_statement_refusal;

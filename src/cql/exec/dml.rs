@@ -2,9 +2,8 @@
 //! batch of engine mutations, and SELECT over a [`PartitionSource`] that
 //! reads the table's column family.
 //!
-//! Owns the `CqlWrite` → `RowMutation` conversion and the engine-backed
-//! partition source: paged key listing over token ranges, and candidate
-//! keys from the engine's secondary indexes (KEYS or COMPOSITES).
+//! Owns the `CqlWrite` → `RowMutation` conversion; the engine-backed
+//! partition source is [`source`]'s.
 //! Batches without conditions are packed by `packed`; conditional
 //! statements and batches go to `conditional`. The CQL semantics are
 //! `cql::mapping`'s. It must not change the schema.
@@ -12,6 +11,9 @@
 mod conditional;
 pub(super) mod packed;
 pub(super) mod prepared;
+mod source;
+
+use source::Source;
 
 use super::system;
 use super::tables::lookup_in;
@@ -20,19 +22,10 @@ use crate::cql::ast::{Select, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::condition;
 use crate::cql::mapping::condition::batch;
-use crate::cql::mapping::{
-    self, CqlOp, CqlWrite, IndexedEq, ListReader, PartitionSource, WriteContext,
-};
-use crate::cql::mapping::{Page, TokenRange};
-use crate::cql::table::{Layout, Table};
-use crate::model::{
-    Cell, IndexExpression, IndexOperator, IndexQuery, Op, ReadCommand, RowMutation, RowRange,
-    RowResult, Slice,
-};
-use crate::partitioner::{PartitionerRef, Token};
+use crate::cql::mapping::{self, CqlOp, CqlWrite, WriteContext};
+use crate::cql::table::Table;
+use crate::model::{Op, RowMutation};
 use crate::schema::Schema;
-use std::cmp::Ordering;
-use std::ops::Bound;
 
 /// The engine's op for one CQL op.
 fn engine_op(op: CqlOp) -> Op {
@@ -71,207 +64,6 @@ pub fn mutation(w: CqlWrite) -> RowMutation {
         keyspace: w.keyspace,
         key: w.row_key,
         updates: vec![(w.table, w.ops.into_iter().map(engine_op).collect())],
-    }
-}
-
-/// Reads cells of one table through the backend; its errors are returned
-/// to the scan or the write that asked, which stops there.
-struct Source<'a> {
-    backend: &'a dyn CqlBackend,
-    keyspace: String,
-    cf: String,
-    partitioner: PartitionerRef,
-    /// The table a SELECT reads (for its index lookups).
-    table: Option<Table>,
-}
-
-impl Source<'_> {
-    fn cells(&self, key: &[u8], slice: Slice) -> CqlResult<Vec<Cell>> {
-        let cmd = ReadCommand {
-            keyspace: self.keyspace.clone(),
-            cf: self.cf.clone(),
-            super_column: None,
-            slice,
-        };
-        match self.backend.read(&cmd, key)? {
-            RowResult::Cells(c) => Ok(c),
-            // Where a super CF is no table (1.2's CQL3), a read that met
-            // its super columns failed on the server and the connection
-            // was closed (1.2.9 recorded); an empty row read as one.
-            RowResult::SuperColumns(s) if s.is_empty() => Ok(Vec::new()),
-            RowResult::SuperColumns(_) => Err(CqlError::Failed(format!(
-                "{} is a super column family, which CQL3 cannot read",
-                self.cf
-            ))),
-        }
-    }
-}
-
-impl Source<'_> {
-    /// Lists keys only: the cheapest slice that still reports each row.
-    fn key_listing(&self) -> ReadCommand {
-        ReadCommand {
-            keyspace: self.keyspace.clone(),
-            cf: self.cf.clone(),
-            super_column: None,
-            slice: Slice::first(1),
-        }
-    }
-
-    /// The engine's range that begins where `start` does, or as close
-    /// before it as a range can say (the keys before it are skipped).
-    fn first_range(&self, start: &Bound<Token>) -> RowRange {
-        let p = &self.partitioner;
-        let after = |t: &Token| RowRange::Tokens {
-            start: p.token_to_string(t),
-            end: p.token_to_string(&p.min_token()),
-        };
-        match start {
-            Bound::Excluded(t) => after(t),
-            Bound::Included(t) => match token_before(t) {
-                Some(before) => after(&before),
-                None => RowRange::Keys {
-                    start: Vec::new(),
-                    end: Vec::new(),
-                },
-            },
-            Bound::Unbounded => RowRange::Keys {
-                start: Vec::new(),
-                end: Vec::new(),
-            },
-        }
-    }
-}
-
-/// The token just before `t`, where tokens are integers (Murmur3,
-/// Random); `None` at the minimum and for key-ordered tokens.
-fn token_before(t: &Token) -> Option<Token> {
-    match t {
-        Token::Long(v) => v.checked_sub(1).map(Token::Long),
-        Token::Big(v) if *v > -1 => Some(Token::Big(v - 1)),
-        _ => None,
-    }
-}
-
-impl PartitionSource for Source<'_> {
-    fn read(&self, row_key: &[u8], slice: &Slice) -> CqlResult<Vec<Cell>> {
-        self.cells(row_key, slice.clone())
-    }
-
-    fn scan_keys(&self, start: Bound<Token>, end: Bound<Token>) -> CqlResult<Vec<Vec<u8>>> {
-        let all = Page {
-            after: None,
-            limit: usize::MAX,
-        };
-        self.scan_keys_page(&TokenRange { start, end }, all)
-    }
-
-    fn scan_keys_page(&self, bounds: &TokenRange, page: Page) -> CqlResult<Vec<Vec<u8>>> {
-        let (after, limit) = (page.after, page.limit);
-        let cmd = self.key_listing();
-        let (mut range, mut skip) = match after {
-            Some(k) => (
-                RowRange::Keys {
-                    start: k.to_vec(),
-                    end: Vec::new(),
-                },
-                Some(k.to_vec()),
-            ),
-            None => (self.first_range(&bounds.start), None),
-        };
-        let mut out = Vec::new();
-        loop {
-            // A key range starts at (and so returns again) the last key seen.
-            let want = (limit - out.len()).saturating_add(usize::from(skip.is_some()));
-            let rows = self.backend.read_range(&cmd, &range, want)?;
-            let full = rows.len() >= want;
-            let Some(last) = rows.last().map(|(k, _)| k.clone()) else {
-                return Ok(out);
-            };
-            for (k, _) in rows {
-                if skip.as_ref() == Some(&k) {
-                    continue;
-                }
-                match bounds.position(&self.partitioner.token(&k)) {
-                    Ordering::Less => continue,
-                    Ordering::Greater => return Ok(out),
-                    Ordering::Equal => {
-                        out.push(k);
-                        if out.len() >= limit {
-                            return Ok(out);
-                        }
-                    }
-                }
-            }
-            if !full {
-                return Ok(out);
-            }
-            range = RowRange::Keys {
-                start: last.clone(),
-                end: Vec::new(),
-            };
-            skip = Some(last);
-        }
-    }
-
-    fn index_keys(&self, eq: &IndexedEq, page: Page) -> CqlResult<Option<Vec<Vec<u8>>>> {
-        let Some(table) = self.table.as_ref() else {
-            return Ok(None);
-        };
-        // The index's column: a composite name's last component in the
-        // non-compact layout (COMPOSITES), the whole cell name otherwise (KEYS).
-        let column = match table.layout {
-            Layout::Sparse => eq.column.as_bytes().to_vec(),
-            _ => match mapping::cell_name(table, &[], &eq.column, None) {
-                Ok(name) => name,
-                Err(_) => return Ok(None),
-            },
-        };
-        let query = IndexQuery {
-            expressions: vec![IndexExpression {
-                column,
-                op: IndexOperator::Eq,
-                value: eq.value.clone(),
-            }],
-            // Inclusive: the key `after` comes back first if still listed.
-            start_key: page.after.unwrap_or_default().to_vec(),
-            count: page.limit.saturating_add(usize::from(page.after.is_some())),
-        };
-        let keys = self
-            .backend
-            .index_candidates(&self.keyspace, &self.cf, &query)?;
-        Ok(keys.map(|keys| {
-            keys.into_iter()
-                .filter(|k| Some(k.as_slice()) != page.after)
-                .take(page.limit)
-                .collect()
-        }))
-    }
-}
-
-impl ListReader for Source<'_> {
-    fn list_cells(
-        &self,
-        table: &Table,
-        row_key: &[u8],
-        start: &[u8],
-        end: &[u8],
-    ) -> CqlResult<Vec<Cell>> {
-        let cmd = ReadCommand {
-            keyspace: table.keyspace.clone(),
-            cf: table.name.clone(),
-            super_column: None,
-            slice: Slice::Range {
-                start: start.to_vec(),
-                finish: end.to_vec(),
-                reversed: false,
-                count: usize::MAX,
-            },
-        };
-        match self.backend.read(&cmd, row_key)? {
-            RowResult::Cells(c) => Ok(c),
-            RowResult::SuperColumns(_) => Ok(Vec::new()),
-        }
     }
 }
 
@@ -615,6 +407,7 @@ fn empty_dense_name(facts: &crate::cql::exec::LocalFacts) -> crate::cql::mapping
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Cell;
     use crate::model::DeletionTime;
 
     #[test]

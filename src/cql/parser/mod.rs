@@ -12,6 +12,7 @@
 //! "expecting" part may name a different token than ANTLR's prediction would.
 
 mod auth;
+mod conditions;
 mod ddl;
 mod dml;
 mod recovery;

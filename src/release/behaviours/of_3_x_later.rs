@@ -6,6 +6,101 @@
 macro_rules! with_behaviours_of_3_x_later {
     ($($later:tt)*) => {
         with_behaviours_of_3_x! {
+            // ThriftConversion.indexDefsFromThrift (a missing name from
+            // Indexes.getAvailableIndexName, every name of the keyspace taken),
+            // then CFMetaData.validate's names of the other tables.
+            /// An update's indexes were the CfDef's: an index renamed or moved
+            /// to another column took its new name (no `Can't modify index
+            /// name`), and an unnamed one was named anew past every index name
+            /// of the keyspace, the column family's old ones too.
+            UpdateTakesIndexNames {
+                key: "update_takes_index_names",
+                from: (3, 0, 0),
+                until: None,
+                says: "system_update_column_family takes the CfDef's index names (a renamed index is \
+                    renamed; an unnamed one is named past every name of the keyspace)",
+            }
+
+            // ThriftConversion.internalFromThrift for an update: the old
+            // table's regular columns are skipped for a Super CfDef, so
+            // CompactTables.getCompactValueColumn's assertion fails.
+            /// An update whose CfDef said `Super` failed on the server once its
+            /// types and column names were read, before its compaction and
+            /// other settings: the connection closed and nothing changed.
+            SuperUpdateFails {
+                key: "super_update_fails",
+                from: (3, 0, 0),
+                until: None,
+                says: "system_update_column_family of a CfDef saying Super without the super \
+                    columns' map column closes the connection",
+            }
+
+            // CassandraServer.deleteColumnOrSuperColumn (addRange) against
+            // internal_remove (a deleted row); then a read limited to no row
+            // failing on a range tombstone's marker.
+            /// A batch's deletion of whole super columns made a range tombstone
+            /// over each (`remove` a deleted row). A slice of count 0 of a Super
+            /// column family's super columns that met such a tombstone before any
+            /// super column failed on the server: the call timed out.
+            SuperDeletionsAsRanges {
+                key: "super_deletions_as_ranges",
+                from: (3, 0, 0),
+                until: None,
+                says: "a batch's deletion of a super column is a range tombstone; a slice of count 0 \
+                    meeting one first times out",
+            }
+
+            // Recorded (rel_superzeroflush): 3.0 failed such a read of a row
+            // held in one SSTable as of one in the memtable; 3.11 answered it.
+            /// A slice of count 0 meeting a super column's range tombstone
+            /// first (see `SuperDeletionsAsRanges`) of a row held by one
+            /// SSTable alone was answered; only a row held by the memtable
+            /// alone failed.
+            FlushedZeroSliceAnswered {
+                key: "flushed_zero_slice_answered",
+                from: (3, 11, 0),
+                until: None,
+                says: "a slice of count 0 meeting a super column's range tombstone first is answered \
+                    where a flush holds the row",
+            }
+
+            // 3.0's CFMetaData.apply: only the regular and static columns
+            // and the indexes were said to affect statements.
+            /// Of a table's column changes (see `SchemaChangesForgetPrepared`)
+            /// only those of its regular and static columns and its indexes
+            /// forgot its prepared statements; a key column renamed kept them.
+            KeyChangesKeepPrepared {
+                key: "key_changes_keep_prepared",
+                from: (3, 0, 0),
+                until: None,
+                says: "a change of a table's key columns alone keeps its prepared statements",
+            }
+
+            // 3.11's Attributes.getTimeToLive: the table's default only when
+            // the statement gave no TTL; `USING TTL 0` wrote no TTL
+            // (UpdateParameters: LivenessInfo.create(timestamp, ttl, now))
+            // (recorded: rel_defaultttl).
+            /// A CQL write without `USING TTL` expires after the table's
+            /// `default_time_to_live`; one with `USING TTL 0` does not.
+            CqlUnsetTtlTakesDefault {
+                key: "cql_unset_ttl_takes_default",
+                from: (3, 11, 0),
+                until: None,
+                says: "a CQL write without USING TTL expires after default_time_to_live (TTL 0: \
+                    never)",
+            }
+
+            // CassandraServer.cas: toLegacyCells kept each column's TTL
+            // (recorded: rel_defaultttl).
+            /// `cas` wrote its columns with their own TTLs (2.x dropped them
+            /// for the table's default).
+            CasKeepsColumnTtl {
+                key: "cas_keeps_column_ttl",
+                from: (3, 0, 0),
+                until: None,
+                says: "cas writes its columns with their own TTLs, without the table's default",
+            }
+
             // CassandraServer.get_paged_slice: LegacyLayout.decodeCellName of
             // the start column, whose failures were not request errors
             // (recorded: rel_pagedstart3x).

@@ -402,7 +402,7 @@ impl CassandraSyncHandler for Handler<'_> {
 
     fn handle_system_add_column_family(&self, cf_def: t::CfDef) -> thrift::Result<String> {
         let add = || {
-            describe::add_column_family(self.node, &cf_def)
+            schema_calls::add_column_family(self.node, &cf_def)
                 .inspect_err(|e| release::schema::ids::failed_add_cf(self.node, &cf_def, e))
         };
         if !release::old::add_cf_needs_keyspace(self.node) {
@@ -420,7 +420,7 @@ impl CassandraSyncHandler for Handler<'_> {
             &methods::SYSTEM_DROP_COLUMN_FAMILY,
             None,
             vec![&column_family],
-            |ks| describe::drop_column_family(self.node, ks, &column_family),
+            |ks| schema_calls::drop_column_family(self.node, ks, &column_family),
         )
     }
 
@@ -433,7 +433,7 @@ impl CassandraSyncHandler for Handler<'_> {
             on.push((cf.keyspace.as_str(), None));
         }
         self.checked(&methods::SYSTEM_ADD_KEYSPACE, on, || {
-            describe::add_keyspace(self.node, &ks_def)
+            schema_calls::add_keyspace(self.node, &ks_def)
                 .inspect(|_| release::v07::remember_replication(self.node, &ks_def))
                 .inspect_err(|e| release::schema::ids::failed_add_keyspace(self.node, &ks_def, e))
         })
@@ -442,14 +442,14 @@ impl CassandraSyncHandler for Handler<'_> {
     fn handle_system_drop_keyspace(&self, keyspace: String) -> thrift::Result<String> {
         let on = vec![(keyspace.as_str(), None)];
         self.checked(&methods::SYSTEM_DROP_KEYSPACE, on, || {
-            describe::drop_keyspace(self.node, &keyspace)
+            schema_calls::drop_keyspace(self.node, &keyspace)
         })
     }
 
     fn handle_system_update_keyspace(&self, ks_def: t::KsDef) -> thrift::Result<String> {
         let on = vec![(ks_def.name.as_str(), None)];
         self.checked(&methods::SYSTEM_UPDATE_KEYSPACE, on, || {
-            describe::update_keyspace(self.node, &ks_def)
+            schema_calls::update_keyspace(self.node, &ks_def)
                 .inspect(|_| release::v07::remember_replication(self.node, &ks_def))
         })
     }
@@ -464,7 +464,7 @@ impl CassandraSyncHandler for Handler<'_> {
         // 1.2 needed no session keyspace here: the CfDef names it.
         let on = vec![(cf_def.keyspace.as_str(), Some(cf_def.name.as_str()))];
         self.checked(&methods::SYSTEM_UPDATE_COLUMN_FAMILY, on, || {
-            describe::update_column_family(self.node, &cf_def)
+            schema_calls::update_column_family(self.node, &cf_def)
                 .map_err(|e| release::schema::cellnames::comparator_refusal(self.node, &cf_def, e))
         })
     }

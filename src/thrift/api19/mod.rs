@@ -2,8 +2,8 @@
 //! implementations behind the generated 19.x processor.
 //!
 //! [`Handler`] adapts the generated handler trait (its methods in `calls`)
-//! to the functions of `reads`, `writes` and `describe`, which return
-//! typed [`ApiError`]s; the
+//! to the functions of `reads`, `writes`, `describe` and `schema_calls`,
+//! which return typed [`ApiError`]s; the
 //! only conversion to Thrift exceptions is [`error::into_thrift`]. The
 //! connection's 19.x state (keyspace, user, CQL version) lives in the
 //! session. CQL3 runs in `cql::exec` and CQL 2 in `cql2`, both through
@@ -36,6 +36,7 @@ pub mod methods;
 mod reads;
 mod release;
 mod scan;
+mod schema_calls;
 mod validation;
 mod writes;
 

@@ -300,7 +300,7 @@ mod tests {
     use crate::release::Release;
     use crate::schema::CfSpec;
     use crate::thrift::api19::writes;
-    use crate::thrift::api19::{defs, describe};
+    use crate::thrift::api19::{defs, schema_calls};
     use crate::thrift::gen::cassandra19::{self as t, ConsistencyLevel};
 
     /// A node answering as `version` with a counter column family `Cnt`.
@@ -320,7 +320,7 @@ mod tests {
             let mut def = defs::cf_def(&CfSpec::new(&ks, "Cnt"));
             def.comparator_type = Some("UTF8Type".into());
             def.default_validation_class = Some("CounterColumnType".into());
-            describe::add_column_family(&node, &def).unwrap();
+            schema_calls::add_column_family(&node, &def).unwrap();
             Counters { node, ks }
         }
 
@@ -424,11 +424,11 @@ mod tests {
                 durable_writes: Some(durable),
                 ..crate::schema::KeyspaceSpec::simple(&ks, 1)
             };
-            describe::add_keyspace(&node, &defs::ks_def(&spec)).unwrap();
+            schema_calls::add_keyspace(&node, &defs::ks_def(&spec)).unwrap();
             for cf in ["Tie", "Gone"] {
                 let mut def = defs::cf_def(&CfSpec::new(&ks, cf));
                 def.comparator_type = Some("UTF8Type".into());
-                describe::add_column_family(&node, &def).unwrap();
+                schema_calls::add_column_family(&node, &def).unwrap();
             }
             let write = |ttl: Option<i32>| {
                 let parent = t::ColumnParent::new("Tie".to_string(), None::<Vec<u8>>);
@@ -445,7 +445,7 @@ mod tests {
             };
             write(None);
             if drop {
-                describe::drop_column_family(&node, &ks, "Gone").unwrap();
+                schema_calls::drop_column_family(&node, &ks, "Gone").unwrap();
             }
             write(Some(600));
             let read = |slice: Slice| {

@@ -92,8 +92,8 @@ pub fn get_indexed_slices(
     if stored {
         let cmd = slice_command(ks, parent, whole_row());
         let rows = node.read_indexed(&cmd, &query)?;
-        let keys: Vec<&[u8]> = rows.iter().map(|(k, _)| k.as_slice()).collect();
-        slicebounds::check_memtable_start(node, ks, &cf.name, &keys, predicate)?;
+        let keys = rows.iter().map(|(k, _)| k.as_slice());
+        slicebounds::check_memtable_start(node, ks, &cf.name, keys, predicate)?;
         let rows = rows
             .into_iter()
             .map(|(key, row)| (key, into_thrift(row, now, cf.is_counter())));
@@ -116,8 +116,8 @@ pub fn get_indexed_slices(
     reversedprune::unbounded(node, &cf, &mut cmd);
     let rows = node.read_indexed(&cmd, &query)?;
     if parent.super_column.is_none() {
-        let keys: Vec<&[u8]> = rows.iter().map(|(k, _)| k.as_slice()).collect();
-        slicebounds::check_memtable_start(node, ks, &cf.name, &keys, predicate)?;
+        let keys = rows.iter().map(|(k, _)| k.as_slice());
+        slicebounds::check_memtable_start(node, ks, &cf.name, keys, predicate)?;
     }
     reversedprune::check(node, &cf, predicate, rows.iter().map(|(k, _)| k.as_slice()))?;
     let mut rows: Vec<_> = rows

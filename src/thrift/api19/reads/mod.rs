@@ -144,7 +144,7 @@ pub(super) fn checked_slice<'k>(
     level?;
     // (a super column's sub-columns were sliced apart, no Column made)
     if parent.super_column.is_none() {
-        slicebounds::check_memtable_start(node, ks, &cf.name, &keys, predicate)?;
+        slicebounds::check_memtable_start(node, ks, &cf.name, keys.iter().copied(), predicate)?;
     }
     let cmd = release_command(node, &cf, ks, parent, predicate);
     Ok((cmd, cf.is_counter()))
@@ -494,9 +494,9 @@ pub fn get_range_slices(
     let max_rows = usize::try_from(range.count).unwrap_or(0);
     let rows = scan(node, &cmd, range, max_rows)?;
     // (a super column's sub-columns were sliced apart, no Column made)
-    let keys: Vec<&[u8]> = rows.iter().map(|(key, _)| key.as_ref()).collect();
+    let keys = rows.iter().map(|(key, _)| key.as_ref());
     if parent.super_column.is_none()
-        && slicebounds::memtable_start_fails(node, ks, &cf.name, &keys, predicate)
+        && slicebounds::memtable_start_fails(node, ks, &cf.name, keys, predicate)
     {
         return Err(ApiError::Internal(
             "a range scan's slice start longer than a name, in the memtable".into(),

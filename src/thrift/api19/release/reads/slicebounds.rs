@@ -48,11 +48,11 @@ pub fn check_range(node: &Node, range: &t::SliceRange) -> ApiResult<()> {
 /// a name may be failed the read stage where the memtable held one of the
 /// rows (`Behaviour::LongSliceStartFailsRead`), and the call timed out (an
 /// index query's rows too).
-pub fn check_memtable_start(
+pub fn check_memtable_start<'k>(
     node: &Node,
     ks: &str,
     cf: &str,
-    keys: &[&[u8]],
+    keys: impl IntoIterator<Item = &'k [u8]>,
     predicate: &t::SlicePredicate,
 ) -> ApiResult<()> {
     match memtable_start_fails(node, ks, cf, keys, predicate) {
@@ -67,12 +67,13 @@ pub fn check_memtable_start(
 /// Whether 0.7 to 1.0 failed the read of `keys` with `predicate`: its
 /// start longer than a name, made a Column as the memtable's copy of one
 /// of the rows was iterated, whose constructor asserted the length. A
-/// range scan ran that in the calling thread: an internal error.
-pub fn memtable_start_fails(
+/// range scan ran that in the calling thread: an internal error. The
+/// keys are walked only when the release and the start call for it.
+pub fn memtable_start_fails<'k>(
     node: &Node,
     ks: &str,
     cf: &str,
-    keys: &[&[u8]],
+    keys: impl IntoIterator<Item = &'k [u8]>,
     predicate: &t::SlicePredicate,
 ) -> bool {
     if !node
@@ -85,6 +86,9 @@ pub fn memtable_start_fails(
         (None, Some(range)) => range.start.len() > MAX_NAME_LENGTH,
         _ => false,
     };
+    if !long {
+        return false;
+    }
     // (a copy said flushed is an SSTable's, read without the assertion)
     let in_memtable = |key: &[u8]| {
         node.partition_copies(ks, cf, key)
@@ -92,7 +96,7 @@ pub fn memtable_start_fails(
             .iter()
             .any(|(flushed, _)| !flushed)
     };
-    long && keys.iter().any(|key| in_memtable(key))
+    keys.into_iter().any(in_memtable)
 }
 
 #[cfg(test)]

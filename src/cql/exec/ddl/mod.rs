@@ -2,17 +2,20 @@
 //! CREATE/DROP INDEX, each turned into one [`SchemaChange`] for the backend.
 //!
 //! Owns the statement → change mapping and CQL's own checks (IF [NOT]
-//! EXISTS, index lookups); the schema's validation and its messages are
+//! EXISTS; an index's are [`indexes`]'); the schema's validation and its messages are
 //! the backend's. It must not touch data.
 
-use super::tables::{apply_options, lookup, table_of, table_spec};
+use super::tables::{apply_options, lookup, table_spec};
 use super::{ChangeKind, CqlBackend, CqlOutcome, CqlSession};
-use crate::cql::ast::{AlterTableOp, IndexClass, IndexTarget, Property, Statement, TableName};
+use crate::cql::ast::{AlterTableOp, Property, Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::options::{KeyspaceOptions, TableOptions};
-use crate::cql::table::{collection_target, CounterMix, IndexRules, Layout, Table};
+use crate::cql::table::{CounterMix, Layout, Table};
 use crate::schema::{CfDef, CfSpec, KeyspaceSpec, Schema, SchemaChange};
 use std::sync::Arc;
+
+mod indexes;
+use indexes::{create_index, drop_index, NewIndex};
 
 pub(super) fn changed(change: ChangeKind, keyspace: &str, table: &str) -> CqlOutcome {
     CqlOutcome::SchemaChange {
@@ -451,119 +454,6 @@ fn signed_timestamps(session: &CqlSession) -> bool {
     session.local_facts().claims_at_least((2, 0, 0))
 }
 
-/// What CREATE INDEX names besides its table.
-struct NewIndex<'a> {
-    name: Option<&'a str>,
-    column: &'a str,
-    target: IndexTarget,
-    if_not_exists: bool,
-    using: &'a IndexClass,
-}
-
-fn create_index(
-    backend: &dyn CqlBackend,
-    session: &CqlSession,
-    schema: &Arc<Schema>,
-    table: &TableName,
-    index: NewIndex,
-) -> CqlResult<CqlOutcome> {
-    let ks = session.keyspace_for(table)?;
-    let mut t = lookup(schema, &ks, &table.name)?;
-    let cf = schema.cf(&ks, &table.name).expect("looked up");
-    // Statics are indexed from 3.4 on (3.0's CreateIndexStatement refused
-    // them); collections from 2.1.
-    let rules = IndexRules {
-        static_allowed: session.local_facts().claims_at_least((3, 4, 0)),
-        // A CUSTOM index of a collection was never refused as one.
-        collections: session.local_facts().claims_at_least((2, 1, 0)) || index.using.custom,
-        target: index.target,
-        // 2.0 indexed a clustering column, a composite partition key's part.
-        key_parts: session.local_facts().claims_at_least((2, 0, 0)),
-    };
-    if index.if_not_exists {
-        if rules.key_parts && t.key_index(index.column).is_some() {
-            return Ok(CqlOutcome::Void);
-        }
-        let already = t
-            .regular
-            .iter()
-            .find(|r| r.column.name == index.column && r.index.is_some());
-        if let Some(r) = already {
-            // 2.1 refused a map's keys and values indexed at once first.
-            if rules.collections {
-                collection_target(r, rules.target)?;
-            }
-            return Ok(CqlOutcome::Void);
-        }
-    }
-    let name = match index.name {
-        Some(name) => name.to_string(),
-        None => default_index_name(schema, &t.name, index.column),
-    };
-    t.add_index_with(index.column, Some(&name), rules)?;
-    // 3.x's checks and index classes differ: not these releases' rules.
-    if !super::system::schema::claims_schema_tables(session.local_facts()) {
-        if let Some(class) = super::custom_index::checked_class(index.using)? {
-            return Err(super::custom_index::unloadable(&class));
-        }
-    }
-    backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
-    Ok(changed(ChangeKind::Updated, &ks, &table.name))
-}
-
-/// `addDefaultIndexNames` for an index CREATE INDEX left unnamed:
-/// `<table>_<column>_idx` without its non-word characters, then `_1`,
-/// `_2`.. while an index of any column family has that name.
-fn default_index_name(schema: &Schema, table: &str, column: &str) -> String {
-    let taken: std::collections::BTreeSet<&str> = schema
-        .column_families()
-        .flat_map(|cf| cf.options.index_names())
-        .collect();
-    let base: String = format!("{table}_{column}_idx")
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
-    let mut name = base.clone();
-    let mut i = 0;
-    while taken.contains(name.as_str()) {
-        i += 1;
-        name = format!("{base}_{i}");
-    }
-    name
-}
-
-fn drop_index(
-    backend: &dyn CqlBackend,
-    session: &CqlSession,
-    schema: &Schema,
-    keyspace: Option<&str>,
-    name: &str,
-    if_exists: bool,
-) -> CqlResult<CqlOutcome> {
-    let ks = keyspace
-        .or_else(|| session.keyspace())
-        .map(str::to_string)
-        .ok_or_else(|| CqlError::Invalid("You have not set a keyspace for this session".into()))?;
-    let found = schema.keyspace(&ks).and_then(|k| {
-        k.cfs.values().find_map(|cf| {
-            let t = table_of(cf).ok()?;
-            let has = t.index_names().any(|n| n == name);
-            has.then_some((cf.clone(), t))
-        })
-    });
-    let Some((cf, mut t)) = found else {
-        if if_exists {
-            return Ok(CqlOutcome::Void);
-        }
-        return Err(CqlError::Invalid(format!(
-            "Index '{name}' could not be found in any of the column families of keyspace '{ks}'"
-        )));
-    };
-    t.drop_index(name);
-    backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(&cf, &t)))?;
-    Ok(changed(ChangeKind::Updated, &ks, &t.name))
-}
-
 /// 2.0 on (`CreateTableStatement`, `AlterTableStatement`): a counter
 /// table's cells could not expire, so a default TTL above 0 was refused.
 fn refuse_counter_ttl(table: &Table, options: &TableOptions) -> CqlResult<()> {
@@ -616,7 +506,9 @@ fn index_intervals_checked(session: &CqlSession, spec: &CfSpec) -> CqlResult<()>
 
 #[cfg(test)]
 mod tests {
+    use super::super::tables::table_of;
     use super::*;
+    use crate::cql::table::IndexRules;
     use crate::marshal::parse_type;
     use crate::schema::ColumnDef;
 

@@ -10,13 +10,14 @@
 
 use super::column_maps::GivenColumns;
 use super::compaction_options::validate_compaction_options;
-use super::compat::is_compatible_with;
 use super::index_options::composites_of_plain_names;
 use super::spec::{CfSpec, KeyspaceSpec, SchemaChange};
 use super::system19::{SYSTEM_AUTH_KEYSPACE, SYSTEM_TRACES_KEYSPACE};
 use super::validate::*;
 use super::Rules;
 use super::{CfDef, KeyspaceDef, KeyspaceOrigin, Schema, FIRST_USER_CF_ID, SYSTEM_KEYSPACE};
+pub use replacing::refused_on_apply;
+use replacing::{check_compatible, names_reread};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -540,117 +541,10 @@ fn dynamic_keyspace(
     }
 }
 
-/// Whether `why` is a refusal of an update's compatibility with the
-/// definition it replaces ([`check_compatible`]'s): 1.1 made these checks
-/// only as it applied the update (`CFMetaData.apply`,
-/// `ColumnDefinition.apply`), the new definition already in its schema
-/// tables, after the update's own checks (`CFMetaData.validate`) passed.
-pub fn refused_on_apply(why: &str) -> bool {
-    const WHOLE: [&str; 5] = [
-        "types do not match.",
-        "comparators do not match or are not compatible.",
-        "subcolumncomparators do not match.",
-        "subcolumncomparators do not match or are note compatible.",
-        "Cannot modify index name",
-    ];
-    const PREFIXES: [&str; 2] = [
-        "Cannot modify validator to a non-compatible one for column ",
-        "Cannot modify component index for column ",
-    ];
-    WHOLE.contains(&why) || PREFIXES.iter().any(|p| why.starts_with(p))
-}
-
-/// 1.2 to 2.2's `CFMetaData.toSchemaUpdate` stored each declared column's
-/// name in the old comparator's words (`getString`); the schema merge read
-/// it back by the new comparator's `fromString` (`ColumnDefinition.fromSchema`)
-/// and failed on the server where that could not read it.
-fn names_reread(old: &CfDef, new: &CfDef, rules: Rules) -> Result<()> {
-    if !rules.names_reread_by_new_comparator {
-        return Ok(());
-    }
-    for c in &new.options.column_metadata {
-        let (was, now) = (
-            old.column_name_comparator(c.component_index),
-            new.column_name_comparator(c.component_index),
-        );
-        if was.class_name() == now.class_name() {
-            continue;
-        }
-        if let Err(e) = now.from_string(&was.get_string(&c.name)) {
-            return Err(SchemaChangeError::FailsOnServer(e.0));
-        }
-    }
-    Ok(())
-}
-
-/// 1.2's `validateCompatility` and `ColumnDefinition.apply` checks.
-fn check_compatible(old: &CfDef, new: &CfDef, rules: Rules) -> Result<()> {
-    if old.column_type != new.column_type {
-        return invalid("types do not match.");
-    }
-    if rules.comparators_must_match {
-        // 0.7 to 1.0's CFMetaData.apply: the types themselves, not their
-        // compatibility.
-        if new.comparator.class_name() != old.comparator.class_name() {
-            return invalid("comparators do not match.");
-        }
-        let name = |t: &Option<crate::marshal::TypeRef>| t.as_ref().map(|t| t.class_name());
-        if name(&new.subcomparator) != name(&old.subcomparator) {
-            return invalid("subcolumncomparators do not match.");
-        }
-    }
-    if !is_compatible_with(&new.comparator, &old.comparator) {
-        return invalid("comparators do not match or are not compatible.");
-    }
-    match (&new.subcomparator, &old.subcomparator) {
-        (None, Some(_)) => return invalid("subcolumncomparators do not match."),
-        (Some(n), Some(o)) if !is_compatible_with(n, o) => {
-            // Sic: 1.2's spelling.
-            return invalid("subcolumncomparators do not match or are note compatible.");
-        }
-        _ => {}
-    }
-    for c in &new.options.column_metadata {
-        let Some(o) = old.options.column(&c.name) else {
-            continue;
-        };
-        if c == o {
-            continue;
-        }
-        let text = || {
-            old.column_name_comparator(o.component_index)
-                .get_string(&o.name)
-        };
-        if o.index_type.is_some() && c.index_type.is_some() {
-            if !rules.indexed_validators_free
-                && !is_compatible_with(&c.validation_class, &o.validation_class)
-            {
-                return invalid(format!(
-                    "Cannot modify validator to a non-compatible one for column {} since an index is set",
-                    text()
-                ));
-            }
-            if o.index_name != c.index_name
-                && !rules.update_sets_index_names
-                && !rules.update_takes_index_names
-            {
-                return invalid("Cannot modify index name");
-            }
-        }
-        if o.component_index != c.component_index {
-            return invalid(format!(
-                "Cannot modify component index for column {}",
-                text()
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// Whether a Thrift column family's table was dense (2.0's
 /// `CFMetaData.calculateIsDense`): a clustering column for each component
 /// of its comparator, or no column declared.
-pub(super) fn thrift_dense(cf: &CfDef) -> bool {
+fn thrift_dense(cf: &CfDef) -> bool {
     let o = &cf.options;
     let components = cf.comparator.components().map_or(1, |c| c.len());
     if !o.column_aliases.is_empty() {
@@ -666,7 +560,7 @@ pub(super) fn thrift_dense(cf: &CfDef) -> bool {
 /// else the table's kept): a single alias other than the table's (the
 /// implicit `key` when it has none) joined it among the columns, and the
 /// one a `HashMap` of them iterates last names the key.
-pub(super) fn alias_iterated_last(old: &CfDef, sent: &[Vec<u8>]) -> Vec<Vec<u8>> {
+fn alias_iterated_last(old: &CfDef, sent: &[Vec<u8>]) -> Vec<Vec<u8>> {
     let kept = &old.options.key_aliases;
     let ([new], [] | [_]) = (sent, kept.as_slice()) else {
         return sent.to_vec();
@@ -686,6 +580,6 @@ pub(super) fn alias_iterated_last(old: &CfDef, sent: &[Vec<u8>]) -> Vec<Vec<u8>>
     }
 }
 
+mod replacing;
 #[cfg(test)]
-#[path = "apply_tests.rs"]
 mod tests;
