@@ -2,8 +2,8 @@
 //! CREATE/DROP INDEX, each turned into one [`SchemaChange`] for the backend.
 //!
 //! Owns the statement → change mapping and CQL's own checks (IF [NOT]
-//! EXISTS; an index's are [`indexes`]'); the schema's validation and its messages are
-//! the backend's. It must not touch data.
+//! EXISTS; those of an index are in [`indexes`]); the schema's validation
+//! and its messages are the backend's. It must not touch data.
 
 use super::tables::{apply_options, lookup, table_spec};
 use super::{ChangeKind, CqlBackend, CqlOutcome, CqlSession};
