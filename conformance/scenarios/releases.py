@@ -5610,13 +5610,14 @@ if R >= (1, 2):
         ]
 
 
-if (1, 2) <= R < (3, 0):
+if (1, 2) <= R:
     @scenario("rel_compactprefix", "19", "cql3", keyspace_reset="cv_r_compactprefix")
     def _compactprefix():
         """a write of a COMPACT STORAGE table with two clustering columns naming only the
-        first: 1.2 to 2.2 wrote the cell under the prefix (only a non-dense table needed the
-        whole clustering key); none, or a gap, refused; 1.2 to 2.2 read the prefix's cell
-        back as a row of its own, the later clustering column null (found by ordinary19g)"""
+        first: 1.2 to 3.11 wrote the cell under the prefix (only a non-dense table needed the
+        whole clustering key); none, or a gap, refused (3.x in its words); every release read
+        the prefix's cell back as a row of its own, the later clustering column null (found by
+        ordinary19g, and on 3.x by ordinary19z/zd)"""
         ks = "cv_r_compactprefix"
         q = v19.execute_cql3_query
         return [
@@ -10249,4 +10250,114 @@ if R < (1, 2):
             v19.get_range_slices(cparent("Sup"), pred(start=big, count=10), rows),
             v19.get_range_slices(cparent("Sup", "sc"), pred(start=big, count=10), rows),
         ]
+        return out
+
+
+# ------------------------------------------------------------------------------ 3.x's range deletions and restriction words (found by ordinary19n/r/u/w/z/zb/zd on 3.x)
+if (3, 0) <= R:
+    @scenario("rel_rangedel3x", "19", "cql3", keyspace_reset="cv_r_rangedel3x")
+    def _rangedel3x():
+        """DELETE of a range of CQL rows on 3.0.24 and 3.11.10: a slice of the clustering
+        column after the EQ prefix (ascending and descending columns, both bounds, an open
+        one, within an IN's partitions) deleted the rows it held, statics kept; the refusals:
+        columns named with a range, a slice before the prefix's end, an EQ after the slice,
+        two start bounds; an UPDATE or DELETE of static columns naming a row; a SELECT of a
+        partition key restricted in part (3.0 listed the parts, 3.11 asked for ALLOW
+        FILTERING); an INSERT naming a column twice"""
+        ks = "cv_r_rangedel3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE m (k text, a int, b int, v text, s text static, "
+            "PRIMARY KEY (k, a, b))",
+            "CREATE TABLE d (k text, a int, v text, PRIMARY KEY (k, a)) "
+            "WITH CLUSTERING ORDER BY (a DESC)",
+            "CREATE TABLE p (x text, y int, z int, v text, PRIMARY KEY ((x, y), z))"]]
+        for k in ("p", "q"):
+            for a in range(1, 4):
+                for b in range(1, 5):
+                    out.append(q("INSERT INTO m (k, a, b, v) VALUES ('%s', %d, %d, 'v') "
+                                 "USING TIMESTAMP 10" % (k, a, b)))
+            out.append(q("UPDATE m USING TIMESTAMP 10 SET s = 'st' WHERE k = '%s'" % k))
+        for a in range(1, 7):
+            out.append(q("INSERT INTO d (k, a, v) VALUES ('k', %d, 'v') USING TIMESTAMP 10" % a))
+        out += [q(s) for s in [
+            "DELETE FROM m USING TIMESTAMP 20 WHERE k = 'p' AND a = 1 AND b > 2",
+            "DELETE FROM m USING TIMESTAMP 20 WHERE k = 'p' AND a = 2 AND b >= 2 AND b < 4",
+            "DELETE FROM m USING TIMESTAMP 20 WHERE k IN ('p', 'q') AND a > 2",
+            "DELETE FROM m USING TIMESTAMP 20 WHERE k = 'q' AND a <= 1",
+            "SELECT k, a, b, s FROM m",
+            "DELETE FROM d USING TIMESTAMP 20 WHERE k = 'k' AND a > 4",
+            "DELETE FROM d USING TIMESTAMP 20 WHERE k = 'k' AND a >= 1 AND a <= 2",
+            "SELECT a FROM d WHERE k = 'k'",
+            "DELETE v FROM m WHERE k = 'p' AND a = 1 AND b > 2",
+            "DELETE v FROM m WHERE k = 'p' AND a = 1",
+            "DELETE v FROM m WHERE k = 'p'",
+            "DELETE FROM m WHERE k = 'p' AND b > 2",
+            "DELETE FROM m WHERE k = 'p' AND a > 1 AND b = 2",
+            "DELETE FROM m WHERE k = 'p' AND a > 1 AND a >= 2",
+            "DELETE FROM m WHERE a > 1",
+            "UPDATE m SET s = 'x' WHERE k = 'p' AND a = 1",
+            "DELETE s FROM m WHERE k = 'p' AND a = 1 AND b = 1",
+            "SELECT * FROM p WHERE x = 'a'",
+            "SELECT * FROM p WHERE y = 1",
+            "SELECT * FROM p WHERE x = 'a' AND z = 1",
+            "INSERT INTO m (k, a, b, nope, v, v) VALUES ('p', 1, 1, 'x', 'y', 'z')"]]
+        return out
+
+
+# ------------------------------------------------------------------------------ 3.x's names of columns and user types (found by ordinary19l/u/zb/zd on 3.x)
+if (3, 0) <= R:
+    @scenario("rel_udtnames3x", "19", "cql3", keyspace_reset="cv_r_udtnames3x")
+    def _udtnames3x():
+        """Types and markers as CQL 3 over Thrift named them on 3.0.24 and 3.11.10: a frozen
+        user type's class (3.11: inside FrozenType, in a collection not frozen too; 3.0:
+        bare), a tuple's and a frozen collection's; a prepared statement's markers of a
+        static compact table (3.0 printed its columns' definitions as STATIC ones, 3.11 their
+        names); 3.11 calls a key column's collection non-frozen"""
+        ks = "cv_r_udtnames3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TYPE addr (street text, zip int)",
+            "CREATE TABLE u (id int PRIMARY KEY, home frozen<addr>, "
+            "others map<text, frozen<addr>>, hist list<frozen<addr>>, "
+            "fl frozen<list<frozen<addr>>>, geo tuple<double, double>, tags frozen<set<text>>)",
+            "INSERT INTO u (id, home) VALUES (1, {street: 'a', zip: 1}) USING TIMESTAMP 10",
+            "SELECT * FROM u WHERE id = 1",
+            "SELECT home, others FROM u",
+            "CREATE TABLE c (k text PRIMARY KEY, v text, w int) WITH COMPACT STORAGE",
+            "CREATE TABLE l (k list<int> PRIMARY KEY, v int)"]]
+        out += [v19.prepare_cql3_query(s) for s in [
+            "INSERT INTO u (id, home, others, hist) VALUES (?, ?, ?, ?)",
+            "INSERT INTO c (k, v, w) VALUES (?, ?, ?) USING TTL ?",
+            "UPDATE c SET v = ? WHERE k = ?",
+            "SELECT v FROM c WHERE k = ?"]]
+        return out
+
+
+# ------------------------------------------------------------------------------ 3.x's words for keyspace and table names (found by ordinary19r on 3.x)
+if (3, 0) <= R:
+    @scenario("rel_schemawords3x", "19", "cql3", keyspace_reset="cv_r_schemawords3x")
+    def _schemawords3x():
+        """CREATE and ALTER KEYSPACE and CREATE TABLE refused on 3.0.24 and 3.11.10: an
+        unknown SimpleStrategy option names the keyspace, a keyspace's or table's name of
+        other characters than letters, digits and underscores is not a valid name, an ALTER
+        of the system keyspace meets the access check (its words end with a period)"""
+        ks = "cv_r_schemawords3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE KEYSPACE cv_r_sw2 WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1, 'foo': 'bar'}",
+            "ALTER KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1, 'foo': 'bar'}" % ks,
+            "CREATE KEYSPACE \"cv-r-sw\" WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}",
+            "CREATE TABLE \"bad-name\" (k int PRIMARY KEY)",
+            "ALTER KEYSPACE system WITH durable_writes = false",
+            "DROP KEYSPACE system"]]
         return out

@@ -192,7 +192,8 @@ fn with_write_context<T>(
                 && session.local_facts().claims_at_least((2, 1, 0)),
             empty_dense_name: empty_dense_name(session.local_facts()),
             key_assignments_prepared: !session.local_facts().claims_at_least((3, 0, 0)),
-            dense_prefixes: !session.local_facts().claims_at_least((3, 0, 0)),
+            // Every release from 1.2 to 3.11 (rel_compactprefix).
+            dense_prefixes: true,
             past_2038: past_2038(session.local_facts()),
             values: value_rules(session),
             // Over Thrift (no native session) a frozen collection's

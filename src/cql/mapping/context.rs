@@ -75,10 +75,10 @@ pub struct WriteContext<'a> {
     /// `Operation.prepare` came first; 3.0 refused the column first).
     pub key_assignments_prepared: bool,
     /// Whether a write of a COMPACT table with several clustering columns
-    /// may name a leading part of them only (1.2 to 2.2: `UpdateStatement`,
-    /// then `ModificationStatement.createClusteringPrefix`, asked for the
-    /// whole clustering key only of a non-dense table; the cell's name is
-    /// the prefix given).
+    /// may name a leading part of them only (1.2 to 3.11: `UpdateStatement`,
+    /// then `ModificationStatement.createClusteringPrefix`, then 3.x's
+    /// `StatementRestrictions`, asked for the whole clustering key only of
+    /// a non-dense table; the cell's name is the prefix given).
     pub dense_prefixes: bool,
     /// What becomes of a TTL whose expiry passes 2038 (see [`Past2038`]).
     pub past_2038: Past2038,

@@ -16,6 +16,7 @@ mod index;
 mod json_insert;
 pub mod keys;
 mod names;
+mod range_delete;
 mod read;
 mod result;
 mod select;

@@ -24,6 +24,8 @@ use super::condition::statics;
 use super::context::{stamp, stamp_for, EmptyDenseName, Stamp, WriteContext};
 use super::keys::{cartesian, frozen_keys_valid, key_values, require_all, KeyRestrictions};
 use super::names::{cell_name, marker_name, prefix_range, row_key_for};
+use super::range_delete;
+use super::value_rules::ValueRules;
 use super::values::{eval_i64, eval_scalar};
 use super::{CqlOp, CqlWrite};
 use crate::model::DeletionTime;
@@ -201,6 +203,11 @@ pub fn insert_writes(
             "INSERT statement are not allowed on counter tables, use UPDATE instead",
         ));
     }
+    // 3.0's `checkContainsNoDuplicates`, before any column was looked up.
+    let repeated = |i: usize| ins.columns[..i].contains(&ins.columns[i]);
+    if ctx.values >= ValueRules::Since30 && (0..ins.columns.len()).any(repeated) {
+        return Err(CqlError::invalid("The column names contains duplicates"));
+    }
     let mut where_clause = Vec::new();
     let mut assignments = Vec::new();
     for (i, (c, v)) in ins.columns.iter().zip(&ins.values).enumerate() {
@@ -306,7 +313,13 @@ fn write_rows(
         statics::writes_only_statics(table, upd.assignments.iter().map(|a| a.column()));
     if only_statics && is_update {
         require_all(table, &keys, 0)?;
-        statics::refuse_clustering(table, "UPDATE", &upd.where_clause, upd.condition.as_ref())?;
+        statics::refuse_clustering(
+            table,
+            "UPDATE",
+            &upd.where_clause,
+            upd.condition.as_ref(),
+            ctx.values >= ValueRules::Since30,
+        )?;
     }
     let statics_alone = only_statics
         && keys.clustering.iter().all(Vec::is_empty)
@@ -403,8 +416,24 @@ pub fn delete_writes(
         }
     }
     let st = stamp(&del.using, default_ts, ctx)?;
-    let keys = key_values(table, &del.where_clause, ctx)?;
-    let given = deleted_prefix(table, del, &keys, ctx.partial_row_delete_fails)?;
+    // 3.0 on: a slice of the clustering column after the prefix.
+    let (where_keys, slices) = range_delete::split(table, &del.where_clause, ctx);
+    let keys = key_values(table, &where_keys, ctx)?;
+    if !slices.is_empty() {
+        let (given, slice) = range_delete::slice_of(table, del, &slices, &keys, ctx)?;
+        let mut out = Vec::new();
+        for pk in cartesian(&keys.partition) {
+            frozen_keys_valid(table, &pk).map_err(CqlError::invalid)?;
+            let mut w = new_write(table, row_key_for(table, &pk, ctx.values)?);
+            for ck in cartesian(&keys.clustering[..given]) {
+                let range = range_delete::bounds(table, &ck, &slice)?;
+                w.ops.push(st.range(range, st.timestamp));
+            }
+            out.push(w);
+        }
+        return Ok(out);
+    }
+    let given = deleted_prefix(table, del, &keys, ctx)?;
     let mut out = Vec::new();
     for pk in cartesian(&keys.partition) {
         frozen_keys_valid(table, &pk).map_err(CqlError::invalid)?;
@@ -508,15 +537,25 @@ fn deleted_prefix(
     table: &Table,
     del: &Delete,
     keys: &KeyRestrictions,
-    partial_fails: bool,
+    ctx: &WriteContext,
 ) -> CqlResult<usize> {
     let given = leading_clustering(table, keys)?;
+    let since_30 = ctx.values >= ValueRules::Since30;
     // 2.0: deleting static columns only is about the partition.
     let statics_only =
         statics::writes_only_statics(table, del.columns.iter().map(statics::deleted_column))
             && !statics::has_row_conditions(table, del.condition.as_ref());
     if statics_only {
-        statics::refuse_clustering(table, "DELETE", &del.where_clause, del.condition.as_ref())?;
+        statics::refuse_clustering(
+            table,
+            "DELETE",
+            &del.where_clause,
+            del.condition.as_ref(),
+            since_30,
+        )?;
+    } else if given < table.clustering.len() && since_30 && !del.columns.is_empty() {
+        // 3.0: columns of a range of rows (a prefix of them).
+        return Err(range_delete::of_columns());
     } else if given < table.clustering.len() {
         // Named columns need their whole row; 2.0 names a non-static one.
         let named = del.columns.iter().map(statics::deleted_column);
@@ -525,7 +564,7 @@ fn deleted_prefix(
             .find(|c| !table.is_static(c))
             .or(named.clone().next())
         {
-            if partial_fails && table.layout == Layout::Sparse {
+            if ctx.partial_row_delete_fails && table.layout == Layout::Sparse {
                 return Err(CqlError::Failed(format!(
                     "column {first} deleted with {given} of {} clustering values",
                     table.clustering.len()

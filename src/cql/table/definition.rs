@@ -74,6 +74,19 @@ impl Table {
             d.index_type,
         ))
     }
+
+    /// 3.0's `ColumnDefinition.toString` of the column `name` (see
+    /// [`definition_30`]): a static compact table's columns (COMPACT
+    /// STORAGE without clustering, a Thrift column family's metadata) were
+    /// static ones (`CFMetaData.isStaticCompactTable`).
+    pub fn definition_words_30(&self, name: &str, ty: &str) -> Option<String> {
+        let d = self.definition(name)?;
+        let kind = match (self.layout, d.kind) {
+            (Layout::CompactStatic, "REGULAR") => "STATIC",
+            (_, kind) => kind,
+        };
+        Some(definition_30(name, ty, kind, d.component))
+    }
 }
 
 /// How 3.0 printed a column's definition (a prepared marker's name over
@@ -110,6 +123,33 @@ mod tests {
         assert_eq!(
             definition_30("body", int, "COMPACT_VALUE", None),
             format!("ColumnDefinition{{name=body, type={int}, kind=REGULAR, position=-1}}")
+        );
+    }
+
+    #[test]
+    fn three_oh_held_a_static_compact_tables_columns_static() {
+        let text = "org.apache.cassandra.db.marshal.UTF8Type";
+        let table = |sql: &str| {
+            let crate::cql::ast::Statement::CreateTable(c) =
+                crate::cql::parse(sql).expect(sql).statement
+            else {
+                panic!("{sql}")
+            };
+            crate::cql::table::Table::from_create("ks", &c).expect(sql)
+        };
+        let compact = table("CREATE TABLE c (k text PRIMARY KEY, v text) WITH COMPACT STORAGE");
+        assert_eq!(
+            compact.definition_words_30("v", text).as_deref(),
+            Some("ColumnDefinition{name=v, type=org.apache.cassandra.db.marshal.UTF8Type, kind=STATIC, position=-1}")
+        );
+        let sparse = table("CREATE TABLE s (k text PRIMARY KEY, v text)");
+        assert_eq!(
+            sparse.definition_words_30("v", text).as_deref(),
+            Some("ColumnDefinition{name=v, type=org.apache.cassandra.db.marshal.UTF8Type, kind=REGULAR, position=-1}")
+        );
+        assert_eq!(
+            compact.definition_words_30("k", text).as_deref(),
+            Some("ColumnDefinition{name=k, type=org.apache.cassandra.db.marshal.UTF8Type, kind=PARTITION_KEY, position=0}")
         );
     }
 }

@@ -132,6 +132,24 @@ macro_rules! with_behaviours_of_3_x_later {
                     indexed column: 'Index X is a duplicate of existing index Y'",
             }
 
+            // 3.6's multi-cell user types (CASSANDRA-7423): UserType.toString
+            // printed one that was not multi-cell (every one this server
+            // makes: frozen) inside a FrozenType, as frozen collections were,
+            // and CreateTableStatement named a key column's collection
+            // "non-frozen" (recorded: rel_udtnames3x).
+            /// A frozen user type's class in a CQL result's (or a prepared
+            /// marker's) types was `FrozenType(UserType(...))`, within a
+            /// collection that is not frozen too; a key column's collection
+            /// was `Invalid non-frozen collection type for PRIMARY KEY
+            /// component X`.
+            MultiCellUserTypes {
+                key: "multi_cell_user_types",
+                from: (3, 11, 0),
+                until: None,
+                says: "a frozen user type is named FrozenType(UserType(...)) in CQL results' types; \
+                    a key's collection is 'Invalid non-frozen collection type'",
+            }
+
             $($later)*
         }
     };

@@ -259,6 +259,7 @@ impl<'a> Handler<'a> {
                 }
                 let mut result = cql::result(outcome);
                 super::release::v3x::collections::rows(self.node.release, &mut result);
+                super::release::v3x::udt_names::rows(self.node.release, &mut result);
                 result
             });
         self.wrap(method, r)

@@ -64,12 +64,15 @@ pub fn has_row_conditions(table: &Table, cond: Option<&Condition>) -> bool {
 /// 2.0.6's refusal of a clustering column in an UPDATE or DELETE that
 /// writes static columns only (and has no condition on a regular column):
 /// such a statement is about the partition, and naming a row in it
-/// "suggests something unintended".
+/// "suggests something unintended". 2.x named the first such column
+/// (`ModificationStatement`); 3.0's `StatementRestrictions` (`since_30`)
+/// none.
 pub fn refuse_clustering(
     table: &Table,
     statement_type: &str,
     where_clause: &[Relation],
     cond: Option<&Condition>,
+    since_30: bool,
 ) -> CqlResult<()> {
     if has_row_conditions(table, cond) {
         return Ok(());
@@ -80,6 +83,10 @@ pub fn refuse_clustering(
             .any(|r| matches!(r, Relation::Column { column, .. } if column == name))
     };
     match table.clustering.iter().find(|c| restricted(&c.column.name)) {
+        Some(_) if since_30 => Err(CqlError::invalid(format!(
+            "Invalid restrictions on clustering columns since the {statement_type} statement \
+             modifies only static columns"
+        ))),
         Some(c) => Err(CqlError::invalid(format!(
             "Invalid restriction on clustering column {} since the {statement_type} statement modifies only static columns",
             c.column.name

@@ -26,7 +26,7 @@ mod token_relation;
 mod where_clause;
 
 use self::key_index::KeyRelations;
-use self::rules::{token_holds, SelectRules, Words};
+use self::rules::{token_holds, PartialKey, SelectRules, Words};
 use self::selection::{selection, Filter, Selectors};
 use self::slices::{release_slices, ClusteringRange};
 use self::where_clause::{
@@ -193,6 +193,7 @@ pub fn plan_select_by(
             rels.partition,
             rels.token,
             rels.on_token,
+            sel.allow_filtering,
             partitioner,
             rules,
         )?,

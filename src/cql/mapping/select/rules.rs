@@ -74,6 +74,22 @@ pub struct SelectRules {
     /// type compared by bytes: two or more keys, one of them empty, of a
     /// single-column key of such a type failed on the server.
     pub empty_key_sort_fails: bool,
+    /// How a partition key restricted in part (no index serving the
+    /// query) was refused (see [`PartialKey`]).
+    pub partial_key: PartialKey,
+}
+
+/// The refusal of a partition key restricted in part.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PartialKey {
+    /// Before 3.0: the first part left out after a restricted one, or
+    /// the first one restricted after one left out.
+    #[default]
+    ByPart,
+    /// 3.0's `StatementRestrictions`: every part left out, listed.
+    Listed,
+    /// 3.11's: a filtering query, refused without ALLOW FILTERING.
+    Filtering,
 }
 
 /// Whose handling of multi-column (tuple) relations on clustering columns
@@ -184,6 +200,11 @@ impl SelectRules {
             empty_key_sort_fails: at_least(2, 2) && !at_least(3, 0),
             names_in_in_order: release < (2, 0, 6),
             names_order_reversed: release < (1, 2, 16),
+            partial_key: match () {
+                _ if at_least(3, 11) => PartialKey::Filtering,
+                _ if at_least(3, 0) => PartialKey::Listed,
+                _ => PartialKey::ByPart,
+            },
         }
     }
 

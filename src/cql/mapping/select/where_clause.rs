@@ -216,6 +216,7 @@ pub(super) fn partitions_of(
     part: Vec<Option<Vec<Vec<u8>>>>,
     token: (Bound<Token>, Bound<Token>),
     on_token: bool,
+    allow_filtering: bool,
     partitioner: &dyn Partitioner,
     rules: &SelectRules,
 ) -> CqlResult<Partitions> {
@@ -262,6 +263,25 @@ pub(super) fn partitions_of(
         return Ok(Partitions::Keys(rules.order_keys(keys, &types)));
     }
     if restricted > 0 {
+        let left_out = || {
+            let names: Vec<&str> = (table.partition_key.iter().zip(&part))
+                .filter(|(_, p)| p.is_none())
+                .map(|(c, _)| c.name.as_str())
+                .collect();
+            names.join(", ")
+        };
+        match rules.partial_key {
+            PartialKey::Filtering if !allow_filtering => return Err(invalid(super::FILTERING)),
+            // 3.11's scan of the partitions ALLOW FILTERING asked for is
+            // not emulated: such a query is refused in 3.0's words.
+            PartialKey::Listed | PartialKey::Filtering => {
+                return Err(invalid(format!(
+                    "Partition key parts: {} must be restricted as other parts are",
+                    left_out()
+                )))
+            }
+            PartialKey::ByPart => {}
+        }
         let mut previous_restricted = false;
         for (i, p) in part.iter().enumerate() {
             match (p, previous_restricted) {

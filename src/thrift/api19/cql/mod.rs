@@ -164,9 +164,10 @@ pub fn prepared_result(
             (None, _) => s.name.clone(),
         };
         names.push(match column.filter(|_| definitions && is_column) {
-            Some(c) if three_oh => {
-                crate::cql::table::definition_30(&s.name, &ty, c.kind, c.component)
-            }
+            Some(_) if three_oh => tables[i]
+                .as_ref()
+                .and_then(|t| t.definition_words_30(&s.name, &ty))
+                .unwrap_or_default(),
             Some(_) => tables[i]
                 .as_ref()
                 .and_then(|t| t.definition_words(&s.name, &ty))
@@ -186,6 +187,7 @@ pub fn prepared_result(
             _ => ty,
         });
     }
+    crate::thrift::api19::release::v3x::udt_names::markers(release, &mut types);
     t::CqlPreparedResult::new(p.id, p.specs.len() as i32, types, names)
 }
 

@@ -11,6 +11,8 @@ pub(in crate::thrift::api19) mod levels;
 pub(in crate::thrift::api19) mod tableprops;
 pub(in crate::thrift::api19) mod tableprops3x;
 pub(in crate::thrift::api19) mod words3x;
+#[cfg(test)]
+mod words3x_tests;
 
 use crate::cql2::ast::Statement as Cql2Statement;
 use crate::node::Node;

@@ -7,6 +7,9 @@
 //! columns, DELETE columns, IF conditions, ORDER BY), resolved by
 //! `ColumnDefinition.Raw.prepare` and refused as `Undefined column name X`,
 //! the name quoted as CQL would write it (`ColumnIdentifier.maybeQuote`);
+//! (3.11) a key column's collection called non-frozen;
+//! (3.0 on) a modification's WHERE clause naming a column not of the
+//! primary key, refused after a missing key part and naming them all;
 //! a SELECT's slice of a partition key, which 3.10 filtered
 //! (CASSANDRA-11031) and so refused for want of `ALLOW FILTERING`, and an
 //! UPDATE's or DELETE's refused `... for UPDATE statements`. Only
@@ -114,6 +117,13 @@ pub fn reword(
             return CqlError::Invalid(format!("Undefined column name {}", maybe_quote(name)));
         }
     }
+    if does(Behaviour::MultiCellUserTypes) {
+        if let Some(k) = why.strip_prefix("Invalid collection type for PRIMARY KEY component ") {
+            return CqlError::Invalid(format!(
+                "Invalid non-frozen collection type for PRIMARY KEY component {k}"
+            ));
+        }
+    }
     if !does(Behaviour::CqlWordsOf3x) {
         return e;
     }
@@ -129,6 +139,22 @@ pub fn reword(
     if missing {
         if let Some(words) = missing_key(schema, session, parsed) {
             return CqlError::Invalid(words);
+        }
+    }
+    if let Some(words) = schema_words(&parsed.statement, why) {
+        return CqlError::Invalid(words);
+    }
+    // 3.0's `StatementRestrictions` checked the partition key, then the
+    // clustering columns, and only then refused every other column named.
+    if why.starts_with("Non PRIMARY KEY ") && why.ends_with(" found in where clause") {
+        if let Some(words) = missing_key(schema, session, parsed) {
+            return CqlError::Invalid(words);
+        }
+        if let Some(columns) = non_key_columns(schema, session, parsed) {
+            return CqlError::Invalid(format!(
+                "Non PRIMARY KEY columns found in where clause: {} ",
+                columns.join(", ")
+            ));
         }
     }
     if let Some(name) = why.strip_prefix("Unknown identifier ") {
@@ -232,6 +258,69 @@ fn missing_key(schema: &Arc<Schema>, session: &CqlSession, parsed: &Parsed) -> O
         "PRIMARY KEY column \"{column}\" cannot be restricted as preceding column \"{preceding}\" \
          is not restricted"
     ))
+}
+
+/// 3.0's words for a keyspace's or table's refusals: `CreateKeyspaceStatement`
+/// and `CreateTableStatement` checked the name themselves, a SimpleStrategy
+/// option named the keyspace (`validateExpectedOptions`), and an ALTER or
+/// DROP of the system keyspace met `ClientState`'s access check first.
+fn schema_words(statement: &Statement, why: &str) -> Option<String> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    match statement {
+        Statement::CreateKeyspace { name, .. } | Statement::AlterKeyspace { name, .. }
+            if why.starts_with("Unrecognized strategy option ")
+                && why.ends_with(" passed to SimpleStrategy") =>
+        {
+            Some(format!("{why} for keyspace {name}"))
+        }
+        Statement::CreateKeyspace { name, .. }
+            if why.starts_with("Keyspace name must not be empty")
+                && !name.is_empty()
+                && !name.chars().all(word) =>
+        {
+            Some(format!("\"{name}\" is not a valid keyspace name"))
+        }
+        Statement::CreateTable(ct)
+            if why.starts_with("ColumnFamily name must not be empty")
+                && !ct.table.name.is_empty()
+                && !ct.table.name.chars().all(word) =>
+        {
+            Some(format!(
+                "\"{}\" is not a valid table name (must be alphanumeric character or \
+                 underscore only: [a-zA-Z_0-9]+)",
+                ct.table.name
+            ))
+        }
+        Statement::AlterKeyspace { .. } | Statement::DropKeyspace { .. }
+            if why == "system keyspace is not user-modifiable" =>
+        {
+            Some(format!("{why}."))
+        }
+        _ => None,
+    }
+}
+
+/// The columns other than the primary key's a modification's WHERE clause
+/// restricts, by name (3.0's `RestrictionSet` kept them sorted so).
+fn non_key_columns(
+    schema: &Arc<Schema>,
+    session: &CqlSession,
+    parsed: &Parsed,
+) -> Option<Vec<String>> {
+    let (table, relations) = match &parsed.statement {
+        Statement::Update(u) => (&u.table, &u.where_clause),
+        Statement::Delete(d) => (&d.table, &d.where_clause),
+        _ => return None,
+    };
+    let keyspace = session.keyspace_for(table).ok()?;
+    let table = crate::cql::exec::tables::lookup(schema, &keyspace, &table.name).ok()?;
+    let mut columns: Vec<&str> = where_columns(relations)
+        .into_iter()
+        .filter(|c| matches!(table.role(c), Some(ColumnRole::Regular(_))))
+        .collect();
+    columns.sort_unstable();
+    columns.dedup();
+    (!columns.is_empty()).then(|| columns.into_iter().map(maybe_quote).collect())
 }
 
 /// The columns a WHERE clause restricts, in its order.

@@ -8,7 +8,8 @@
 //! `compaction` how it took a CfDef's compaction settings, `super_filter`
 //! how it checked a Super column family's row filter,
 //! `filtered` how it answered index clauses and row filters of the others,
-//! and `collections` the collection values of its CQL 3 over Thrift.
+//! `collections` the collection values of its CQL 3 over Thrift and
+//! `udt_names` how 3.11 named frozen user types in them.
 //! Requests are adjusted here before the shared 19.x validation sees them;
 //! it builds the ops of what it changes but must not read or write the
 //! engine, nor answer calls.
@@ -20,6 +21,7 @@ mod described;
 pub mod filtered;
 pub mod stored;
 mod super_filter;
+pub mod udt_names;
 
 pub use described::{
     collection_values, index_refusal, shape_cf, super_update_fails, tables_in_creation_order,
