@@ -134,8 +134,10 @@ pub fn reword(
     {
         return CqlError::Invalid("Conditions on counters are not supported".into());
     }
+    // (A COMPACT table's write naming no clustering column says `Missing
+    // PRIMARY KEY part c`.)
     let missing = why.starts_with("Missing mandatory PRIMARY KEY part ")
-        || (why.starts_with("Missing PRIMARY KEY part ") && why.contains(" since "));
+        || why.starts_with("Missing PRIMARY KEY part ");
     if missing {
         if let Some(words) = missing_key(schema, session, parsed) {
             return CqlError::Invalid(words);
@@ -243,16 +245,19 @@ fn missing_key(schema: &Arc<Schema>, session: &CqlSession, parsed: &Parsed) -> O
         .iter()
         .map(|c| c.column.name.as_str())
         .collect();
-    if !matches!(parsed.statement, Statement::Delete(_)) {
-        let missing = unnamed(clustering);
-        return (!missing.is_empty())
-            .then(|| format!("Some clustering keys are missing: {}", missing.join(", ")));
-    }
     let restricted: Vec<&str> = clustering
         .iter()
         .copied()
         .filter(|c| named.contains(c))
         .collect();
+    // A COMPACT table's write naming some clustering column may name a
+    // prefix: only its gaps are refused, as a DELETE's are.
+    let prefix_taken = table.is_compact() && !restricted.is_empty();
+    if !matches!(parsed.statement, Statement::Delete(_)) && !prefix_taken {
+        let missing = unnamed(clustering);
+        return (!missing.is_empty())
+            .then(|| format!("Some clustering keys are missing: {}", missing.join(", ")));
+    }
     let (column, preceding) = restricted.iter().zip(&clustering).find(|(r, c)| r != c)?;
     Some(format!(
         "PRIMARY KEY column \"{column}\" cannot be restricted as preceding column \"{preceding}\" \

@@ -255,3 +255,23 @@ fn three_oh_names_keyspaces_and_tables_in_its_words() {
         ]
     );
 }
+
+#[test]
+fn three_oh_refuses_a_compact_writes_gap_but_not_its_prefix() {
+    let out = run(
+        "3.0.24",
+        &[
+            "CREATE TABLE t (k text, a int, b text, v text, PRIMARY KEY (k, a, b)) \
+             WITH COMPACT STORAGE",
+            "UPDATE t SET v = 'p' WHERE k = 'x' AND a = 1",
+            "UPDATE t SET v = 'g' WHERE k = 'x' AND b = 'p'",
+            "UPDATE t SET v = 'n' WHERE k = 'x'",
+        ],
+    );
+    assert!(out[1].is_ok());
+    assert_eq!(
+        error(&out[2]),
+        "PRIMARY KEY column \"b\" cannot be restricted as preceding column \"a\" is not restricted"
+    );
+    assert_eq!(error(&out[3]), "Some clustering keys are missing: a, b");
+}
