@@ -235,7 +235,7 @@ fn other_token_goes_on(read: &[char]) -> bool {
     digits > 0
         && match rest.split_first() {
             None => true,
-            Some((e, after)) if matches!(e, 'e' | 'E') => {
+            Some(('e' | 'E', after)) => {
                 let digits = match after.first() {
                     Some('+' | '-') => &after[1..],
                     _ => after,
