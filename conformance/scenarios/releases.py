@@ -10360,4 +10360,85 @@ if (3, 0) <= R:
             "CREATE TABLE \"bad-name\" (k int PRIMARY KEY)",
             "ALTER KEYSPACE system WITH durable_writes = false",
             "DROP KEYSPACE system"]]
+
+
+# ------------------------------------------------------------------------------ date texts of a timestamp (found by ordinary19zf)
+if R >= (1, 2):
+    @scenario("rel_datetexts", "19", "cql3", keyspace_reset="cv_r_datetexts")
+    def _datetexts():
+        """A timestamp written as a date text, as applications formatted it: 1.2 read it by
+        JdbcDate's patterns (RFC 822 zones, `GMT+h:mm`, no milliseconds, no `Z`), 2.0 and
+        2.1 by TimestampSerializer's (milliseconds, ISO 8601 zones `Z`, `+hh`, `+hhmm`,
+        `+hh:mm`, no zone names), 2.2 also a zone's name after a blank; milliseconds past
+        999 and fields out of range refused; a number as text is milliseconds"""
+        ks = "cv_r_datetexts"
+        texts = [
+            "2013-05-01 10:00", "2013-05-01 10:00:00", "2013-05-01 10:00:00+0000",
+            "2013-05-01 11:00:00+0100", "2013-05-01 10:00:00-0000", "2013-05-01T10:00",
+            "2013-05-01T10:00:00", "2013-05-01T10:00:00+0000", "2013-05-01T10:00:00Z",
+            "2013-05-01T10:00Z", "2013-05-01 10:00:00Z", "2013-05-01 11:00:00+01",
+            "2013-05-01 11:00:00+01:00", "2013-05-01 10:00:00GMT", "2013-05-01 11:00GMT+1:00",
+            "2013-05-01 10:00:00UTC", "2013-05-01 10:00:00 UTC", "2013-05-01 11:00:00 +0100",
+            "2013-05-01 11:00 GMT+01:00", "2013-05-01 10:00:00.123",
+            "2013-05-01 10:00:00.123+0000", "2013-05-01 10:00:00.5Z",
+            "2013-05-01T10:00:00.999+00:00", "2013-05-01 10:00:00.1000",
+            "2013-05-01 10:00.123", "2013-05-01", "2013-05-01+0000", "2013-05-01Z",
+            "2013-05-01 UTC", "2013-05-01 24:00", "2013-05-01 10:60",
+            "2013-05-01 10:00:00+2400", "2013/05/01", "1367402400000",
+        ]
+        out = [v19.execute_cql3_query(
+            "CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}" % ks), v19.set_keyspace(ks),
+            v19.execute_cql3_query("CREATE TABLE t (k int PRIMARY KEY, at timestamp)")]
+        out += [v19.execute_cql3_query("INSERT INTO t (k, at) VALUES (%d, '%s') "
+                                       "USING TIMESTAMP 10" % (i, s))
+                for i, s in enumerate(texts)]
+        out += [v19.execute_cql3_query("SELECT k, at FROM t WHERE k IN (%s)"
+                                       % ", ".join(str(i) for i in range(len(texts))))]
+        return out
+
+
+# ------------------------------------------------------------------------------ how a literal was lexed and parsed (found by ordinary19zf)
+if R >= (1, 2):
+    @scenario("rel_literallexing", "19", "cql3", keyspace_reset="cv_r_literallexing")
+    def _literallexing():
+        """Literals a hand-formatting client sent: `NaN` and `Infinity`, signed or not, were
+        2.0's constants (1.2 read the words as names: no viable alternative after them);
+        a word of hex digits that no number or name can go on as (a digit then a hex
+        letter, or eight hex digits then a dash) made the lexer predict a UUID and fail at
+        its first character out of place, then lex on past it (1.2, 2.0 and 2.2 report that
+        error; 2.1 the parser's after it); 2.2's `$$..$$` strings (a `$` no token before)"""
+        ks = "cv_r_literallexing"
+        out = [v19.execute_cql3_query(
+            "CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}" % ks), v19.set_keyspace(ks),
+            v19.execute_cql3_query("CREATE TABLE t (k int PRIMARY KEY, f double, g float, "
+                                   "u uuid)")]
+        out += [v19.execute_cql3_query(q) for q in [
+            "INSERT INTO t (k, f) VALUES (1, NaN) USING TIMESTAMP 10",
+            "INSERT INTO t (k, f) VALUES (2, -NaN) USING TIMESTAMP 10",
+            "INSERT INTO t (k, f, g) VALUES (3, Infinity, -Infinity) USING TIMESTAMP 10",
+            # (2.2 worded these `Unable to make double from ..`: not emulated)
+            "INSERT INTO t (k, f) VALUES (4, -infinity) USING TIMESTAMP 10" if R < (2, 2) else None,
+            "INSERT INTO t (k, f) VALUES (5, nan) USING TIMESTAMP 10" if R < (2, 2) else None,
+            "INSERT INTO t (k, f) VALUES (6, - NaN) USING TIMESTAMP 10",
+            "SELECT k, f, g FROM t WHERE k IN (1, 2, 3, 4, 5, 6)",
+            "SELECT * FROM t WHERE f = NaN",
+            "INSERT INTO t (k, u) VALUES (7, 6ba7b8109dad11d180b400c04fd430c8)",
+            "INSERT INTO t (k, u) VALUES (8, 6ba7b810)",
+            "INSERT INTO t (k, u) VALUES (9, 6ba7b810-9dad-11d1-80b4)",
+            "INSERT INTO t (k, u) VALUES (10, deadbeef-xyz)",
+            "INSERT INTO t (k, u) VALUES (11, 1e3b)",
+            "SELECT * FROM t WHERE k = 1b2c",
+            "SELECT * FROM t WHERE u = 6ba7b8109dad11d180b400c04fd430c8 AND k = 1",
+            "INSERT INTO t (k, f) VALUES (12, 1e3) USING TIMESTAMP 10",
+            "INSERT INTO t (k, u) VALUES (13, 6ba7b810-9dad-11d1-80b4-00c04fd430c8) "
+            "USING TIMESTAMP 10",
+            "SELECT k, f, u FROM t WHERE k IN (12, 13)",
+            "CREATE TABLE s (k int PRIMARY KEY, t text)"]
+            # (2.1's snippets of what it lexed around a `$`: not emulated)
+            + ([] if R == (2, 1) else [
+                "INSERT INTO s (k, t) VALUES (1, $$it's$$) USING TIMESTAMP 10",
+                "INSERT INTO s (k, t) VALUES (2, $$a$b$$) USING TIMESTAMP 10",
+                "SELECT * FROM s WHERE k IN (1, 2)"]) if q is not None]
         return out

@@ -70,6 +70,9 @@ pub struct Lexer<'a> {
     /// Whether `!=` is a token: 2.1's lexer had it (conditions' `!=`);
     /// before, `!` started no token.
     neq: bool,
+    /// Whether `$$...$$` is a string: 2.2's lexer had it (pg-style
+    /// strings, for function bodies); before, `$` started no token.
+    dollars: bool,
     /// Which lexical error a failed statement reports.
     errors: LexErrors,
     /// [`LexErrors::Collected`]: the last lexical error met so far.
@@ -103,6 +106,7 @@ impl<'a> Lexer<'a> {
             at: Cursor::new(src),
             brackets: true,
             neq: true,
+            dollars: true,
             errors,
             collected: None,
         }
@@ -113,10 +117,19 @@ impl<'a> Lexer<'a> {
         Lexer { neq: false, ..self }
     }
 
+    /// This lexer without 2.2's `$$` strings (1.2's to 2.1's).
+    pub fn without_dollars(self) -> Lexer<'a> {
+        Lexer {
+            dollars: false,
+            ..self
+        }
+    }
+
     /// The lexer of 1.1's CQL 3 beta, whose tokens had no brackets.
     pub fn beta(src: &'a str) -> Lexer<'a> {
         Lexer {
             brackets: false,
+            dollars: false,
             ..Lexer::with(src, LexErrors::Last)
         }
     }
@@ -161,6 +174,106 @@ impl<'a> Lexer<'a> {
             return Ok(Token::eof());
         }
         self.token()
+    }
+}
+
+/// Where ANTLR's lexer, having predicted a UUID, failed to match one.
+/// (`take` stops at the end of the text: nothing is skipped past it.)
+///
+/// Its token decision (`mTokens`' DFA) chose the UUID rule as soon as the
+/// characters read could continue no other token: a digit then a hex
+/// letter (`6b`: no number goes on so), or eight hex digits then `-` (no
+/// name does). The rule then matched `HEX{8} '-' HEX{4} '-' HEX{4} '-'
+/// HEX{4} '-' HEX{12}` and failed at the first character out of place,
+/// which it reported (`mismatched character '9' expecting '-'`).
+struct UuidMismatch {
+    /// Characters from the token's start to the one it failed at.
+    at: usize,
+    /// That character; `None` at the end of the text.
+    found: Option<char>,
+    /// Whether a `-` was due there (else a hex digit, a character set).
+    dash: bool,
+}
+
+impl UuidMismatch {
+    fn message(&self) -> String {
+        // ANTLR's `getCharErrorDisplay`.
+        let shown = match self.found {
+            None => "<EOF>".to_string(),
+            Some('\n') => "\\n".to_string(),
+            Some('\t') => "\\t".to_string(),
+            Some('\r') => "\\r".to_string(),
+            Some(c) => c.to_string(),
+        };
+        let expecting = if self.dash { "'-'" } else { "set null" };
+        format!("mismatched character '{shown}' expecting {expecting}")
+    }
+}
+
+/// Whether a UUID's character may stand at position `i` of one.
+fn fits_uuid(i: usize, c: char) -> bool {
+    match i {
+        8 | 13 | 18 | 23 => c == '-',
+        0..=35 => c.is_ascii_hexdigit(),
+        _ => false,
+    }
+}
+
+/// Whether the text `read` could still go on to be a token other than a
+/// UUID: a name (`LETTER (LETTER | DIGIT | '_')*`), an integer or a float
+/// with an exponent (`DIGIT+ E ('+'|'-')? DIGIT*`). (A `.`, an `x` after
+/// `0` or a sign fits no UUID, which is then out of the running first.)
+fn other_token_goes_on(read: &[char]) -> bool {
+    let Some(first) = read.first() else {
+        return true;
+    };
+    if first.is_ascii_alphabetic() {
+        return read.iter().all(|c| c.is_ascii_alphanumeric() || *c == '_');
+    }
+    let digits = read.iter().take_while(|c| c.is_ascii_digit()).count();
+    let rest = &read[digits..];
+    digits > 0
+        && match rest.split_first() {
+            None => true,
+            Some(('e' | 'E', after)) => {
+                let digits = match after.first() {
+                    Some('+' | '-') => &after[1..],
+                    _ => after,
+                };
+                digits.iter().all(char::is_ascii_digit)
+            }
+            Some(_) => false,
+        }
+}
+
+/// The failure of a UUID the lexer's decision predicted at `at` but the
+/// text does not complete; `None` when no UUID is predicted there or it
+/// is whole.
+fn uuid_mismatch(at: &Cursor) -> Option<UuidMismatch> {
+    let mut read = Vec::new();
+    let mut predicted = false;
+    while !predicted {
+        let c = at.peek(read.len())?;
+        if !fits_uuid(read.len(), c) {
+            return None;
+        }
+        read.push(c);
+        predicted = !other_token_goes_on(&read);
+    }
+    let mut i = read.len();
+    loop {
+        let found = at.peek(i);
+        match found {
+            Some(c) if fits_uuid(i, c) => i += 1,
+            _ if i == 36 => return None,
+            _ => {
+                return Some(UuidMismatch {
+                    at: i,
+                    found,
+                    dash: matches!(i, 8 | 13 | 18 | 23),
+                })
+            }
+        }
     }
 }
 
@@ -255,6 +368,16 @@ impl Lexer<'_> {
         if let Some(n) = self.uuid_len() {
             return tok(TokenKind::Uuid, self.at.take(n));
         }
+        if let Some(miss) = uuid_mismatch(&self.at) {
+            // The partial UUID is dropped and the character it failed at
+            // skipped (ANTLR's `Lexer.recover`); lexing goes on after it.
+            // A hex digit's set was recovered from twice: by the rule's
+            // own `recover` before it threw, and by `nextToken`'s after.
+            let column = column + miss.at as i32;
+            let skipped = if miss.dash { 1 } else { 2 };
+            self.at.take(miss.at + skipped);
+            return Err(Lexical::Skipped(syntax(line, column, miss.message())));
+        }
         if c == '0' && matches!(self.at.peek(1), Some('x') | Some('X')) {
             let n = 2 + self.at.count_while(2, |c| c.is_ascii_hexdigit());
             return tok(TokenKind::Hex, self.at.take(n));
@@ -268,6 +391,9 @@ impl Lexer<'_> {
         }
         if c == '\'' || c == '"' {
             return self.quoted(c, line, column);
+        }
+        if self.dollars && c == '$' && self.at.peek(1) == Some('$') {
+            return self.dollar_string(line, column);
         }
         let two: String = [Some(c), self.at.peek(1)].iter().flatten().collect();
         if matches!(two.as_str(), "<=" | ">=") || (self.neq && two == "!=") {
@@ -319,6 +445,30 @@ impl Lexer<'_> {
         }
     }
 
+    /// 2.2's `$$text$$`: everything up to the next `$$`, unescaped.
+    fn dollar_string(&mut self, line: i32, column: i32) -> Result<Token, Lexical> {
+        self.at.take(2);
+        let mut text = String::new();
+        loop {
+            match (self.at.peek(0), self.at.peek(1)) {
+                (Some('$'), Some('$')) => {
+                    self.at.take(2);
+                    return Ok(Token {
+                        kind: TokenKind::Str,
+                        text,
+                        line,
+                        column,
+                    });
+                }
+                (Some(c), _) => {
+                    text.push(c);
+                    self.at.bump();
+                }
+                (None, _) => return Err(Lexical::AtEnd(at_end(&self.at, '$'))),
+            }
+        }
+    }
+
     fn quoted(&mut self, quote: char, line: i32, column: i32) -> Result<Token, Lexical> {
         let kind = if quote == '\'' {
             TokenKind::Str
@@ -338,106 +488,5 @@ impl Lexer<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn kinds(src: &str) -> Vec<(TokenKind, String)> {
-        tokenize(src)
-            .unwrap()
-            .into_iter()
-            .map(|t| (t.kind, t.text))
-            .collect()
-    }
-
-    #[test]
-    fn constants_and_positions() {
-        let toks = tokenize("SELECT x\n  FROM t WHERE k = 'it''s' -- c\n").unwrap();
-        assert_eq!(toks[2].text, "FROM");
-        assert_eq!((toks[2].line, toks[2].column), (2, 2));
-        assert_eq!(toks[7].kind, TokenKind::Str);
-        assert_eq!(toks[7].text, "it's");
-        assert_eq!(toks.last().unwrap().kind, TokenKind::Eof);
-    }
-
-    #[test]
-    fn uuid_beats_ident_and_integer() {
-        let k = kinds(
-            "e4ed8000-c9e5-11e2-9000-0242ac110002 99051fe9-6a9c-46c2-b949-38ef78858dd0 e4ed8000",
-        );
-        assert_eq!(k[0].0, TokenKind::Uuid);
-        assert_eq!(k[1].0, TokenKind::Uuid);
-        assert_eq!(k[2].0, TokenKind::Ident);
-    }
-
-    #[test]
-    fn numbers_blobs_symbols() {
-        let k = kinds("-1 1.5 2e3 0x81ff <= != ? /* x */ \"Q\"\"n\"");
-        assert_eq!(k[0], (TokenKind::Integer, "-1".into()));
-        assert_eq!(k[1], (TokenKind::Float, "1.5".into()));
-        assert_eq!(k[2], (TokenKind::Float, "2e3".into()));
-        assert_eq!(k[3], (TokenKind::Hex, "0x81ff".into()));
-        assert_eq!(k[4], (TokenKind::Symbol, "<=".into()));
-        assert_eq!(k[5], (TokenKind::Symbol, "!=".into()));
-        assert_eq!(k[6], (TokenKind::Symbol, "?".into()));
-        assert_eq!(k[7], (TokenKind::QuotedName, "Q\"n".into()));
-    }
-
-    #[test]
-    fn identifiers_are_ascii_as_in_cassandra() {
-        assert!(tokenize("SELECT théo FROM t").is_err());
-        assert_eq!(kinds("'привет'")[0], (TokenKind::Str, "привет".into()));
-    }
-
-    #[test]
-    fn unterminated_string_is_an_error() {
-        assert!(tokenize("SELECT 'abc").is_err());
-    }
-
-    fn error_of(lexer: Lexer) -> String {
-        match all_tokens(lexer) {
-            Err(CqlError::Syntax {
-                line,
-                column,
-                message,
-            }) => format!("{line}:{column} {message}"),
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn which_lexical_error_is_reported() {
-        let text = "SELECT ~a FROM t WHERE k = ~1 AND c = 'x";
-        assert_eq!(
-            error_of(Lexer::with(text, LexErrors::Last)),
-            "1:40 mismatched character '<EOF>' expecting '''"
-        );
-        let text = "SELECT ~a, ! FROM t";
-        assert_eq!(
-            error_of(Lexer::with(text, LexErrors::Last)),
-            "1:11 no viable alternative at character '!'"
-        );
-        assert_eq!(
-            error_of(Lexer::new(text)),
-            "1:7 no viable alternative at character '~'"
-        );
-        // Collected: no failure, the bad characters skipped.
-        let mut collecting = Lexer::with(text, LexErrors::Collected);
-        let mut tokens = 0;
-        while collecting.next_token().unwrap().kind != TokenKind::Eof {
-            tokens += 1;
-        }
-        assert_eq!(tokens, 5);
-        assert!(collecting.collected_error().is_some());
-        assert_eq!(tokenize_past_errors(text).len(), 6);
-    }
-
-    #[test]
-    fn the_beta_had_no_brackets() {
-        let text = "CREATE TABLE m (k text PRIMARY KEY) WITH c = {'class': 'L'}";
-        assert_eq!(
-            error_of(Lexer::beta(text)),
-            "1:58 no viable alternative at character '}'"
-        );
-        assert!(all_tokens(Lexer::new(text)).is_ok());
-    }
-}
+#[path = "lexer_tests.rs"]
+mod tests;

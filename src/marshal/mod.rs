@@ -52,6 +52,7 @@ pub use compound::tuple::{
 pub use numbers::boolean::BooleanType;
 pub use numbers::counter::CounterColumnType;
 pub use numbers::date::{days_from_civil, DateType, TimestampType};
+pub use numbers::date_texts::{parse_timestamp_text, DateTexts};
 pub(crate) use numbers::day_time::format_day;
 pub use numbers::day_time::{SimpleDateType, TimeType};
 pub use numbers::decimal::DecimalType;

@@ -8,7 +8,7 @@
 
 use super::super::error::{CqlError, CqlResult};
 use super::super::types::CqlType;
-use crate::marshal::Dialect;
+use crate::marshal::{DateTexts, Dialect};
 
 /// The generation of the CQL 3 code a statement's values met.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
@@ -50,6 +50,17 @@ impl ValueRules {
     /// 2.1's `ColumnCondition` took such an element as null.
     pub fn refuses_list_condition_out_of_bounds(self) -> bool {
         matches!(self, ValueRules::Since12 | ValueRules::Since20)
+    }
+
+    /// The date texts a `timestamp` constant may be written as: 1.2's
+    /// `JdbcDate` patterns, 2.0's `TimestampSerializer` (milliseconds, ISO
+    /// zones), 2.2's (a zone's name after a blank too).
+    pub fn date_texts(self) -> DateTexts {
+        match self {
+            ValueRules::Since12 => DateTexts::Jdbc12,
+            ValueRules::Since20 | ValueRules::Since21 => DateTexts::Iso20,
+            ValueRules::Since22 | ValueRules::Since30 => DateTexts::Iso22,
+        }
     }
 
     /// The validators' dialect.

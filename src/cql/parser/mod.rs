@@ -106,6 +106,12 @@ impl Grammar {
     pub fn has_conditions(self) -> bool {
         !self.is_cql12()
     }
+
+    /// 2.0's constants `NaN` and `Infinity`, either signed (`K_NAN`,
+    /// `K_INFINITY`); 1.2's grammar read the words as names.
+    pub fn has_nan_constants(self) -> bool {
+        !self.is_cql12() && self != Grammar::Beta1
+    }
 }
 
 /// Where a 2.0 `IF [NOT] EXISTS` met 1.2's grammar, which read `IF` as a
@@ -226,7 +232,8 @@ fn parse_pass_lexing<'a>(
 ) -> CqlResult<Parsed> {
     let lexer = match grammar {
         Grammar::Beta1 => Lexer::beta(text),
-        g if !g.has_contains() => Lexer::with(text, lexing).without_neq(),
+        g if !g.has_contains() => Lexer::with(text, lexing).without_neq().without_dollars(),
+        g if !g.is_cql33() => Lexer::with(text, lexing).without_dollars(),
         _ => Lexer::with(text, lexing),
     };
     let mut p = Parser {

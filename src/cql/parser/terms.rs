@@ -89,8 +89,24 @@ impl Parser<'_> {
                 constant(ConstantKind::Boolean)
             }
             TokenKind::Ident if t.is_kw("null") => Term::Null,
-            TokenKind::Ident if (t.is_kw("nan") || t.is_kw("infinity")) => {
+            TokenKind::Ident
+                if (t.is_kw("nan") || t.is_kw("infinity")) && self.grammar.has_nan_constants() =>
+            {
                 constant(ConstantKind::Float)
+            }
+            // 2.0's `'-' (K_NAN | K_INFINITY)`: one constant of the sign and
+            // the word as typed (`-Infinity`).
+            TokenKind::Symbol
+                if t.text == "-"
+                    && self.grammar.has_nan_constants()
+                    && (self.peek_at(1).is_kw("nan") || self.peek_at(1).is_kw("infinity")) =>
+            {
+                self.advance();
+                let word = self.advance();
+                return Ok(Term::Constant(Constant {
+                    kind: ConstantKind::Float,
+                    text: format!("-{}", word.text),
+                }));
             }
             TokenKind::Ident if self.peek_at(1).is_sym("(") => {
                 return self.listed(Self::function_term)

@@ -339,3 +339,32 @@ fn a_set_clause_column_followed_by_neither_equals_nor_bracket_is_no_viable() {
         );
     }
 }
+
+#[test]
+fn nan_and_infinity_are_names_to_1_2_and_constants_from_2_0() {
+    // Recorded from 1.2.9 and 2.0.17 (conformance/releases/*/rel_literallexing.json).
+    let e = |s: &str| parse_with(s, Grammar::Cql12).unwrap_err().to_string();
+    assert_eq!(
+        e("INSERT INTO t (k, f) VALUES (1, NaN)"),
+        "line 1:35 no viable alternative at input ')'"
+    );
+    assert_eq!(
+        e("INSERT INTO t (k, f) VALUES (2, -NaN)"),
+        "line 1:32 no viable alternative at input '-'"
+    );
+    let values = |s: &str| match parse_with(s, Grammar::WithStatics).unwrap().statement {
+        Statement::Insert(i) => i.values,
+        other => panic!("{other:?}"),
+    };
+    let texts: Vec<String> = values("INSERT INTO t (k, f, g, h) VALUES (-NaN, - Infinity, nan, 1)")
+        .into_iter()
+        .map(|t| match t {
+            Term::Constant(c) => format!("{:?} {}", c.kind, c.text),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        texts,
+        ["Float -NaN", "Float -Infinity", "Float nan", "Integer 1"]
+    );
+}

@@ -83,16 +83,27 @@ fn java_number_string(sci: &str, is_nan: bool, is_inf: bool, negative: bool) -> 
     }
 }
 
-/// Java's `Double.parseDouble`/`Float.parseFloat` for the forms people type
-/// (Rust also accepts `inf`/`nan` spellings, a harmless superset). Parsed at
-/// the type's own width: going through f64 for a float could round twice.
+/// Java's `Double.parseDouble`/`Float.parseFloat` for the forms people type.
+/// Java spelled the special values `NaN` and `Infinity` only: Rust's `inf`,
+/// `nan` and the like, in any case, are refused (2.0's `-infinity` constant
+/// was `unable to coerce '-infinity' to a double`). Parsed at the type's own
+/// width: going through f64 for a float could round twice.
 fn parse_java<T: Ieee>(text: &str) -> Option<T> {
     let t = text.trim();
     match t {
         "Infinity" | "+Infinity" => Some(T::INFINITY),
         "-Infinity" => Some(T::NEG_INFINITY),
-        "NaN" => Some(T::NAN),
-        _ => t.trim_end_matches(['d', 'D', 'f', 'F']).parse().ok(),
+        "NaN" | "+NaN" | "-NaN" => Some(T::NAN),
+        _ => {
+            let digits = t.trim_end_matches(['d', 'D', 'f', 'F']);
+            if digits
+                .chars()
+                .any(|c| c.is_ascii_alphabetic() && !matches!(c, 'e' | 'E'))
+            {
+                return None;
+            }
+            digits.parse().ok()
+        }
     }
 }
 
@@ -292,6 +303,11 @@ mod tests {
             "Expected 4 or 0 byte value for a float (8)"
         );
         assert_eq!(t.from_string("Infinity").unwrap(), f(f32::INFINITY));
+        // Java's spellings only: not Rust's
+        for text in ["nan", "-infinity", "inf", "NAN"] {
+            assert!(t.from_string(text).is_err(), "{text}");
+        }
+        assert!(t.from_string("-NaN").unwrap() == f(f32::NAN));
     }
 
     proptest! {

@@ -5,11 +5,13 @@
 //! and the two stored as one: BooleanType (a byte) and DateType /
 //! TimestampType (a long of milliseconds). Each file owns one type's
 //! comparison, validation and string form (`ieee` both IEEE-754 widths',
-//! `date` both millisecond types'); Java's long parsing lives with LongType.
+//! `date` both millisecond types', `date_texts` the date texts each
+//! release's timestamp parser took); Java's long parsing lives with LongType.
 
 pub(super) mod boolean;
 pub(super) mod counter;
 pub(super) mod date;
+pub(super) mod date_texts;
 pub(super) mod day_time;
 pub(super) mod decimal;
 pub(super) mod ieee;

@@ -237,6 +237,14 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
                     .map_err(|e| CqlError::invalid(e.0))?,
             ))
         }
+        // A date text is read by the release's own pattern list.
+        (Term::Constant(c), CqlType::Native(Native::Timestamp | Native::SignedTimestamp))
+            if c.kind == ConstantKind::String =>
+        {
+            crate::marshal::parse_timestamp_text(&c.text, ctx.values.date_texts())
+                .map(CqlValue::Bytes)
+                .map_err(|e| CqlError::invalid(e.0))
+        }
         (Term::Constant(c), _) => {
             if ty.is_collection() {
                 return Err(CqlError::invalid(format!(
