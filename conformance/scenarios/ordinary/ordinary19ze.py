@@ -92,7 +92,8 @@ def late_validators():
                           "c2": {"Contacts": [ins("zip", b"\xff\xfe", 10),
                                               ins("born", "1980", 10)]}}),
         v19.system_update_column_family(cfd(ks, "Contacts", comparator_type="UTF8Type",
-                                            id=kit.cfid(VALIDATORS_ID), column_metadata=[coldef("zip", "UTF8Type"),
+                                            id=kit.cfid(VALIDATORS_ID),
+                                            column_metadata=[coldef("zip", "UTF8Type"),
                                                              coldef("born", "LongType")])),
         v19.describe_keyspace(ks),
         v19.multiget_slice(["c1", "c2"], cparent("Contacts"), pred(start="", count=10)),
@@ -101,7 +102,8 @@ def late_validators():
         v19.insert("c3", cparent("Contacts"), column("born", long_(1990), 11)),
         v19.system_update_column_family(cfd(ks, "Contacts", comparator_type="UTF8Type",
                                             default_validation_class="LongType",
-                                            id=kit.cfid(VALIDATORS_ID), column_metadata=[coldef("zip", "UTF8Type")])),
+                                            id=kit.cfid(VALIDATORS_ID),
+                                            column_metadata=[coldef("zip", "UTF8Type")])),
         v19.describe_keyspace(ks),
         v19.insert("c3", cparent("Contacts"), column("phone", "555", 11)),
         v19.insert("c3", cparent("Contacts"), column("born", "1990", 12)),
@@ -678,8 +680,9 @@ def grails_plugin():
 def schema_races():
     """Two instances of one app starting at once, each making the schema it expects: the
     second adds the keyspace and the family the first made, updates the family without its
-    id (1.1 closes the connection: the client reconnects and sets its keyspace), drops a family the first dropped, writes to it, adds a family while no keyspace is
-    set, sets the keyspace the first dropped, and describes it."""
+    id (1.1 closes the connection: the client reconnects and sets its keyspace), drops a
+    family the first dropped, writes to it, adds a family while no keyspace is set, sets the
+    keyspace the first dropped, and describes it."""
     ks = "ze_sr"
     steps = [v19.describe_keyspace(ks)]
     steps += setup(ks, [cfd(ks, "Jobs", comparator_type="UTF8Type")])
