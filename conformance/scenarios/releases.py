@@ -10441,4 +10441,71 @@ if R >= (1, 2):
                 "INSERT INTO s (k, t) VALUES (1, $$it's$$) USING TIMESTAMP 10",
                 "INSERT INTO s (k, t) VALUES (2, $$a$b$$) USING TIMESTAMP 10",
                 "SELECT * FROM s WHERE k IN (1, 2)"]) if q is not None]
+
+
+# ------------------------------------------------------------------------------ a CQL 2 line comment ending the text (found by ordinary19ze)
+if CQL2 and R < (2, 0):
+    @scenario("rel_cql2linecomment", "19", "cql", keyspace_reset="cv_r_cql2linecomment")
+    def _cql2linecomment():
+        """CQL 2's lexer took a `--` or `//` comment only up to its line end (`COMMENT: ('--' |
+        '//') .* ('\\n'|'\\r')`): one the text ends in is refused where the text ends (`line
+        L:C mismatched character '<EOF>' expecting set null`), before the statement runs,
+        whatever the parser made of the rest; a comment ended by a line end (or a carriage
+        return) is skipped"""
+        ks = "cv_r_cql2linecomment"
+        out = setup(ks, cf_def(ks, "Hosts", comparator="UTF8Type"))
+        sel = "SELECT ip FROM Hosts WHERE KEY = 'h1'"
+        out += [
+            v19.insert("h1", cparent("Hosts"), column("ip", "10.0.0.1", 10)),
+            cql2("USE %s" % ks),
+            cql2(sel + " -- the host"),
+            cql2(sel + " // the host"),
+            cql2(sel + " -- the host\n"),
+            cql2(sel + " -- the host\r"),
+            cql2("-- the host\n" + sel),
+            cql2("SELECT ip FROM Hosts -- where\nWHERE KEY = 'h1' -- end"),
+            cql2("UPDATE Hosts SET ip = '10.0.0.9' WHERE KEY = 'h1' -- fix"),
+            v19.get_slice("h1", cparent("Hosts"), pred(start="", count=10)),
+            cql2("-- only a comment"),
+            cql2("SELECT FROM Hosts -- broken"),
+            cql2("SELECT ip FROM Hosts /* block */ WHERE KEY = 'h1' --"),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ 1.1's IN on a clustering column (found by ordinary19ze)
+if CQL3_VIA_VERSION:
+    @scenario("rel_cql3betain", "19", "cql3", keyspace_reset="cv_r_cql3betain")
+    def _cql3betain():
+        """1.1's CQL 3 beta took an IN on a clustering column only on the last one: an IN of
+        two or more values on another is refused (`PRIMARY KEY part day cannot be restricted
+        by IN relation (only the first and last parts can)`), of compact and non-compact
+        tables alike; an IN of one value is an equality there; an IN on the partition key or
+        (of a compact table) the last clustering column is read"""
+        ks = "cv_r_cql3betain"
+        t = 1330000000000000
+        out = setup(ks)
+        out += [v19.set_cql_version("3.0.0"), cql3("USE %s" % ks)]
+        for table, compact in (("orders", ""), ("lines", " WITH COMPACT STORAGE")):
+            out.append(cql3("CREATE TABLE %s (customer varchar, day int, seq int, total bigint, "
+                            "PRIMARY KEY (customer, day, seq))%s" % (table, compact)))
+            for c, d, s_, n in [("ann", 1, 1, 10), ("ann", 1, 2, 20), ("ann", 2, 1, 30),
+                                ("bob", 1, 1, 5)]:
+                out.append(cql3("INSERT INTO %s (customer, day, seq, total) VALUES ('%s', %d, %d, "
+                                "%d) USING TIMESTAMP %d" % (table, c, d, s_, n, t)))
+            out += [
+                cql3("SELECT * FROM %s WHERE customer = 'ann' AND day IN (1, 2)" % table),
+                cql3("SELECT * FROM %s WHERE customer = 'ann' AND day IN (1, 2) AND seq = 1"
+                     % table),
+                cql3("SELECT * FROM %s WHERE customer = 'ann' AND day IN (2)" % table),
+                cql3("SELECT total FROM %s WHERE customer = 'ann' AND day IN (1) AND seq = 2"
+                     % table),
+                cql3("SELECT total FROM %s WHERE customer IN ('ann', 'bob') AND day = 1 "
+                     "AND seq = 1" % table),
+            ]
+            if compact:
+                # (of a table not compact, the beta's names lacked the column's own
+                # component: such a read found no rows, left out here)
+                out.append(cql3("SELECT total FROM %s WHERE customer = 'ann' AND day = 1 "
+                                "AND seq IN (1, 2)" % table))
         return out

@@ -76,20 +76,25 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips blanks and comments. A `--`/`//` comment runs to a line end,
-    /// which the grammar requires.
+    /// which the grammar requires (`COMMENT: ('--' | '//') .* ('\n'|'\r')`):
+    /// one the text ends in fails at the end, where the rule wanted the set
+    /// of line ends.
     fn skip_trivia(&mut self) -> Result<(), CqlError> {
         loop {
             match (self.at.peek(0), self.at.peek(1)) {
                 (Some(' ' | '\t' | '\n' | '\r'), _) => {
                     self.at.bump();
                 }
-                (Some('-'), Some('-')) | (Some('/'), Some('/')) => {
-                    while let Some(c) = self.at.bump() {
-                        if c == '\n' || c == '\r' {
-                            break;
+                (Some('-'), Some('-')) | (Some('/'), Some('/')) => loop {
+                    match self.at.bump() {
+                        Some('\n' | '\r') => break,
+                        Some(_) => {}
+                        None => {
+                            return Err(self
+                                .error("mismatched character '<EOF>' expecting set null".into()))
                         }
                     }
-                }
+                },
                 (Some('/'), Some('*')) => {
                     if !self.at.block_comment() {
                         return Err(self.error("mismatched character '<EOF>' expecting '*'".into()));
@@ -249,6 +254,26 @@ mod tests {
         assert_eq!(toks[2].kind, Kind::CompoundWord);
         assert_eq!(toks[2].text, "a:b:1");
         assert!(toks[3].is_sym("<="));
+    }
+
+    #[test]
+    fn a_line_comment_needs_its_line_end() {
+        let q = "SELECT ip FROM hosts WHERE KEY = 'h2' -- the host";
+        match tokenize(q) {
+            Err(CqlError::Syntax {
+                line,
+                column,
+                message,
+            }) => {
+                assert_eq!((line, column), (1, q.len() as i32));
+                assert_eq!(message, "mismatched character '<EOF>' expecting set null");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(tokenize("SELECT ip // x").is_err());
+        let toks = tokenize("SELECT ip -- x\r").unwrap();
+        assert_eq!(toks.len(), 3);
+        assert_eq!(tokenize("a -- x\nb").unwrap()[1].text, "b");
     }
 
     #[test]

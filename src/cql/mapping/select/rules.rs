@@ -116,6 +116,10 @@ pub enum Words {
     /// 1.2's `PRIMARY KEY part d ...`.
     #[default]
     V12,
+    /// 1.1's CQL 3 beta: 1.2's words, but its IN refusal said which parts
+    /// could take one, and it refused only an IN of more than one value
+    /// (one value was an equality).
+    V11,
     /// 2.0's and 2.1's `PRIMARY KEY column "d" ...`.
     V20,
     /// 2.2's and 3.x's `StatementRestrictions`.
@@ -162,11 +166,17 @@ pub(super) fn token_holds((start, end): &(Bound<Token>, Bound<Token>), t: &Token
 
 impl SelectRules {
     /// The rules of release `(major, minor, patch)`; before 1.2 (1.1's
-    /// CQL 3 beta) the engine's.
+    /// CQL 3 beta) the engine's but for its IN on a clustering column.
     pub fn of_release(release: (u32, u32, u32)) -> SelectRules {
         let at_least = |major, minor| release >= (major, minor, 0);
         if !at_least(1, 2) {
-            return SelectRules::default();
+            // 1.1's SelectStatement: "We only support IN for the last name
+            // so far", for an IN of more than one value.
+            return SelectRules {
+                words: Words::V11,
+                in_on_last_clustering_only: true,
+                ..SelectRules::default()
+            };
         }
         SelectRules {
             words: match () {
@@ -212,7 +222,7 @@ impl SelectRules {
     /// the one before it, `preceding`, is not restricted.
     pub fn preceding_unrestricted(&self, column: &str, preceding: &str) -> CqlError {
         CqlError::invalid(match self.words {
-            Words::V12 => v12_preceding(column, preceding),
+            Words::V11 | Words::V12 => v12_preceding(column, preceding),
             Words::V20 => format!(
                 "PRIMARY KEY column \"{column}\" cannot be restricted (preceding column \
                  \"{preceding}\" is not restricted)"
@@ -229,7 +239,7 @@ impl SelectRules {
     /// `validateClusteringRestrictions`).
     pub fn preceding_slice(&self, column: &str, preceding: &str) -> CqlError {
         CqlError::invalid(match self.words {
-            Words::V12 => v12_preceding(column, preceding),
+            Words::V11 | Words::V12 => v12_preceding(column, preceding),
             Words::V20 => format!(
                 "PRIMARY KEY column \"{column}\" cannot be restricted (preceding column \
                  \"{preceding}\" is restricted by a non-EQ relation)"
@@ -241,10 +251,21 @@ impl SelectRules {
         })
     }
 
+    /// Whether an IN of `values` values on a clustering column is refused
+    /// when that column is not the last ([`Self::in_on_last_clustering_only`]):
+    /// 1.1 took an IN of one value as an equality.
+    pub fn in_refused_off_last(&self, values: usize) -> bool {
+        self.in_on_last_clustering_only && (self.words != Words::V11 || values > 1)
+    }
+
     /// The refusal of an IN on clustering column `column`, not the last
-    /// (1.2 to 2.1).
+    /// (1.1 to 2.1).
     pub fn in_not_last(&self, column: &str) -> CqlError {
         CqlError::invalid(match self.words {
+            Words::V11 => format!(
+                "PRIMARY KEY part {column} cannot be restricted by IN relation (only the first \
+                 and last parts can)"
+            ),
             Words::V12 => format!("PRIMARY KEY part {column} cannot be restricted by IN relation"),
             _ => format!("Clustering column \"{column}\" cannot be restricted by an IN relation"),
         })
@@ -360,6 +381,27 @@ mod tests {
         let (minus, two) = ((-1i32).to_be_bytes(), 2i32.to_be_bytes());
         let r = SelectRules::of_release((3, 0, 24)).order_keys(named(&[&two, &minus]), &int);
         assert_eq!(r, rows(&[&minus, &two]));
+    }
+
+    #[test]
+    fn the_beta_refuses_an_in_of_values_off_the_last_clustering_column() {
+        let beta = SelectRules::of_release((1, 1, 12));
+        assert_eq!(
+            beta.in_not_last("day").to_string(),
+            "PRIMARY KEY part day cannot be restricted by IN relation (only the first and last \
+             parts can)"
+        );
+        assert!(beta.in_refused_off_last(2));
+        assert!(!beta.in_refused_off_last(1));
+        assert_eq!(
+            beta.preceding_unrestricted("d", "c").to_string(),
+            "PRIMARY KEY part d cannot be restricted (preceding part c is either not restricted \
+             or by a non-EQ relation)"
+        );
+        // Its other rules are the engine's.
+        assert_eq!(beta.keys, SelectRules::default().keys);
+        assert!(SelectRules::of_release((1, 2, 19)).in_refused_off_last(1));
+        assert!(!SelectRules::of_release((2, 2, 19)).in_refused_off_last(2));
     }
 
     #[test]

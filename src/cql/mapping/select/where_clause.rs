@@ -398,7 +398,7 @@ pub(super) fn clustering_of(
         }
         if let [(op @ (Operator::Eq | Operator::In), vals)] = rels.as_slice() {
             if *op == Operator::In
-                && rules.in_on_last_clustering_only
+                && rules.in_refused_off_last(vals.len())
                 && i + 1 != table.clustering.len()
                 && range.is_none()
             {
