@@ -63,12 +63,16 @@ fn lexing_goes_on_after_the_failed_uuid() {
     // The partial UUID and the character it failed at are dropped.
     let toks = tokenize_past_errors("(28, 6ba7b8109dad11d180b400c04fd430c8)");
     let texts: Vec<&str> = toks.iter().map(|t| t.text.as_str()).collect();
-    assert_eq!(texts, ["(", "28", ",", "dad11d180b400c04fd430c8", ")", ""]);
+    assert_eq!(
+        texts,
+        ["(", "28", ",", "dad11d180b400c04fd430c8", ")", "<EOF>"]
+    );
+    assert!(toks.last().is_some_and(|t| t.kind == TokenKind::Eof));
     // A hex digit's mismatch skips the character after it too (2.1's
     // snippet of `deadbeef-xyz` showed `z` alone).
     let toks = tokenize_past_errors("(10, deadbeef-xyz)");
     let texts: Vec<&str> = toks.iter().map(|t| t.text.as_str()).collect();
-    assert_eq!(texts, ["(", "10", ",", "z", ")", ""]);
+    assert_eq!(texts, ["(", "10", ",", "z", ")", "<EOF>"]);
 }
 
 #[test]

@@ -139,8 +139,12 @@ fn a_partition_key_in_part_is_refused_by_each_release_in_its_words() {
             .map(|r| error(&r).to_string())
     };
     assert_eq!(
-        words("2.2.19").as_deref(),
+        words("2.1.22").as_deref(),
         Some("Partition key part y must be restricted since preceding part is")
+    );
+    assert_eq!(
+        words("2.2.19").as_deref(),
+        Some("Partition key parts: y must be restricted as other parts are")
     );
     assert_eq!(
         words("3.0.24").as_deref(),
