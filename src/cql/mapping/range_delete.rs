@@ -54,21 +54,23 @@ pub(super) fn of_columns() -> CqlError {
 }
 
 /// `where_clause` split into its other relations and (3.0 on, where the
-/// table [`takes_ranges`]) its slices of clustering columns.
+/// table [`takes_ranges`]) its slices of clustering columns; `None` where
+/// it has no such slice (nothing copied: the common DELETE).
 pub(super) fn split(
     table: &Table,
     where_clause: &[Relation],
     ctx: &WriteContext,
-) -> (Vec<Relation>, Vec<Relation>) {
-    if ctx.values < ValueRules::Since30 || !takes_ranges(table) {
-        return (where_clause.to_vec(), Vec::new());
-    }
-    where_clause.iter().cloned().partition(|r| match r {
+) -> Option<(Vec<Relation>, Vec<Relation>)> {
+    let slice = |r: &Relation| match r {
         Relation::Column { column, op, .. } => {
-            !(is_slice(*op) && matches!(table.role(column), Some(ColumnRole::Clustering(_))))
+            is_slice(*op) && matches!(table.role(column), Some(ColumnRole::Clustering(_)))
         }
-        _ => true,
-    })
+        _ => false,
+    };
+    if ctx.values < ValueRules::Since30 || !takes_ranges(table) || !where_clause.iter().any(slice) {
+        return None;
+    }
+    Some(where_clause.iter().cloned().partition(|r| !slice(r)))
 }
 
 /// The slice `slices` make, checked against the EQ prefix of `keys` (the

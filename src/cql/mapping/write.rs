@@ -417,9 +417,8 @@ pub fn delete_writes(
     }
     let st = stamp(&del.using, default_ts, ctx)?;
     // 3.0 on: a slice of the clustering column after the prefix.
-    let (where_keys, slices) = range_delete::split(table, &del.where_clause, ctx);
-    let keys = key_values(table, &where_keys, ctx)?;
-    if !slices.is_empty() {
+    if let Some((where_keys, slices)) = range_delete::split(table, &del.where_clause, ctx) {
+        let keys = key_values(table, &where_keys, ctx)?;
         let (given, slice) = range_delete::slice_of(table, del, &slices, &keys, ctx)?;
         let mut out = Vec::new();
         for pk in cartesian(&keys.partition) {
@@ -433,6 +432,7 @@ pub fn delete_writes(
         }
         return Ok(out);
     }
+    let keys = key_values(table, &del.where_clause, ctx)?;
     let given = deleted_prefix(table, del, &keys, ctx)?;
     let mut out = Vec::new();
     for pk in cartesian(&keys.partition) {
