@@ -14,33 +14,27 @@ binary keys, a feature-flag service's key ranges, a session store's row tombston
 Voldemort-to-Cassandra migration tool's bulk loads and truncates, a CQL 2 report (0.8 on), an
 operator's keyspace updates and splits, a 0.7-era inbox's unread counts kept without counters,
 a hand-typed schema file's mistakes, typed names its serializers got wrong, and clients built
-against a later IDL (1.1's, 1.2's) talking to the release.  Each scenario owns its keyspace.  Recorded with capture.py --api 19
---framed on a fresh stock-yaml node of each release."""
+against a later IDL (1.1's, 1.2's) talking to the release.  Each scenario owns its keyspace.
+Recorded with capture.py --api 19 --framed on a fresh stock-yaml node of each release."""
 import os
 import struct
 import sys
 
-import dsl
 import thriftwire as W
-from dsl import (v19, b, cparent, cpath, pred, key_range, column, cosc, counter_column,
-                 mutation, ins, index_expr, index_clause, long_, timeuuid, lexuuid, EQ,
-                 GTE, GT, LT, ONE, QUORUM, ALL, ANY, TWO, LOCAL_QUORUM)
-
-Step = dsl.Step
+from dsl import (v19, b, cparent, cpath, pred, key_range, column, counter_column, ins,
+                 index_expr, index_clause, long_, timeuuid, lexuuid, EQ, GTE, GT, LT, QUORUM,
+                 ALL, ANY, TWO, LOCAL_QUORUM)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 os.environ.setdefault("RELEASE", "1.0.12")
 
 import kit  # noqa: E402
-from kit import (SS, NTS, cfd, cfd_later, ksd, setup, coldef, md5_token, dele, unknown,  # noqa: E402
-                 sins, cadd)
+from kit import (SS, NTS, cfd, cfd_later, ksd, setup, coldef, md5_token, dele, sins,  # noqa: E402
+                 cadd)
 from kit import cql2 as cql  # noqa: E402
 
-REL = kit.release()
 V = kit.version(2)
-V07 = V < (0, 8)
 V08 = V >= (0, 8)
-V10 = V >= (1, 0)
 V11 = V >= (1, 1)
 
 sc = kit.registrar("zg_")
