@@ -12,9 +12,10 @@ counters (0.8 on), two app instances racing schema changes, a newcomer's mistake
 wrong types, bad levels, too-large counts, names and keys past their limits), a photo album of
 binary keys, a feature-flag service's key ranges, a session store's row tombstones, a
 Voldemort-to-Cassandra migration tool's bulk loads and truncates, a CQL 2 report (0.8 on), an
-operator's keyspace updates and splits, a 0.7-era inbox's unread counts kept without counters,
-a hand-typed schema file's mistakes, typed names its serializers got wrong, and clients built
-against a later IDL (1.1's, 1.2's) talking to the release.  Each scenario owns its keyspace.
+operator's keyspace updates and splits, 0.7's KsDefs and memtable tuning, a 0.7-era inbox's
+unread counts kept without counters, a hand-typed schema file's mistakes, typed names its
+serializers got wrong, and clients built against a later IDL (1.1's, 1.2's) talking to the
+release. Each scenario owns its keyspace.
 Recorded with capture.py --api 19 --framed on a fresh stock-yaml node of each release."""
 import os
 import struct
@@ -940,6 +941,78 @@ def typed_names():
         v19.get_slice("k", cparent("Lex"), pred(names=[b"\x01" * 8])),
         v19.get_slice("k", cparent("Time"), pred(start=lexuuid(3), count=10)),
         v19.get_slice("k", cparent("Ascii"), pred(start="", count=10)),
+        v19.system_drop_keyspace(ks),
+    ]
+    return steps
+
+
+# --------------------------------------------------------------------------- 0.7's KsDef
+@sc("26_ksdef_07", "schema", "zg_k7", when=not V08)
+def ksdef_07():
+    """A 0.7 deploy script's KsDefs: a keyspace of replication factor 0, one without the
+    required replication_factor, one on NetworkTopologyStrategy with strategy_options naming
+    a data centre the node lacks and one on OldNetworkTopologyStrategy, replication factor 3
+    on the one node and the writes and reads that follow at ONE and QUORUM, and an update
+    lowering it again."""
+    ks = "zg_k7"
+    steps = [
+        v19.system_add_keyspace(ksd("zg_k7_zero", [], rf=0)),
+        v19.system_add_keyspace(W.struct({1: b("zg_k7_norf"), 2: b(SS),
+                                          5: W.list_("struct", [])})),
+        v19.set_keyspace(ks),
+        v19.system_add_keyspace(ksd("zg_k7_nts", [], rf=1, strategy=NTS, options={"DC9": "1"})),
+        v19.system_add_keyspace(ksd("zg_k7_onts", [], rf=1, strategy=kit.ONTS)),
+        v19.describe_keyspace("zg_k7_onts"),
+        v19.system_drop_keyspace("zg_k7_onts"),
+        v19.system_drop_keyspace("zg_k7_nts"),
+        v19.system_drop_keyspace("zg_k7_zero"),
+    ]
+    steps += setup(ks, [cfd(ks, "Data", comparator_type="UTF8Type")], rf=3)
+    steps += [
+        v19.insert("k", cparent("Data"), column("a", "1", 10)),
+        v19.insert("k", cparent("Data"), column("b", "1", 10), QUORUM),
+        v19.get_slice("k", cparent("Data"), pred(start="", count=10)),
+        v19.get_slice("k", cparent("Data"), pred(start="", count=10), QUORUM),
+        v19.get_range_slices(cparent("Data"), pred(start="", count=10),
+                             key_range(start_key="", end_key="", count=10)),
+        v19.system_update_keyspace(ksd(ks, [], rf=1)),
+        v19.get_slice("k", cparent("Data"), pred(start="", count=10), QUORUM),
+        v19.describe_keyspace(ks),
+        v19.system_drop_keyspace(ks),
+    ]
+    return steps
+
+
+# --------------------------------------------------------------------------- 0.7's memtable tuning
+@sc("27_memtable_tuning_07", "schema", "zg_m7", when=not V08)
+def memtable_tuning_07():
+    """A 0.7 operator tuning families through the CfDef of its release: memtable flush
+    minutes, throughput and operations (zero, negative, huge), row and key cache sizes as
+    fractions and as counts (a fraction past 1, a negative size), cache save periods, and
+    describe_keyspace of what was taken; then the same through updates without the id."""
+    ks = "zg_m7"
+    steps = setup(ks, [])
+    adds = [
+        ("Flush0", dict(memtable_flush_after_mins=0)),
+        ("FlushNeg", dict(memtable_flush_after_mins=-5)),
+        ("Thru0", dict(memtable_throughput_in_mb=0)),
+        ("ThruBig", dict(memtable_throughput_in_mb=2 ** 31 - 1)),
+        ("Ops0", dict(memtable_operations_in_millions=0.0)),
+        ("OpsNeg", dict(memtable_operations_in_millions=-1.0)),
+        ("RowFrac", dict(row_cache_size=0.5, key_cache_size=1.0)),
+        ("RowNeg", dict(row_cache_size=-1.0)),
+        ("Save", dict(row_cache_save_period_in_seconds=-1, key_cache_save_period_in_seconds=0)),
+    ]
+    for name, opts in adds:
+        steps.append(v19.system_add_column_family(cfd(ks, name, comparator_type="UTF8Type",
+                                                      **opts)))
+    steps += [
+        v19.describe_keyspace(ks),
+        v19.system_update_column_family(cfd(ks, "RowFrac", comparator_type="UTF8Type",
+                                            memtable_throughput_in_mb=64)),
+        v19.system_update_column_family(cfd(ks, "RowFrac", comparator_type="UTF8Type",
+                                            id=0, memtable_throughput_in_mb=64)),
+        v19.describe_keyspace(ks),
         v19.system_drop_keyspace(ks),
     ]
     return steps
