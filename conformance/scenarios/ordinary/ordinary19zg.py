@@ -12,10 +12,10 @@ counters (0.8 on), two app instances racing schema changes, a newcomer's mistake
 wrong types, bad levels, too-large counts, names and keys past their limits), a photo album of
 binary keys, a feature-flag service's key ranges, a session store's row tombstones, a
 Voldemort-to-Cassandra migration tool's bulk loads and truncates, a CQL 2 report (0.8 on), an
-operator's keyspace updates and splits, 0.7's KsDefs and memtable tuning, a 0.7-era inbox's
-unread counts kept without counters, a hand-typed schema file's mistakes, typed names its
-serializers got wrong, and clients built against a later IDL (1.1's, 1.2's) talking to the
-release. Each scenario owns its keyspace.
+operator's keyspace updates and splits, 0.7's KsDefs, memtable tuning and super column scans, a
+0.7-era inbox's unread counts kept without counters, a hand-typed schema file's mistakes, typed
+names its serializers got wrong, and clients built against a later IDL (1.1's, 1.2's) talking to
+the release. Each scenario owns its keyspace.
 Recorded with capture.py --api 19 --framed on a fresh stock-yaml node of each release."""
 import os
 import struct
@@ -1013,6 +1013,43 @@ def memtable_tuning_07():
         v19.system_update_column_family(cfd(ks, "RowFrac", comparator_type="UTF8Type",
                                             id=0, memtable_throughput_in_mb=64)),
         v19.describe_keyspace(ks),
+        v19.system_drop_keyspace(ks),
+    ]
+    return steps
+
+
+# --------------------------------------------------------------------------- 0.7's super indexes
+@sc("28_super_scan_07", "super", "zg_s7", when=not V08)
+def super_scan_07():
+    """A 0.7 forum app on super columns (a thread row, a super column per post): its schema
+    tries a KEYS index in a super family's column metadata, scans threads by
+    get_range_slices with a sub-column predicate under a super column and with a predicate of
+    super column names, counts posts and a post's fields by multiget_count, queries the super
+    family by an index clause, and deletes a post's field by a batch deletion naming the
+    super column."""
+    ks = "zg_s7"
+    steps = setup(ks, [cfd(ks, "Threads", column_type="Super", comparator_type="UTF8Type",
+                           subcomparator_type="UTF8Type")])
+    steps += [
+        v19.system_add_column_family(cfd(ks, "Indexed", column_type="Super",
+                                         comparator_type="UTF8Type",
+                                         subcomparator_type="UTF8Type",
+                                         column_metadata=[coldef("author", "UTF8Type", True)])),
+        v19.batch_mutate({"t%d" % t: {"Threads": [sins("p%d" % p, [("author", "u%d" % p),
+                                                                   ("body", "post %d" % p)], 10)
+                                                  for p in range(t + 1)]}
+                          for t in range(3)}),
+        v19.get_range_slices(cparent("Threads", sc="p0"), pred(names=["author"]),
+                             key_range(start_key="", end_key="", count=10)),
+        v19.get_range_slices(cparent("Threads"), pred(names=["p1", "p2"]),
+                             key_range(start_key="", end_key="", count=10)),
+        v19.multiget_count(["t0", "t1", "t2"], cparent("Threads"), pred(start="", count=100)),
+        v19.multiget_count(["t1", "t2"], cparent("Threads", sc="p1"), pred(start="", count=100)),
+        v19.get_indexed_slices(cparent("Threads"), index_clause([index_expr("author", EQ,
+                                                                            "u1")]),
+                               pred(start="", count=10)),
+        v19.batch_mutate({"t2": {"Threads": [dele(["body"], 11, sc_="p2")]}}),
+        v19.get_slice("t2", cparent("Threads", sc="p2"), pred(start="", count=10)),
         v19.system_drop_keyspace(ks),
     ]
     return steps
