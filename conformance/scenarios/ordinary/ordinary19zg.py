@@ -632,7 +632,9 @@ def feature_flags():
     """A feature-flag service: a row per flag, all flags listed by a range scan paged from the
     last key (RandomPartitioner order), a range by tokens, and its mistakes: a start key after
     the end key in token order, a range given both keys and tokens, a range of neither, and a
-    row count of 0."""
+    row count of 0; then a Hadoop-style job's token ranges (wrapping, the whole ring, tokens
+    RandomPartitioner cannot read or that lie outside its range, a start key with an end
+    token, an end token alone) and its splits."""
     ks = "zg_ff"
     steps = setup(ks, [cfd(ks, "Flags", comparator_type="UTF8Type",
                            default_validation_class="UTF8Type")])
@@ -658,6 +660,26 @@ def feature_flags():
                              key_range(start_key="", end_key="", count=0)),
         v19.get_range_slices(cparent("Flags"), pred(names=["on"]),
                              key_range(start_key=order[2], end_key=order[2], count=10)),
+        # a Hadoop-style job's token ranges: wrapping, the whole ring, tokens that are not
+        # RandomPartitioner's, a key mixed with a token, an end token alone
+        v19.get_range_slices(cparent("Flags"), pred(names=["on"]),
+                             key_range(start_token=md5_token(order[3]),
+                                       end_token=md5_token(order[0]), count=10)),
+        v19.get_range_slices(cparent("Flags"), pred(names=["on"]),
+                             key_range(start_token="0", end_token="0", count=10)),
+        v19.get_range_slices(cparent("Flags"), pred(names=["on"]),
+                             key_range(start_token="abc", end_token="0", count=10)),
+        v19.get_range_slices(cparent("Flags"), pred(names=["on"]),
+                             key_range(start_token="-1", end_token="0", count=10)),
+        v19.get_range_slices(cparent("Flags"), pred(names=["on"]),
+                             key_range(start_token=str(2 ** 127 + 5), end_token="0", count=10)),
+        v19.get_range_slices(cparent("Flags"), pred(names=["on"]),
+                             key_range(start_key=order[0], end_token=md5_token(order[3]),
+                                       count=10)),
+        v19.get_range_slices(cparent("Flags"), pred(names=["on"]),
+                             key_range(end_token=md5_token(order[3]), count=10)),
+        v19.describe_splits("Flags", "abc", "0", 128),
+        v19.describe_splits("Flags", md5_token(order[3]), md5_token(order[0]), 1),
         v19.system_drop_keyspace(ks),
     ]
     return steps
