@@ -750,7 +750,10 @@ def voldemort_migration():
 def cql2_report():
     """A reporting job on CQL 2: rows written by Thrift and read by SELECT with KEY IN, a
     column range (FIRST, REVERSED), a count, a column family that does not exist, a SELECT
-    before USE, and an UPDATE at a timestamp read back."""
+    before USE, and an UPDATE at a timestamp read back; then its nightly job's statements (a
+    trailing semicolon, a leading comment line, a key range on RandomPartitioner, a SELECT of
+    every row, an INSERT of a key alone, a BATCH at a timestamp, an UPDATE at ANY, a DELETE of
+    keys by IN, a TRUNCATE)."""
     ks = "zg_c2"
     steps = [cql("SELECT * FROM sales WHERE KEY = 'x'")]
     steps += setup(ks, [cfd(ks, "sales", comparator_type="UTF8Type",
@@ -769,6 +772,22 @@ def cql2_report():
         cql("SELECT east FROM sales WHERE KEY = 'd1'"),
         cql("DELETE west FROM sales WHERE KEY = 'd1'"),
         cql("SELECT west FROM sales WHERE KEY = 'd1'"),
+        # the nightly job's statements
+        cql("SELECT KEY, east FROM sales WHERE KEY = 'd2';"),
+        cql("SELECT FIRST 1 * FROM sales WHERE KEY IN ('d0', 'd2')"),
+        cql("SELECT east FROM sales WHERE KEY >= 'd1' AND KEY <= 'd2'"),
+        cql("SELECT east FROM sales"),
+        cql("-- the nightly totals\nSELECT north FROM sales WHERE KEY = 'd2'"),
+        cql("INSERT INTO sales (KEY) VALUES ('d5')"),
+        cql("BEGIN BATCH USING CONSISTENCY ONE AND TIMESTAMP %d\n"
+            "INSERT INTO sales (KEY, east) VALUES ('d6', '1')\n"
+            "UPDATE sales SET west = '2' WHERE KEY = 'd6'\n"
+            "DELETE north FROM sales WHERE KEY = 'd2'\nAPPLY BATCH" % T),
+        cql("SELECT * FROM sales WHERE KEY IN ('d6', 'd2')"),
+        cql("UPDATE sales USING CONSISTENCY ANY SET 'east' = '5' WHERE KEY = 'd7'"),
+        cql("DELETE FROM sales WHERE KEY IN ('d0', 'd1')"),
+        cql("TRUNCATE sales"),
+        cql("SELECT east FROM sales WHERE KEY = 'd2'"),
         v19.system_drop_keyspace(ks),
     ]
     return steps
