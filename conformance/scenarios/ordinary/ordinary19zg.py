@@ -332,7 +332,9 @@ def index_search():
     """A product search page on KEYS indexes: category EQ with a price range on a LongType
     column, pages of 2 from the last key, a page size of 0, clauses with no EQ, with only an
     unindexed column, on a column the family does not declare, with a value of the wrong
-    width, and an index clause against a family that has no index."""
+    width, and an index clause against a family that has no index; a negative count, a start
+    key past every row, an operator number no IDL declared, and (1.1) the same filters as a
+    range scan's row_filter."""
     ks = "zg_is"
     steps = setup(ks, [cfd(ks, "Products", comparator_type="UTF8Type",
                            column_metadata=[coldef("category", "UTF8Type", True),
@@ -364,8 +366,35 @@ def index_search():
             books + [index_expr("price", GT, "10")]), pred(start="", count=10)),
         v19.get_indexed_slices(cparent("Plain"), index_clause(books), pred(start="", count=10)),
         v19.get_indexed_slices(cparent("Products"), index_clause([]), pred(start="", count=10)),
-        v19.system_drop_keyspace(ks),
+        v19.get_indexed_slices(cparent("Products"), index_clause(books, count=-1),
+                               pred(start="", count=10)),
+        # where the release closed the connection, the client reconnects and sets its keyspace
+        v19.set_keyspace(ks),
+        v19.get_indexed_slices(cparent("Products"), index_clause(books, start_key="zz"),
+                               pred(names=["price"])),
+        v19.get_indexed_slices(cparent("Products"), index_clause(
+            [W.struct({1: b("category"), 2: W.i32(7), 3: b("books")})]),
+            pred(start="", count=10)),
+        v19.set_keyspace(ks),
+        v19.set_keyspace(ks),
     ]
+    if V11:
+        # 1.1's page filters a range scan by index expressions
+        steps += [
+            v19.get_range_slices(cparent("Products"), pred(names=["price"]),
+                                 key_range(start_key="", end_key="", count=10,
+                                           row_filter=books)),
+            v19.get_range_slices(cparent("Products"), pred(names=["price"]),
+                                 key_range(start_key="", end_key="", count=10,
+                                           row_filter=[index_expr("price", GT, long_(20))])),
+            v19.get_range_slices(cparent("Products"), pred(names=["price"]),
+                                 key_range(start_token="0", end_token="0", count=3,
+                                           row_filter=books)),
+            v19.get_range_slices(cparent("Products"), pred(names=["name"]),
+                                 key_range(start_key="", end_key="", count=10,
+                                           row_filter=[index_expr("colour", EQ, "red")])),
+        ]
+    steps.append(v19.system_drop_keyspace(ks))
     return steps
 
 
