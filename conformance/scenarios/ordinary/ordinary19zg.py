@@ -231,7 +231,8 @@ def wiki_revisions():
     numbers (author, text, comment), the latest read by a reversed slice of count 1, a range
     of revisions, a diff's two revisions by name, old revisions pruned by a deletion of a
     slice range of super columns (refused where the release had no range deletions) and one
-    by one, and a revision name of the wrong width."""
+    by one, and a revision name of the wrong width; then its moderation tool's calls (a stale
+    remove, an empty revision, a revision counted, two pages' revisions, a slice of none)."""
     ks = "zg_wk"
     steps = setup(ks, [cfd(ks, "Revisions", column_type="Super", comparator_type="LongType",
                            subcomparator_type="UTF8Type")])
@@ -255,6 +256,19 @@ def wiki_revisions():
                    column("author", "bob", 12)),
         v19.insert("Main_Page", cparent("Revisions", sc=long_(7)), column("author", "bob", 12)),
         v19.get_slice("Main_Page", cparent("Revisions"), pred(start="", reversed=True, count=1)),
+        # its moderation tool: a revision removed at a timestamp older than its fields, a
+        # revision opened with no fields yet, one revision whole and counted, revisions of two
+        # pages, a slice of no revisions
+        v19.remove("Main_Page", cpath("Revisions", sc=long_(4)), 9),
+        v19.get("Main_Page", cpath("Revisions", sc=long_(4))),
+        v19.batch_mutate({"Main_Page": {"Revisions": [sins(long_(8), [], 13)]}}),
+        v19.get_slice("Main_Page", cparent("Revisions"), pred(start=long_(7), count=10)),
+        v19.get_count("Main_Page", cparent("Revisions", sc=long_(4)), pred(start="", count=10)),
+        v19.batch_mutate({"Help": {"Revisions": [sins(long_(1), [("author", "cid")], 13)]}}),
+        v19.multiget_slice(["Main_Page", "Help"], cparent("Revisions", sc=long_(1)),
+                           pred(start="", count=10)),
+        v19.multiget_slice(["Main_Page", "Help"], cparent("Revisions"), pred(start="", count=1)),
+        v19.get_slice("Main_Page", cparent("Revisions"), pred(start="", count=0)),
         v19.system_drop_keyspace(ks),
     ]
     return steps
