@@ -289,11 +289,13 @@ pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutatio
 /// The partition header of an SSTable row: its deletion marker and range
 /// tombstones (version 1 when it has none, as before range tombstones).
 pub fn encode_header(d: &DeletionTime, ranges: &RangeTombstones) -> Vec<u8> {
-    let mut out = vec![if ranges.is_empty() {
+    // Version and deletion time: all a header without range tombstones holds.
+    let mut out = Vec::with_capacity(1 + 12);
+    out.push(if ranges.is_empty() {
         HEADER_V1
     } else {
         HEADER_V2
-    }];
+    });
     put_deletion(&mut out, d);
     if !ranges.is_empty() {
         put_var(&mut out, ranges.iter().count() as u64);
@@ -331,7 +333,12 @@ pub fn decode_header(data: &[u8]) -> Result<(DeletionTime, RangeTombstones), Cod
 
 /// An entry's payload; its name is stored by the SSTable as the entry name.
 pub fn encode_entry(e: &Entry) -> Vec<u8> {
-    let mut out = vec![ENTRY_V1];
+    let mut out = Vec::with_capacity(match e {
+        // Version, kind, timestamp, the longest kind's fields, value length.
+        Entry::Cell(c) => 2 + 8 + 17 + 5 + c.value.len(),
+        Entry::Super(_) => 64,
+    });
+    out.push(ENTRY_V1);
     match e {
         Entry::Cell(c) => {
             out.push(0);

@@ -31,6 +31,7 @@ use crate::storage::sstable::{SSTableOptions, SSTableWriter};
 use crate::storage::store::sstable_store::{SsMeta, SsTable};
 use crate::storage::store::CfStore;
 use crate::storage::StorageError;
+use std::borrow::Cow;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -150,7 +151,14 @@ impl Inner {
         w.set_user_meta(meta.encode());
         let res: Result<(), StorageError> = (|| {
             for row in rows.iter(def) {
-                let entries = row.entries.map(|e| (e.name().to_vec(), encode_entry(&e)));
+                let entries = row.entries.map(|e| {
+                    let payload = encode_entry(&e);
+                    let name = match e {
+                        Cow::Owned(e) => e.into_name(),
+                        Cow::Borrowed(e) => e.name().to_vec(),
+                    };
+                    (name, payload)
+                });
                 w.append(
                     &row.key,
                     &encode_header(&row.deletion, &row.ranges),

@@ -70,7 +70,7 @@ impl Block {
                 .ok()
                 .and_then(|l| at.checked_add(l))
                 .filter(|&e| e <= chunks.len())
-                .ok_or(DecodeError {
+                .ok_or_else(|| DecodeError {
                     offset: at,
                     reason: format!("a {len}-byte chunk runs past its block"),
                 })?;

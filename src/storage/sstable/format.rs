@@ -260,7 +260,7 @@ pub(crate) fn decode_filter(file: &[u8]) -> Result<BloomFilter, DecodeError> {
     let mut d = framed_body(file)?;
     let hashes = d.varint()?;
     let n = d.len()?;
-    let raw = d.take(n.checked_mul(8).ok_or(DecodeError {
+    let raw = d.take(n.checked_mul(8).ok_or_else(|| DecodeError {
         offset: d.pos(),
         reason: "filter size overflows".into(),
     })?)?;
@@ -272,7 +272,7 @@ pub(crate) fn decode_filter(file: &[u8]) -> Result<BloomFilter, DecodeError> {
     u32::try_from(hashes)
         .ok()
         .and_then(|h| BloomFilter::from_parts(h, words))
-        .ok_or(DecodeError {
+        .ok_or_else(|| DecodeError {
             offset: FILE_HEADER_LEN,
             reason: format!("invalid filter parameters ({hashes} hashes, {n} words)"),
         })
@@ -382,14 +382,26 @@ fn next_entry<'a>(d: &mut Decoder<'a>) -> Result<RawEntry<'a>, DecodeError> {
     Ok((token, bytes, index_position(d)?))
 }
 
-/// The entry starting `at` bytes into a segment's body (as
-/// [`segment_view`] found the starts).
-pub(crate) fn entry_at(body: &[u8], at: usize) -> Result<RawEntry<'_>, DecodeError> {
-    let rest = body.get(at..).ok_or(DecodeError {
+/// A decoder at the entry starting `at` bytes into a segment's body (as
+/// [`segment_starts`] found the starts).
+fn decoder_at(body: &[u8], at: usize) -> Result<Decoder<'_>, DecodeError> {
+    let rest = body.get(at..).ok_or_else(|| DecodeError {
         offset: at,
         reason: "index entry starts past its segment".into(),
     })?;
-    next_entry(&mut Decoder::new(rest))
+    Ok(Decoder::new(rest))
+}
+
+/// The entry starting `at` bytes into a segment's body.
+pub(crate) fn entry_at(body: &[u8], at: usize) -> Result<RawEntry<'_>, DecodeError> {
+    next_entry(&mut decoder_at(body, at)?)
+}
+
+/// Only the token and key bytes of the entry starting `at`: what a binary
+/// search compares, without decoding the positions of entries it passes.
+pub(crate) fn key_at(body: &[u8], at: usize) -> Result<(Token, &[u8]), DecodeError> {
+    let mut d = decoder_at(body, at)?;
+    Ok((d.token()?, d.bytes()?))
 }
 
 /// An index segment checked whole (checksum, every entry, nothing after
@@ -448,5 +460,26 @@ mod tests {
         let last = bytes.len() - 5;
         bytes[last] ^= 0x10;
         assert!(Statistics::decode(&bytes).is_err());
+    }
+
+    #[test]
+    fn key_at_reads_what_entry_at_reads_and_no_further() {
+        let entries: Vec<IndexEntry> = (0..5)
+            .map(|i| IndexEntry {
+                key: key(i * 1000),
+                data_offset: 1 << (i * 9),
+                head_delta: 7,
+                head_len: 300,
+            })
+            .collect();
+        let chunk = encode_index_segment(&entries);
+        let (body, starts) = segment_starts(&chunk).unwrap();
+        for (e, &at) in entries.iter().zip(&starts) {
+            let (token, bytes, (data_offset, _, _)) = entry_at(body, at as usize).unwrap();
+            assert_eq!(key_at(body, at as usize).unwrap(), (token, bytes));
+            assert_eq!((bytes, data_offset), (&e.key.key[..], e.data_offset));
+        }
+        // Past the body: an error, not a panic.
+        assert!(key_at(body, body.len() + 1).is_err());
     }
 }

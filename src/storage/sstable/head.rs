@@ -40,7 +40,14 @@ pub(crate) struct PartitionHead {
 impl PartitionHead {
     /// The head in format `version` (1 has no chunk directories).
     pub fn encode(&self, version: u16) -> Vec<u8> {
-        let mut b = Vec::new();
+        // The key (token and bytes), the header, and for each block its
+        // bounds and positions (varints of up to 10 bytes), and the checksum.
+        let blocks: usize = self
+            .blocks
+            .iter()
+            .map(|b| b.first.len() + b.last.len() + 50)
+            .sum();
+        let mut b = Vec::with_capacity(self.key.key.len() + self.header.len() + blocks + 48);
         put_key(&mut b, &self.key);
         put_bytes(&mut b, &self.header);
         put_varint(&mut b, self.blocks.len() as u64);

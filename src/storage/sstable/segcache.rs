@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use super::codec::DecodeError;
-use super::format::{entry_at, segment_starts, IndexEntry};
+use super::format::{entry_at, key_at, segment_starts, IndexEntry};
 use crate::partitioner::DecoratedKey;
 
 /// What the kept segments of one SSTable may take, in bytes.
@@ -46,8 +46,8 @@ impl SegmentView {
     pub(crate) fn find(&self, key: &DecoratedKey) -> Result<Option<IndexEntry>, DecodeError> {
         let mut err = None;
         let found = self.starts.binary_search_by(|&at| {
-            match entry_at(&self.body, at as usize) {
-                Ok((token, bytes, _)) => token.cmp(&key.token).then_with(|| bytes.cmp(&key.key)),
+            match key_at(&self.body, at as usize) {
+                Ok((token, bytes)) => token.cmp(&key.token).then_with(|| bytes.cmp(&key.key)),
                 Err(e) => {
                     // Checked when kept, so not expected: stop the search.
                     err.get_or_insert(e);
