@@ -6,7 +6,10 @@
 //! Emulated by writing, at the drop, a tombstone of the drop's time over
 //! each stored cell of the column: what a read then answers is the same
 //! (cells at or before the drop hidden, later ones not). Owns that sweep;
-//! it must not change the schema.
+//! it must not change the schema. The release's drop was a schema change
+//! only, which no replica had to answer: the sweep runs at no level of the
+//! call's, so a keyspace placed where no replica lives (a data centre the
+//! node lacks) drops its column as the release did.
 
 use super::{CqlBackend, CqlSession};
 use crate::cql::error::CqlResult;
@@ -17,6 +20,22 @@ use crate::model::{Cell, Op, ReadCommand, RowMutation, RowRange, RowResult, Slic
 /// Hides the cells of `column` of `table` (as it was before the drop)
 /// stored in keyspace `ks`.
 pub(super) fn hide(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    ks: &str,
+    table: &Table,
+    column: &str,
+) -> CqlResult<()> {
+    crate::call::within(
+        |s| &mut s.level,
+        None,
+        || sweep(backend, session, ks, table, column),
+    )
+    .0
+}
+
+/// [`hide`]'s reads and writes, at the level the scope leaves.
+fn sweep(
     backend: &dyn CqlBackend,
     session: &CqlSession,
     ks: &str,
@@ -68,4 +87,86 @@ pub(super) fn hide(
         return Ok(());
     }
     backend.apply(&mutations)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::call::Consistency;
+    use crate::cql::error::CqlError;
+    use crate::cql::exec::ServerClock;
+    use crate::marshal::parse_type;
+    use crate::model::{Bytes, IndexQuery};
+    use crate::schema::{CfDef, Schema, SchemaChange};
+    use parking_lot::Mutex;
+    use std::sync::Arc;
+
+    /// A backend of no rows that notes the level each range read ran at.
+    #[derive(Default)]
+    struct Levels(Mutex<Vec<Option<Consistency>>>);
+
+    impl CqlBackend for Levels {
+        fn schema(&self) -> Arc<Schema> {
+            unimplemented!()
+        }
+        fn change_schema(&self, _: SchemaChange) -> Result<(), CqlError> {
+            unimplemented!()
+        }
+        fn apply(&self, _: &[RowMutation]) -> Result<(), CqlError> {
+            Ok(())
+        }
+        fn read(&self, _: &ReadCommand, _: &[u8]) -> Result<RowResult, CqlError> {
+            unimplemented!()
+        }
+        fn read_range(
+            &self,
+            _: &ReadCommand,
+            _: &RowRange,
+            _: usize,
+        ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
+            self.0.lock().push(crate::call::with(|s| s.level));
+            Ok(Vec::new())
+        }
+        fn read_indexed(
+            &self,
+            _: &ReadCommand,
+            _: &IndexQuery,
+        ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
+            unimplemented!()
+        }
+        fn truncate(&self, _: &str, _: &str) -> Result<(), CqlError> {
+            unimplemented!()
+        }
+        fn traces(&self) -> Option<Arc<crate::trace::Store>> {
+            None
+        }
+        fn takes_plain_cells_among_counters(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn the_sweep_runs_at_no_level_of_the_calls() {
+        let backend = Levels::default();
+        let session = CqlSession::new(Arc::new(ServerClock::new(1)));
+        let cf = CfDef::new("ks", "t", 1000, parse_type("UTF8Type").unwrap(), None);
+        let table = crate::cql::exec::tables::table_of(&cf).unwrap();
+        let (out, _) = crate::call::within(
+            |s| &mut s.level,
+            Some(Consistency::Quorum),
+            || hide(&backend, &session, "ks", &table, "v"),
+        );
+        assert!(out.is_ok());
+        assert_eq!(*backend.0.lock(), vec![None]);
+        // and the call's level is back once the sweep is done
+        let (after, _) = crate::call::within(
+            |s| &mut s.level,
+            Some(Consistency::One),
+            || {
+                let _ = hide(&backend, &session, "ks", &table, "v");
+                crate::call::with(|s| s.level)
+            },
+        );
+        assert_eq!(after, Some(Consistency::One));
+    }
 }
