@@ -93,6 +93,9 @@ const V12_OBSOLETE: [&str; 6] = [
     "compression_parameters",
 ];
 
+/// 3.x's table parameters the engine keeps nothing of.
+const UNKEPT_3X: [&str; 2] = ["crc_check_chance", "cdc"];
+
 const V21_OBSOLETE: [&str; 3] = [
     "index_interval",
     "replicate_on_write",
@@ -144,6 +147,27 @@ impl Vocabulary {
             .collect()
     }
 
+    /// Whether the release took `name` for a table parameter the engine
+    /// keeps nothing of: 3.x's `crc_check_chance` (a table option from 3.0,
+    /// no longer a compression one) and 3.8's `cdc`. The release judged the
+    /// value (`tableprops3x`); the emulation checks no checksums and keeps
+    /// no change-data log, so reads answer alike.
+    pub fn unkept(self, name: &str) -> bool {
+        matches!(self, Vocabulary::V30 | Vocabulary::V38)
+            && self.knows(name)
+            && UNKEPT_3X.contains(&name)
+    }
+
+    /// `props` without those the release ignored or the engine keeps
+    /// nothing of ([`Vocabulary::unkept`]).
+    pub fn without_ignored_or_unkept(self, props: &[Property]) -> Vec<Property> {
+        props
+            .iter()
+            .filter(|p| !self.ignores(&p.name) && !self.unkept(&p.name))
+            .cloned()
+            .collect()
+    }
+
     /// The unknown name the release refused among `names` (in the
     /// statement's order): the first its property map iterated.
     pub fn first_unknown<'a>(self, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
@@ -171,6 +195,16 @@ mod tests {
         assert!(!v((3, 0, 24)).knows("cdc"));
         assert!(v((3, 11, 10)).knows("cdc"));
         assert_eq!(Vocabulary::of_release((1, 1, 12)), None);
+    }
+
+    #[test]
+    fn only_3_x_takes_its_unkept_parameters() {
+        let v = |r| Vocabulary::of_release(r).unwrap();
+        assert!(v((3, 0, 24)).unkept("crc_check_chance"));
+        assert!(!v((3, 0, 24)).unkept("cdc"));
+        assert!(v((3, 11, 10)).unkept("cdc"));
+        assert!(!v((2, 2, 19)).unkept("crc_check_chance"));
+        assert!(!v((3, 11, 10)).unkept("comment"));
     }
 
     #[test]

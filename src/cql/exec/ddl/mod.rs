@@ -14,6 +14,7 @@ use crate::cql::table::{CounterMix, Layout, Table};
 use crate::schema::{CfDef, CfSpec, KeyspaceSpec, Schema, SchemaChange};
 use std::sync::Arc;
 
+mod compression;
 mod indexes;
 use indexes::{create_index, drop_index, NewIndex};
 
@@ -193,10 +194,13 @@ pub(super) fn run(
             let options = if beta {
                 TableOptions::from_beta_properties(&ct.properties)?
             } else {
-                TableOptions::from_properties_as(
-                    &release_properties(session, &ct.properties),
-                    maps,
-                )?
+                compression_of_release(
+                    session,
+                    TableOptions::from_properties_as(
+                        &release_properties(session, &ct.properties),
+                        maps,
+                    )?,
+                )
             };
             refuse_counter_ttl(&table, &options)?;
             if ct.if_not_exists && schema.cf(&ks, &table.name).is_some() {
@@ -415,8 +419,10 @@ fn alter_table(
                 apply_options(&mut spec, &options, false)?;
                 spec.bloom_filter_fp_chance = options.bloom_filter_fp_chance.or(kept);
             } else {
-                let options =
-                    TableOptions::from_properties_as(&release_properties(session, props), maps)?;
+                let options = compression_of_release(
+                    session,
+                    TableOptions::from_properties_as(&release_properties(session, props), maps)?,
+                );
                 refuse_counter_ttl(&t, &options)?;
                 apply_options(&mut spec, &options, zero_thresholds_refused(session))?;
                 index_intervals_checked(session, &spec)?;
@@ -475,13 +481,23 @@ fn zero_thresholds_refused(session: &CqlSession) -> bool {
 
 /// A table statement's properties without those the session's release
 /// ignored (its obsolete `CFPropDefs` names: 1.2's CQL 3 beta names, 2.1's
-/// `index_interval`).
+/// `index_interval`) and 3.x's the engine keeps nothing of
+/// (`crc_check_chance`, `cdc`).
 fn release_properties(session: &CqlSession, props: &[Property]) -> Vec<Property> {
     let release = session.local_facts().release_numbers();
     match crate::cql::option_names::Vocabulary::of_release(release) {
-        Some(v) => v.without_ignored(props),
+        Some(v) => v.without_ignored_or_unkept(props),
         None => props.to_vec(),
     }
+}
+
+/// `options` with a 3.x statement's `compression` map in the names the
+/// engine keeps ([`compression::stored`]); before 3.0 as given.
+fn compression_of_release(session: &CqlSession, mut options: TableOptions) -> TableOptions {
+    if session.local_facts().claims_at_least((3, 0, 0)) {
+        options.compression = options.compression.as_ref().map(compression::stored);
+    }
+    options
 }
 
 /// 2.1's and 2.2's `CFMetaData.validate` of the index intervals a table
