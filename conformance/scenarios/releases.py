@@ -10509,3 +10509,85 @@ if CQL3_VIA_VERSION:
                 out.append(cql3("SELECT total FROM %s WHERE customer = 'ann' AND day = 1 "
                                 "AND seq IN (1, 2)" % table))
         return out
+
+
+# ------------------------------------------------------------------------------ 3.x: found by ordinary19zi
+if R >= (3, 0):
+    @scenario("rel_dropunplaced", "19", "cql3", keyspace_reset="cv_r_dropunplaced")
+    def _dropunplaced():
+        """A keyspace placed in a data centre the node lacks (NetworkTopologyStrategy of
+        `dc9`): its reads and writes are refused (Unavailable), while its schema changes,
+        ALTER TABLE ... DROP among them, are made: a drop is a schema change no replica
+        answers"""
+        ks = "cv_r_dropunplaced"
+        return [
+            cql3("CREATE KEYSPACE %s WITH replication = {'class': 'NetworkTopologyStrategy', "
+                 "'dc9': 1}" % ks),
+            cql3("USE %s" % ks),
+            cql3("CREATE TABLE t (k int PRIMARY KEY, a text, b int)"),
+            cql3("INSERT INTO t (k, a, b) VALUES (1, 'x', 2) USING TIMESTAMP 10"),
+            cql3("SELECT * FROM t"),
+            cql3("ALTER TABLE t DROP a"),
+            cql3("ALTER TABLE t ADD a text"),
+            cql3("ALTER TABLE t DROP b"),
+            cql3("ALTER TABLE t DROP b"),
+            cql3("CREATE TABLE c (k int, c int, v text, PRIMARY KEY (k, c))"),
+            cql3("ALTER TABLE c DROP v"),
+            cql3("SELECT * FROM c WHERE k = 1"),
+            cql3("SELECT column_name, kind FROM system_schema.columns "
+                 "WHERE keyspace_name = '%s' AND table_name = 't'" % ks),
+        ]
+
+    @scenario("rel_tableparams3x", "19", "cql3", keyspace_reset="cv_r_tableparams3x")
+    def _tableparams3x():
+        """3.x's table parameters outside the compression map: `crc_check_chance` (3.0 on,
+        a double between 0 and 1) and `cdc` (3.8 on; 3.0 names it an unknown property),
+        taken by CREATE and ALTER TABLE beside the others, the table then read and written
+        as any other"""
+        ks = "cv_r_tableparams3x"
+        return [
+            cql3("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks),
+            cql3("USE %s" % ks),
+            cql3("CREATE TABLE a (k int PRIMARY KEY, v text) WITH crc_check_chance = 0.5"),
+            cql3("CREATE TABLE b (k int PRIMARY KEY, v text) WITH compression = "
+                 "{'class': 'LZ4Compressor', 'chunk_length_in_kb': '16'} "
+                 "AND crc_check_chance = 0.25 AND comment = 'b'"),
+            cql3("CREATE TABLE c (k int PRIMARY KEY, v text) WITH crc_check_chance = 2"),
+            cql3("CREATE TABLE c (k int PRIMARY KEY, v text) WITH crc_check_chance = 'x'"),
+            cql3("CREATE TABLE d (k int PRIMARY KEY, v text) WITH cdc = true"),
+            cql3("CREATE TABLE e (k int PRIMARY KEY, v text) WITH cdc = false "
+                 "AND gc_grace_seconds = 5"),
+            cql3("ALTER TABLE a WITH crc_check_chance = 1.0"),
+            cql3("ALTER TABLE a WITH crc_check_chance = -1"),
+            cql3("ALTER TABLE a WITH cdc = true"),
+            cql3("INSERT INTO a (k, v) VALUES (1, 'x') USING TIMESTAMP 10"),
+            cql3("INSERT INTO b (k, v) VALUES (1, 'y') USING TIMESTAMP 10"),
+            cql3("SELECT * FROM a"),
+            cql3("SELECT k, v, writetime(v) FROM b"),
+            cql3("SELECT table_name, comment, gc_grace_seconds FROM system_schema.tables "
+                 "WHERE keyspace_name = '%s'" % ks),
+        ]
+
+    @scenario("rel_valueless3x", "19", "describe", keyspace_reset="cv_r_valueless3x")
+    def _valueless3x():
+        """A COMPACT STORAGE table of clustering columns and no value column, described over
+        Thrift: 3.x's hidden value column is of EmptyType, which its CfDef gives as the
+        `default_validation_class` (a compact table with a value column, and a Thrift column
+        family, give their values' type)"""
+        ks = "cv_r_valueless3x"
+        return [
+            cql3("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks),
+            v19.set_keyspace(ks),
+            cql3("CREATE TABLE tags (k text, t text, PRIMARY KEY (k, t)) WITH COMPACT STORAGE"),
+            cql3("CREATE TABLE pairs (k text, a int, b int, PRIMARY KEY (k, a, b)) "
+                 "WITH COMPACT STORAGE"),
+            cql3("CREATE TABLE scores (k text, t text, v int, PRIMARY KEY (k, t)) "
+                 "WITH COMPACT STORAGE"),
+            v19.system_add_column_family(cf_def(ks, "Plain", comparator="UTF8Type")),
+            cql3("INSERT INTO tags (k, t) VALUES ('a', 'x') USING TIMESTAMP 10"),
+            cql3("SELECT * FROM tags"),
+            v19.get_slice("a", cparent("tags"), pred(start="", count=10)),
+            describe_ks(ks),
+        ]

@@ -318,6 +318,9 @@ pub fn shape_keyspace(node: &Node, mut ks: t::KsDef) -> t::KsDef {
         let id = (!release.at_least(1, 2)).then(|| cf_id(node, &ks.name, &cf.name));
         let kept = node.schema().column_maps.order(&ks.name, &cf.name);
         shape_cf(release, node.jvm_heap_mb, cf, system, id.flatten(), kept);
+        if let Some(stored) = node.schema().cf(&ks.name, &cf.name) {
+            v3x::valueless_compact(release, cf, stored);
+        }
     }
     if !system && !release.at_least(1, 1) {
         // Before 1.1 each schema change built the keyspace's map anew from

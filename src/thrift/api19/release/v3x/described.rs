@@ -8,7 +8,7 @@
 use super::does;
 use crate::node::Node;
 use crate::release::{Behaviour, Release};
-use crate::schema::CfSpec;
+use crate::schema::{CfDef, CfSpec};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
 
@@ -81,6 +81,22 @@ pub fn shape_cf(release: &Release, cf: &mut t::CfDef, system: bool) {
 }
 
 const MARSHAL: &str = "org.apache.cassandra.db.marshal.";
+
+/// A compact table of a clustering column and no value column (CQL's
+/// `PRIMARY KEY (k, c) ... WITH COMPACT STORAGE`, kept with an empty value
+/// alias): 3.x made its hidden value column of `EmptyType`
+/// (`CompactTables`) and described that column's type as the CfDef's
+/// `default_validation_class`; 2.x described the default validator.
+pub fn valueless_compact(release: &Release, cf: &mut t::CfDef, stored: &CfDef) {
+    let valueless = stored
+        .options
+        .value_alias
+        .as_ref()
+        .is_some_and(Vec::is_empty);
+    if release.does(Behaviour::CfDefsFromTables) && valueless && !stored.is_super() {
+        cf.default_validation_class = Some(format!("{MARSHAL}EmptyType"));
+    }
+}
 
 /// A Thrift column family's declared columns in the order 3.x described
 /// them: that of the table's `HashMap` of every column by name (sized by
@@ -294,6 +310,28 @@ fn described_retry(retry: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_valueless_compact_table_describes_empty_values_from_3_0() {
+        let utf8 = || crate::marshal::parse_type("UTF8Type").unwrap();
+        let mut stored = CfDef::new("ks", "tags", 1000, utf8(), None);
+        let described = |version: &str, stored: &CfDef| {
+            let release = Release::find(version).unwrap();
+            let mut def = crate::thrift::api19::defs::cf_def(&CfSpec::new("ks", "tags"));
+            def.default_validation_class = Some(format!("{MARSHAL}BytesType"));
+            valueless_compact(release, &mut def, stored);
+            def.default_validation_class.unwrap()
+        };
+        // a Thrift column family: no value alias
+        assert_eq!(described("3.0.24", &stored), format!("{MARSHAL}BytesType"));
+        stored.options.value_alias = Some(Vec::new());
+        assert_eq!(described("3.0.24", &stored), format!("{MARSHAL}EmptyType"));
+        assert_eq!(described("3.11.10", &stored), format!("{MARSHAL}EmptyType"));
+        assert_eq!(described("2.2.19", &stored), format!("{MARSHAL}BytesType"));
+        // a compact table's value column named
+        stored.options.value_alias = Some(b"v".to_vec());
+        assert_eq!(described("3.0.24", &stored), format!("{MARSHAL}BytesType"));
+    }
 
     #[test]
     fn a_super_update_without_the_map_column_fails_on_3x() {

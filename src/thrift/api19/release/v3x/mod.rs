@@ -25,7 +25,7 @@ pub mod udt_names;
 
 pub use described::{
     collection_values, index_refusal, shape_cf, super_update_fails, tables_in_creation_order,
-    update_keeps_cql_columns, update_target,
+    update_keeps_cql_columns, update_target, valueless_compact,
 };
 pub use super_filter::super_row_filter;
 
