@@ -9,7 +9,7 @@ use crate::cql::ast::{Property, PropertyValue};
 use crate::cql::option_names::{Vocabulary, TABLE_PARAMS};
 use crate::release::Release;
 use crate::schema::CfSpec;
-use crate::thrift::api19::release::schema::params::{compression_3x, table_params_3x};
+use crate::thrift::api19::release::schema::params::{compression_3x, table_params_3x_crc};
 use crate::thrift::error::ApiError;
 use std::collections::BTreeMap;
 
@@ -66,7 +66,11 @@ pub fn read_refusal(release: &Release, properties: &[Property]) -> Result<Read, 
                     read.compression = Some(entries.iter().cloned().collect());
                 }
             }
-            PropertyValue::Simple(text) => read_simple(name, text, &mut read.spec)?,
+            PropertyValue::Simple(text) => {
+                if let Some(crc) = read_simple(name, text, &mut read.spec)? {
+                    read.crc_check_chance = Some(crc);
+                }
+            }
         }
     }
     Ok(read)
@@ -77,6 +81,8 @@ pub fn read_refusal(release: &Release, properties: &[Property]) -> Result<Read, 
 pub struct Read {
     spec: CfSpec,
     compression: Option<BTreeMap<String, String>>,
+    /// The table option of 3.0 on, which no CfSpec holds.
+    crc_check_chance: Option<f64>,
 }
 
 /// `TableParams.validate` after the compaction's checks: the compression
@@ -89,12 +95,12 @@ pub fn bounds_refusal(read: &Read) -> Option<ApiError> {
     {
         return Some(e);
     }
-    table_params_3x(&read.spec).err()
+    table_params_3x_crc(&read.spec, read.crc_check_chance).err()
 }
 
 /// `TableAttributes.getDouble` and `getInt` of one option's text, kept in
-/// `spec` for `TableParams.validate`.
-fn read_simple(name: &str, text: &str, spec: &mut CfSpec) -> Result<(), ApiError> {
+/// `spec` for `TableParams.validate`; `crc_check_chance`'s returned.
+fn read_simple(name: &str, text: &str, spec: &mut CfSpec) -> Result<Option<f64>, ApiError> {
     if DOUBLES.contains(&name) {
         let v: f64 = text
             .trim()
@@ -104,7 +110,7 @@ fn read_simple(name: &str, text: &str, spec: &mut CfSpec) -> Result<(), ApiError
             "bloom_filter_fp_chance" => spec.bloom_filter_fp_chance = Some(v),
             "dclocal_read_repair_chance" => spec.dclocal_read_repair_chance = Some(v),
             "read_repair_chance" => spec.read_repair_chance = Some(v),
-            _ => {}
+            _ => return Ok(Some(v)),
         }
     } else if INTS.contains(&name) {
         let v: i32 = text
@@ -118,7 +124,7 @@ fn read_simple(name: &str, text: &str, spec: &mut CfSpec) -> Result<(), ApiError
             _ => spec.memtable_flush_period_in_ms = Some(v),
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -184,6 +190,23 @@ mod tests {
         )
         .is_none());
         assert!(why("3.11.10", &format!("{t}cdc = true")).is_none());
+        assert_eq!(
+            why(
+                "3.0.24",
+                &format!("{t}read_repair_chance = 0.5 AND crc_check_chance = 2")
+            )
+            .unwrap(),
+            "crc_check_chance must be larger than or equal to 0 and smaller than or equal to 1.0 (got 2.0)"
+        );
+        assert_eq!(
+            why(
+                "3.0.24",
+                &format!("{t}crc_check_chance = -1 AND read_repair_chance = 3")
+            )
+            .unwrap(),
+            "read_repair_chance must be larger than or equal to 0 and smaller than or equal to 1.0 (got 3.0)"
+        );
+        assert!(why("3.11.10", &format!("{t}crc_check_chance = 0.5")).is_none());
         assert!(why("3.0.24", &format!("{t}cdc = true")).is_some());
     }
 }

@@ -340,6 +340,15 @@ const MAX_TTL: i32 = 630_720_000;
 
 /// 3.x's `TableParams.validate` of what the CfDef set (its defaults pass).
 pub(in crate::thrift::api19) fn table_params_3x(spec: &CfSpec) -> Result<(), ApiError> {
+    table_params_3x_crc(spec, None)
+}
+
+/// [`table_params_3x`] of a CQL statement that also gave 3.x's table
+/// option `crc_check_chance`, checked after the read repair chances.
+pub(in crate::thrift::api19) fn table_params_3x_crc(
+    spec: &CfSpec,
+    crc_check_chance: Option<f64>,
+) -> Result<(), ApiError> {
     let chance = |name: &str, v: Option<f64>| match v {
         Some(v) if !(0.0..=1.0).contains(&v) => Err(invalid(format!(
             "{name} must be larger than or equal to 0 and smaller than or equal to 1.0 (got {})",
@@ -362,6 +371,7 @@ pub(in crate::thrift::api19) fn table_params_3x(spec: &CfSpec) -> Result<(), Api
         spec.dclocal_read_repair_chance,
     )?;
     chance("read_repair_chance", spec.read_repair_chance)?;
+    chance("crc_check_chance", crc_check_chance)?;
     let at_least_0 = |name: &str, v: Option<i32>| match v {
         Some(v) if v < 0 => Err(invalid(format!(
             "{name} must be greater than or equal to 0 (got {v})"
