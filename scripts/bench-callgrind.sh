@@ -7,10 +7,13 @@
 # a batch_mutate of 5 columns of 34 bytes, read: get_slice of that row), the
 # counters zeroed before and dumped after each run (`callgrind_control -z/-d`),
 # so each figure is that run's instructions in the whole server process
-# divided by its calls. Instruction counts do not move with the machine's
+# divided by its calls. `flush` writes the rows made so far to an SSTable
+# (`nodetool flush Keyspace1` on the admin surface, whose activity record is
+# off) and divides by KEYS: instructions per row flushed; a `read` after it
+# reads from that SSTable. Instruction counts do not move with the machine's
 # load, unlike times; tokio's polling moves a null call by a few hundred.
 #
-#   scripts/bench-callgrind.sh [-n KEYS] [--operations "null insert read"] [--keep DIR]
+#   scripts/bench-callgrind.sh [-n KEYS] [--operations "null insert read flush read"] [--keep DIR]
 #                              [--gateway]
 #
 # --gateway runs the server under callgrind as a gateway (`--backend`) in
@@ -33,7 +36,7 @@ while [ $# -gt 0 ]; do
         --operations) operations=$2; shift 2 ;;
         --keep) keep=$(absolute_path "$2"); mkdir -p "$keep"; shift 2 ;;
         --gateway) gateway=1; shift ;;
-        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -51,8 +54,10 @@ if [ -n "$gateway" ]; then
     start_one "$ROOT/storage-conf.xml" --native-listen 127.0.0.1:0
     backend=(--backend "cassandra://127.0.0.1:$NATIVE_PORT" --create-schema)
 fi
+admin_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 valgrind --tool=callgrind --callgrind-out-file="$dumps/callgrind.out.%p" \
-    "$SUPERCOLUMN_BIN" serve --config "$ROOT/storage-conf.xml" --listen 127.0.0.1:0 --admin-listen off \
+    "$SUPERCOLUMN_BIN" serve --config "$ROOT/storage-conf.xml" --listen 127.0.0.1:0 \
+    --admin-listen "127.0.0.1:$admin_port" --activity-log-size 0 \
     --data-dir "$work/data" "${backend[@]}" >"$work/stdout" 2>"$work/stderr" &
 pid=$!
 port=
@@ -67,11 +72,18 @@ done
 printf '%-8s %8s %16s %14s\n' operation calls instructions per-call
 for op in $operations; do
     callgrind_control -z "$pid" >/dev/null 2>&1
-    "$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$port" --api 19 -t 1 -n "$keys" \
-        --operation "$op" --keyspace Keyspace1 >"$work/stress-$op.log" 2>&1 || {
-        cat "$work/stress-$op.log" >&2
-        exit 1
-    }
+    if [ "$op" = flush ]; then
+        "$SUPERCOLUMN_BIN" nodetool -p "$admin_port" flush Keyspace1 >"$work/flush.log" 2>&1 || {
+            cat "$work/flush.log" >&2
+            exit 1
+        }
+    else
+        "$SUPERCOLUMN_BIN" stress --server "127.0.0.1:$port" --api 19 -t 1 -n "$keys" \
+            --operation "$op" --keyspace Keyspace1 >"$work/stress-$op.log" 2>&1 || {
+            cat "$work/stress-$op.log" >&2
+            exit 1
+        }
+    fi
     before=$(ls "$dumps" | grep -c "^callgrind.out.$pid" || true)
     callgrind_control -d "$op" "$pid" >/dev/null 2>&1
     # The dump is written by the server's next instrumented step.
