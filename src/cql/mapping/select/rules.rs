@@ -263,10 +263,12 @@ impl SelectRules {
     }
 
     /// Whether an IN of `values` values is an equality: 1.1's and 1.2's
-    /// restriction was an IN only for more than one value (2.0 on kept
-    /// an IN of one an IN).
+    /// restriction was an IN only for more than one value, 2.0 to 3.9 kept
+    /// an IN of one an IN, 3.10 made it an EQ restriction again
+    /// (`SingleColumnRelation.newINRestriction`).
     fn in_of_one_is_eq(&self, values: usize) -> bool {
-        values == 1 && matches!(self.words, Words::V11 | Words::V12)
+        values == 1
+            && (matches!(self.words, Words::V11 | Words::V12) || self.tuples == Tuples::V310)
     }
 
     /// The refusal of an IN of `values` values on clustering column
@@ -467,6 +469,11 @@ mod tests {
             "Cannot restrict clustering columns by IN relations when a collection is selected by \
              the query"
         );
+        // 3.0 kept an IN of one an IN, 3.10 read it as an equality (3.0.24,
+        // 3.11.10: rel_cql3inone).
+        assert!(refusal((3, 0, 24), 1).is_some());
+        assert_eq!(refusal((3, 11, 10), 1), None);
+        assert!(refusal((3, 11, 10), 2).is_some());
     }
 
     #[test]
