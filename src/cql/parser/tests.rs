@@ -653,8 +653,10 @@ fn a_line_comment_ending_the_text_after_a_parser_error() {
         parse_with(q, Grammar::Cql32).unwrap_err().to_string(),
         "line 1:27 mismatched character '<EOF>' expecting set null"
     );
-    assert!(parse_with(q, Grammar::Cql33)
+    // (2.2's words for it, `line 1:7 no viable alternative at input 'FROM'`,
+    // are the Thrift layer's: here, only that it is not the comment's.)
+    assert!(!parse_with(q, Grammar::Cql33)
         .unwrap_err()
         .to_string()
-        .starts_with("line 1:7 no viable alternative at input 'FROM'"));
+        .contains("mismatched character '<EOF>'"));
 }
