@@ -10591,3 +10591,142 @@ if R >= (3, 0):
             v19.get_slice("a", cparent("tags"), pred(start="", count=10)),
             describe_ks(ks),
         ]
+
+
+# ------------------------------------------------------------------------------ a CQL 3 line comment ending the text (found by ordinary19zh)
+if R >= (1, 2):
+    @scenario("rel_cql3linecomment", "19", "cql3", keyspace_reset="cv_r_cql3linecomment")
+    def _cql3linecomment():
+        """CQL 3's lexer, like CQL 2's, took a `--` or `//` comment only up to its line end
+        (`COMMENT: ('--' | '//') .* ('\\n'|'\\r')`): what each release answered to a statement
+        (executed or prepared) whose text ends in one, beside comments ended by a line end or
+        a carriage return, one before the statement, a block comment, and a text whose other
+        lexical or syntax errors come before the comment"""
+        ks = "cv_r_cql3linecomment"
+        q = v19.execute_cql3_query
+        sel = "SELECT ip FROM hosts WHERE h = 'h1'"
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE hosts (h text PRIMARY KEY, ip text)"),
+            q("INSERT INTO hosts (h, ip) VALUES ('h1', '10.0.0.1') USING TIMESTAMP 1000"),
+            q(sel + " -- the host"),
+            q(sel + " // the host"),
+            q(sel + " -- the host\n"),
+            q(sel + " -- the host\r"),
+            q(sel + " --"),
+            q("-- the host\n" + sel),
+            q("SELECT ip FROM hosts -- where\nWHERE h = 'h1' -- end"),
+            q("UPDATE hosts USING TIMESTAMP 1001 SET ip = '10.0.0.9' WHERE h = 'h1' -- fix"),
+            q(sel),
+            q("-- only a comment"),
+            q("SELECT FROM hosts -- broken"),
+            q("SELECT ip FROM hosts /* block */ WHERE h = 'h1' --"),
+            q("SELECT ip FROM hosts WHERE h = 'h1' -- it's"),
+            q("SELECT ip FROM hosts WHERE h = 'h1' ^ -- x"),
+            q("SELECT ip FROM hosts WHERE h = 'h1 -- x"),
+            v19.prepare_cql3_query(sel + " -- the host"),
+            v19.prepare_cql3_query(sel + " -- the host\n"),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ an IN of one value on a clustering column (found by ordinary19zh)
+if R >= (1, 2):
+    @scenario("rel_cql3inone", "19", "cql3", keyspace_reset="cv_r_cql3inone")
+    def _cql3inone():
+        """An IN of one value, on the last clustering column and on another, on the partition
+        key with ORDER BY, with a collection selected, in prepared statements, UPDATE and
+        DELETE: where a release took it as an equality (1.2's SelectStatement.Restriction) and
+        where as an IN"""
+        ks = "cv_r_cql3inone"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE t (k int, c1 int, c2 int, v text, l list<int>, "
+              "PRIMARY KEY (k, c1, c2))"),
+            q("CREATE TABLE ct (k int, c1 int, c2 int, v text, PRIMARY KEY (k, c1, c2)) "
+              "WITH COMPACT STORAGE"),
+        ]
+        for k, c1, c2 in [(1, 1, 1), (1, 1, 2), (1, 2, 2), (2, 1, 1)]:
+            out.append(q("INSERT INTO t (k, c1, c2, v, l) VALUES (%d, %d, %d, 'v%d%d', [%d]) "
+                         "USING TIMESTAMP 1000" % (k, c1, c2, c1, c2, c2)))
+            out.append(q("INSERT INTO ct (k, c1, c2, v) VALUES (%d, %d, %d, 'v%d%d') "
+                         "USING TIMESTAMP 1000" % (k, c1, c2, c1, c2)))
+        for t in ("t", "ct"):
+            out += [q("SELECT v FROM %s WHERE k = 1 AND c1 = 1 AND c2 IN (2)" % t),
+                    q("SELECT v FROM %s WHERE k = 1 AND c1 = 1 AND c2 IN (2, 1)" % t),
+                    q("SELECT v FROM %s WHERE k = 1 AND c1 IN (1) AND c2 = 2" % t),
+                    q("SELECT v FROM %s WHERE k = 1 AND c1 IN (1, 2) AND c2 = 2" % t),
+                    q("SELECT v FROM %s WHERE k = 1 AND c1 IN (2)" % t),
+                    q("SELECT v FROM %s WHERE k = 1 AND c1 IN (1, 2)" % t),
+                    q("SELECT v FROM %s WHERE k = 1 AND c1 IN (1) AND c2 > 1" % t),
+                    q("SELECT v FROM %s WHERE k = 1 AND c1 IN (1, 2) AND c2 > 1" % t),
+                    q("SELECT v FROM %s WHERE k = 1 AND c1 = 1 AND c2 IN (2) ORDER BY c1 DESC"
+                      % t),
+                    q("SELECT v FROM %s WHERE k IN (1) ORDER BY c1 DESC" % t),
+                    q("SELECT v FROM %s WHERE k IN (1, 2) ORDER BY c1 DESC" % t)]
+        out += [
+            q("SELECT l FROM t WHERE k = 1 AND c1 = 1 AND c2 IN (2)"),
+            q("SELECT l FROM t WHERE k = 1 AND c1 = 1 AND c2 IN (1, 2)"),
+            # (an index made here and read at once is not: 1.2.9 read it before it was built)
+            q("UPDATE t USING TIMESTAMP 1001 SET v = 'x' WHERE k = 1 AND c1 = 1 AND c2 IN (1)"),
+            q("DELETE FROM t USING TIMESTAMP 1002 WHERE k = 1 AND c1 = 1 AND c2 IN (2)"),
+            q("DELETE FROM t USING TIMESTAMP 1002 WHERE k = 1 AND c1 IN (2) AND c2 = 2"),
+            q("SELECT c1, c2, v FROM t WHERE k = 1"),
+        ]
+        for s in ("SELECT v FROM ct WHERE k = ? AND c1 = ? AND c2 IN (?)",
+                  "SELECT v FROM ct WHERE k = ? AND c1 IN (?) AND c2 = ?",
+                  "SELECT l FROM t WHERE k = ? AND c1 = ? AND c2 IN (?)"):
+            out += [v19.prepare_cql3_query(s),
+                    v19.execute_prepared_cql3_query(thrift_id(ks, s),
+                                                    [int32(1), int32(1), int32(2)])]
+        return out
+
+
+# ------------------------------------------------------------------------------ a LIMIT past an int (found by ordinary19zh)
+if R >= (1, 2):
+    @scenario("rel_limitint", "19", "cql3", keyspace_reset="cv_r_limitint")
+    def _limitint():
+        """A SELECT's LIMIT past an int: 1.2's parser read the number itself
+        (`Integer.parseInt`), failing the statement, `Failed parsing statement: [...] reason:
+        NumberFormatException For input string: "N"`; 2.0 on read it as an int term
+        (`Int32Type.fromString`: `unable to make int from 'N'`, capitalized from 2.2), the
+        largest int and a bound limit past it beside"""
+        ks = "cv_r_limitint"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE t (k int PRIMARY KEY, v text)"),
+            q("INSERT INTO t (k, v) VALUES (1, 'a') USING TIMESTAMP 1000"),
+            q("SELECT * FROM t LIMIT 2147483648"),
+            q("SELECT * FROM t LIMIT 2147483647"),
+            q("SELECT * FROM t LIMIT 99999999999999999999"),
+            q("SELECT * FROM t WHERE k = 1 LIMIT 4294967296"),
+            q("SELECT COUNT(*) FROM t LIMIT 2147483648"),
+            q("SELECT * FROM nosuch LIMIT 2147483648"),
+            v19.prepare_cql3_query("SELECT * FROM t LIMIT 2147483648"),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ toDate of a time before the epoch (found by ordinary19zh)
+if R >= (2, 2):
+    @scenario("rel_todate", "19", "cql3", keyspace_reset="cv_r_todate")
+    def _todate():
+        """2.2's toDate of a timestamp counts whole days toward zero
+        (`SimpleDateSerializer.timeInMillisToDay`, `TimeUnit.toDays`): a time less than a day
+        before the epoch is the epoch's day, one a day and more before it the day before;
+        toUnixTimestamp and toTimestamp beside"""
+        ks = "cv_r_todate"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out.append(q("CREATE TABLE t (k int PRIMARY KEY, at timestamp, d date)"))
+        for k, at in enumerate([-1, -1000, -86399999, -86400000, -86400001, -172800001, 0, 1,
+                                86399999, 86400000]):
+            out.append(q("INSERT INTO t (k, at) VALUES (%d, %d) USING TIMESTAMP 1000" % (k, at)))
+        out += [
+            q("SELECT k, at, toDate(at), toUnixTimestamp(at) FROM t"),
+            q("INSERT INTO t (k, d) VALUES (20, '1969-12-31') USING TIMESTAMP 1000"),
+            q("SELECT d, toTimestamp(d), toUnixTimestamp(d) FROM t WHERE k = 20"),
+        ]
+        return out

@@ -328,10 +328,20 @@ impl Lexer<'_> {
                 (Some(c), _) if c.is_whitespace() => {
                     at.bump();
                 }
-                // The end of the line is not the comment's.
+                // The grammar's line comment (`('--' | '//') .* ('\n'|'\r')`)
+                // needs its line end or carriage return: a text ending
+                // inside one fails at its end, where that set was wanted.
+                // (The line end itself is then skipped as a blank.)
                 (Some('-'), Some('-')) | (Some('/'), Some('/')) => {
-                    let n = at.count_while(0, |c| c != '\n');
+                    let n = at.count_while(0, |c| c != '\n' && c != '\r');
                     at.take(n);
+                    if at.peek(0).is_none() {
+                        return Err(syntax(
+                            at.line,
+                            at.column,
+                            "mismatched character '<EOF>' expecting set null".into(),
+                        ));
+                    }
                 }
                 (Some('/'), Some('*')) => {
                     if !at.block_comment() {

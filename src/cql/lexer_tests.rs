@@ -165,3 +165,23 @@ fn the_beta_had_no_brackets() {
     );
     assert!(all_tokens(Lexer::new(text)).is_ok());
 }
+
+#[test]
+fn a_line_comment_needs_its_line_end() {
+    // `COMMENT: ('--' | '//') .* ('\n'|'\r')` (1.2.9 to 3.11.10): a text
+    // ending inside one fails at its end.
+    assert_eq!(
+        first_error("SELECT title FROM posts WHERE blog = 'b' -- PostDao.findByBlog"),
+        "line 1:62 mismatched character '<EOF>' expecting set null"
+    );
+    assert_eq!(
+        first_error("SELECT a FROM t\nWHERE k = 1 //"),
+        "line 2:14 mismatched character '<EOF>' expecting set null"
+    );
+    // A line end or a carriage return ends it, and lexing goes on.
+    for end in ["\n", "\r"] {
+        let toks = kinds(&format!("SELECT a -- x{end}FROM t"));
+        assert_eq!(toks[2], (TokenKind::Ident, "FROM".to_string()));
+    }
+    assert_eq!(kinds("SELECT a -- x\r").len(), 3);
+}

@@ -14,8 +14,8 @@ use super::context::{Stamp, WriteContext};
 use super::names::{cell_name, prefix_range};
 use super::value_rules::ValueRules;
 use super::values::{
-    check_element, column_receiver, eval, eval_counter_delta, eval_i64, eval_scalar, spec_receiver,
-    Element, TermContext,
+    check_element, column_receiver, eval, eval_counter_delta, eval_scalar, list_index,
+    spec_receiver, Element, TermContext,
 };
 use super::CqlOp;
 
@@ -178,7 +178,7 @@ pub(super) fn sparse_assignment(
         }
         (Assignment::SetElement { key: k, value, .. }, CqlType::List(et)) => {
             let mut tctx = ctx.terms();
-            let idx = eval_i64(k, "list index", &mut tctx)?;
+            let idx = list_index(k, column, &mut tctx)?;
             tctx.receiver = Some(spec_receiver(&format!("value({column})"), et, tctx.values));
             let v = eval_scalar(value, et, column, &mut tctx)?;
             let existing = existing_element(table, key, ck, column, idx, false, ctx)?;

@@ -80,7 +80,10 @@ pub(super) fn apply(name: &str, arg: &CqlType, v: &[u8]) -> Option<Vec<u8>> {
     };
     Some(match name {
         "todate" => {
-            let days = millis.div_euclid(MILLIS_PER_DAY) + EPOCH_DAY;
+            // `SimpleDateSerializer.timeInMillisToDay`: whole days toward
+            // zero (`TimeUnit.toDays`), so a time before the epoch within
+            // a day of it is the epoch's day.
+            let days = millis / MILLIS_PER_DAY + EPOCH_DAY;
             (days as u32).to_be_bytes().to_vec()
         }
         _ => millis.to_be_bytes().to_vec(),
@@ -102,8 +105,14 @@ mod tests {
         );
         let ts = CqlType::Native(Native::Timestamp);
         assert_eq!(apply("todate", &ts, &millis).unwrap(), day.to_vec());
+        // Toward zero: -1 ms is the epoch's day (2.2.19), -1 day and 1 ms
+        // the day before.
         assert_eq!(
-            apply("todate", &ts, &(-1i64).to_be_bytes()).unwrap(),
+            apply("todate", &ts, &(-1000i64).to_be_bytes()).unwrap(),
+            (1u32 << 31).to_be_bytes().to_vec()
+        );
+        assert_eq!(
+            apply("todate", &ts, &(-MILLIS_PER_DAY - 1).to_be_bytes()).unwrap(),
             ((1u32 << 31) - 1).to_be_bytes().to_vec()
         );
     }

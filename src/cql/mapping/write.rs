@@ -26,7 +26,7 @@ use super::keys::{cartesian, frozen_keys_valid, key_values, require_all, KeyRest
 use super::names::{cell_name, marker_name, prefix_range, row_key_for};
 use super::range_delete;
 use super::value_rules::ValueRules;
-use super::values::{eval_i64, eval_scalar};
+use super::values::{eval_scalar, list_index};
 use super::{CqlOp, CqlWrite};
 use crate::model::DeletionTime;
 use std::collections::HashMap;
@@ -609,7 +609,7 @@ fn delete_column(
                     ops.push(st.tombstone(cell_name(table, ck, column, Some(&mk))?));
                 }
                 CqlType::List(_) => {
-                    let idx = eval_i64(k, "list index", &mut tctx)?;
+                    let idx = list_index(k, column, &mut tctx)?;
                     let name = existing_element(table, key, ck, column, idx, true, ctx)?;
                     ops.push(st.tombstone(name));
                 }

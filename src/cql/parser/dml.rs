@@ -489,8 +489,21 @@ impl Parser<'_> {
         let limit = if self.eat_kw("limit") {
             // 1.2's grammar took a number only (`K_LIMIT rows=INTEGER`); a
             // marker came with 2.0.
-            if self.grammar.is_cql305() && self.peek().kind != TokenKind::Integer {
-                return Err(self.mismatched("INTEGER"));
+            if self.grammar.is_cql305() {
+                if self.peek().kind != TokenKind::Integer {
+                    return Err(self.mismatched("INTEGER"));
+                }
+                // Its action read the number as an int
+                // (`Integer.parseInt`), failing the whole statement on one
+                // past it.
+                let text = &self.peek().text;
+                if text.parse::<i32>().is_err() {
+                    return Err(CqlError::invalid(format!(
+                        "Failed parsing statement: [{}] reason: NumberFormatException For input \
+                         string: \"{text}\"",
+                        self.text
+                    )));
+                }
             }
             Some(self.term()?)
         } else {

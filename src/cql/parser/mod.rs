@@ -251,10 +251,30 @@ fn parse_pass_lexing<'a>(
     };
     let parsed = p.parse_all();
     p.tokens.lexical_error()?;
-    // (A collected lexical error is reported when the parse met none.)
-    match p.tokens.collected_error() {
-        Some(e) => parsed.and(Err(e)),
-        None => parsed,
+    // (A collected lexical error is reported when the parse met none, or
+    // when the lexer met it after the parser's error: 2.1's collector threw
+    // the last error, and ANTLR's recovery lexed on to the end after a
+    // parser's error before the end.)
+    match (p.tokens.collected_error(), &parsed) {
+        (Some(e), Err(parser)) if lexed_after(&e, parser) => Err(e),
+        (Some(e), _) => parsed.and(Err(e)),
+        (None, _) => parsed,
+    }
+}
+
+/// Whether lexical error `lexed` lies after the parser's syntax error
+/// `parser`, which is not at the end of the text (`line 0:-1`).
+fn lexed_after(lexed: &CqlError, parser: &CqlError) -> bool {
+    match (lexed, parser) {
+        (
+            CqlError::Syntax { line, column, .. },
+            CqlError::Syntax {
+                line: pl,
+                column: pc,
+                ..
+            },
+        ) => *pl > 0 && (*line, *column) > (*pl, *pc),
+        _ => false,
     }
 }
 
@@ -280,7 +300,9 @@ pub fn split_statements(text: &str) -> Vec<String> {
                     }
                 }
             }
-            '-' if chars.peek() == Some(&'-') => {
+            // A line comment is dropped with its text (the lexer wants
+            // its line end, which the script's last line may lack).
+            '-' | '/' if chars.peek() == Some(&c) => {
                 for d in chars.by_ref() {
                     if d == '\n' {
                         cur.push('\n');

@@ -267,7 +267,7 @@ fn keyspace_and_index_statements() {
         "ALTER TABLE t WITH comment = 'c'",
         "ALTER TABLE t RENAME a TO b",
         "INSERT INTO t (k, b, u, f, x, n) VALUES (0x00ff, true, 99051fe9-6a9c-46c2-b949-38ef78858dd0, -1.5e3, now(), null) USING TTL 10",
-        "/* comment */ SELECT * FROM t // trailing",
+        "/* comment */ SELECT * FROM t // trailing\n",
     ] {
         // 1.2's grammar (the default) lacked ALTER ... DROP; 2.0's has it.
         parse_with(s, Grammar::WithStatics).unwrap_or_else(|e| panic!("{s}: {e}"));
@@ -641,4 +641,22 @@ fn cql_3_0_5_refuses_2_1_types_and_literals_as_1_2_19_did() {
             "line 1:48 no viable alternative at input ':'"
         );
     }
+}
+
+#[test]
+fn a_line_comment_ending_the_text_after_a_parser_error() {
+    // 2.1's collector threw the last error: the comment's, lexed after
+    // the parser's error at FROM (2.1.22: rel_cql3linecomment); 2.2 the
+    // first, the parser's.
+    let q = "SELECT FROM hosts -- broken";
+    assert_eq!(
+        parse_with(q, Grammar::Cql32).unwrap_err().to_string(),
+        "line 1:27 mismatched character '<EOF>' expecting set null"
+    );
+    // (2.2's words for it, `line 1:7 no viable alternative at input 'FROM'`,
+    // are the Thrift layer's: here, only that it is not the comment's.)
+    assert!(!parse_with(q, Grammar::Cql33)
+        .unwrap_err()
+        .to_string()
+        .contains("mismatched character '<EOF>'"));
 }

@@ -368,3 +368,17 @@ fn nan_and_infinity_are_names_to_1_2_and_constants_from_2_0() {
         ["Float -NaN", "Float -Infinity", "Float nan", "Integer 1"]
     );
 }
+
+#[test]
+fn a_limit_past_an_int_fails_the_parse_in_1_2() {
+    // 1.2's action read LIMIT's number with Integer.parseInt (1.2.9 and
+    // 1.2.19: `zh_cql_newcomer`); 2.0 on read the term later.
+    let q = "SELECT * FROM users LIMIT 2147483648";
+    assert_eq!(
+        parse_with(q, Grammar::Cql12).unwrap_err().to_string(),
+        "Failed parsing statement: [SELECT * FROM users LIMIT 2147483648] reason: \
+         NumberFormatException For input string: \"2147483648\""
+    );
+    assert!(parse_with("SELECT * FROM users LIMIT 2147483647", Grammar::Cql12).is_ok());
+    assert!(parse_with(q, Grammar::WithStatics).is_ok());
+}

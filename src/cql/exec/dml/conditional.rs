@@ -73,18 +73,20 @@ pub(super) fn conditional_batch(
     binds: &[Option<Vec<u8>>],
 ) -> CqlResult<CqlOutcome> {
     let schema = backend.schema();
-    let Some((ks, cf)) = batch_table(session, b)? else {
-        return Ok(CqlOutcome::Void);
-    };
-    let table = lookup_in(session, &schema, &ks, &cf)?;
     let tables = |t: &TableName| -> CqlResult<Table> {
         let ks = session.keyspace_for(t)?;
         lookup_in(session, &schema, &ks, &t.name)
     };
-    // The batch's own timestamp before its statements (`validate`).
+    // The batch's own timestamp before its statements (`validate`), and
+    // its kind against each statement's table before its one table (2.0's
+    // `Parsed.prepare`, 2.1's `validate`).
     let ignored = timestamp_ignored(session);
     batch::check_batch(b, ignored)?;
     check_batch_kind(session, b, &tables)?;
+    let Some((ks, cf)) = batch_table(session, b)? else {
+        return Ok(CqlOutcome::Void);
+    };
+    let table = lookup_in(session, &schema, &ks, &cf)?;
     // 2.0 wrote at the ballot's time whatever the batch said: its writes
     // are stamped as the batch's statements without one would be.
     let unstamped;

@@ -15,6 +15,8 @@
 //! selectors (`selection`), and running it (`scan`, resumed by `paging`).
 
 pub(super) mod contains;
+#[cfg(test)]
+mod in_rules_tests;
 mod key_index;
 mod multi_column;
 pub(super) mod paging;
@@ -40,7 +42,9 @@ use super::value_rules::ValueRules;
 use super::values::{
     column_receiver, eval, eval_i64, eval_scalar, spec_receiver, with_receiver, TermContext,
 };
-use crate::cql::ast::{Operator, Ordering as Order, Relation, Select, Selection, Selector, Term};
+use crate::cql::ast::{
+    ConstantKind, Operator, Ordering as Order, Relation, Select, Selection, Selector, Term,
+};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::table::{ColumnRole, Layout, Table};
 use crate::cql::timeuuid::TimeUuidGenerator;
@@ -170,6 +174,7 @@ pub fn plan_select_by(
     if rules.in_on_last_partition_part_only {
         in_on_last_partition_part(table, &rels)?;
     }
+    let key_in = rels.partition_in.iter().any(|&i| i);
     // 2.0's index on a key column, or a key restricted in part beside an
     // indexed EQ, is planned by 2.0's rules.
     let via_index = key_index::plan(
@@ -217,7 +222,13 @@ pub fn plan_select_by(
                 prefixes,
                 range,
                 mut filters,
-            } = clustering_of(table, &head, tuples.as_ref(), rules)?;
+            } = clustering_of(
+                table,
+                &head,
+                tuples.as_ref(),
+                selects_a_collection(table, &sel.selection),
+                rules,
+            )?;
             if !sel.order_by.is_empty() {
                 return Err(invalid("ORDER BY with 2ndary indexes is not supported."));
             }
@@ -243,6 +254,9 @@ pub fn plan_select_by(
         )?,
     };
     let reversed = order_by(table, sel, single)?;
+    if key_in && rules.ordering_selected {
+        ordering_selected(sel, rules.words)?;
+    }
     let slices = release_slices(table, &prefixes, range.as_ref(), reversed, rules)?;
     let limit = limit_of(sel, &mut ctx)?;
     let Selectors {
@@ -348,8 +362,15 @@ fn unindexed_or_1_2(
     // The releases checked the clustering columns' restrictions before
     // asking for ALLOW FILTERING (1.2's and 2.0's SelectStatement, 2.2's
     // StatementRestrictions), where no index serves the query.
+    let collection = selects_a_collection(table, &sel.selection);
     let early = match served {
-        false => Some(clustering_of(table, &clustering, tuples, rules)?),
+        false => Some(clustering_of(
+            table,
+            &clustering,
+            tuples,
+            collection,
+            rules,
+        )?),
         true => None,
     };
     // ORDER BY was checked before the filtering (1.2's `prepare`, 2.0's
@@ -378,7 +399,7 @@ fn unindexed_or_1_2(
         mut filters,
     } = match early {
         Some(plan) => plan,
-        None => clustering_of(table, &clustering, tuples, rules)?,
+        None => clustering_of(table, &clustering, tuples, collection, rules)?,
     };
     filters.extend(regular);
     Ok((indexed, full_partitions, prefixes, range, filters))
@@ -441,6 +462,13 @@ fn limit_of(sel: &Select, ctx: &mut TermContext) -> CqlResult<usize> {
         None if sel.selection == Selection::Count => 10_000,
         None => i32::MAX as usize,
         Some(t) => {
+            // 2.0 on: the limit is an int term, its constant read by
+            // `Int32Type.fromString` (1.2's parser read it itself).
+            if let Term::Constant(c) = t {
+                if c.kind == ConstantKind::Integer && c.text.parse::<i32>().is_err() {
+                    return Err(invalid(format!("unable to make int from '{}'", c.text)));
+                }
+            }
             let l = eval_i64(t, "limit", ctx)?;
             if l <= 0 {
                 return Err(invalid("LIMIT must be strictly positive"));
@@ -463,6 +491,53 @@ fn selects_only_statics(table: &Table, selection: &Selection) -> bool {
         && selected
             .iter()
             .all(|c| table.partition_key.iter().any(|k| &k.name == c) || table.is_static(c))
+}
+
+/// 1.2's and 2.0's rule for an ORDER BY of an IN on the partition key:
+/// each ordered column selected (the rows of the partitions were sorted by
+/// it after the read). `*` selects them all; 1.2 matched plain column
+/// selectors only, 2.0 every column its selectors read.
+fn ordering_selected(sel: &Select, words: Words) -> CqlResult<()> {
+    let Selection::Columns(list) = &sel.selection else {
+        return Ok(());
+    };
+    let mut read = Vec::new();
+    list.iter()
+        .for_each(|(s, _)| selector_columns(s, &mut read));
+    for (name, _) in &sel.order_by {
+        let selected = match words {
+            Words::V11 | Words::V12 => list
+                .iter()
+                .any(|(s, _)| matches!(s, Selector::Column(c) if c == name)),
+            _ => read.contains(&name.as_str()),
+        };
+        if !selected {
+            return Err(invalid(match words {
+                Words::V11 | Words::V12 => {
+                    "ORDER BY could not be used on columns missing in select clause.".to_string()
+                }
+                _ => format!(
+                    "ORDER BY can only be performed on columns in the select clause (got {name})"
+                ),
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a selection reads a collection whose elements are cells of
+/// their own (not frozen): `*` of a table that has one, or one named.
+fn selects_a_collection(table: &Table, selection: &Selection) -> bool {
+    let is_collection = |c: &str| table.column(c).is_some_and(|c| c.ty.is_collection());
+    match selection {
+        Selection::Columns(list) => {
+            let mut selected = Vec::new();
+            list.iter()
+                .for_each(|(s, _)| selector_columns(s, &mut selected));
+            selected.into_iter().any(is_collection)
+        }
+        _ => table.all_columns().iter().any(|c| c.ty.is_collection()),
+    }
 }
 
 /// The columns a selector reads, in order.

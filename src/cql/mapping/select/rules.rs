@@ -22,6 +22,9 @@ pub struct SelectRules {
     /// An IN may restrict only the last clustering column (1.2 to 2.1:
     /// "We only support IN for the last name so far").
     pub in_on_last_clustering_only: bool,
+    /// 1.2 and 2.0: an ORDER BY of an IN on the partition key sorted the
+    /// rows it read by the ordered columns, which had to be selected.
+    pub ordering_selected: bool,
     /// An IN may restrict only the last partition key part (1.2 to 2.1:
     /// "Partition KEY part k cannot be restricted by IN relation").
     pub in_on_last_partition_part_only: bool,
@@ -185,6 +188,7 @@ impl SelectRules {
                 _ => Words::V12,
             },
             in_on_last_clustering_only: !at_least(2, 2),
+            ordering_selected: !at_least(2, 1),
             in_on_last_partition_part_only: !at_least(2, 2),
             keys: if at_least(2, 1) {
                 KeyOrder::Sorted
@@ -255,7 +259,39 @@ impl SelectRules {
     /// when that column is not the last ([`Self::in_on_last_clustering_only`]):
     /// 1.1 took an IN of one value as an equality.
     pub fn in_refused_off_last(&self, values: usize) -> bool {
-        self.in_on_last_clustering_only && (self.words != Words::V11 || values > 1)
+        self.in_on_last_clustering_only && !self.in_of_one_is_eq(values)
+    }
+
+    /// Whether an IN of `values` values is an equality: 1.1's and 1.2's
+    /// restriction was an IN only for more than one value, 2.0 to 3.9 kept
+    /// an IN of one an IN, 3.10 made it an EQ restriction again
+    /// (`SingleColumnRelation.newINRestriction`).
+    fn in_of_one_is_eq(&self, values: usize) -> bool {
+        values == 1
+            && (matches!(self.words, Words::V11 | Words::V12) || self.tuples == Tuples::V310)
+    }
+
+    /// The refusal of an IN of `values` values on clustering column
+    /// `column` while the query selects a collection (each cell of a
+    /// collection is a clustering name of its own, which a read of several
+    /// clustering prefixes could not slice), if it is refused.
+    pub fn in_with_collection(&self, column: &str, values: usize) -> Option<CqlError> {
+        if self.in_of_one_is_eq(values) {
+            return None;
+        }
+        Some(CqlError::invalid(match self.words {
+            Words::V11 | Words::V12 => format!(
+                "Cannot restrict PRIMARY KEY part {column} by IN relation as a collection is \
+                 selected by the query"
+            ),
+            Words::V20 => format!(
+                "Cannot restrict column \"{column}\" by IN relation as a collection is selected \
+                 by the query"
+            ),
+            Words::V22 => "Cannot restrict clustering columns by IN relations when a collection \
+                           is selected by the query"
+                .to_string(),
+        }))
     }
 
     /// The refusal of an IN on clustering column `column`, not the last
@@ -400,8 +436,44 @@ mod tests {
         );
         // Its other rules are the engine's.
         assert_eq!(beta.keys, SelectRules::default().keys);
-        assert!(SelectRules::of_release((1, 2, 19)).in_refused_off_last(1));
+        // 1.2 took an IN of one value as an equality too (1.2.9, 1.2.19).
+        assert!(!SelectRules::of_release((1, 2, 19)).in_refused_off_last(1));
+        assert!(SelectRules::of_release((1, 2, 19)).in_refused_off_last(2));
+        assert!(SelectRules::of_release((2, 0, 17)).in_refused_off_last(1));
         assert!(!SelectRules::of_release((2, 2, 19)).in_refused_off_last(2));
+    }
+
+    #[test]
+    fn an_in_beside_a_selected_collection_in_each_release_words() {
+        let refusal = |v, n| {
+            SelectRules::of_release(v)
+                .in_with_collection("seq", n)
+                .map(|e| e.to_string())
+        };
+        // 1.2.9 and 1.2.19: an IN of one value is an equality.
+        assert_eq!(refusal((1, 2, 9), 1), None);
+        assert_eq!(
+            refusal((1, 2, 19), 2).unwrap(),
+            "Cannot restrict PRIMARY KEY part seq by IN relation as a collection is selected by \
+             the query"
+        );
+        for v in [(2, 0, 17), (2, 1, 22)] {
+            assert_eq!(
+                refusal(v, 1).unwrap(),
+                "Cannot restrict column \"seq\" by IN relation as a collection is selected by \
+                 the query"
+            );
+        }
+        assert_eq!(
+            refusal((2, 2, 19), 2).unwrap(),
+            "Cannot restrict clustering columns by IN relations when a collection is selected by \
+             the query"
+        );
+        // 3.0 kept an IN of one an IN, 3.10 read it as an equality (3.0.24,
+        // 3.11.10: rel_cql3inone).
+        assert!(refusal((3, 0, 24), 1).is_some());
+        assert_eq!(refusal((3, 11, 10), 1), None);
+        assert!(refusal((3, 11, 10), 2).is_some());
     }
 
     #[test]

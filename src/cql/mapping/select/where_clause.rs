@@ -347,6 +347,7 @@ pub(super) fn clustering_of(
     table: &Table,
     clus: &[Vec<ColumnRelation>],
     tuples: Option<&multi_column::Clustering>,
+    collection_selected: bool,
     rules: &SelectRules,
 ) -> CqlResult<ClusteringPlan> {
     if let Some(t) = tuples {
@@ -403,6 +404,11 @@ pub(super) fn clustering_of(
                 && range.is_none()
             {
                 return Err(rules.in_not_last(name));
+            }
+            if *op == Operator::In && collection_selected {
+                if let Some(e) = rules.in_with_collection(name, vals.len()) {
+                    return Err(e);
+                }
             }
             if range.is_some() {
                 return Err(rules.preceding_slice(name, &table.clustering[i - 1].column.name));

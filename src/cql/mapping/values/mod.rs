@@ -467,3 +467,49 @@ pub fn eval_i64(term: &Term, what: &str, ctx: &mut TermContext) -> CqlResult<i64
         _ => Err(CqlError::invalid(format!("Invalid {what} value"))),
     }
 }
+
+/// A list element's index (`l[i] = v`, `DELETE l[i]`): a constant other
+/// than an integer is refused as a value of its receiver, `idx(l)` of type
+/// int (`Lists.Setter`'s `indexSpecOf`), a marker's bytes as an int.
+pub fn list_index(term: &Term, column: &str, ctx: &mut TermContext) -> CqlResult<i64> {
+    if let Term::Constant(c) = term {
+        if c.kind != ConstantKind::Integer {
+            let int = CqlType::Native(Native::Int);
+            eval_scalar(term, &int, &format!("idx({column})"), ctx)?;
+        }
+    }
+    eval_i64(term, "list index", ctx)
+}
+
+#[cfg(test)]
+mod list_index_tests {
+    use super::*;
+    use crate::cql::ast::Constant;
+
+    fn index(kind: ConstantKind, text: &str) -> CqlResult<i64> {
+        let mut uuids = TimeUuidGenerator::new(7);
+        let mut ctx = TermContext {
+            binds: &[],
+            now_millis: 5,
+            uuids: &mut uuids,
+            values: ValueRules::default(),
+            receiver: None,
+            frozen_as_v2: false,
+        };
+        let term = Term::Constant(Constant {
+            kind,
+            text: text.to_string(),
+        });
+        list_index(&term, "items", &mut ctx)
+    }
+
+    #[test]
+    fn a_list_index_is_an_int_constant() {
+        assert_eq!(index(ConstantKind::Integer, "2").unwrap(), 2);
+        // 1.2.9 to 2.2.19 (`zh_todo_lists`): `items['a'] = 'b'`.
+        assert_eq!(
+            index(ConstantKind::String, "a").unwrap_err().to_string(),
+            "Invalid STRING constant (a) for idx(items) of type int"
+        );
+    }
+}

@@ -167,6 +167,18 @@ fn errors_in_the_releases_words() {
     assert!(
         matches!(e, ApiError::InvalidRequest(ref w) if w == "Invalid STRING constant (x) for \"age\" of type int")
     );
+    // 2.2's Int32Type.fromString capitalized its refusal (a LIMIT past
+    // an int: `zh_cql_newcomer`); 2.1's did not.
+    let limit = |version| match reword(
+        &node_as(version),
+        "execute_cql3_query",
+        ApiError::invalid("unable to make int from '2147483648'"),
+    ) {
+        ApiError::InvalidRequest(why) => why,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(limit("2.1.22"), "unable to make int from '2147483648'");
+    assert_eq!(limit("2.2.19"), "Unable to make int from '2147483648'");
     let e = reword(
         &node_as("2.2.19"),
         "execute_cql3_query",

@@ -114,6 +114,13 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         why = format!("U{}", &why[1..]);
     }
     if release.at_least(2, 2) {
+        // 2.2's Int32Type.fromString (IntegerType's kept its words, but
+        // no CQL 3 constant reaches it unreadable).
+        if let Some(rest) = why.strip_prefix("unable to make int from '") {
+            why = format!("Unable to make int from '{rest}");
+        }
+    }
+    if release.at_least(2, 2) {
         // 2.2's InetAddressType.fromString.
         if let Some(rest) = why.strip_prefix("unable to make inetaddress from '") {
             why = format!("Unable to make inet address from '{rest}");

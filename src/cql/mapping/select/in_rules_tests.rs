@@ -1,0 +1,95 @@
+//! Tests of each release's rules for an IN: of one value (1.2's equality),
+//! beside a selected collection, and under an ORDER BY.
+
+use super::{plan_select_by, SelectPlan, SelectRules};
+use crate::cql::ast::Statement;
+use crate::cql::error::CqlResult;
+use crate::cql::table::Table;
+use crate::cql::timeuuid::TimeUuidGenerator;
+use crate::cql::{parse_with, Grammar};
+use crate::partitioner::Murmur3Partitioner;
+
+fn plan(release: (u32, u32, u32), q: &str) -> CqlResult<SelectPlan> {
+    let ct = "CREATE TABLE posts (blog text, day int, seq int, title text, tags set<text>, \
+              PRIMARY KEY (blog, day, seq))";
+    let Statement::CreateTable(ct) = parse_with(ct, Grammar::WithStatics).unwrap().statement else {
+        panic!()
+    };
+    let table = Table::from_create("ks", &ct).unwrap();
+    let Statement::Select(sel) = parse_with(q, Grammar::Cql33).unwrap().statement else {
+        panic!()
+    };
+    let rules = SelectRules::of_release(release);
+    let mut uuids = TimeUuidGenerator::new(7);
+    plan_select_by(
+        &table,
+        &sel,
+        &[],
+        &Murmur3Partitioner,
+        &mut uuids,
+        5,
+        &rules,
+    )
+}
+
+fn refusal(release: (u32, u32, u32), q: &str) -> Option<String> {
+    plan(release, q).err().map(|e| e.to_string())
+}
+
+const V12: (u32, u32, u32) = (1, 2, 19);
+const V20: (u32, u32, u32) = (2, 0, 17);
+const V21: (u32, u32, u32) = (2, 1, 22);
+const V22: (u32, u32, u32) = (2, 2, 19);
+
+#[test]
+fn an_in_of_one_value_is_an_equality_in_1_2() {
+    // Recorded: zh_orm_comments, conformance/releases/*/rel_cql3inone.json.
+    let off_last = "SELECT title FROM posts WHERE blog = 'b' AND day IN (1) AND seq = 2";
+    assert_eq!(refusal(V12, off_last), None);
+    assert_eq!(
+        refusal(V20, off_last).unwrap(),
+        "Clustering column \"day\" cannot be restricted by an IN relation"
+    );
+    assert_eq!(refusal(V22, off_last), None);
+    let tags = "SELECT tags FROM posts WHERE blog = 'b' AND day = 1 AND seq IN (1)";
+    assert_eq!(refusal(V12, tags), None);
+    assert_eq!(
+        refusal(V21, tags).unwrap(),
+        "Cannot restrict column \"seq\" by IN relation as a collection is selected by the query"
+    );
+    let two = "SELECT * FROM posts WHERE blog = 'b' AND day = 1 AND seq IN (1, 2)";
+    assert_eq!(
+        refusal(V12, two).unwrap(),
+        "Cannot restrict PRIMARY KEY part seq by IN relation as a collection is selected by the \
+         query"
+    );
+    assert_eq!(
+        refusal(V22, two).unwrap(),
+        "Cannot restrict clustering columns by IN relations when a collection is selected by \
+         the query"
+    );
+    // A frozen-free table's plain columns are no collection.
+    let title = "SELECT title FROM posts WHERE blog = 'b' AND day = 1 AND seq IN (1, 2)";
+    assert_eq!(refusal(V22, title), None);
+}
+
+#[test]
+fn an_ordered_in_on_the_key_selects_its_ordered_columns_in_1_2_and_2_0() {
+    let q =
+        |keys: &str| format!("SELECT title FROM posts WHERE blog IN ({keys}) ORDER BY day DESC");
+    assert_eq!(refusal(V12, &q("'b'")), None);
+    assert_eq!(
+        refusal(V12, &q("'b', 'c'")).unwrap(),
+        "ORDER BY could not be used on columns missing in select clause."
+    );
+    for keys in ["'b'", "'b', 'c'"] {
+        assert_eq!(
+            refusal(V20, &q(keys)).unwrap(),
+            "ORDER BY can only be performed on columns in the select clause (got day)"
+        );
+        assert_eq!(refusal(V21, &q(keys)), None);
+    }
+    let selected = "SELECT day, title FROM posts WHERE blog IN ('b', 'c') ORDER BY day DESC";
+    assert_eq!(refusal(V12, selected), None);
+    assert_eq!(refusal(V20, selected), None);
+}
