@@ -230,8 +230,12 @@ pub fn validate_column_names<'n>(
             return invalid("column name must not be empty");
         }
         marshal(comparator.validate_for(name, checks.dialect))?;
-        if let (Some(keys), None) = (checks.cql3_cells, super_column) {
-            cql3cells::check_name(cf, name, keys)?;
+        match (checks.cql3_cells, super_column) {
+            (Some(KeyColumns::Decoded), None) => {
+                super::release::v3x::cellname::validated(cf, name)?;
+            }
+            (Some(keys), None) => cql3cells::check_name(cf, name, keys)?,
+            _ => {}
         }
     }
     Ok(())

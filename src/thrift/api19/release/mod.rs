@@ -64,7 +64,8 @@ pub fn dialect(release: Option<&crate::release::Release>) -> crate::marshal::Dia
 
 /// The release's checks of a request ([`crate::thrift::api19::validation::Checks`]):
 /// its values' dialect, from 2.0 to 2.2 its checks of a CQL 3 table's
-/// cell names (2.0 refusing key columns, 2.1 and 2.2 taking them), and
+/// cell names (2.0 refusing key columns, 2.1 and 2.2 taking them, 3.x
+/// decoding them), and
 /// from 1.2 to 2.2 how it checked a collection's element cell values.
 pub fn checks(
     release: Option<&crate::release::Release>,
@@ -76,6 +77,7 @@ pub fn checks(
         does(Behaviour::ThriftCql3CellNamesChecked),
         does(Behaviour::ThriftCql3KeyColumnCellsTaken),
     ) {
+        _ if does(Behaviour::ThriftCellNamesDecoded) => Some(KeyColumns::Decoded),
         (false, _) => None,
         (true, false) => Some(KeyColumns::Refused),
         (true, true) => Some(KeyColumns::Taken),
