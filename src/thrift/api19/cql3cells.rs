@@ -27,9 +27,6 @@ pub enum KeyColumns {
     /// 2.1, 2.2: any column of the table, key columns among them
     /// (`CFMetaData.getColumnDefinition`).
     Taken,
-    /// 3.x: the name decoded as a cell of the table
-    /// (`LegacyLayout.decodeCellName`, see `release::v3x::cellname`).
-    Decoded,
 }
 
 /// The declared column the cell named `name` belongs to: a column naming

@@ -77,7 +77,6 @@ pub fn checks(
         does(Behaviour::ThriftCql3CellNamesChecked),
         does(Behaviour::ThriftCql3KeyColumnCellsTaken),
     ) {
-        _ if does(Behaviour::ThriftCellNamesDecoded) => Some(KeyColumns::Decoded),
         (false, _) => None,
         (true, false) => Some(KeyColumns::Refused),
         (true, true) => Some(KeyColumns::Taken),
@@ -95,6 +94,8 @@ pub fn checks(
         dialect: dialect(release),
         cql3_cells,
         collection_cells,
+        cell_names: does(Behaviour::ThriftCellNamesDecoded)
+            .then_some(v3x::cellname::validated as crate::thrift::api19::validation::CellNameCheck),
     }
 }
 
