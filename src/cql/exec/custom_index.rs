@@ -1,6 +1,7 @@
 //! CREATE CUSTOM INDEX as 1.2 to 2.2 took it: the checks of `CUSTOM`, the
 //! `USING` class and 2.0's index properties (`IndexPropDefs.validate`),
-//! and the class then loaded where the index was made.
+//! and the class then loaded where the index was made; 3.x's lookup of
+//! the class in its schema check ([`loadable_3x`]).
 //!
 //! Owns those checks and the failure of a class no node of these releases
 //! could load (this server loads no Java class); it must not decide where
@@ -62,6 +63,22 @@ pub(super) fn unloadable(class: &str) -> CqlError {
         "java.lang.RuntimeException: java.lang.ClassNotFoundException: {class}"
     ))
 }
+
+/// The class 3.x's schema check of a CUSTOM index looked up
+/// (`IndexMetadata.validate`, `FBUtilities.classForName`): one it did not
+/// ship failed the CREATE as an invalid request. Of the index classes 3.x
+/// shipped, only SASI (3.4 on, `sasi`) is one a CUSTOM index names.
+pub(super) fn loadable_3x(class: &str, sasi: bool) -> CqlResult<()> {
+    if sasi && class == SASI {
+        return Ok(());
+    }
+    Err(CqlError::invalid(format!(
+        "Unable to find custom indexer class '{class}'"
+    )))
+}
+
+/// The SSTable-attached index class 3.4 shipped.
+const SASI: &str = "org.apache.cassandra.index.sasi.SASIIndex";
 
 #[cfg(test)]
 mod tests {
@@ -126,5 +143,17 @@ mod tests {
             err(using(true, Some("a.B"), vec![other])),
             "Unknown property 'refresh'"
         );
+    }
+
+    #[test]
+    fn a_class_3x_did_not_ship_is_not_found() {
+        assert_eq!(
+            loadable_3x("com.stratio.cassandra.lucene.Index", true),
+            Err(CqlError::invalid(
+                "Unable to find custom indexer class 'com.stratio.cassandra.lucene.Index'"
+            ))
+        );
+        assert_eq!(loadable_3x(SASI, true), Ok(()));
+        assert!(loadable_3x(SASI, false).is_err());
     }
 }

@@ -201,6 +201,36 @@ macro_rules! with_behaviours_of_3_x {
                 says: "a reversed slice of a column family with declared columns merges those, ascending, into the others",
             }
 
+            /// A reversed slice of a CQL table's cells reversed its rows, not
+            /// their cells: the static row first, then each row, last first, its
+            /// cells ascending; the count cut that stream.
+            ReversedSliceOfCqlRows {
+                key: "reversed_slice_of_cql_rows",
+                from: (3, 0, 0),
+                until: None,
+                says: "a reversed slice of a CQL table answers its static cells, then its rows last first, each row's cells ascending",
+            }
+
+            /// A Thrift column name of a CQL table (written, read by name or
+            /// deleted) was decoded as a cell of the table, an unknown column
+            /// refused ("Error validating cell name for CQL3 table ...").
+            ThriftCellNamesDecoded {
+                key: "thrift_cell_names_decoded",
+                from: (3, 0, 0),
+                until: None,
+                says: "a Thrift column name of a CQL table must name one of its columns (Error validating cell name)",
+            }
+
+            /// A CQL table's row marker (a name of an empty column component)
+            /// written by Thrift (`insert`, `batch_mutate`) failed on the server,
+            /// which closed the connection.
+            ThriftRowMarkerWritesFail {
+                key: "thrift_row_marker_writes_fail",
+                from: (3, 0, 0),
+                until: None,
+                says: "a CQL row marker written by Thrift fails on the server (the connection closes)",
+            }
+
             // CassandraIndex.getFunctions: no case for a static column until 3.11.
             /// A COMPOSITES index of a declared column of such a table failed a
             /// new keyspace on the server at that table (3.0's built-in index

@@ -26,14 +26,20 @@ pub use levels::{check_available, check_consistency, known_level, Access};
 /// What the checks read of the release: its values' dialect, and whether
 /// (and how) it checked a CQL 3 table's cell names (2.0 to 2.2; see
 /// [`cql3cells`]). A bare [`Dialect`] checks no cell names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Checks {
     pub dialect: Dialect,
     pub cql3_cells: Option<KeyColumns>,
     /// How a collection's element cell value is checked, where not by the
     /// collection type's own rules.
     pub collection_cells: Option<CollectionCells>,
+    /// 3.x's check of a CQL table's cell name (`v3x::cellname::validated`),
+    /// handed in so that this module needs no release's.
+    pub cell_names: Option<CellNameCheck>,
 }
+
+/// A release's own check of a cell name of a column family.
+pub type CellNameCheck = fn(&CfDef, &[u8]) -> ApiResult<()>;
 
 impl From<Dialect> for Checks {
     fn from(dialect: Dialect) -> Checks {
@@ -41,6 +47,7 @@ impl From<Dialect> for Checks {
             dialect,
             cql3_cells: None,
             collection_cells: None,
+            cell_names: None,
         }
     }
 }
@@ -232,6 +239,9 @@ pub fn validate_column_names<'n>(
         marshal(comparator.validate_for(name, checks.dialect))?;
         if let (Some(keys), None) = (checks.cql3_cells, super_column) {
             cql3cells::check_name(cf, name, keys)?;
+        }
+        if let (Some(decode), None) = (checks.cell_names, super_column) {
+            decode(cf, name)?;
         }
     }
     Ok(())

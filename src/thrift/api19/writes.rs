@@ -95,7 +95,7 @@ pub fn insert(
         super::release::checks(node.release),
     )
     .map_err(|e| super::release::v07::value_refusal(node.release, ks, &cf.name, &column, e))?;
-    if let Some(e) = cellname::failure(node.release, &cf, &column.name) {
+    if let Some(e) = cellname::write_failure(node.release, &cf, &column.name) {
         return Err(e);
     }
     let sc = parent.super_column.as_deref();

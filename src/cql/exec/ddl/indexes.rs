@@ -67,6 +67,9 @@ pub(super) fn create_index(
         if let Some(class) = super::super::custom_index::checked_class(index.using)? {
             return Err(super::super::custom_index::unloadable(&class));
         }
+    } else if let Some(class) = index.using.class.as_deref().filter(|_| index.using.custom) {
+        let sasi = session.local_facts().claims_at_least((3, 4, 0));
+        super::super::custom_index::loadable_3x(class, sasi)?;
     }
     backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
     Ok(changed(ChangeKind::Updated, &ks, &table.name))

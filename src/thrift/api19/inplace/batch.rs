@@ -20,7 +20,7 @@
 
 use crate::model::{Op, RowMutation};
 use crate::node::Node;
-use crate::release::Release;
+use crate::release::{Behaviour, Release};
 use crate::schema::{CfDef, Schema};
 use crate::thrift::api19::batch::{batch_row, process_batch_mutate, write_outcome};
 use crate::thrift::api19::convert::cell_parts;
@@ -223,7 +223,8 @@ fn read_map<'a>(
                 };
                 if v::validate_standard_column(&def, c, dialect).is_err()
                     || ttlbound::out_of_bounds(c.ttl, now)
-                    || cellname::failure(release, &def, c.name).is_some()
+                    || cellname::write_failure(release, &def, c.name).is_some()
+                    || unknown_column_3x(release, &def, c.name)
                     || decimalname::failure(release, &def, None, c.name).is_some()
                 {
                     return Ok(None);
@@ -315,3 +316,11 @@ fn read_mutation<'a>(r: &mut Reader<'a>) -> Result<Option<ColumnParts<'a>>, Wire
 #[cfg(test)]
 #[path = "batch_tests.rs"]
 mod tests;
+
+/// Whether 3.x refused `name` as no column of the CQL table `cf`
+/// (`v3x::cellname::validated`, which the checks above do not make): the
+/// batch is answered by the generic path, which refuses it.
+fn unknown_column_3x(release: Option<&Release>, cf: &CfDef, name: &[u8]) -> bool {
+    release.is_some_and(|r| r.does(Behaviour::ThriftCellNamesDecoded))
+        && crate::thrift::api19::release::v3x::cellname::validated(cf, name).is_err()
+}

@@ -21,7 +21,7 @@ use crate::release::Behaviour;
 use crate::thrift::api19::convert::{into_thrift, thriftify};
 use crate::thrift::api19::methods;
 use crate::thrift::api19::reads::{as_answered, checked_get, checked_slice};
-use crate::thrift::api19::release::reads::statics;
+use crate::thrift::api19::release::reads::{cqlrows, statics};
 use crate::thrift::api19::Handler;
 use crate::thrift::batch::{void_outcome, write_reply};
 use crate::thrift::error::{ApiError, ApiResult};
@@ -143,13 +143,16 @@ impl Slice<'_> {
         let mut n = 0usize;
         let now = node.now();
         // A slice 3.x answered in another order than the engine's.
-        let reordered = node
+        let merged = node
             .release
-            .is_some_and(|r| r.does(Behaviour::StaticColumnsMerged))
-            && node
-                .schema()
-                .cf(ks, &self.parent.column_family)
-                .is_some_and(|cf| statics::applies(node.release, cf, self.predicate));
+            .is_some_and(|r| r.does(Behaviour::StaticColumnsMerged));
+        let reordered = node
+            .schema()
+            .cf(ks, &self.parent.column_family)
+            .is_some_and(|cf| {
+                (merged && statics::applies(node.release, cf, self.predicate))
+                    || cqlrows::applies(node.release, cf, self.predicate).is_some()
+            });
         let shown = !reordered
             && node.read_in_place(&cmd, self.key, &mut |c| {
                 if live_at(&c, now) {

@@ -13,7 +13,7 @@ pub use multislice::get_multi_slice;
 pub use paged::get_paged_slice;
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
-use super::release::reads::{badtoken, prefix_end, slicebounds, statics};
+use super::release::reads::{badtoken, cqlrows, prefix_end, slicebounds, statics};
 use super::scan::bigtoken;
 use super::scan::scan;
 use super::validation::{self as v, Access};
@@ -151,8 +151,9 @@ pub(super) fn checked_slice<'k>(
 }
 
 /// The read command of a checked slice as the release read it: 3.x widened
-/// a reversed slice of a static compact table ([`statics`]) and read an end
-/// bound at a composite prefix its way ([`prefix_end`]).
+/// a reversed slice of a static compact table ([`statics`]) or of a CQL
+/// table ([`cqlrows`]) and read an end bound at a composite prefix its way
+/// ([`prefix_end`]).
 pub(super) fn release_command(
     node: &Node,
     cf: &CfDef,
@@ -164,13 +165,17 @@ pub(super) fn release_command(
     if statics::applies(node.release, cf, predicate) {
         statics::widen(&mut cmd);
     }
+    if cqlrows::applies(node.release, cf, predicate).is_some() {
+        cqlrows::widen(&mut cmd);
+    }
     prefix_end::apply(node.release, cf, &mut cmd);
     cmd
 }
 
 /// Row `key`'s columns as the release answered them: 3.x reversed a super
-/// column's subcolumns with the slice and merged a static compact table's
-/// declared columns into the others, source by source.
+/// column's subcolumns with the slice, merged a static compact table's
+/// declared columns into the others, source by source, and reversed a CQL
+/// table's rows, not their cells.
 pub(super) fn as_answered(
     node: &Node,
     ks: &str,
@@ -180,10 +185,16 @@ pub(super) fn as_answered(
     out: &mut Vec<t::ColumnOrSuperColumn>,
 ) {
     super::release::v3x::reversed_super_slice(node.release, parent, predicate, out);
-    if widened(node, ks, parent, predicate) {
-        if let Some(cf) = node.schema().cf(ks, &parent.column_family) {
-            statics::order(cf, predicate, &row_sources(node, ks, &cf.name, key), out);
-        }
+    let schema = node.schema();
+    let cf = schema.cf(ks, &parent.column_family);
+    let merged = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::StaticColumnsMerged));
+    if let Some(cf) = cf.filter(|cf| merged && statics::applies(node.release, cf, predicate)) {
+        statics::order(cf, predicate, &row_sources(node, ks, &cf.name, key), out);
+    }
+    if let Some(clustering) = cf.and_then(|cf| cqlrows::applies(node.release, cf, predicate)) {
+        cqlrows::order(clustering, predicate, out);
     }
 }
 
@@ -198,14 +209,18 @@ pub(super) fn row_sources(node: &Node, ks: &str, cf: &str, key: &[u8]) -> Vec<Ve
 }
 
 /// Whether [`checked_slice`] widened the slice to every column (a 3.x
-/// static compact table's reversed slice, see [`statics`]).
+/// static compact table's reversed slice, see [`statics`], or a CQL
+/// table's, see [`cqlrows`]).
 fn widened(node: &Node, ks: &str, parent: &t::ColumnParent, predicate: &t::SlicePredicate) -> bool {
-    node.release
+    let schema = node.schema();
+    let Some(cf) = schema.cf(ks, &parent.column_family) else {
+        return false;
+    };
+    let statics = node
+        .release
         .is_some_and(|r| r.does(Behaviour::StaticColumnsMerged))
-        && node
-            .schema()
-            .cf(ks, &parent.column_family)
-            .is_some_and(|cf| statics::applies(node.release, cf, predicate))
+        && statics::applies(node.release, cf, predicate);
+    statics || cqlrows::applies(node.release, cf, predicate).is_some()
 }
 
 pub fn multiget_slice(

@@ -64,7 +64,8 @@ pub fn dialect(release: Option<&crate::release::Release>) -> crate::marshal::Dia
 
 /// The release's checks of a request ([`crate::thrift::api19::validation::Checks`]):
 /// its values' dialect, from 2.0 to 2.2 its checks of a CQL 3 table's
-/// cell names (2.0 refusing key columns, 2.1 and 2.2 taking them), and
+/// cell names (2.0 refusing key columns, 2.1 and 2.2 taking them, 3.x
+/// decoding them), and
 /// from 1.2 to 2.2 how it checked a collection's element cell values.
 pub fn checks(
     release: Option<&crate::release::Release>,
@@ -93,6 +94,8 @@ pub fn checks(
         dialect: dialect(release),
         cql3_cells,
         collection_cells,
+        cell_names: does(Behaviour::ThriftCellNamesDecoded)
+            .then_some(v3x::cellname::validated as crate::thrift::api19::validation::CellNameCheck),
     }
 }
 

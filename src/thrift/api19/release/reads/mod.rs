@@ -7,7 +7,7 @@
 //! Super CF (`superfilter`), 2.0's unchecked `get_count` (`count`), 3.x's (`count3x`) and
 //! 2.1-2.2's trim of a negative one (`counttrim`), 2.0's prune of a
 //! filtered row read reversed (`reversedprune`), 3.x's reversed slices of
-//! static compact tables (`statics`), its end bounds at a composite
+//! static compact tables (`statics`) and of CQL tables (`cqlrows`), its end bounds at a composite
 //! prefix (`prefix_end`) and its slices of count 0 of a Super CF
 //! (`zero_slice`).
 
@@ -16,6 +16,7 @@ pub(in crate::thrift::api19) mod composites_rows;
 pub(in crate::thrift::api19) mod count;
 pub(in crate::thrift::api19) mod count3x;
 pub(in crate::thrift::api19) mod counttrim;
+pub(in crate::thrift::api19) mod cqlrows;
 pub(in crate::thrift::api19) mod keybound;
 pub(in crate::thrift::api19) mod paged;
 pub(in crate::thrift::api19) mod pagedcells;

@@ -102,6 +102,44 @@ pub fn decode(cf: &CfDef, name: &[u8]) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// [`decode`] as 3.x's `ThriftValidation.validateColumnNames` met it for
+/// a name written, read by name or deleted: an unknown column of a CQL
+/// table refused in the words of the table and the column. (A name the
+/// decoding failed on otherwise was one the comparator's check already
+/// refused, or one this does not model.)
+pub fn validated(cf: &CfDef, name: &[u8]) -> Result<(), ApiError> {
+    match decode(cf, name) {
+        Err(ApiError::InvalidRequest(e)) => Err(ApiError::invalid(format!(
+            "Error validating cell name for CQL3 table {}: {}",
+            cf.name, e
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `name` of `cf` is a CQL table's row marker (its column component
+/// empty): 3.x's Thrift writes built no cell of one (`cellFromColumn` and
+/// the grouping of a batch's cells into rows met no column), failing on
+/// the server (recorded: `insert` and `batch_mutate` closed the
+/// connection).
+pub fn is_row_marker(cf: &CfDef, name: &[u8]) -> bool {
+    if cf.is_super() || cf.comparator.components().is_none() || name.starts_with(&STATIC_MARKER) {
+        return false;
+    }
+    let Some(table) = crate::cql::exec::tables::table_of(cf)
+        .ok()
+        .filter(|t| t.layout == Layout::Sparse)
+    else {
+        return false;
+    };
+    let Ok(parts) = CompositeType::split(name) else {
+        return false;
+    };
+    parts
+        .get(table.clustering.len())
+        .is_some_and(|(column, _)| column.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,5 +205,29 @@ mod tests {
         assert_eq!(answer(&cf, &[0, 5, b'a']), "dropped");
         assert_eq!(answer(&cf, &composite(&[&at, b"tags", &at])), "ok");
         assert_eq!(answer(&cf, &composite(&[&at, b"tags", b"x"])), "dropped");
+    }
+
+    #[test]
+    fn a_name_validated_for_a_write_says_the_table_then_the_column() {
+        let cf = cql_table();
+        let at = 7i32.to_be_bytes();
+        assert_eq!(validated(&cf, &composite(&[&at, b"body"])), Ok(()));
+        assert_eq!(
+            validated(&cf, &composite(&[&at, b"nosuch"])),
+            Err(ApiError::invalid(
+                "Error validating cell name for CQL3 table t: Unknown column nosuch in table ks.t"
+            ))
+        );
+    }
+
+    #[test]
+    fn a_row_marker_is_the_name_of_no_column() {
+        let cf = cql_table();
+        let at = 7i32.to_be_bytes();
+        assert!(is_row_marker(&cf, &composite(&[&at, b""])));
+        assert!(!is_row_marker(&cf, &composite(&[&at, b"body"])));
+        assert!(!is_row_marker(&cf, &composite(&[&at])));
+        let plain = CfDef::new("ks", "t", 1000, parse_type("UTF8Type").unwrap(), None);
+        assert!(!is_row_marker(&plain, b""));
     }
 }

@@ -14,7 +14,7 @@
 //! it builds the ops of what it changes but must not read or write the
 //! engine, nor answer calls.
 
-mod cellname;
+pub(in crate::thrift::api19) mod cellname;
 pub mod collections;
 pub mod compaction;
 mod described;

@@ -5,7 +5,8 @@
 //! (ClassCastException) and the server closed the connection, where the
 //! name was first read so: the checks of `insert`, a batch's column write
 //! or `cas` update once its value and timestamp were found present, a
-//! deletion's names and `remove`'s column once validated.
+//! deletion's names and `remove`'s column once validated. And 3.x's
+//! failure on a CQL table's row marker written by Thrift ([`write_failure`]).
 
 use crate::marshal::CompositeType;
 use crate::release::{Behaviour, Release};
@@ -32,9 +33,24 @@ pub fn failure(release: Option<&Release>, cf: &CfDef, name: &[u8]) -> Option<Api
     })
 }
 
+/// The failure of writing a cell named `name` to `cf` (an `insert`, a
+/// batch's column): [`failure`], or 3.x's on a CQL table's row marker
+/// (see `v3x::cellname::is_row_marker`).
+pub fn write_failure(release: Option<&Release>, cf: &CfDef, name: &[u8]) -> Option<ApiError> {
+    let marker = release.is_some_and(|r| r.does(Behaviour::ThriftRowMarkerWritesFail))
+        && crate::thrift::api19::release::v3x::cellname::is_row_marker(cf, name);
+    match marker {
+        true => Some(ApiError::Dropped(format!(
+            "3.x built no cell of a row marker of {} written by Thrift",
+            cf.name
+        ))),
+        false => failure(release, cf, name),
+    }
+}
+
 /// [`failure`] of the names a validated batch `Mutation` reads as cell
-/// names: a column's or counter column's, a deletion's names without a
-/// super column.
+/// names ([`write_failure`] of the written ones): a column's or counter
+/// column's, a deletion's names without a super column.
 pub fn mutation_failure(
     release: Option<&Release>,
     cf: &CfDef,
@@ -54,6 +70,6 @@ pub fn mutation_failure(
     deleted
         .into_iter()
         .flatten()
-        .chain(written)
         .find_map(|n| failure(release, cf, n))
+        .or_else(|| written.and_then(|n| write_failure(release, cf, n)))
 }
