@@ -1,35 +1,13 @@
 //! Tests of each release's rules for an IN: of one value (1.2's equality),
 //! beside a selected collection, and under an ORDER BY.
 
-use super::{plan_select_by, SelectPlan, SelectRules};
-use crate::cql::ast::Statement;
+use super::{plan_in_release, SelectPlan};
 use crate::cql::error::CqlResult;
-use crate::cql::table::Table;
-use crate::cql::timeuuid::TimeUuidGenerator;
-use crate::cql::{parse_with, Grammar};
-use crate::partitioner::Murmur3Partitioner;
 
 fn plan(release: (u32, u32, u32), q: &str) -> CqlResult<SelectPlan> {
     let ct = "CREATE TABLE posts (blog text, day int, seq int, title text, tags set<text>, \
               PRIMARY KEY (blog, day, seq))";
-    let Statement::CreateTable(ct) = parse_with(ct, Grammar::WithStatics).unwrap().statement else {
-        panic!()
-    };
-    let table = Table::from_create("ks", &ct).unwrap();
-    let Statement::Select(sel) = parse_with(q, Grammar::Cql33).unwrap().statement else {
-        panic!()
-    };
-    let rules = SelectRules::of_release(release);
-    let mut uuids = TimeUuidGenerator::new(7);
-    plan_select_by(
-        &table,
-        &sel,
-        &[],
-        &Murmur3Partitioner,
-        &mut uuids,
-        5,
-        &rules,
-    )
+    plan_in_release(release, ct, q)
 }
 
 fn refusal(release: (u32, u32, u32), q: &str) -> Option<String> {

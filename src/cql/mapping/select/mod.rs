@@ -582,3 +582,30 @@ fn check_distinct(
     }
     Ok(())
 }
+
+/// The plan of `query` over the table `create` makes, by `release`'s
+/// rules: the fixture of this module's tests.
+#[cfg(test)]
+fn plan_in_release(release: (u32, u32, u32), create: &str, query: &str) -> CqlResult<SelectPlan> {
+    use crate::cql::ast::Statement;
+    use crate::cql::{parse_with, Grammar};
+    let Statement::CreateTable(ct) = parse_with(create, Grammar::WithStatics).unwrap().statement
+    else {
+        panic!("not a CREATE TABLE: {create}")
+    };
+    let table = Table::from_create("ks", &ct).unwrap();
+    let Statement::Select(sel) = parse_with(query, Grammar::Cql33).unwrap().statement else {
+        panic!("not a SELECT: {query}")
+    };
+    let mut uuids = crate::cql::timeuuid::TimeUuidGenerator::new(7);
+    let rules = SelectRules::of_release(release);
+    plan_select_by(
+        &table,
+        &sel,
+        &[],
+        &crate::partitioner::Murmur3Partitioner,
+        &mut uuids,
+        5,
+        &rules,
+    )
+}

@@ -1,34 +1,15 @@
 //! Tests of `multi_column`: the prefixes a tuple relation reads and each
 //! release's refusals.
 
-use super::super::{plan_select_by, SelectPlan, SelectRules};
-use crate::cql::ast::Statement;
+use super::super::{plan_in_release, SelectPlan};
 use crate::cql::error::CqlResult;
-use crate::cql::table::Table;
-use crate::cql::timeuuid::TimeUuidGenerator;
-use crate::cql::{parse_with, Grammar};
-use crate::partitioner::Murmur3Partitioner;
 
 fn plan(release: (u32, u32, u32), rel: &str) -> CqlResult<SelectPlan> {
     let ct = "CREATE TABLE t (k int, a int, b int, c int, v int, PRIMARY KEY (k, a, b, c))";
-    let Statement::CreateTable(ct) = parse_with(ct, Grammar::WithStatics).unwrap().statement else {
-        panic!()
-    };
-    let table = Table::from_create("ks", &ct).unwrap();
-    let q = format!("SELECT * FROM t WHERE k = 1 AND {rel}");
-    let Statement::Select(sel) = parse_with(&q, Grammar::Cql33).unwrap().statement else {
-        panic!()
-    };
-    let rules = SelectRules::of_release(release);
-    let mut uuids = TimeUuidGenerator::new(7);
-    plan_select_by(
-        &table,
-        &sel,
-        &[],
-        &Murmur3Partitioner,
-        &mut uuids,
-        5,
-        &rules,
+    plan_in_release(
+        release,
+        ct,
+        &format!("SELECT * FROM t WHERE k = 1 AND {rel}"),
     )
 }
 
