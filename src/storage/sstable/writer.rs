@@ -201,7 +201,7 @@ impl SSTableWriter {
     /// A write to the Data file failed (its path is made only then).
     #[cold]
     fn data_error(&self, e: std::io::Error) -> SSTableError {
-        SSTableError::io(&self.temp_path(Component::Data), e)
+        SSTableError::io(self.temp_path(Component::Data), e)
     }
 
     fn temp_path(&self, c: Component) -> PathBuf {
