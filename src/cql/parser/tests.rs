@@ -653,10 +653,7 @@ fn a_line_comment_ending_the_text_after_a_parser_error() {
         parse_with(q, Grammar::Cql32).unwrap_err().to_string(),
         "line 1:27 mismatched character '<EOF>' expecting set null"
     );
-    // (2.2's words for it, `line 1:7 no viable alternative at input 'FROM'`,
-    // are the Thrift layer's: here, only that it is not the comment's.)
-    assert!(!parse_with(q, Grammar::Cql33)
-        .unwrap_err()
-        .to_string()
-        .contains("mismatched character '<EOF>'"));
+    // 2.2's words for it, `line 1:7 no viable alternative at input 'FROM'`,
+    // are chosen by the Thrift layer over the parser's: the recorded case
+    // rel_cql3linecomment checks them on 2.2.19.
 }
