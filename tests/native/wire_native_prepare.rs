@@ -239,7 +239,7 @@ fn prepared_statements_are_bounded_by_bytes_and_evicted_ids_reprepare() {
     // Eight distinct 100 KB statements: more than the 1 MB cache holds.
     for i in 0..8 {
         let padding = " ".repeat(100 * 1024);
-        c.prepared_id(&format!("SELECT v FROM nk.c WHERE k = ?{padding}-- {i}"));
+        c.prepared_id(&format!("SELECT v FROM nk.c WHERE k = ?{padding}-- {i}\n"));
     }
     let f = execute(&mut c, &id);
     assert_eq!(f.opcode, op::ERROR, "{}", f.describe());
