@@ -70,8 +70,8 @@ pub trait Backend: Send + Sync {
     ) -> NodeResult<Option<RowResult>>;
 
     /// [`Backend::read_bounded`] with each column of the answer shown to
-    /// `each` in place, none copied, where the backend can do that exactly:
-    /// `Some(false)` for `read_bounded`'s `None`. `None` when it cannot
+    /// `each` in order rather than returned (in place, none copied, where
+    /// the backend can): `Some(false)` for `read_bounded`'s `None`. `None` when it cannot
     /// (the default): the caller discards what `each` saw, if anything, and
     /// calls `read_bounded`.
     fn read_in_place(

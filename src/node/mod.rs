@@ -339,7 +339,7 @@ impl Node {
 
     /// [`Node::read`] where the backend can show the row's columns in place
     /// (see `Backend::read_in_place`): each goes to `each` as it is found,
-    /// none copied, and the row counts toward the reply as `read` counts
+    /// in place where the backend can, and the row counts toward the reply as `read` counts
     /// it. `Ok(false)` when the backend cannot: the caller discards what
     /// `each` saw and calls [`Node::read`]. On an error too, what `each`
     /// saw is no answer.

@@ -385,6 +385,26 @@ pub fn decode_entry(cf: &CfDef, name: &[u8], data: &[u8]) -> Result<Entry, Codec
     Ok(e)
 }
 
+/// An entry's cell borrowed from its name and payload, as [`decode_entry`]
+/// would decode it: `None` for an entry that is not a plain cell (a super
+/// column's, a counter's), which a read takes through `decode_entry`.
+pub fn entry_view<'a>(name: &'a [u8], data: &'a [u8]) -> Result<Option<CellView<'a>>, CodecError> {
+    let mut r = Reader(data);
+    let v = r.u8()?;
+    if v != ENTRY_V1 {
+        return Err(CodecError(format!("unknown entry version {v}")));
+    }
+    match r.u8()? {
+        0 => {
+            let c = r.cell_view(name)?;
+            r.end()?;
+            Ok(c)
+        }
+        1 => Ok(None),
+        t => Err(CodecError(format!("unknown entry tag {t}"))),
+    }
+}
+
 const META_V1: u8 = 1;
 /// Version 2 adds the id of the column family the SSTable was written for.
 const META_V2: u8 = 2;

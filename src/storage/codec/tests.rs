@@ -138,6 +138,45 @@ fn entries_and_headers_round_trip() {
     assert!(decode_entry(cf, b"s", &[1, 7]).is_err());
 }
 
+/// `entry_view` lends exactly the cell `decode_entry` decodes, declines a
+/// super column's entry and a counter's, and refuses what `decode_entry`
+/// refuses.
+#[test]
+fn entries_are_lent_as_decoded() {
+    let s = schema(Arc::new(ByteOrderedPartitioner));
+    let std = s.cf("ks", "Std").unwrap();
+    for c in [
+        Cell::live(b("a"), b("value"), -5),
+        Cell::expiring(b("b"), b(""), 9, 30, 1_000),
+        Cell::tombstone(b("c"), 4, 77),
+    ] {
+        let e = encode_entry(&Entry::Cell(c.clone()));
+        assert_eq!(entry_view(&c.name, &e).unwrap().unwrap().to_cell(), c);
+        let Entry::Cell(decoded) = decode_entry(std, &c.name, &e).unwrap() else {
+            panic!()
+        };
+        assert_eq!(decoded, c);
+        for cut in 0..e.len() {
+            assert!(entry_view(&c.name, &e[..cut]).is_err());
+        }
+        let mut longer = e.clone();
+        longer.push(0);
+        assert!(entry_view(&c.name, &longer).is_err());
+    }
+    let counter = Cell {
+        kind: CellKind::Counter {
+            deletion: DeletionTime::LIVE,
+        },
+        ..Cell::live(b("n"), 3i64.to_be_bytes().to_vec(), 1)
+    };
+    let e = encode_entry(&Entry::Cell(counter));
+    assert!(entry_view(b"n", &e).unwrap().is_none());
+    let e = encode_entry(&Entry::Super(StoredSuper::new(b("s"))));
+    assert!(entry_view(b"s", &e).unwrap().is_none());
+    assert!(entry_view(b"s", &[1, 7]).is_err());
+    assert!(entry_view(b"s", &[2, 0]).is_err());
+}
+
 /// `logged_puts` borrows exactly the cells `decode_logged` decodes, and
 /// declines (for the caller to decode whole) any record holding another op,
 /// a counter cell or a super column.

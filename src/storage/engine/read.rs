@@ -91,14 +91,16 @@ impl Engine {
         inner.read_key_bounded(&cf.def(), &stores, cmd, &dk, max_bytes)
     }
 
-    /// [`Engine::read_bounded`] without a copy, where that is exact: a
-    /// Standard, non-counter CF whose only store is its live memtable. Each
-    /// live column the read answers is shown to `each` in place, in order;
-    /// `Some(true)` once all were, `Some(false)` when they came to more than
-    /// `max_bytes` (`read_bounded`'s `None`). `None` when the read is not
-    /// one of those (or declined, see `query::InPlaceEnd::Declined`): then
-    /// whatever `each` saw must be discarded and the row read with
-    /// `read_bounded`.
+    /// [`Engine::read_bounded`] with the row's columns shown to `each`, in
+    /// order, rather than returned: in place, without a copy, where one
+    /// store alone holds the row (its live memtable, or one SSTable) and
+    /// can lend its cells; else copied out of the merge of its stores, as
+    /// `read_bounded` reads it. For a Standard, non-counter CF only.
+    /// `Some(true)` once all were shown, `Some(false)` when they came to
+    /// more than `max_bytes` (`read_bounded`'s `None`). `None` when the
+    /// read is not one of those (or a read in place declined, see
+    /// `query::InPlaceEnd::Declined`): then whatever `each` saw must be
+    /// discarded and the row read with `read_bounded`.
     pub fn read_in_place(
         &self,
         cmd: &ReadCommand,
@@ -115,22 +117,47 @@ impl Engine {
         if def.is_super() || def.is_counter() || cmd.super_column.is_some() || crate::trace::on() {
             return Ok(None);
         }
-        let Some(mem) = cf.sole_memtable() else {
-            return Ok(None);
-        };
         let dk = cat.schema.partitioner.decorate(key);
         let at = inner.read_at();
-        Ok(mem.with_row_in_place(&dk, |row| match row {
-            InPlace::Absent => Some(true),
-            InPlace::Supers => None,
-            InPlace::Cells(row) => {
-                match each_live_in_place(&def, &cmd.slice, &row, at, max_bytes, each) {
-                    InPlaceEnd::Whole => Some(true),
-                    InPlaceEnd::OverBytes => Some(false),
-                    InPlaceEnd::Declined => None,
+        let shown = |end| match end {
+            InPlaceEnd::Whole => Some(true),
+            InPlaceEnd::OverBytes => Some(false),
+            InPlaceEnd::Declined => None,
+        };
+        // The commonest case costs no list of stores and no handle.
+        if let Some(mem) = cf.sole_memtable() {
+            return mem.with_row_in_place(&dk, |row| match row {
+                InPlace::Absent => Ok(Some(true)),
+                InPlace::Supers => Ok(None),
+                InPlace::Cells(row) => {
+                    each_live_in_place(&def, &cmd.slice, &row, at, max_bytes, each).map(shown)
                 }
+            });
+        }
+        let stores = cf.stores();
+        let mut handles = Vec::with_capacity(stores.len());
+        for s in &stores {
+            if let Some(h) = s.open_row(&dk)? {
+                handles.push(h);
             }
-        }))
+        }
+        if let [only] = handles.as_slice() {
+            if let Some(end) = only.each_in_place(&def, &cmd.slice, at, max_bytes, each)? {
+                return Ok(shown(end));
+            }
+        }
+        // Several stores hold the row (or its one store cannot lend it):
+        // merged and copied, as `read_bounded` reads it.
+        Ok(
+            match read_row_bounded(&def, cmd, &handles, at, max_bytes)? {
+                None => Some(false),
+                Some(RowResult::Cells(cells)) => {
+                    cells.iter().for_each(|c| each(CellView::from(c)));
+                    Some(true)
+                }
+                Some(RowResult::SuperColumns(_)) => None,
+            },
+        )
     }
 
     /// How many columns [`Engine::read`] would answer for `cmd` (super

@@ -17,10 +17,13 @@ mod cell_record;
 pub(super) mod rows;
 
 use super::commitlog::Position;
-use super::query::{EntrySource, FlushedReads, KeptTable, RowHandle, RowStore, Spans};
+use super::query::{
+    each_live_in_place, EntrySource, FlushedReads, InPlaceEnd, KeptTable, ReadAt, RowHandle,
+    RowStore, Spans,
+};
 use super::row::{CKey, Entry};
 use super::StorageError;
-use crate::model::{Bytes, CellView, DeletionTime, Op};
+use crate::model::{Bytes, CellView, DeletionTime, Op, Slice};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::row::range_tombstones::RangeTombstones;
@@ -400,6 +403,26 @@ impl RowHandle for MemRow<'_> {
     }
     fn kept(&self) -> Option<(&KeptTable, &DecoratedKey)> {
         self.mem.kept.get().map(|k| (k, &self.key))
+    }
+    fn each_in_place(
+        &self,
+        cf: &CfDef,
+        slice: &Slice,
+        at: ReadAt,
+        max_bytes: usize,
+        each: &mut dyn FnMut(CellView<'_>),
+    ) -> Result<Option<InPlaceEnd>, StorageError> {
+        // A kept memtable finds names as an SSTable did (see `named`).
+        if self.mem.kept.get().is_some() {
+            return Ok(None);
+        }
+        self.mem.with_row_in_place(&self.key, |row| match row {
+            InPlace::Absent => Ok(Some(InPlaceEnd::Whole)),
+            InPlace::Supers => Ok(None),
+            InPlace::Cells(row) => {
+                each_live_in_place(cf, slice, &row, at, max_bytes, each).map(Some)
+            }
+        })
     }
 }
 

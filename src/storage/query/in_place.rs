@@ -1,42 +1,53 @@
-//! One row that a single memtable holds, read in place: its live cells
-//! shown one by one to the caller as they are found, with the answers of
-//! the copying read (`read_row_bounded`) and no copy. Owns only the
-//! decision of what is live and when to decline; it must not know the
-//! memtable (rows come as [`InPlaceRow`]s).
+//! One row read in place: its live cells shown one by one to the caller
+//! as they are found, with the answers of the copying read
+//! (`read_row_bounded`) and no copy. Owns only the decision of what is
+//! live and when to decline; it must not know where the row is held
+//! (a memtable's arena or an SSTable's block, as an [`InPlaceRow`]).
 
 use super::{limit, ReadAt};
 use crate::marshal::TypeRef;
 use crate::model::{CellKind, CellView, DeletionTime, Slice};
 use crate::schema::CfDef;
 use crate::storage::row::range_tombstones::RangeTombstones;
+use crate::storage::StorageError;
 use std::cmp::Ordering;
 
-/// How many entries a read in place may look at while it holds the
-/// memtable's read lock (as many as one chunk of a copying read holds it
-/// for, `memtable::MAX_CHUNK`): past that, it declines.
+/// How many entries a read in place may look at: a memtable's row is read
+/// under the memtable's read lock, for as many entries as one chunk of a
+/// copying read holds it for (`memtable::MAX_CHUNK`); past that, it
+/// declines.
 pub const IN_PLACE_MAX_ENTRIES: usize = 4096;
 
-/// A row one memtable holds, read in place (the memtable's
-/// `CellsInPlace`): what [`each_live_in_place`] needs of it, so that the
-/// read knows no memtable.
-pub trait InPlaceRow<'a> {
+/// A row one store holds, read in place (a memtable's `CellsInPlace`, an
+/// SSTable's partition): what [`each_live_in_place`] needs of it, so that
+/// the read knows no store. Each cell is lent to the callback only for the
+/// call (an SSTable's block is dropped once its walk leaves it).
+pub trait InPlaceRow {
     /// The row's deletion (`LIVE` when it has none).
     fn deletion(&self) -> DeletionTime;
     /// The row's range tombstones, when it has any.
-    fn ranges(&self) -> Option<&'a RangeTombstones>;
+    fn ranges(&self) -> Option<&RangeTombstones>;
     /// The cells from `start` to `finish` (slice bounds: empty is open;
     /// when `reversed`, `start` is the upper bound) in traversal order,
     /// each shown to `each` until it says stop (false); none when the
-    /// bounds are inverted.
+    /// bounds are inverted. `Ok(false)` when a cell cannot be lent in
+    /// place (a counter's or a super column's entry): the read declines.
     fn slice(
         &self,
         cmp: &TypeRef,
         bounds: (&[u8], &[u8]),
         reversed: bool,
-        each: &mut dyn FnMut(CellView<'a>) -> bool,
-    );
-    /// The cell whose name compares equal to `name`, if there is one.
-    fn named(&self, cmp: &TypeRef, name: &[u8]) -> Option<CellView<'a>>;
+        each: &mut dyn FnMut(CellView<'_>) -> bool,
+    ) -> Result<bool, StorageError>;
+    /// The cells named by `names` (in comparator order, each once) that
+    /// the row holds, in that order, each shown to `each` until it says
+    /// stop; `Ok(false)` as for [`InPlaceRow::slice`].
+    fn named(
+        &self,
+        cmp: &TypeRef,
+        names: &[&[u8]],
+        each: &mut dyn FnMut(CellView<'_>) -> bool,
+    ) -> Result<bool, StorageError>;
 }
 
 /// How [`each_live_in_place`] ended.
@@ -47,36 +58,37 @@ pub enum InPlaceEnd {
     /// Stopped once the columns' names and values came to more than
     /// `max_bytes`, as [`read_row_bounded`](super::read_row_bounded) refuses them.
     OverBytes,
-    /// Gave up (a slice over [`IN_PLACE_MAX_ENTRIES`] entries, or a counter
-    /// cell, which reads absorb deletions into): what was shown must be
+    /// Gave up (a slice over [`IN_PLACE_MAX_ENTRIES`] entries, a counter
+    /// cell, which reads absorb deletions into, or an entry the store
+    /// cannot lend as a cell): what was shown must be
     /// discarded and the row read with [`read_row_bounded`](super::read_row_bounded).
     Declined,
 }
 
-/// [`read_row_bounded`](super::read_row_bounded) of a Standard CF row that only one memtable
+/// [`read_row_bounded`](super::read_row_bounded) of a Standard CF row that only one store
 /// holds, the cells shown to `each` in place as they are found instead of
 /// collected: the same live columns in the same order, with the same byte
 /// bound. Why: a small read then costs no copy and no allocation per
 /// column (the front end encodes each straight into its reply).
-pub fn each_live_in_place<'a>(
+pub fn each_live_in_place(
     cf: &CfDef,
     slice: &Slice,
-    row: &impl InPlaceRow<'a>,
+    row: &(impl InPlaceRow + ?Sized),
     at: ReadAt,
     max_bytes: usize,
     each: &mut dyn FnMut(CellView<'_>),
-) -> InPlaceEnd {
+) -> Result<InPlaceEnd, StorageError> {
     let (now, cmp) = (at.now, &cf.comparator);
     let judge = row
         .ranges()
         .map(|r| r.judge(cmp, at.judging, at.walk(slice)));
     let count = limit(slice);
     if count == 0 {
-        return InPlaceEnd::Whole;
+        return Ok(InPlaceEnd::Whole);
     }
     let (mut seen, mut found, mut bytes) = (0usize, 0usize, 0usize);
     let mut end = InPlaceEnd::Whole;
-    let mut take = |c: CellView<'a>| -> bool {
+    let mut take = |c: CellView<'_>| -> bool {
         seen += 1;
         if seen > IN_PLACE_MAX_ENTRIES || matches!(c.kind, CellKind::Counter { .. }) {
             end = InPlaceEnd::Declined;
@@ -108,29 +120,23 @@ pub fn each_live_in_place<'a>(
         found += 1;
         found < count
     };
-    match slice {
+    let lent = match slice {
         Slice::Range {
             start,
             finish,
             reversed,
             ..
-        } => row.slice(cmp, (start, finish), *reversed, &mut take),
+        } => row.slice(cmp, (start, finish), *reversed, &mut take)?,
         Slice::Names(names) => {
             if names.len() > IN_PLACE_MAX_ENTRIES {
-                return InPlaceEnd::Declined;
+                return Ok(InPlaceEnd::Declined);
             }
             // In comparator order, each name once, as `RowHandle::named`.
             let mut sorted: Vec<&[u8]> = names.iter().map(Vec::as_slice).collect();
             sorted.sort_by(|a, b| cmp.compare(a, b));
             sorted.dedup_by(|a, b| cmp.compare(a, b) == Ordering::Equal);
-            for name in sorted {
-                if let Some(c) = row.named(cmp, name) {
-                    if !take(c) {
-                        break;
-                    }
-                }
-            }
+            row.named(cmp, &sorted, &mut take)?
         }
-    }
-    end
+    };
+    Ok(if lent { end } else { InPlaceEnd::Declined })
 }

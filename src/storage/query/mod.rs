@@ -5,7 +5,7 @@
 //! It must not know how a source stores its data: sources are [`RowHandle`]s.
 //!
 //! The folder holds the read machinery below the engine's read calls: one
-//! row here (and, in `in_place`, one memtable's row read without copying),
+//! row here (and, in `in_place`, one store's row read without copying),
 //! and the row keys of a range of the ring (`range`). It must not
 //! write or take the engine's locks (the engine's `read` does).
 
@@ -17,7 +17,9 @@ mod versions;
 use super::row::{absorb_entry, expire_entry, CKey, Entry, MergeRule, StoredSuper};
 use super::StorageError;
 use crate::marshal::TypeRef;
-use crate::model::{Bytes, Cell, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn};
+use crate::model::{
+    Bytes, Cell, CellView, DeletionTime, ReadCommand, RowResult, Slice, SuperColumn,
+};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
 use crate::storage::row::range_tombstones::{Judge, RangeJudging, RangeTombstones, Walk};
@@ -50,6 +52,20 @@ pub trait RowHandle {
     ) -> Result<Box<dyn EntrySource + 'a>, StorageError>;
     /// The entries with exactly these names, in comparator order.
     fn named(&self, names: &[Bytes]) -> Result<Vec<Entry>, StorageError>;
+    /// When this source is the only one holding the row: its live cells
+    /// answering `slice` shown to `each` in place (see
+    /// [`each_live_in_place`]), where this source can lend them. `None`
+    /// when it cannot (nothing was shown; the read merges copies).
+    fn each_in_place(
+        &self,
+        _cf: &CfDef,
+        _slice: &Slice,
+        _at: ReadAt,
+        _max_bytes: usize,
+        _each: &mut dyn FnMut(CellView<'_>),
+    ) -> Result<Option<InPlaceEnd>, StorageError> {
+        Ok(None)
+    }
     /// What this source is when it stands for an SSTable an emulated flush
     /// kept in memory, with the row's key: a read meeting one reconciles
     /// in its sources' order ([`MergeRule::InOrder`]), the order the

@@ -152,11 +152,16 @@ impl Block {
         lo
     }
 
-    /// The entry named exactly `name`, if any.
-    pub fn find(&self, cmp: &dyn AbstractType, name: &[u8]) -> Option<Entry> {
+    /// The index of the entry named exactly `name`, if any.
+    pub fn position(&self, cmp: &dyn AbstractType, name: &[u8]) -> Option<usize> {
         let i = self.lower_bound(cmp, name);
-        (i < self.len() && cmp.compare(self.name(i), name) == Ordering::Equal)
-            .then(|| self.entry(i))
+        (i < self.len() && cmp.compare(self.name(i), name) == Ordering::Equal).then_some(i)
+    }
+
+    /// The entry named exactly `name`, if any.
+    #[cfg(test)]
+    pub fn find(&self, cmp: &dyn AbstractType, name: &[u8]) -> Option<Entry> {
+        self.position(cmp, name).map(|i| self.entry(i))
     }
 
     pub fn into_entries(self) -> Vec<Entry> {

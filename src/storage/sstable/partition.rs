@@ -254,11 +254,27 @@ impl PartitionReader {
         let mut wanted: Vec<&[u8]> = names.iter().map(Vec::as_slice).collect();
         wanted.sort_by(|a, b| cmp.compare(a, b));
         wanted.dedup_by(|a, b| cmp.compare(a, b) == Ordering::Equal);
+        let mut out = Vec::new();
+        self.each_named(cmp, &wanted, &mut |name, payload| {
+            out.push((name.to_vec(), payload.to_vec()));
+            true
+        })?;
+        Ok(out)
+    }
+
+    /// The entries named by `wanted` (in comparator order, each once) that
+    /// the partition holds, each lent to `each` in that order until it
+    /// says stop (false). Reads each needed block once.
+    pub fn each_named(
+        &self,
+        cmp: &dyn AbstractType,
+        wanted: &[&[u8]],
+        each: &mut dyn FnMut(&[u8], &[u8]) -> bool,
+    ) -> Result<(), SSTableError> {
         // The block whose directory is at hand, and the last block or chunk read.
         let mut dir: Option<(usize, Option<ChunkDir>)> = None;
         let mut cached: Option<((usize, usize), Block)> = None;
-        let mut out = Vec::new();
-        for name in wanted {
+        for &name in wanted {
             let index = &self.head.index;
             let i = if index.has_names() {
                 index.partition_point(|b| cmp.compare(index.last(b), name) == Ordering::Less)
@@ -285,9 +301,14 @@ impl PartitionReader {
                 cached = Some(((i, j), block));
             }
             let (_, block) = cached.as_ref().expect("just filled");
-            out.extend(block.find(cmp, name));
+            if let Some(at) = block.position(cmp, name) {
+                let (name, payload) = block.entry_ref(at);
+                if !each(name, payload) {
+                    break;
+                }
+            }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// All entries, materialized.

@@ -342,11 +342,9 @@ impl SSTableReader {
     }
 
     /// The partition stored under `key`, with its head read and checked;
-    /// its entries are read lazily.
+    /// its entries are read lazily. The Bloom filter is the caller's to ask
+    /// first ([`SSTableReader::might_contain`]): a point read asks it once.
     pub fn get(&self, key: &DecoratedKey) -> Result<Option<PartitionReader>, SSTableError> {
-        if !self.might_contain(key) {
-            return Ok(None);
-        }
         let i = self.inner.summary.partition_point(|s| s.first_key <= *key);
         if i == 0 {
             return Ok(None);

@@ -5,13 +5,18 @@
 //!
 //! It must not decide when SSTables are written or merged (flush, compaction).
 
-use crate::model::{Bytes, DeletionTime};
+use crate::marshal::TypeRef;
+use crate::model::{Bytes, CellView, DeletionTime, Slice as SliceSpec};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
-use crate::storage::codec::{decode_entry, decode_header, decode_meta, encode_meta, CodecError};
+use crate::storage::codec::{
+    decode_entry, decode_header, decode_meta, encode_meta, entry_view, CodecError,
+};
 use crate::storage::commitlog::Position;
 use crate::storage::layout::parse_sstable_name;
-use crate::storage::query::{EntrySource, RowHandle, RowStore};
+use crate::storage::query::{
+    each_live_in_place, EntrySource, InPlaceEnd, InPlaceRow, ReadAt, RowHandle, RowStore,
+};
 use crate::storage::row::range_tombstones::RangeTombstones;
 use crate::storage::row::{CKey, Entry};
 use crate::storage::sstable::{Component, PartitionReader, SSTableError, SSTableReader, Slice};
@@ -237,6 +242,89 @@ impl RowHandle for SsRow<'_> {
         }
         out.sort_by(|a, b| cmp.compare(a.name(), b.name()));
         Ok(out)
+    }
+
+    fn each_in_place(
+        &self,
+        cf: &CfDef,
+        slice: &SliceSpec,
+        at: ReadAt,
+        max_bytes: usize,
+        each: &mut dyn FnMut(CellView<'_>),
+    ) -> Result<Option<InPlaceEnd>, StorageError> {
+        each_live_in_place(cf, slice, self, at, max_bytes, each).map(Some)
+    }
+}
+
+/// What lending one entry as a cell came to.
+enum Lent {
+    /// Shown; the read goes on when true.
+    Shown(bool),
+    /// Not a plain cell (a super column's, a counter's): the read declines.
+    NotACell,
+}
+
+impl SsRow<'_> {
+    /// Lends the entry `(name, payload)` to `each` as a cell.
+    fn lend(
+        name: &[u8],
+        payload: &[u8],
+        each: &mut dyn FnMut(CellView<'_>) -> bool,
+    ) -> Result<Lent, CodecError> {
+        Ok(match entry_view(name, payload)? {
+            Some(c) => Lent::Shown(each(c)),
+            None => Lent::NotACell,
+        })
+    }
+}
+
+/// A row read in place from this SSTable alone: each entry decoded as a
+/// cell borrowed from the block its walk holds.
+impl InPlaceRow for SsRow<'_> {
+    fn deletion(&self) -> DeletionTime {
+        self.deletion
+    }
+
+    fn ranges(&self) -> Option<&RangeTombstones> {
+        Some(&self.ranges).filter(|r| !r.is_empty())
+    }
+
+    fn slice(
+        &self,
+        cmp: &TypeRef,
+        (start, finish): (&[u8], &[u8]),
+        reversed: bool,
+        each: &mut dyn FnMut(CellView<'_>) -> bool,
+    ) -> Result<bool, StorageError> {
+        let mut it = self.part.slice(cmp.as_ref(), start, finish, reversed);
+        loop {
+            let lent = it.next_with(|name, payload| Self::lend(name, payload, each));
+            match lent {
+                None | Some(Ok(Ok(Lent::Shown(false)))) => return Ok(true),
+                Some(Ok(Ok(Lent::Shown(true)))) => {}
+                Some(Ok(Ok(Lent::NotACell))) => return Ok(false),
+                Some(Ok(Err(e))) => return Err(self.table.corrupt(e)),
+                Some(Err(e)) => return Err(e.into()),
+            }
+        }
+    }
+
+    fn named(
+        &self,
+        cmp: &TypeRef,
+        names: &[&[u8]],
+        each: &mut dyn FnMut(CellView<'_>) -> bool,
+    ) -> Result<bool, StorageError> {
+        let mut end = Ok(Lent::Shown(true));
+        self.part
+            .each_named(cmp.as_ref(), names, &mut |name, payload| {
+                end = Self::lend(name, payload, each);
+                matches!(end, Ok(Lent::Shown(true)))
+            })?;
+        match end {
+            Ok(lent) => Ok(matches!(lent, Lent::Shown(_))),
+            Err(e) => Err(self.table.corrupt(e)),
+        }
     }
 }
 

@@ -33,7 +33,39 @@ impl Harness {
         };
         let counted = self.engine.count(cmd, key.as_bytes()).unwrap();
         assert_eq!(counted, columns, "count of {cmd:?} at {key}");
+        if let RowResult::Cells(cells) = &row {
+            self.check_in_place(cmd, key, cells);
+        }
         row
+    }
+
+    /// Checks that [`Engine::read_in_place`] shows what the read answers
+    /// (in place from the one store holding the row, or copied from the
+    /// merge of several), and refuses where `read_bounded` does.
+    fn check_in_place(&self, cmd: &ReadCommand, key: &str, cells: &[Cell]) {
+        let bytes: usize = cells.iter().map(|c| c.name.len() + c.value.len()).sum();
+        for max in [usize::MAX, bytes.saturating_sub(1)] {
+            let mut shown = Vec::new();
+            let read = self
+                .engine
+                .read_in_place(cmd, key.as_bytes(), max, &mut |c| shown.push(c.to_cell()));
+            let bounded = self.engine.read_bounded(cmd, key.as_bytes(), max).unwrap();
+            match read.unwrap() {
+                // Super CFs and counters are not read in place.
+                None => {
+                    let schema = self.engine.schema();
+                    let def = schema.cf(&cmd.keyspace, &cmd.cf).unwrap();
+                    assert!(def.is_super() || def.is_counter(), "{cmd:?} declined");
+                }
+                Some(true) => {
+                    assert!(bounded.is_some(), "{cmd:?} at {key} within {max}");
+                    if max == usize::MAX {
+                        assert_eq!(shown, cells, "in place: {cmd:?} at {key}");
+                    }
+                }
+                Some(false) => assert!(bounded.is_none(), "{cmd:?} at {key} over {max}"),
+            }
+        }
     }
 }
 

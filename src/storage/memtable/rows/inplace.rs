@@ -15,6 +15,7 @@ use crate::storage::memtable::cell_record;
 use crate::storage::query::InPlaceRow;
 use crate::storage::row::range_tombstones::RangeTombstones;
 use crate::storage::sorted::Sorted;
+use crate::storage::StorageError;
 use std::ops::Bound;
 
 /// What a memtable holds of one row, read in place.
@@ -55,12 +56,12 @@ impl Rows {
     }
 }
 
-impl<'a> InPlaceRow<'a> for CellsInPlace<'a> {
+impl InPlaceRow for CellsInPlace<'_> {
     fn deletion(&self) -> DeletionTime {
         self.deletion
     }
 
-    fn ranges(&self) -> Option<&'a RangeTombstones> {
+    fn ranges(&self) -> Option<&RangeTombstones> {
         self.ranges
     }
 
@@ -70,8 +71,8 @@ impl<'a> InPlaceRow<'a> for CellsInPlace<'a> {
         cmp: &TypeRef,
         (start, finish): (&[u8], &[u8]),
         reversed: bool,
-        each: &mut dyn FnMut(CellView<'a>) -> bool,
-    ) {
+        each: &mut dyn FnMut(CellView<'_>) -> bool,
+    ) -> Result<bool, StorageError> {
         let (lo, hi) = if reversed {
             (finish, start)
         } else {
@@ -93,22 +94,34 @@ impl<'a> InPlaceRow<'a> for CellsInPlace<'a> {
         if reversed {
             for r in range.rev() {
                 if !each(view(r)) {
-                    return;
+                    break;
                 }
             }
         } else {
             for r in range {
                 if !each(view(r)) {
-                    return;
+                    break;
                 }
             }
         }
+        Ok(true)
     }
 
-    fn named(&self, cmp: &TypeRef, name: &[u8]) -> Option<CellView<'a>> {
-        let p = self.cells.search_by(by_name(self.arena, cmp, name)).ok()?;
-        self.cells
-            .at(p)
-            .map(|r| cell_record::view(self.arena.at(*r)))
+    fn named(
+        &self,
+        cmp: &TypeRef,
+        names: &[&[u8]],
+        each: &mut dyn FnMut(CellView<'_>) -> bool,
+    ) -> Result<bool, StorageError> {
+        for name in names {
+            let found = self.cells.search_by(by_name(self.arena, cmp, name)).ok();
+            let cell = found.and_then(|p| self.cells.at(p));
+            if let Some(r) = cell {
+                if !each(cell_record::view(self.arena.at(*r))) {
+                    break;
+                }
+            }
+        }
+        Ok(true)
     }
 }

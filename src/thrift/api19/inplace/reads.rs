@@ -9,9 +9,8 @@
 //! It must not decide what a read answers (the engine does) nor check
 //! anything `reads::get_slice` and `reads::get` do not: the checks, the
 //! access control, the reply meter and the errors are the same code. A read
-//! the backend cannot show in place (SSTables, a counter or Super CF, a
-//! cluster) is answered as `reads` answers it and written by the generated
-//! structs. Under a cluster, whose call runs the handler again with the
+//! the backend cannot show this way (a counter or Super CF, a cluster) is
+//! answered as `reads` answers it and written by the generated structs. Under a cluster, whose call runs the handler again with the
 //! cluster's answer (`node::defer`), the arguments are read once.
 
 use crate::model::{CellKind, CellView};

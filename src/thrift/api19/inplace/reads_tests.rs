@@ -2,8 +2,9 @@
 //! the generated processor (structs built from the general read) on the
 //! same node, session and request: live, expiring, expired and deleted
 //! columns, row and range deletions, bounds, reversal, counts, names in
-//! any order, missing rows, errors, the reply cap, and the reads that fall
-//! back (SSTables, Super CFs); and every `get` likewise.
+//! any order, missing rows, errors, the reply cap, rows one SSTable holds
+//! (small and wide), and the reads that fall back (rows several stores
+//! hold, Super CFs); and every `get` likewise.
 
 use super::*;
 use crate::budget::{Budget, Charge};
@@ -294,6 +295,65 @@ fn reads_that_cannot_be_in_place_fall_back() {
     put(&node, "CT", "SupBytes", b"k", vec![sup]);
     let reply = same(&node, "CT", &request("SupBytes", b"k", None, ranges()[0]));
     assert!(reply.windows(2).any(|w| w == b"sc"));
+}
+
+#[test]
+fn slices_of_a_row_one_sstable_holds_are_the_generated_bytes() {
+    let clock = TestClock::new(NOW);
+    let dir = tempfile::tempdir().unwrap();
+    let node = node_at(&clock, Some(dir.path()));
+    mixed_row(&node, b"k");
+    mixed_row(&node, b"gone");
+    put(
+        &node,
+        "CT",
+        "StdBytes",
+        b"gone",
+        vec![Op::DeleteRow(DeletionTime::new(15, NOW))],
+    );
+    // Wide enough for several column-index blocks.
+    let wide = (0..3000u32)
+        .map(|i| cell(Cell::live(i.to_be_bytes().to_vec(), vec![7; 90], 1)))
+        .collect();
+    put(&node, "CT", "StdBytes", b"wide", wide);
+    node.engine().unwrap().flush(None).unwrap();
+    // A row only the memtable holds, beside the SSTable.
+    mixed_row(&node, b"fresh");
+    let names: &[&[u8]] = &[b"t", b"b", b"e", b"b", b"zz", b"g", b"a"];
+    for key in [&b"k"[..], b"gone", b"fresh", b"missing"] {
+        for r in ranges() {
+            same(&node, "CT", &request("StdBytes", key, None, r));
+        }
+        same(
+            &node,
+            "CT",
+            &request("StdBytes", key, Some(names), ranges()[0]),
+        );
+        for name in names {
+            same(&node, "CT", &get_request("StdBytes", key, None, Some(name)));
+        }
+    }
+    let at = |i: u32| i.to_be_bytes();
+    let (from, to) = (at(1500), at(2990));
+    let wide_names: Vec<[u8; 4]> = [2999, 0, 1234, 5000, 1234].map(at).to_vec();
+    let wide_names: Vec<&[u8]> = wide_names.iter().map(|n| &n[..]).collect();
+    for r in [
+        (&b""[..], &b""[..], false, 3000),
+        (&b""[..], &b""[..], true, 100),
+        (&from[..], &to[..], false, 2000),
+        (&to[..], &from[..], true, 7),
+    ] {
+        let reply = same(&node, "CT", &request("StdBytes", b"wide", None, r));
+        assert!(reply.len() > 7 * 90);
+    }
+    same(
+        &node,
+        "CT",
+        &request("StdBytes", b"wide", Some(&wide_names), ranges()[0]),
+    );
+    // Some columns expire meanwhile.
+    clock.advance(200);
+    same(&node, "CT", &request("StdBytes", b"k", None, ranges()[0]));
 }
 
 #[test]
