@@ -8,8 +8,9 @@
 //! per-column rows (`component_index`, index fields) and which tables
 //! Thrift `describe_keyspace` hides. It must not store anything itself.
 
+use super::ast::IndexTarget;
 use super::error::{CqlError, CqlResult};
-use super::table::{ClusteringColumn, Column, Layout, RegularColumn, Table};
+use super::table::{ClusteringColumn, Column, ColumnIndex, Layout, RegularColumn, Table};
 use super::types::CqlType;
 use crate::marshal::{bytes_to_hex, parse_type, TypeRef, MARSHAL_PACKAGE};
 use crate::schema::javaorder::java_hashmap_order;
@@ -149,36 +150,21 @@ impl Table {
             _ => self
                 .regular
                 .iter()
-                .map(|r| {
-                    let (index_type, index_options) = match (&r.index, self.layout) {
-                        (None, _) => (None, None),
-                        // 2.1's index of a collection: its keys or its values.
-                        (Some(_), Layout::Sparse) if r.column.ty.is_collection() => (
-                            Some("COMPOSITES".to_string()),
-                            Some(if r.index_keys {
-                                "{\"index_keys\":\"\"}".to_string()
-                            } else {
-                                "{\"index_values\":\"\"}".to_string()
-                            }),
-                        ),
-                        (Some(_), Layout::Sparse) => (
-                            Some("COMPOSITES".to_string()),
-                            Some(format!("{{\"prefix_size\":\"{}\"}}", self.clustering.len())),
-                        ),
-                        (Some(_), _) => (Some("KEYS".to_string()), Some("{}".to_string())),
-                    };
-                    SchemaColumn {
-                        name: r.column.name.clone(),
-                        component_index,
-                        validator: r.column.ty.class_name(),
-                        index_name: r.index.clone(),
-                        index_type,
-                        index_options,
-                        is_static: r.is_static,
-                    }
-                })
+                .map(|r| self.index_row(r, sole_index(r), component_index))
                 .collect(),
         };
+        // The indexes of a column indexed more than once (3.0 on) sit
+        // beside the key columns' ones: 3.0's Thrift `ColumnDef` showed a
+        // column's index only when it was the column's one
+        // (`ThriftConversion.toThrift`).
+        let mut key_indexes = self.key_index_rows();
+        if self.layout != Layout::CompactDense {
+            for r in self.regular.iter().filter(|r| r.indexes.len() > 1) {
+                for index in &r.indexes {
+                    key_indexes.push(self.index_row(r, Some(index), component_index));
+                }
+            }
+        }
         TableSchema {
             comparator: self.comparator(),
             key_validator: self.key_validator(),
@@ -197,7 +183,47 @@ impl Table {
                 _ => None,
             },
             columns,
-            key_indexes: self.key_index_rows(),
+            key_indexes,
+        }
+    }
+
+    /// The stored row of regular column `r` carrying `index` (or none):
+    /// its kind and options by the table's layout and the index's target.
+    fn index_row(
+        &self,
+        r: &RegularColumn,
+        index: Option<&ColumnIndex>,
+        component_index: Option<i32>,
+    ) -> SchemaColumn {
+        let (index_type, index_options) = match (index, self.layout) {
+            (None, _) => (None, None),
+            // 2.1's index of a collection: its keys or its values (2.2's
+            // entries too), as the index option names them.
+            (Some(i), Layout::Sparse) if r.column.ty.is_collection() => (
+                Some("COMPOSITES".to_string()),
+                Some(format!(
+                    "{{\"{}\":\"\"}}",
+                    match i.target {
+                        IndexTarget::Keys => "index_keys",
+                        IndexTarget::Entries => "index_keys_and_values",
+                        _ => "index_values",
+                    }
+                )),
+            ),
+            (Some(_), Layout::Sparse) => (
+                Some("COMPOSITES".to_string()),
+                Some(format!("{{\"prefix_size\":\"{}\"}}", self.clustering.len())),
+            ),
+            (Some(_), _) => (Some("KEYS".to_string()), Some("{}".to_string())),
+        };
+        SchemaColumn {
+            name: r.column.name.clone(),
+            component_index,
+            validator: r.column.ty.class_name(),
+            index_name: index.map(|i| i.name.clone()),
+            index_type,
+            index_options,
+            is_static: r.is_static,
         }
     }
 
@@ -350,14 +376,46 @@ impl Table {
                         | super::table::ColumnRole::Clustering(_)
                 )
             );
-            if let (true, Some(index)) = (key, &c.index_name) {
-                table.key_indexes.push(super::table::KeyIndex {
+            match (key, &c.index_name) {
+                (true, Some(index)) => table.key_indexes.push(super::table::KeyIndex {
                     column: c.name.clone(),
                     name: index.clone(),
-                });
+                }),
+                // A regular column's second or later index (3.0 on).
+                (false, Some(index)) => {
+                    if let Some(r) = table.regular.iter_mut().find(|r| r.column.name == c.name) {
+                        r.indexes
+                            .push(stored_index(index, c.index_options.as_deref()));
+                    }
+                }
+                _ => {}
             }
         }
         Ok(table)
+    }
+}
+
+/// The index a column's stored row carries: its only one.
+fn sole_index(r: &RegularColumn) -> Option<&ColumnIndex> {
+    match r.indexes.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// A regular column's stored index: its target as its options record it
+/// (2.1's `index_keys` / `index_values`, 2.2's `index_keys_and_values`).
+fn stored_index(name: &str, options: Option<&str>) -> ColumnIndex {
+    let has = |option: &str| options.is_some_and(|o| o.contains(&format!("\"{option}\"")));
+    ColumnIndex {
+        name: name.to_string(),
+        target: if has("index_keys_and_values") {
+            IndexTarget::Entries
+        } else if has("index_keys") {
+            IndexTarget::Keys
+        } else {
+            IndexTarget::Values
+        },
     }
 }
 
@@ -452,8 +510,7 @@ fn stored_regular(s: &TableSchema, layout: Layout, bad: Bad) -> CqlResult<Vec<Re
                     name: v,
                     ty: CqlType::from_marshal(t.as_ref())?,
                 },
-                index: None,
-                index_keys: false,
+                indexes: Vec::new(),
                 is_static: false,
             });
         }
@@ -465,12 +522,11 @@ fn stored_regular(s: &TableSchema, layout: Layout, bad: Bad) -> CqlResult<Vec<Re
                     name: c.name.clone(),
                     ty: CqlType::from_marshal(t.as_ref())?,
                 },
-                index: c.index_name.clone(),
-                // 2.1 recorded a map's KEYS() index as the `index_keys` option.
-                index_keys: c
-                    .index_options
-                    .as_deref()
-                    .is_some_and(|o| o.contains("\"index_keys\"")),
+                indexes: c
+                    .index_name
+                    .iter()
+                    .map(|name| stored_index(name, c.index_options.as_deref()))
+                    .collect(),
                 is_static: c.is_static,
             });
         }

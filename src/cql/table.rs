@@ -25,16 +25,52 @@ pub struct ClusteringColumn {
     pub reversed: bool,
 }
 
-/// A regular (non-key) column; `index` names its secondary index if any.
+/// A regular (non-key) column and its secondary indexes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RegularColumn {
     pub column: Column,
-    pub index: Option<String>,
-    /// 2.1's `KEYS(m)` index: the map's keys are indexed (else a
-    /// collection's elements, a map's values).
-    pub index_keys: bool,
+    /// Its indexes in the order they were made: at most one before 3.0
+    /// (2.x refused a second), one per target from 3.0 on (3.0's
+    /// `system_schema.indexes` holds a map's `keys(m)`, `values(m)` and
+    /// `entries(m)` side by side).
+    pub indexes: Vec<ColumnIndex>,
     /// 2.0's `static`: one value per partition, shown on each of its rows.
     pub is_static: bool,
+}
+
+/// One secondary index of a regular column: its name and what it indexes
+/// of the column (`Values`: the value, a collection's elements, a map's
+/// values; 2.1's `KEYS(m)`; 2.2's `ENTRIES(m)`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ColumnIndex {
+    pub name: String,
+    pub target: IndexTarget,
+}
+
+impl RegularColumn {
+    /// A column without index.
+    pub fn new(column: Column, is_static: bool) -> RegularColumn {
+        RegularColumn {
+            column,
+            indexes: Vec::new(),
+            is_static,
+        }
+    }
+
+    /// The column's first index (its only one before 3.0).
+    pub fn index(&self) -> Option<&ColumnIndex> {
+        self.indexes.first()
+    }
+
+    /// Whether the column has any index.
+    pub fn is_indexed(&self) -> bool {
+        !self.indexes.is_empty()
+    }
+
+    /// Whether one of the column's indexes indexes `target` of it.
+    pub fn indexed_on(&self, target: IndexTarget) -> bool {
+        self.indexes.iter().any(|i| i.target == target)
+    }
 }
 
 /// A secondary index on a key column (2.0 on: a clustering column or a
@@ -170,12 +206,7 @@ impl Table {
         let mut regular: Vec<RegularColumn> = defs
             .iter()
             .filter(|c| !seen.contains(&c.name))
-            .map(|c| RegularColumn {
-                column: c.clone(),
-                index: None,
-                index_keys: false,
-                is_static: statics.contains(&c.name.as_str()),
-            })
+            .map(|c| RegularColumn::new(c.clone(), statics.contains(&c.name.as_str())))
             .collect();
         let layout = layout_of(ct, &clustering, &regular, mix)?;
         regular.sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
@@ -231,14 +262,14 @@ impl Table {
             || self
                 .regular
                 .iter()
-                .any(|r| r.column.name == name && r.index.is_some())
+                .any(|r| r.column.name == name && r.is_indexed())
     }
 
     /// Every index name of the table, its key columns' too.
     pub fn index_names(&self) -> impl Iterator<Item = &str> {
         self.regular
             .iter()
-            .filter_map(|r| r.index.as_deref())
+            .flat_map(|r| r.indexes.iter().map(|i| i.name.as_str()))
             .chain(self.key_indexes.iter().map(|k| k.name.as_str()))
     }
 
@@ -248,11 +279,9 @@ impl Table {
         self.key_indexes.retain(|k| k.name != name);
         let mut found = self.key_indexes.len() != before;
         for r in &mut self.regular {
-            if r.index.as_deref() == Some(name) {
-                r.index = None;
-                r.index_keys = false;
-                found = true;
-            }
+            let before = r.indexes.len();
+            r.indexes.retain(|i| i.name != name);
+            found |= r.indexes.len() != before;
         }
         found
     }
@@ -352,9 +381,15 @@ impl Table {
                 let r = &self.regular[i];
                 if rules.collections {
                     // 2.1: the target, then an existing index, then statics.
-                    collection_target(r, rules.target)?;
+                    collection_target(r, rules.target, rules.several_per_column)?;
                 }
-                if r.index.is_some() {
+                // 3.0 refused only an index the column has already (one
+                // of the same target: `equalsWithoutName`).
+                let taken = match rules.several_per_column {
+                    true => r.indexed_on(rules.target),
+                    false => r.is_indexed(),
+                };
+                if taken {
                     return Err(CqlError::invalid("Index already exists"));
                 }
                 if r.is_static && !rules.static_allowed {
@@ -370,8 +405,10 @@ impl Table {
                 let idx = name
                     .map(str::to_string)
                     .unwrap_or_else(|| format!("{}_{}_idx", self.name, column));
-                self.regular[i].index = Some(idx.clone());
-                self.regular[i].index_keys = rules.target == IndexTarget::Keys;
+                self.regular[i].indexes.push(ColumnIndex {
+                    name: idx.clone(),
+                    target: rules.target,
+                });
                 Ok(idx)
             }
         }
@@ -389,6 +426,8 @@ pub struct IndexRules {
     pub target: IndexTarget,
     /// 2.0+ index a clustering column or a composite partition key's part.
     pub key_parts: bool,
+    /// 3.0+ index a column once per target (a map's keys and values).
+    pub several_per_column: bool,
 }
 
 impl Default for IndexRules {
@@ -398,6 +437,7 @@ impl Default for IndexRules {
             collections: false,
             target: IndexTarget::Values,
             key_parts: false,
+            several_per_column: false,
         }
     }
 }
@@ -406,16 +446,25 @@ impl Default for IndexRules {
 /// (no frozen collections here: `FULL()` is refused on any), then of an
 /// index the column already has: a map indexed on its keys and its values
 /// at once is refused before "Index already exists".
-pub fn collection_target(r: &RegularColumn, target: IndexTarget) -> CqlResult<()> {
+pub fn collection_target(
+    r: &RegularColumn,
+    target: IndexTarget,
+    several_per_column: bool,
+) -> CqlResult<()> {
     let column = &r.column.name;
     let is_map = matches!(r.column.ty, CqlType::Map(..));
     match target {
         // 2.1 printed its `IndexTarget` there, which had no `toString`
         // (`IndexTarget@<identity hash>`): the column stands for it.
-        IndexTarget::Keys if !is_map => {
+        IndexTarget::Keys | IndexTarget::Entries if !is_map => {
+            let what = if target == IndexTarget::Keys {
+                "keys"
+            } else {
+                "entries"
+            };
             return Err(CqlError::invalid(format!(
-                "Cannot create index on keys of column {column} with non-map type"
-            )))
+                "Cannot create index on {what} of column {column} with non-map type"
+            )));
         }
         IndexTarget::Full => {
             return Err(CqlError::invalid(
@@ -424,14 +473,20 @@ pub fn collection_target(r: &RegularColumn, target: IndexTarget) -> CqlResult<()
         }
         _ => {}
     }
-    let keys = target == IndexTarget::Keys;
-    if r.index.is_some() && is_map && keys != r.index_keys {
-        let what = |k: bool| if k { "keys" } else { "values" };
+    let Some(existing) = r.index().filter(|_| is_map && !several_per_column) else {
+        return Ok(());
+    };
+    if existing.target != target {
+        let what = |t: IndexTarget| match t {
+            IndexTarget::Keys => "keys",
+            IndexTarget::Entries => "entries",
+            _ => "values",
+        };
         return Err(CqlError::invalid(format!(
             "Cannot create index on {column} {}, an index on {column} {} already exists and \
              indexing a map on both keys and values at the same time is not currently supported",
-            what(keys),
-            what(r.index_keys)
+            what(target),
+            what(existing.target)
         )));
     }
     Ok(())

@@ -7,6 +7,7 @@
 
 use super::error::{ExplorerError, ExplorerResult};
 use super::render::{text, type_name};
+use crate::cql::ast::IndexTarget;
 use crate::cql::exec::tables::table_of;
 use crate::cql::table::{Layout, Table};
 use crate::marshal::{bytes_to_hex, TypeRef};
@@ -216,13 +217,19 @@ pub fn create_table(t: &Table) -> String {
     }
     out.push(';');
     for c in &t.regular {
-        if let Some(index) = &c.index {
+        for index in &c.indexes {
+            let column = ident(&c.column.name);
+            let target = match index.target {
+                IndexTarget::Keys => format!("KEYS({column})"),
+                IndexTarget::Entries => format!("ENTRIES({column})"),
+                IndexTarget::Full => format!("FULL({column})"),
+                IndexTarget::Values => column,
+            };
             out.push_str(&format!(
-                "\nCREATE INDEX {} ON {}.{} ({});",
-                ident(index),
+                "\nCREATE INDEX {} ON {}.{} ({target});",
+                ident(&index.name),
                 ident(&t.keyspace),
                 ident(&t.name),
-                ident(&c.column.name)
             ));
         }
     }

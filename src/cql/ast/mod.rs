@@ -386,6 +386,8 @@ pub enum IndexTarget {
     Keys,
     /// `FULL(c)`: a frozen collection as a whole.
     Full,
+    /// 2.2's `ENTRIES(m)`: a map's (key, value) pairs.
+    Entries,
 }
 
 /// What `ALTER TYPE` does.

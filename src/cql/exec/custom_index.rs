@@ -54,6 +54,22 @@ pub(super) fn checked_class(using: &IndexClass) -> CqlResult<Option<String>> {
     Ok(using.class.clone())
 }
 
+/// [`checked_class`] as 3.0's `IndexPropDefs.validate` made it: 2.0's
+/// checks, then `target` refused among the options too (3.0 stores an
+/// index's target as that option).
+pub(super) fn checked_class_3x(using: &IndexClass) -> CqlResult<Option<String>> {
+    let class = checked_class(using)?;
+    let target = using.properties.iter().any(|p| {
+        matches!(&p.value, PropertyValue::Map(entries) if entries.iter().any(|(k, _)| k == "target"))
+    });
+    if target {
+        return Err(CqlError::invalid(
+            "Cannot specify target as a CUSTOM option",
+        ));
+    }
+    Ok(class)
+}
+
 /// The index made: `SecondaryIndex.createInstance` loaded the class with
 /// `Class.forName` and wrapped its `ClassNotFoundException` in a
 /// `RuntimeException`, which Thrift met as a failure on the server (the
@@ -115,6 +131,32 @@ mod tests {
             err(using(false, Some("a.B"), vec![])),
             "Cannot specify index class for a non-CUSTOM index"
         );
+    }
+
+    #[test]
+    fn three_oh_checks_the_class_and_the_target_option() {
+        // Recorded (rel_index_targets): 3.0.24 and 3.11.10.
+        let err3 = |u: IndexClass| match checked_class_3x(&u) {
+            Err(CqlError::Invalid(m)) => m,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            err3(using(true, None, vec![])),
+            "CUSTOM index requires specifiying the index class"
+        );
+        let opts = |k: &str| Property {
+            name: "options".into(),
+            value: PropertyValue::Map(vec![(k.into(), "1".into())]),
+        };
+        assert_eq!(
+            err3(using(true, Some("a.B"), vec![opts("target")])),
+            "Cannot specify target as a CUSTOM option"
+        );
+        assert_eq!(
+            checked_class_3x(&using(true, Some("a.B"), vec![opts("x")])),
+            Ok(Some("a.B".into()))
+        );
+        assert_eq!(checked_class_3x(&using(false, None, vec![])), Ok(None));
     }
 
     #[test]

@@ -108,7 +108,8 @@ fn entries_for(table: &Table, row_key: &[u8], cells: Vec<&Cell>) -> CqlResult<Ve
             .regular
             .iter()
             .find(|r| r.column.name == column)
-            .and_then(|r| r.index.as_deref())
+            .and_then(|r| r.index())
+            .map(|i| i.name.as_str())
         else {
             continue;
         };

@@ -200,14 +200,17 @@ impl Parser<'_> {
         Err(self.no_viable())
     }
 
-    /// 2.1's `indexIdent`: a column, `KEYS(m)` or `FULL(c)` (the words
-    /// are unreserved: a column of that name is taken when no `(` follows).
+    /// 2.1's `indexIdent`: a column, `KEYS(m)` or `FULL(c)`, and 2.2's
+    /// `ENTRIES(m)` (the words are unreserved: a column of that name is
+    /// taken when no `(` follows).
     fn index_ident(&mut self) -> CqlResult<(String, IndexTarget)> {
         if self.grammar.has_contains() && self.peek_at(1).is_sym("(") {
             let target = if self.at_kw("keys") {
                 Some(IndexTarget::Keys)
             } else if self.at_kw("full") {
                 Some(IndexTarget::Full)
+            } else if self.grammar.is_cql33() && self.at_kw("entries") {
+                Some(IndexTarget::Entries)
             } else {
                 None
             };

@@ -40,6 +40,28 @@ impl Parser<'_> {
         if t.kind == TokenKind::Ident && self.peek_at(1).is_sym("(") {
             return self.nested(Self::function_selector);
         }
+        // 2.2's `functionName`, `keyspace '.' name`: the native functions
+        // are `system`'s; another keyspace's name stays qualified.
+        if self.grammar.is_cql33()
+            && self.ident_at(0)
+            && self.peek_at(1).is_sym(".")
+            && self.peek_at(2).kind == TokenKind::Ident
+            && self.peek_at(3).is_sym("(")
+        {
+            let keyspace = self.advance().text.to_lowercase();
+            self.advance();
+            let f = self.nested(Self::function_selector)?;
+            return Ok(match f {
+                Selector::Function { name, args, shown } if keyspace != "system" => {
+                    Selector::Function {
+                        name: format!("{keyspace}.{name}"),
+                        args,
+                        shown: format!("{keyspace}.{shown}"),
+                    }
+                }
+                f => f,
+            });
+        }
         // Before 2.1 a name before '.' fit neither a column (followed by
         // ',', AS or FROM) nor a function (followed by '('): the selector's
         // decision had no viable alternative at the '.'. ANTLR recovered at

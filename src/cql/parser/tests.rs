@@ -501,6 +501,19 @@ fn cql_3_2_collection_indexes_and_contains() {
         index("CREATE INDEX ON t (KEYS(m))", Grammar::WithStatics),
         Err("line 1:23 mismatched input '(' expecting ')'".into())
     );
+    // 2.2's `ENTRIES(m)` (recorded on 3.0.24, u_index_life), not 2.1's.
+    assert_eq!(
+        index("CREATE INDEX ON t (ENTRIES(m))", Grammar::Cql33),
+        Ok(("m".into(), IndexTarget::Entries))
+    );
+    assert_eq!(
+        index("CREATE INDEX ON t (entries)", Grammar::Cql33),
+        Ok(("entries".into(), IndexTarget::Values))
+    );
+    assert_eq!(
+        index("CREATE INDEX ON t (ENTRIES(m))", g),
+        Err("line 1:26 mismatched input '(' expecting ')'".into())
+    );
     let rel = |s: &str| match parse_with(s, g).unwrap().statement {
         Statement::Select(sel) => sel.where_clause,
         other => panic!("{other:?}"),
@@ -656,4 +669,29 @@ fn a_line_comment_ending_the_text_after_a_parser_error() {
     // 2.2's words for it, `line 1:7 no viable alternative at input 'FROM'`,
     // are chosen by the Thrift layer over the parser's: the recorded case
     // rel_cql3linecomment checks them on 2.2.19.
+}
+
+#[test]
+fn cql_3_3_function_of_a_keyspace() {
+    // Recorded on 3.0.24 (u_udf_stock): `system.max(pts)`.
+    let selectors = |s: &str, g| match parse_with(s, g).map(|p| p.statement) {
+        Ok(Statement::Select(sel)) => Ok(sel.selection),
+        Ok(other) => panic!("{other:?}"),
+        Err(e) => Err(e.to_string()),
+    };
+    let f = |name: &str, shown: &str| Selector::Function {
+        name: name.into(),
+        args: vec![Selector::Column("pts".into())],
+        shown: shown.into(),
+    };
+    assert_eq!(
+        selectors("SELECT system.max(pts) FROM t", Grammar::Cql33),
+        Ok(Selection::Columns(vec![(f("max", "max"), None)]))
+    );
+    assert_eq!(
+        selectors("SELECT ks.Top(pts) FROM t", Grammar::Cql33),
+        Ok(Selection::Columns(vec![(f("ks.top", "ks.Top"), None)]))
+    );
+    // 2.1's grammar had no such name: a field selector's '(' is refused.
+    assert!(selectors("SELECT system.max(pts) FROM t", Grammar::Cql32).is_err());
 }

@@ -121,15 +121,13 @@ impl Table {
                         )
                     });
                 }
-                self.regular.push(RegularColumn {
-                    column: Column {
+                self.regular.push(RegularColumn::new(
+                    Column {
                         name: column.clone(),
                         ty,
                     },
-                    index: None,
-                    index_keys: false,
-                    is_static: *is_static,
-                });
+                    *is_static,
+                ));
                 self.regular
                     .sort_by(|a, b| a.column.name.as_bytes().cmp(b.column.name.as_bytes()));
                 Ok(())

@@ -46,7 +46,7 @@ impl Table {
                     _ if c.is_static => "STATIC",
                     _ => "REGULAR",
                 };
-                let index = c.index.as_deref();
+                let index = c.index().map(|i| i.name.as_str());
                 Definition {
                     component: sparse.then_some(self.clustering.len()),
                     index,

@@ -270,6 +270,7 @@ fn collection_indexes_by_release() {
         collections: true,
         target,
         key_parts: false,
+        several_per_column: false,
     };
     // 2.0: refused.
     assert_eq!(
@@ -331,11 +332,88 @@ fn collection_indexes_by_release() {
     assert!(back
         .regular
         .iter()
-        .any(|r| r.column.name == "m" && r.index_keys));
+        .any(|r| r.column.name == "m" && r.indexed_on(IndexTarget::Keys)));
     assert!(back
         .regular
         .iter()
-        .any(|r| r.column.name == "l" && !r.index_keys));
+        .any(|r| r.column.name == "l" && r.indexed_on(IndexTarget::Values)));
+}
+
+#[test]
+fn three_oh_indexes_a_column_once_per_target() {
+    // Recorded (rel_index_targets): 3.0.24 and 3.11.10 index a map's keys,
+    // values and entries side by side; the same target twice is refused.
+    use crate::cql::ast::IndexTarget;
+    let mut t = table("CREATE TABLE ci (k int PRIMARY KEY, l list<text>, m map<text, int>, v int)")
+        .unwrap();
+    let of = |target| IndexRules {
+        static_allowed: false,
+        collections: true,
+        target,
+        key_parts: true,
+        several_per_column: true,
+    };
+    for (name, target) in [
+        ("mk", IndexTarget::Keys),
+        ("mv", IndexTarget::Values),
+        ("me", IndexTarget::Entries),
+    ] {
+        assert_eq!(t.add_index_with("m", Some(name), of(target)).unwrap(), name);
+    }
+    assert_eq!(
+        t.clone()
+            .add_index_with("m", Some("again"), of(IndexTarget::Values))
+            .unwrap_err()
+            .to_string(),
+        "Index already exists"
+    );
+    assert_eq!(
+        t.clone()
+            .add_index_with("l", None, of(IndexTarget::Entries))
+            .unwrap_err()
+            .to_string(),
+        "Cannot create index on entries of column l with non-map type"
+    );
+    assert_eq!(
+        t.add_index_with("v", None, of(IndexTarget::Values))
+            .unwrap(),
+        "ci_v_idx"
+    );
+    assert_eq!(
+        t.clone()
+            .add_index_with("v", Some("v2"), of(IndexTarget::Values))
+            .unwrap_err()
+            .to_string(),
+        "Index already exists"
+    );
+    // A column's only index is its declared column's; a column indexed
+    // more than once has its indexes stored beside the key columns' ones
+    // (3.0's Thrift `ColumnDef` showed none of them); all read back with
+    // their target.
+    let s = t.schema();
+    let first: Vec<Option<&str>> = s.columns.iter().map(|c| c.index_name.as_deref()).collect();
+    assert_eq!(first, [None, None, Some("ci_v_idx")]);
+    let others: Vec<(&str, Option<&str>)> = s
+        .key_indexes
+        .iter()
+        .map(|c| (c.index_name.as_deref().unwrap(), c.index_options.as_deref()))
+        .collect();
+    assert_eq!(
+        others,
+        [
+            ("mk", Some("{\"index_keys\":\"\"}")),
+            ("mv", Some("{\"index_values\":\"\"}")),
+            ("me", Some("{\"index_keys_and_values\":\"\"}"))
+        ]
+    );
+    let mut back = Table::from_schema("ks", "ci", &s).unwrap();
+    assert_eq!(back, t);
+    // Dropping the first leaves the others, the next one first.
+    assert!(back.drop_index("mk"));
+    let m = back.regular.iter().find(|r| r.column.name == "m").unwrap();
+    assert_eq!(m.index().map(|i| i.name.as_str()), Some("mv"));
+    assert!(!m.indexed_on(IndexTarget::Keys) && m.indexed_on(IndexTarget::Entries));
+    assert_eq!(back.index_names().count(), 3);
 }
 
 #[test]

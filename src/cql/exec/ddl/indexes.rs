@@ -40,6 +40,8 @@ pub(super) fn create_index(
         target: index.target,
         // 2.0 indexed a clustering column, a composite partition key's part.
         key_parts: session.local_facts().claims_at_least((2, 0, 0)),
+        // 3.0's `IndexMetadata` list: one index per target of a column.
+        several_per_column: session.local_facts().claims_at_least((3, 0, 0)),
     };
     if index.if_not_exists {
         if rules.key_parts && t.key_index(index.column).is_some() {
@@ -48,13 +50,16 @@ pub(super) fn create_index(
         let already = t
             .regular
             .iter()
-            .find(|r| r.column.name == index.column && r.index.is_some());
+            .find(|r| r.column.name == index.column && r.is_indexed());
         if let Some(r) = already {
             // 2.1 refused a map's keys and values indexed at once first.
             if rules.collections {
-                collection_target(r, rules.target)?;
+                collection_target(r, rules.target, rules.several_per_column)?;
             }
-            return Ok(CqlOutcome::Void);
+            // 3.0 let a column carry an index per target.
+            if !rules.several_per_column || r.indexed_on(rules.target) {
+                return Ok(CqlOutcome::Void);
+            }
         }
     }
     let name = match index.name {
@@ -67,9 +72,9 @@ pub(super) fn create_index(
         if let Some(class) = super::super::custom_index::checked_class(index.using)? {
             return Err(super::super::custom_index::unloadable(&class));
         }
-    } else if let Some(class) = index.using.class.as_deref().filter(|_| index.using.custom) {
+    } else if let Some(class) = super::super::custom_index::checked_class_3x(index.using)? {
         let sasi = session.local_facts().claims_at_least((3, 4, 0));
-        super::super::custom_index::loadable_3x(class, sasi)?;
+        super::super::custom_index::loadable_3x(&class, sasi)?;
     }
     backend.change_schema(SchemaChange::UpdateColumnFamily(update_spec(cf, &t)))?;
     Ok(changed(ChangeKind::Updated, &ks, &table.name))

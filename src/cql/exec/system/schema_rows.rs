@@ -236,10 +236,13 @@ pub fn virtual_rows(name: &str, tables: &[Table]) -> Vec<Row> {
     }
 }
 
-/// The indexes of a column family: (name, kind, options with `target`).
+/// The indexes of a column family: (name, kind, options with `target`);
+/// its declared columns' and the others (key columns', a column's second
+/// and later ones).
 pub fn indexes(cf: &CfDef, l: &Layout3) -> Vec<(String, &'static str, BTreeMap<String, String>)> {
     let mut out = Vec::new();
-    for c in &cf.options.column_metadata {
+    let o = &cf.options;
+    for c in o.column_metadata.iter().chain(&o.key_indexes) {
         let Some(kind) = cf_index_kind(c.index_type) else {
             continue;
         };
@@ -255,7 +258,9 @@ pub fn indexes(cf: &CfDef, l: &Layout3) -> Vec<(String, &'static str, BTreeMap<S
             .unwrap_or_else(|| format!("{}_{}_idx", cf.name, column));
         let mut options = c.index_options.clone().unwrap_or_default();
         // 3.0's target of a collection index names what it indexes.
-        let target = if options.remove("index_keys").is_some() {
+        let target = if options.remove("index_keys_and_values").is_some() {
+            format!("entries({column})")
+        } else if options.remove("index_keys").is_some() {
             format!("keys({column})")
         } else if options.remove("index_values").is_some() {
             format!("values({column})")

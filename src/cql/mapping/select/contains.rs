@@ -5,7 +5,7 @@
 //! collection are refused here too (2.0 on). It must not read data.
 
 use super::rules::SelectRules;
-use crate::cql::ast::Operator;
+use crate::cql::ast::{IndexTarget, Operator};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::table::Table;
 use crate::cql::types::{deserialize_collection, CqlType};
@@ -53,15 +53,15 @@ pub(super) fn relation_type(
 /// its column serves: one on the collection's elements (a map's values), or
 /// on a map's keys.
 pub(super) fn contains_indexed(table: &Table, column: &str, op: Operator) -> bool {
-    let keys = match op {
-        Operator::Contains => false,
-        Operator::ContainsKey => true,
+    let target = match op {
+        Operator::Contains => IndexTarget::Values,
+        Operator::ContainsKey => IndexTarget::Keys,
         _ => return false,
     };
     table
         .regular
         .iter()
-        .any(|r| r.column.name == column && r.index.is_some() && r.index_keys == keys)
+        .any(|r| r.column.name == column && r.indexed_on(target))
 }
 
 /// Whether the collection `v` (the u16-count form rows carry) of type `ty`

@@ -321,7 +321,7 @@ pub(super) fn indexed_eqs(table: &Table, regular: &[Filter]) -> Vec<IndexedEq> {
                 && table
                     .regular
                     .iter()
-                    .any(|r| r.column.name == f.column && r.index.is_some())
+                    .any(|r| r.column.name == f.column && r.is_indexed())
         })
         .map(|f| IndexedEq {
             column: f.column.clone(),

@@ -65,7 +65,7 @@ fn beta_cf_def(table: &Table, cf: &mut t::CfDef) {
                 let column = &regular.column;
                 // An index the beta made (CREATE INDEX) was a KEYS index
                 // without options.
-                let index = regular.index.clone();
+                let index = regular.index().map(|i| i.name.clone());
                 t::ColumnDef::new(
                     column.name.as_bytes().to_vec(),
                     column.ty.class_name(),

@@ -84,7 +84,7 @@ pub fn reword_unindexed(
             table
                 .regular
                 .iter()
-                .any(|r| r.column.name == *c && r.index.is_some())
+                .any(|r| r.column.name == *c && r.is_indexed())
         })
         .map(|(c, op)| format!("'{c} {} <value>'", index_operator(*op)))
         .collect();
@@ -506,13 +506,19 @@ pub fn index_name_taken(
     (indexable && taken).then(|| CqlError::Invalid(format!("Index {name} already exists")))
 }
 
-/// 3.x's refusal of an index on a column already indexed
-/// (`CreateIndexStatement`): a name the keyspace already has, given, is
+/// 3.x's refusal of an index on a column already indexed for the same
+/// target (`CreateIndexStatement`): a name the keyspace already has, given, is
 /// `Index X already exists`; otherwise the name taken (given, or the first
 /// of `<table>_<column>_idx`, `..._1`, ... no index of the keyspace has,
 /// `Indexes.getAvailableIndexName`) makes a duplicate of the column's.
 fn existing_index_3x(schema: &Schema, t: &Table, parsed: &Parsed) -> Option<CqlError> {
-    let Statement::CreateIndex { name, column, .. } = &parsed.statement else {
+    let Statement::CreateIndex {
+        name,
+        column,
+        target,
+        ..
+    } = &parsed.statement
+    else {
         return None;
     };
     let ks = schema.keyspace(&t.keyspace)?;
@@ -529,7 +535,8 @@ fn existing_index_3x(schema: &Schema, t: &Table, parsed: &Parsed) -> Option<CqlE
         .regular
         .iter()
         .find(|r| r.column.name == *column)
-        .and_then(|r| r.index.clone())
+        .and_then(|r| r.indexes.iter().find(|i| i.target == *target))
+        .map(|i| i.name.clone())
         .or_else(|| t.key_index(column).map(|k| k.name.clone()))?;
     let accepted = name.clone().unwrap_or_else(|| {
         let base: String = format!("{}_{column}_idx", t.name)
