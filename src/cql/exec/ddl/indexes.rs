@@ -66,9 +66,16 @@ pub(super) fn create_index(
         Some(name) => name.to_string(),
         None => default_index_name(schema, &t.name, index.column),
     };
-    t.add_index_with(index.column, Some(&name), rules)?;
+    let added = t.add_index_with(index.column, Some(&name), rules);
+    let three_x = super::super::system::schema::claims_schema_tables(session.local_facts());
+    // 3.0 checked the statement's properties (`validate`) before it met an
+    // index of the same target (`announceMigration`).
+    if three_x && matches!(&added, Err(CqlError::Invalid(m)) if m == "Index already exists") {
+        super::super::custom_index::checked_class_3x(index.using)?;
+    }
+    added?;
     // 3.x's checks and index classes differ: not these releases' rules.
-    if !super::super::system::schema::claims_schema_tables(session.local_facts()) {
+    if !three_x {
         if let Some(class) = super::super::custom_index::checked_class(index.using)? {
             return Err(super::super::custom_index::unloadable(&class));
         }
