@@ -10862,3 +10862,198 @@ if R >= (3, 0):
               "WHERE keyspace_name = '%s'" % ks),
         ]
         return out
+
+
+# ------------------------------------------------------------------------------ 3.6's PER PARTITION LIMIT (refused by 3.0's grammar)
+if (3, 0) <= R:
+    @scenario("rel_perpartition3x", "19", "cql3", keyspace_reset="cv_r_perpartition3x")
+    def _perpartition3x():
+        """3.6's `PER PARTITION LIMIT n` (before `LIMIT`): the first n rows of each partition
+        read, then LIMIT over them all; on a table without clustering columns, beside an IN,
+        an ORDER BY, a filtering restriction, a bound marker; refused with an aggregate, with
+        DISTINCT, at zero or below (`LIMIT must be strictly positive`), after LIMIT; 3.0's
+        grammar had no PER: a syntax error"""
+        ks = "cv_r_perpartition3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE ev (k int, c int, v int, PRIMARY KEY (k, c))",
+            "CREATE TABLE one (k int PRIMARY KEY, v int)",
+        ] + ["INSERT INTO ev (k, c, v) VALUES (%d, %d, %d) USING TIMESTAMP 10"
+             % (k, c, 10 * k + c) for k in (1, 2, 3) for c in (1, 2, 3)] + [
+            "INSERT INTO one (k, v) VALUES (1, 1) USING TIMESTAMP 10",
+            "INSERT INTO one (k, v) VALUES (2, 2) USING TIMESTAMP 10",
+            "SELECT k, c FROM ev PER PARTITION LIMIT 1",
+            "SELECT k, c FROM ev PER PARTITION LIMIT 2 LIMIT 3",
+            "SELECT k, c, v FROM ev PER PARTITION LIMIT 2 LIMIT 10",
+            "SELECT * FROM ev WHERE k = 2 PER PARTITION LIMIT 2",
+            "SELECT k, c FROM ev WHERE k IN (3, 1) PER PARTITION LIMIT 1",
+            "SELECT k, c FROM ev WHERE k IN (1, 3) ORDER BY c DESC PER PARTITION LIMIT 2",
+            "SELECT k, c FROM ev WHERE k = 1 AND c > 1 PER PARTITION LIMIT 1",
+            "SELECT k, c FROM ev WHERE v > 12 PER PARTITION LIMIT 1 ALLOW FILTERING",
+            "SELECT k, c FROM ev WHERE c >= 2 PER PARTITION LIMIT 1 ALLOW FILTERING",
+            "SELECT * FROM one PER PARTITION LIMIT 1",
+            "SELECT k, c FROM ev PER PARTITION LIMIT 5",
+            "SELECT count(*) FROM ev PER PARTITION LIMIT 1",
+            "SELECT max(v) FROM ev WHERE k = 1 PER PARTITION LIMIT 1",
+            "SELECT DISTINCT k FROM ev PER PARTITION LIMIT 1",
+            "SELECT k FROM ev PER PARTITION LIMIT 0",
+            "SELECT k FROM ev PER PARTITION LIMIT -1",
+            "SELECT k FROM ev PER PARTITION LIMIT 2147483648",
+            "SELECT k FROM ev PER PARTITION LIMIT 'a'",
+            "SELECT k FROM ev LIMIT 2 PER PARTITION LIMIT 1",
+            "SELECT k FROM ev PER PARTITION 1",
+            "SELECT k FROM ev PER LIMIT 1",
+        ]]
+        pp = "SELECT k, c FROM ev PER PARTITION LIMIT ?"
+        pl = "SELECT k, c FROM ev PER PARTITION LIMIT ? LIMIT ?"
+        i4 = lambda n: struct.pack(">i", n)  # noqa: E731
+        out += [v19.prepare_cql3_query(pp), v19.prepare_cql3_query(pl)]
+        if R >= (3, 6):
+            out += [v19.execute_prepared_cql3_query(thrift_id(ks, pp), [i4(1)]),
+                    v19.execute_prepared_cql3_query(thrift_id(ks, pp), [i4(0)]),
+                    v19.execute_prepared_cql3_query(thrift_id(ks, pp), [b""]),
+                    v19.execute_prepared_cql3_query(thrift_id(ks, pl), [i4(2), i4(4)])]
+        return out
+
+
+# ------------------------------------------------------------------------------ 3.10's GROUP BY (refused by 3.0's grammar)
+if (3, 0) <= R:
+    @scenario("rel_groupby3x", "19", "cql3", keyspace_reset="cv_r_groupby3x")
+    def _groupby3x():
+        """3.10's `GROUP BY` a prefix of the primary key: one row per group (its first row's
+        values for the columns not aggregated), with count, min, max, sum, avg; a partition
+        key restricted by EQ may be skipped; LIMIT counts groups, PER PARTITION LIMIT groups
+        of a partition; DISTINCT; the refusals of a non-key column, of a column out of order,
+        of part of the partition key, of clustering columns with DISTINCT, of an unknown
+        column; 3.0's grammar had no GROUP: a syntax error"""
+        ks = "cv_r_groupby3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        rows = [("s1", 1, "a", 2), ("s1", 1, "b", 3), ("s1", 2, "a", 5), ("s2", 1, "c", 1),
+                ("s2", 3, "a", 4), ("s2", 3, "d", 6), ("s3", 2, "b", 7)]
+        out += [q(s) for s in [
+            "CREATE TABLE sales (shop text, day int, item text, qty int, note text, "
+            "PRIMARY KEY (shop, day, item))",
+            "CREATE TABLE m (a int, b int, c int, v int, PRIMARY KEY ((a, b), c))",
+        ] + ["INSERT INTO sales (shop, day, item, qty, note) VALUES ('%s', %d, '%s', %d, '%s%d') "
+             "USING TIMESTAMP 10" % (s, d, i, n, i, n) for (s, d, i, n) in rows] + [
+            "INSERT INTO m (a, b, c, v) VALUES (1, 1, 1, 5) USING TIMESTAMP 10",
+            "INSERT INTO m (a, b, c, v) VALUES (1, 1, 2, 6) USING TIMESTAMP 10",
+            "INSERT INTO m (a, b, c, v) VALUES (1, 2, 1, 7) USING TIMESTAMP 10",
+            "SELECT shop, day, sum(qty), count(*) FROM sales GROUP BY shop, day",
+            "SELECT shop, count(*), min(qty), max(qty), avg(qty) FROM sales GROUP BY shop",
+            "SELECT shop, day, item, qty FROM sales GROUP BY shop, day",
+            "SELECT * FROM sales GROUP BY shop",
+            "SELECT shop, day, item, count(qty) FROM sales GROUP BY shop, day, item",
+            "SELECT shop, day, sum(qty) FROM sales WHERE shop = 's1' GROUP BY shop, day",
+            "SELECT day, sum(qty) FROM sales WHERE shop = 's2' GROUP BY day",
+            "SELECT shop, item, sum(qty) FROM sales WHERE shop = 's1' AND day = 1 GROUP BY item",
+            "SELECT shop, day, count(*) FROM sales WHERE shop IN ('s3', 's1') GROUP BY shop, day",
+            "SELECT shop, day, sum(qty) FROM sales WHERE shop = 's2' GROUP BY shop, day "
+            "ORDER BY day DESC",
+            "SELECT shop, day, sum(qty) FROM sales GROUP BY shop, day LIMIT 3",
+            "SELECT shop, day, sum(qty) FROM sales GROUP BY shop, day PER PARTITION LIMIT 1",
+            "SELECT shop, day, sum(qty) FROM sales GROUP BY shop, day PER PARTITION LIMIT 1 "
+            "LIMIT 2",
+            "SELECT shop, count(*) FROM sales WHERE shop = 'zz' GROUP BY shop",
+            "SELECT count(*) FROM sales WHERE shop = 'zz'",
+            "SELECT shop, sum(qty) FROM sales WHERE qty > 2 GROUP BY shop ALLOW FILTERING",
+            "SELECT DISTINCT shop FROM sales GROUP BY shop",
+            "SELECT a, b, sum(v) FROM m GROUP BY a, b",
+            "SELECT a, b, c, v FROM m GROUP BY a, b, c",
+            "SELECT shop, sum(qty) FROM sales GROUP BY day",
+            "SELECT shop, day, qty FROM sales GROUP BY shop, item",
+            "SELECT shop, sum(qty) FROM sales GROUP BY qty",
+            "SELECT shop, sum(qty) FROM sales GROUP BY nosuch",
+            "SELECT shop, sum(qty) FROM sales GROUP BY shop, shop",
+            "SELECT a, sum(v) FROM m GROUP BY a",
+            "SELECT a, sum(v) FROM m GROUP BY b",
+            "SELECT DISTINCT shop FROM sales GROUP BY shop, day",
+            "SELECT shop FROM sales ORDER BY day GROUP BY shop",
+            "SELECT shop FROM sales GROUP shop",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ a partition key restricted in part, filtered (3.10+)
+if (3, 0) <= R:
+    @scenario("rel_keyfilter3x", "19", "cql3", keyspace_reset="cv_r_keyfilter3x")
+    def _keyfilter3x():
+        """A partition key restricted in part (some parts EQ, IN or a slice) or a single
+        partition key sliced: 3.0 refused it (`Partition key parts: b must be restricted as
+        other parts are`, `Only EQ and IN relation are supported on the partition key`);
+        3.10 (CASSANDRA-11031) asked for ALLOW FILTERING and, given it, scanned the ring
+        checking each partition's key"""
+        ks = "cv_r_keyfilter3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE m (a int, b int, c int, v int, PRIMARY KEY ((a, b), c))",
+            "CREATE TABLE one (k int PRIMARY KEY, v int)",
+        ] + ["INSERT INTO m (a, b, c, v) VALUES (%d, %d, %d, %d) USING TIMESTAMP 10"
+             % (a, bb, c, a * 100 + bb * 10 + c) for a in (1, 2) for bb in (1, 2, 3)
+             for c in (1, 2)] + ["INSERT INTO one (k, v) VALUES (%d, %d) USING TIMESTAMP 10"
+                                 % (k, k * 10) for k in range(1, 6)] + [
+            "SELECT * FROM m WHERE a = 1",
+            "SELECT * FROM m WHERE a = 1 ALLOW FILTERING",
+            "SELECT a, b, c FROM m WHERE b = 2 ALLOW FILTERING",
+            "SELECT a, b, c FROM m WHERE a = 2 AND c = 2 ALLOW FILTERING",
+            "SELECT a, b, c, v FROM m WHERE a = 1 AND v > 112 ALLOW FILTERING",
+            "SELECT a, b FROM m WHERE a IN (2, 1) ALLOW FILTERING",
+            "SELECT a, b FROM m WHERE b > 1 AND a = 1 ALLOW FILTERING",
+            "SELECT count(*) FROM m WHERE a = 2 ALLOW FILTERING",
+            "SELECT a, b, c FROM m WHERE a = 1 LIMIT 3 ALLOW FILTERING",
+            "SELECT DISTINCT a, b FROM m WHERE a = 1 ALLOW FILTERING",
+            "SELECT * FROM one WHERE k > 3",
+            "SELECT * FROM one WHERE k > 3 ALLOW FILTERING",
+            "SELECT * FROM one WHERE k >= 2 AND k < 4 ALLOW FILTERING",
+            "SELECT * FROM one WHERE k > 3 AND v = 50 ALLOW FILTERING",
+            "SELECT * FROM m WHERE a > 1 AND b = 1 ALLOW FILTERING",
+            "SELECT * FROM m WHERE token(a, b) > 0 AND a = 1 ALLOW FILTERING",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ 3.0's refusal of the user types 3.6 let be not frozen
+if (3, 0) <= R < (3, 6):
+    @scenario("rel_udtcells3x", "19", "cql3", keyspace_reset="cv_r_udtcells3x")
+    def _udtcells3x():
+        """What 3.0 answered an application of 3.6's user types that are not frozen
+        (CASSANDRA-7423): the column without `frozen<>` refused (`Non-frozen User-Defined types
+        are not supported, please use frozen<>`), in a key too, inside a collection as a
+        non-frozen collection; a field set (`SET u.f = v`) or deleted (`DELETE u.f`) a
+        syntax error; the rest meets no table. (3.11 kept each field a cell of its own: not
+        emulated, so not recorded here.)"""
+        ks = "cv_r_udtcells3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TYPE addr (street text, city text, zip int)",
+            "CREATE TABLE c (id int PRIMARY KEY, a addr, f frozen<addr>)",
+            "INSERT INTO c (id, a, f) VALUES (1, {street: 's', city: 'c', zip: 1}, "
+            "{street: 's', city: 'c', zip: 1}) USING TIMESTAMP 10",
+            "SELECT * FROM c",
+            "UPDATE c USING TIMESTAMP 11 SET a.city = 'Kiel' WHERE id = 1",
+            "SELECT a, a.city, a.zip FROM c WHERE id = 1",
+            "DELETE a.zip FROM c USING TIMESTAMP 12 WHERE id = 1",
+            "SELECT a FROM c WHERE id = 1",
+            "UPDATE c USING TIMESTAMP 13 SET a = {city: 'Oslo'} WHERE id = 1",
+            "SELECT a FROM c WHERE id = 1",
+            "UPDATE c USING TIMESTAMP 14 SET a.zip = 5 WHERE id = 2",
+            "SELECT id, a FROM c WHERE id = 2",
+            "SELECT writetime(a) FROM c WHERE id = 1",
+            "UPDATE c SET a.nosuch = 1 WHERE id = 1",
+            "UPDATE c SET a.zip = 'x' WHERE id = 1",
+            "UPDATE c SET f.city = 'x' WHERE id = 1",
+            "DELETE f.city FROM c WHERE id = 1",
+            "CREATE TABLE bad1 (a addr PRIMARY KEY)",
+            "CREATE TABLE bad2 (id int PRIMARY KEY, l list<addr>)",
+            "DELETE a FROM c USING TIMESTAMP 20 WHERE id = 1",
+            "SELECT a FROM c WHERE id = 1",
+        ]]
+        return out

@@ -140,6 +140,10 @@ pub const TABLE_NAME_FOLLOWERS: &[&str] = &[
     "json",
 ];
 
+/// The words 3.10's grammar (CQL 3.4) added after a SELECT's table name:
+/// `GROUP BY` and 3.6's `PER PARTITION LIMIT`.
+pub const TABLE_NAME_FOLLOWERS_34: &[&str] = &["group", "per"];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -361,6 +361,10 @@ pub struct Select {
     pub selection: Selection,
     pub where_clause: Vec<Relation>,
     pub order_by: Vec<(String, Ordering)>,
+    /// `GROUP BY` (3.10): the primary key columns named, in order.
+    pub group_by: Vec<String>,
+    /// `PER PARTITION LIMIT n` (3.6): rows kept of each partition.
+    pub per_partition_limit: Option<Term>,
     pub limit: Option<Term>,
     pub allow_filtering: bool,
     /// `SELECT DISTINCT` (2.0): one row per partition, key columns only.

@@ -222,6 +222,11 @@ impl Rewrite<'_> {
                         out.limit = None;
                     }
                 }
+                if let Some(l) = &sel.per_partition_limit {
+                    if self.is_unset(l)? {
+                        out.per_partition_limit = None;
+                    }
+                }
                 Some(Statement::Select(out))
             }
             // No other statement takes markers.

@@ -416,11 +416,15 @@ pub fn bind_specs(
                 table,
                 where_clause,
                 limit,
+                per_partition_limit,
                 ..
             }) => {
                 let t = tables(table)?;
                 let mut c = Collector::new(&t, table, token);
                 c.relations(where_clause, true)?;
+                if let Some(l) = per_partition_limit {
+                    c.term(l, "[per_partition_limit]", &CqlType::Native(Native::Int));
+                }
                 if let Some(l) = limit {
                     c.term(l, "[limit]", &CqlType::Native(Native::Int));
                 }

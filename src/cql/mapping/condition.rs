@@ -181,6 +181,8 @@ pub fn read_rows(statement: &Statement, table: &Table, selection: Selection) -> 
         selection,
         where_clause,
         order_by: Vec::new(),
+        group_by: Vec::new(),
+        per_partition_limit: None,
         limit: None,
         allow_filtering: false,
         distinct: false,

@@ -469,6 +469,17 @@ impl Parser<'_> {
         self.expect_kw("from")?;
         let table = self.table_name()?;
         let where_clause = self.where_clause(false)?;
+        // 3.10's `GROUP BY` a list of column names, before ORDER BY.
+        let mut group_by = Vec::new();
+        if self.grammar.has_group_by() && self.eat_kw("group") {
+            self.expect_kw("by")?;
+            loop {
+                group_by.push(self.ident()?);
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+        }
         let mut order_by = Vec::new();
         if self.eat_kw("order") {
             self.expect_kw("by")?;
@@ -486,26 +497,22 @@ impl Parser<'_> {
                 }
             }
         }
-        let limit = if self.eat_kw("limit") {
-            // 1.2's grammar took a number only (`K_LIMIT rows=INTEGER`); a
-            // marker came with 2.0.
-            if self.grammar.is_cql305() {
-                if self.peek().kind != TokenKind::Integer {
-                    return Err(self.mismatched("INTEGER"));
-                }
-                // Its action read the number as an int
-                // (`Integer.parseInt`), failing the whole statement on one
-                // past it.
-                let text = &self.peek().text;
-                if text.parse::<i32>().is_err() {
-                    return Err(CqlError::invalid(format!(
-                        "Failed parsing statement: [{}] reason: NumberFormatException For input \
-                         string: \"{text}\"",
-                        self.text
-                    )));
-                }
+        // 3.6's `PER PARTITION LIMIT`, before LIMIT (its `intValue`).
+        let per_partition_limit = if self.grammar.has_group_by() && self.eat_kw("per") {
+            self.expect_kw("partition")?;
+            self.expect_kw("limit")?;
+            // Its `intValue`: a number or a marker, anything else no
+            // alternative.
+            let t = self.peek();
+            if t.kind != TokenKind::Integer && !t.is_sym("?") && !t.is_sym(":") {
+                return Err(self.no_viable());
             }
-            Some(self.term()?)
+            Some(self.limit_value()?)
+        } else {
+            None
+        };
+        let limit = if self.eat_kw("limit") {
+            Some(self.limit_value()?)
         } else {
             None
         };
@@ -520,11 +527,36 @@ impl Parser<'_> {
             selection,
             where_clause,
             order_by,
+            group_by,
+            per_partition_limit,
             limit,
             allow_filtering,
             distinct,
             json,
         })
+    }
+
+    /// A LIMIT's value (after `LIMIT`, or 3.6's `PER PARTITION LIMIT`).
+    fn limit_value(&mut self) -> CqlResult<Term> {
+        // 1.2's grammar took a number only (`K_LIMIT rows=INTEGER`); a
+        // marker came with 2.0.
+        if self.grammar.is_cql305() {
+            if self.peek().kind != TokenKind::Integer {
+                return Err(self.mismatched("INTEGER"));
+            }
+            // Its action read the number as an int
+            // (`Integer.parseInt`), failing the whole statement on one
+            // past it.
+            let text = &self.peek().text;
+            if text.parse::<i32>().is_err() {
+                return Err(CqlError::invalid(format!(
+                    "Failed parsing statement: [{}] reason: NumberFormatException For input \
+                     string: \"{text}\"",
+                    self.text
+                )));
+            }
+        }
+        self.term()
     }
 }
 

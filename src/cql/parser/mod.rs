@@ -26,7 +26,7 @@ pub(crate) use reserved::RESERVED;
 use super::ast::*;
 use super::error::{CqlError, CqlResult};
 use super::lexer::{LexErrors, Lexer, Token, TokenKind};
-use super::lookahead::{Lookahead, TABLE_NAME_FOLLOWERS};
+use super::lookahead::{Lookahead, TABLE_NAME_FOLLOWERS, TABLE_NAME_FOLLOWERS_34};
 
 /// Which CQL3 grammar a parse follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +55,9 @@ pub enum Grammar {
     /// types `date`, `time`, `smallint` and `tinyint`, and `count(*)`
     /// among other selectors (its aggregates).
     Cql33,
+    /// 3.10's CQL 3.4 (3.11's 3.4.4): 2.2's plus 3.6's `PER PARTITION
+    /// LIMIT` and 3.10's `GROUP BY` in SELECT.
+    Cql34,
 }
 
 impl Grammar {
@@ -67,7 +70,11 @@ impl Grammar {
     pub fn has_parenthesized_relations(self) -> bool {
         matches!(
             self,
-            Grammar::Cql12Paren | Grammar::WithStatics | Grammar::Cql32 | Grammar::Cql33
+            Grammar::Cql12Paren
+                | Grammar::WithStatics
+                | Grammar::Cql32
+                | Grammar::Cql33
+                | Grammar::Cql34
         )
     }
 
@@ -83,17 +90,25 @@ impl Grammar {
 
     /// 2.0.6's `static` columns and named markers (`:name`).
     pub fn has_statics(self) -> bool {
-        matches!(self, Grammar::WithStatics | Grammar::Cql32 | Grammar::Cql33)
+        matches!(
+            self,
+            Grammar::WithStatics | Grammar::Cql32 | Grammar::Cql33 | Grammar::Cql34
+        )
     }
 
     /// 2.1's collection indexes and CONTAINS relations.
     pub fn has_contains(self) -> bool {
-        matches!(self, Grammar::Cql32 | Grammar::Cql33)
+        matches!(self, Grammar::Cql32 | Grammar::Cql33 | Grammar::Cql34)
     }
 
     /// 2.2's JSON, its four types and its aggregates.
     pub fn is_cql33(self) -> bool {
-        self == Grammar::Cql33
+        matches!(self, Grammar::Cql33 | Grammar::Cql34)
+    }
+
+    /// 3.10's `GROUP BY` and 3.6's `PER PARTITION LIMIT`.
+    pub fn has_group_by(self) -> bool {
+        self == Grammar::Cql34
     }
 
     /// 1.2's CQL 3.0.5 (either form): a TTL, timestamp or LIMIT a number
@@ -219,7 +234,7 @@ fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>, grammar: Grammar) ->
         | Grammar::Cql12Paren
         | Grammar::WithStatics => LexErrors::Last,
         Grammar::Cql32 => LexErrors::Collected,
-        Grammar::Cql33 => LexErrors::First,
+        Grammar::Cql33 | Grammar::Cql34 => LexErrors::First,
     };
     parse_pass_lexing(text, batch_mode, grammar, lexing)
 }
@@ -525,7 +540,9 @@ impl Parser<'_> {
             || next.is_sym(".")
             || next.is_sym(";")
             || next.is_sym("(")
-            || TABLE_NAME_FOLLOWERS.iter().any(|kw| next.is_kw(kw));
+            || TABLE_NAME_FOLLOWERS.iter().any(|kw| next.is_kw(kw))
+            || (self.grammar.has_group_by()
+                && TABLE_NAME_FOLLOWERS_34.iter().any(|kw| next.is_kw(kw)));
         if !follows && self.ident_at(0) {
             self.advance();
             return Err(self.no_viable());
@@ -632,3 +649,5 @@ impl Parser<'_> {
 mod tests;
 #[cfg(test)]
 mod tests12;
+#[cfg(test)]
+mod tests34;

@@ -15,10 +15,14 @@
 //! selectors (`selection`), and running it (`scan`, resumed by `paging`).
 
 pub(super) mod contains;
+mod grouping;
 #[cfg(test)]
 mod in_rules_tests;
+#[cfg(test)]
+mod key_filter_tests;
 mod key_index;
 mod multi_column;
+mod ordering;
 pub(super) mod paging;
 pub(super) mod rules;
 pub(super) mod scan;
@@ -27,24 +31,24 @@ mod slices;
 mod token_relation;
 mod where_clause;
 
+use self::grouping::limit_of;
 use self::key_index::KeyRelations;
+use self::ordering::{order_by, ordering_selected};
 use self::rules::{token_holds, PartialKey, SelectRules, Words};
 use self::selection::{selection, Filter, Selectors};
 use self::slices::{release_slices, ClusteringRange};
 use self::where_clause::{
-    clustering_of, in_on_last_partition_part, indexed_eqs, partitions_of, restrictions,
-    ClusteringPlan, ColumnRelation,
+    clustering_of, in_on_last_partition_part, indexed_eqs, key_filtering, partitions_of,
+    restrictions, ClusteringPlan, ColumnRelation,
 };
 use super::keys::cartesian;
 use super::names::{key_bytes, row_key};
 use super::result::ResultColumn;
 use super::value_rules::ValueRules;
 use super::values::{
-    column_receiver, eval, eval_i64, eval_scalar, spec_receiver, with_receiver, TermContext,
+    column_receiver, eval, eval_scalar, spec_receiver, with_receiver, TermContext,
 };
-use crate::cql::ast::{
-    ConstantKind, Operator, Ordering as Order, Relation, Select, Selection, Selector, Term,
-};
+use crate::cql::ast::{Operator, Relation, Select, Selection, Selector, Term};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::table::{ColumnRole, Layout, Table};
 use crate::cql::timeuuid::TimeUuidGenerator;
@@ -80,6 +84,14 @@ pub struct SelectPlan {
     /// executor answers through the most selective one.
     pub indexed: Vec<IndexedEq>,
     pub limit: usize,
+    /// 3.6's `PER PARTITION LIMIT`: rows (under GROUP BY, groups) kept
+    /// of each partition.
+    pub per_partition: Option<usize>,
+    /// 3.10's `GROUP BY`: the clustering prefix rows are grouped by
+    /// (`Some(0)`: by partition); the rows are read whole and grouped.
+    pub group: Option<usize>,
+    /// Under GROUP BY, the LIMIT: groups answered.
+    pub group_limit: usize,
     pub count: bool,
     /// `SELECT DISTINCT`: the first row of each partition only.
     pub distinct: bool,
@@ -170,7 +182,12 @@ pub fn plan_select_by(
     // The selection was prepared before the WHERE clause (1.2's to 3.x's
     // `RawStatement.prepare`): an unknown selected column is met first.
     let selected = selection(table, &sel.selection, partitioner, rules)?;
-    let rels = restrictions(table, sel, partitioner, &mut ctx, rules)?;
+    let mut rels = restrictions(table, sel, partitioner, &mut ctx, rules)?;
+    if rules.partial_key == PartialKey::Filtering {
+        key_filtering(table, &mut rels, sel.allow_filtering)?;
+    }
+    let aggregate = selected.count || selected.aggregates.iter().any(Option::is_some);
+    let group = grouping::check(table, sel, aggregate)?;
     if rules.in_on_last_partition_part_only {
         in_on_last_partition_part(table, &rels)?;
     }
@@ -259,6 +276,7 @@ pub fn plan_select_by(
     }
     let slices = release_slices(table, &prefixes, range.as_ref(), reversed, rules)?;
     let limit = limit_of(sel, &mut ctx)?;
+    let per_partition = grouping::per_partition_limit(sel, &mut ctx)?;
     let Selectors {
         selectors,
         columns,
@@ -267,7 +285,10 @@ pub fn plan_select_by(
     } = selected;
     // 2.2's aggregates read every row, `count(*)` too: the LIMIT bounds
     // the one row out.
-    let limit = if aggregates.is_empty() && !(count && rules.functions_in_system) {
+    // Groups are made of every row read: the LIMIT bounds the groups.
+    let group_limit = limit;
+    let limit = if aggregates.is_empty() && !(count && rules.functions_in_system) && group.is_none()
+    {
         limit
     } else {
         usize::MAX
@@ -290,6 +311,9 @@ pub fn plan_select_by(
         filters,
         indexed,
         limit,
+        per_partition,
+        group,
+        group_limit,
         count,
         distinct: sel.distinct,
         ordered: !sel.order_by.is_empty(),
@@ -424,60 +448,6 @@ fn selection_columns(
         .collect()
 }
 
-/// ORDER BY: clustering columns in declared order, one direction; true
-/// when rows come out reversed.
-fn order_by(table: &Table, sel: &Select, single: bool) -> CqlResult<bool> {
-    if sel.order_by.is_empty() {
-        return Ok(false);
-    }
-    if !single {
-        return Err(invalid(
-            "ORDER BY is only supported when the partition key is restricted by an EQ or an IN.",
-        ));
-    }
-    let mut dir: Option<bool> = None;
-    for (pos, (name, o)) in sel.order_by.iter().enumerate() {
-        let Some(ColumnRole::Clustering(i)) = table.role(name) else {
-            return Err(match table.role(name) {
-                None => invalid(format!("Order by on unknown column {name}")),
-                Some(_) => invalid(format!("Order by is currently only supported on the clustered columns of the PRIMARY KEY, got {name}")),
-            });
-        };
-        if i != pos {
-            return Err(invalid("Order by currently only support the ordering of columns following their declared order in the PRIMARY KEY"));
-        }
-        let r = (*o == Order::Desc) != table.clustering[i].reversed;
-        if dir.is_some_and(|d| d != r) {
-            return Err(invalid("Unsupported order by relation"));
-        }
-        dir = Some(r);
-    }
-    Ok(dir.unwrap_or(false))
-}
-
-/// LIMIT, or the default row count.
-fn limit_of(sel: &Select, ctx: &mut TermContext) -> CqlResult<usize> {
-    Ok(match &sel.limit {
-        // CQL3 in 1.2 counted at most 10000 rows unless told otherwise.
-        None if sel.selection == Selection::Count => 10_000,
-        None => i32::MAX as usize,
-        Some(t) => {
-            // 2.0 on: the limit is an int term, its constant read by
-            // `Int32Type.fromString` (1.2's parser read it itself).
-            if let Term::Constant(c) = t {
-                if c.kind == ConstantKind::Integer && c.text.parse::<i32>().is_err() {
-                    return Err(invalid(format!("unable to make int from '{}'", c.text)));
-                }
-            }
-            let l = eval_i64(t, "limit", ctx)?;
-            if l <= 0 {
-                return Err(invalid("LIMIT must be strictly positive"));
-            }
-            l as usize
-        }
-    })
-}
-
 /// Whether a table with static columns is asked for key and static
 /// columns only (2.0's `selectsOnlyStaticColumns`; never for `*`).
 fn selects_only_statics(table: &Table, selection: &Selection) -> bool {
@@ -491,38 +461,6 @@ fn selects_only_statics(table: &Table, selection: &Selection) -> bool {
         && selected
             .iter()
             .all(|c| table.partition_key.iter().any(|k| &k.name == c) || table.is_static(c))
-}
-
-/// 1.2's and 2.0's rule for an ORDER BY of an IN on the partition key:
-/// each ordered column selected (the rows of the partitions were sorted by
-/// it after the read). `*` selects them all; 1.2 matched plain column
-/// selectors only, 2.0 every column its selectors read.
-fn ordering_selected(sel: &Select, words: Words) -> CqlResult<()> {
-    let Selection::Columns(list) = &sel.selection else {
-        return Ok(());
-    };
-    let mut read = Vec::new();
-    list.iter()
-        .for_each(|(s, _)| selector_columns(s, &mut read));
-    for (name, _) in &sel.order_by {
-        let selected = match words {
-            Words::V11 | Words::V12 => list
-                .iter()
-                .any(|(s, _)| matches!(s, Selector::Column(c) if c == name)),
-            _ => read.contains(&name.as_str()),
-        };
-        if !selected {
-            return Err(invalid(match words {
-                Words::V11 | Words::V12 => {
-                    "ORDER BY could not be used on columns missing in select clause.".to_string()
-                }
-                _ => format!(
-                    "ORDER BY can only be performed on columns in the select clause (got {name})"
-                ),
-            }));
-        }
-    }
-    Ok(())
 }
 
 /// Whether a selection reads a collection whose elements are cells of
@@ -594,7 +532,7 @@ fn plan_in_release(release: (u32, u32, u32), create: &str, query: &str) -> CqlRe
         panic!("not a CREATE TABLE: {create}")
     };
     let table = Table::from_create("ks", &ct).unwrap();
-    let Statement::Select(sel) = parse_with(query, Grammar::Cql33).unwrap().statement else {
+    let Statement::Select(sel) = parse_with(query, Grammar::Cql34).unwrap().statement else {
         panic!("not a SELECT: {query}")
     };
     let mut uuids = crate::cql::timeuuid::TimeUuidGenerator::new(7);

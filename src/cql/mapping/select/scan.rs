@@ -325,7 +325,9 @@ pub fn execute_select_paged(
     let table = &plan.table;
     // IN on the partition key with ORDER BY: every row, merged afterwards.
     let merge = plan.ordered && matches!(&plan.partitions, Partitions::Keys(k) if k.len() > 1);
-    let paging = paging.filter(|_| !plan.count && !merge);
+    let paging = paging.filter(|_| !plan.count && !merge && plan.group.is_none());
+    // PER PARTITION LIMIT of rows (under GROUP BY it counts groups).
+    let per_partition = plan.per_partition.filter(|_| plan.group.is_none());
     let resume = paging.and_then(|p| p.from.as_ref());
     // The statement's LIMIT over every page, and this page's share.
     let limit = resume.map_or(plan.limit, |r| r.remaining.min(plan.limit));
@@ -340,7 +342,13 @@ pub fn execute_select_paged(
             .take()
             .filter(|r| r.row_key == key)
             .map(|r| r.clustering.as_slice());
-        let resumed = after.map(|a| resumed_slices(plan, a)).transpose()?;
+        // Under PER PARTITION LIMIT the rows a page already gave are read
+        // again, to be counted.
+        let resumed = match per_partition {
+            None => after.map(|a| resumed_slices(plan, a)).transpose()?,
+            Some(_) => None,
+        };
+        let mut given = 0;
         let slices = resumed.as_ref().unwrap_or(&plan.slices);
         // A clustering slice never holds the static cells (they sort
         // first): read once, they are shown on each of the partition's rows.
@@ -351,6 +359,9 @@ pub fn execute_select_paged(
         };
         for slice in slices {
             if plan.distinct && rows.len() > before {
+                break;
+            }
+            if per_partition.is_some_and(|n| rows.len() - before + given >= n) {
                 break;
             }
             let mut cells = source.read(&key, slice)?;
@@ -365,9 +376,7 @@ pub fn execute_select_paged(
                 part.reverse();
             }
             for r in part {
-                if after.is_some_and(|a| !comes_after(plan, &r.clustering, a)) {
-                    continue;
-                }
+                let earlier = after.is_some_and(|a| !comes_after(plan, &r.clustering, a));
                 // A partition's static cells alone make a row only when
                 // whole partitions are asked for (2.0). A dense name of
                 // fewer components (a prefix Thrift wrote) is a row a slice
@@ -380,6 +389,13 @@ pub fn execute_select_paged(
                     continue;
                 }
                 if plan.filters.iter().all(|f| passes(table, &r, f)) {
+                    if earlier {
+                        given += 1;
+                        continue;
+                    }
+                    if per_partition.is_some_and(|n| rows.len() - before + given >= n) {
+                        break;
+                    }
                     rows.push(r);
                     if rows.len() >= page_limit && !merge {
                         break 'outer;
@@ -394,7 +410,7 @@ pub fn execute_select_paged(
     if merge {
         merge_partitions(plan, &mut rows);
     }
-    if plan.count {
+    if plan.count && plan.group.is_none() {
         let n = rows.len().min(plan.limit) as i64;
         return Ok((
             ResultSet {
@@ -433,9 +449,10 @@ fn selected(
             .map(|(s, _)| eval_selector(&plan.table, s, r, partitioner))
             .collect::<Vec<_>>()
     };
-    let mut out: Vec<Vec<Option<Vec<u8>>>> = match plan.aggregates.is_empty() {
-        true => rows.iter().map(eval_row).collect(),
-        false => {
+    let mut out: Vec<Vec<Option<Vec<u8>>>> = match (plan.group, plan.aggregates.is_empty()) {
+        (Some(prefix), _) => super::grouping::grouped_rows(plan, prefix, rows, partitioner)?,
+        (None, true) => rows.iter().map(eval_row).collect(),
+        (None, false) => {
             let selected = Selectors {
                 selectors: plan.selectors.clone(),
                 columns: Vec::new(),

@@ -18,6 +18,9 @@ pub(super) struct Restrictions {
     pub(super) clustering: Vec<Vec<ColumnRelation>>,
     /// Relations on regular (and static) columns.
     pub(super) regular: Vec<Filter>,
+    /// 3.10's slices of a partition key column, checked on each partition
+    /// of a filtering scan (see [`key_filtering`]).
+    pub(super) key_slices: Vec<Filter>,
     /// The token range `token(...)` relations bound.
     pub(super) token: (Bound<Token>, Bound<Token>),
     pub(super) on_token: bool,
@@ -39,6 +42,7 @@ pub(super) fn restrictions(
         partition_in: vec![false; table.partition_key.len()],
         clustering: vec![Vec::new(); table.clustering.len()],
         regular: Vec::new(),
+        key_slices: Vec::new(),
         token: (Bound::Unbounded, Bound::Unbounded),
         on_token: false,
         tuples: multi_column::any(&sel.where_clause).then(|| multi_column::Clustering::new(table)),
@@ -133,6 +137,14 @@ pub(super) fn restrictions(
                             if let Some(e) = part_after_gap(table, sel, rules.words) {
                                 return Err(e);
                             }
+                            if rules.partial_key == PartialKey::Filtering {
+                                r.key_slices.push(Filter {
+                                    column: column.clone(),
+                                    op: *op,
+                                    values,
+                                });
+                                continue;
+                            }
                             return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
                         }
                         if r.partition[i].is_some() {
@@ -164,6 +176,47 @@ pub(super) fn restrictions(
         }
     }
     Ok(r)
+}
+
+/// 3.10's filtering of partition keys (CASSANDRA-11031): a partition key
+/// restricted in part, or sliced, makes a scan of the ring (refused
+/// without ALLOW FILTERING; an IN on a part refused) whose partitions (in
+/// the token range a `token()` relation gives) are checked against every
+/// relation on a key column, as the other filters are.
+pub(super) fn key_filtering(
+    table: &Table,
+    r: &mut Restrictions,
+    allow_filtering: bool,
+) -> CqlResult<()> {
+    let restricted = r.partition.iter().filter(|p| p.is_some()).count();
+    let partial = restricted > 0 && restricted < r.partition.len();
+    if !(partial || !r.key_slices.is_empty()) {
+        return Ok(());
+    }
+    if !allow_filtering {
+        return Err(invalid(super::FILTERING));
+    }
+    if r.partition_in.iter().any(|&i| i) {
+        return Err(invalid(
+            "IN restrictions are not supported when the query involves filtering",
+        ));
+    }
+    for (i, part) in r.partition.iter_mut().enumerate() {
+        if let Some(values) = part.take() {
+            let op = match r.partition_in[i] {
+                true => Operator::In,
+                false => Operator::Eq,
+            };
+            r.regular.push(Filter {
+                column: table.partition_key[i].name.clone(),
+                op,
+                values,
+            });
+        }
+        r.partition_in[i] = false;
+    }
+    r.regular.append(&mut r.key_slices);
+    Ok(())
 }
 
 /// Before 2.2 the partition key's parts were checked in key order,
@@ -271,9 +324,9 @@ pub(super) fn partitions_of(
             names.join(", ")
         };
         match rules.partial_key {
+            // (3.11's partial keys were made filters by `key_filtering`
+            // where it was planned.)
             PartialKey::Filtering if !allow_filtering => return Err(invalid(super::FILTERING)),
-            // 3.11's scan of the partitions ALLOW FILTERING asked for is
-            // not emulated: such a query is refused in 3.0's words.
             PartialKey::Listed | PartialKey::Filtering => {
                 return Err(invalid(format!(
                     "Partition key parts: {} must be restricted as other parts are",

@@ -173,7 +173,8 @@ pub fn update_needs_keyspace(node: &Node) -> bool {
 /// 1.1's beta where the release had it, else 1.2.9's; from 2.0 (2.0.6
 /// declared them) with static columns, `execute_cql3_query`'s too; from
 /// 2.1 with its collection indexes and CONTAINS relations; from 2.2 with
-/// JSON, its new types and aggregates; a 1.2 release
+/// JSON, its new types and aggregates; from 3.10 with `GROUP BY` and
+/// 3.6's `PER PARTITION LIMIT`; a 1.2 release
 /// without 2.0's `IF` and `DISTINCT`, which its grammar read as names.
 pub fn cql3_grammar(node: &Node) -> Grammar {
     match node.release {
@@ -182,6 +183,7 @@ pub fn cql3_grammar(node: &Node) -> Grammar {
             Grammar::Cql12Paren
         }
         Some(r) if r.series() == (1, 2) => Grammar::Cql12,
+        Some(r) if r.at_least(3, 10) => Grammar::Cql34,
         Some(r) if r.at_least(2, 2) => Grammar::Cql33,
         Some(r) if r.at_least(2, 1) => Grammar::Cql32,
         Some(r) if r.at_least(2, 0) => Grammar::WithStatics,

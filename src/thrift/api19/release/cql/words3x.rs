@@ -13,9 +13,9 @@
 //! a SELECT's slice of a partition key, which 3.10 filtered
 //! (CASSANDRA-11031) and so refused for want of `ALLOW FILTERING`, and an
 //! UPDATE's or DELETE's refused `... for UPDATE statements`. Only
-//! rewording: which statements are refused is the engine's (given `ALLOW
-//! FILTERING`, 3.11 filtered the partitions, which the engine does not: its
-//! refusal stands).
+//! rewording: which statements are refused is the engine's (which, by
+//! 3.11's rules, filters such a SELECT's partitions given `ALLOW
+//! FILTERING`).
 
 use crate::cql::ast::{Condition, Deletion, Operator, Parsed, Relation, Statement};
 use crate::cql::exec::CqlSession;
@@ -402,6 +402,7 @@ fn unknown_column(why: &str) -> Option<&str> {
         return Some(rest.strip_suffix(" in IF conditions").unwrap_or(rest));
     }
     why.strip_prefix("Order by on unknown column ")
+        .or_else(|| why.strip_prefix("Group by on unknown column "))
 }
 
 /// `ColumnIdentifier.maybeQuote`: a name of lower-case letters, digits and

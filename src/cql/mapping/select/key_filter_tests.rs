@@ -1,0 +1,91 @@
+//! 3.10's filtering of partition keys restricted in part or sliced
+//! (`where_clause::key_filtering`), against 3.0's refusals.
+
+use super::{plan_in_release, Partitions, FILTERING};
+use crate::cql::ast::Operator;
+
+const M: &str = "CREATE TABLE m (a int, b int, c int, v int, PRIMARY KEY ((a, b), c))";
+const ONE: &str = "CREATE TABLE one (k int PRIMARY KEY, v int)";
+
+fn refusal(release: (u32, u32, u32), create: &str, query: &str) -> String {
+    match plan_in_release(release, create, query) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("planned: {query}"),
+    }
+}
+
+#[test]
+fn a_partial_key_is_filtered_from_3_10_given_allow_filtering() {
+    let p = plan_in_release(
+        (3, 11, 10),
+        M,
+        "SELECT * FROM m WHERE a = 1 ALLOW FILTERING",
+    )
+    .unwrap();
+    assert!(matches!(p.partitions, Partitions::Range { .. }));
+    assert_eq!(p.filters.len(), 1);
+    assert_eq!(
+        (p.filters[0].column.as_str(), p.filters[0].op),
+        ("a", Operator::Eq)
+    );
+    assert_eq!(
+        refusal(
+            (3, 11, 10),
+            M,
+            "SELECT * FROM m WHERE b IN (1, 2) ALLOW FILTERING"
+        ),
+        "IN restrictions are not supported when the query involves filtering"
+    );
+    // a token range bounds the scan
+    let p = plan_in_release(
+        (3, 11, 10),
+        M,
+        "SELECT * FROM m WHERE token(a, b) > 0 AND a = 1 ALLOW FILTERING",
+    )
+    .unwrap();
+    assert!(matches!(
+        p.partitions,
+        Partitions::Range {
+            start: std::ops::Bound::Excluded(_),
+            ..
+        }
+    ));
+    assert_eq!(
+        refusal((3, 11, 10), M, "SELECT * FROM m WHERE a = 1"),
+        FILTERING
+    );
+    // the whole key restricted is read as before
+    let p = plan_in_release((3, 11, 10), M, "SELECT * FROM m WHERE a = 1 AND b = 2").unwrap();
+    assert!(matches!(p.partitions, Partitions::Keys(ref k) if k.len() == 1));
+}
+
+#[test]
+fn a_sliced_key_is_filtered_from_3_10_given_allow_filtering() {
+    let p = plan_in_release(
+        (3, 11, 10),
+        ONE,
+        "SELECT * FROM one WHERE k > 3 ALLOW FILTERING",
+    )
+    .unwrap();
+    assert!(matches!(p.partitions, Partitions::Range { .. }));
+    assert_eq!(
+        (p.filters[0].column.as_str(), p.filters[0].op),
+        ("k", Operator::Gt)
+    );
+    assert_eq!(
+        refusal((3, 11, 10), ONE, "SELECT * FROM one WHERE k > 3"),
+        FILTERING
+    );
+}
+
+#[test]
+fn three_oh_refuses_a_partial_key_whatever_it_is_told() {
+    assert_eq!(
+        refusal((3, 0, 24), M, "SELECT * FROM m WHERE a = 1 ALLOW FILTERING"),
+        "Partition key parts: b must be restricted as other parts are"
+    );
+    assert_eq!(
+        refusal((3, 0, 24), ONE, "SELECT * FROM one WHERE k > 3 ALLOW FILTERING"),
+        "Only EQ and IN relation are supported on the partition key (unless you use the token() function)"
+    );
+}

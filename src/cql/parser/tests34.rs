@@ -1,0 +1,44 @@
+//! Parser tests of 3.10's CQL 3.4 (`Grammar::Cql34`): GROUP BY and 3.6's PER PARTITION LIMIT.
+
+use super::*;
+
+#[test]
+fn group_by_and_per_partition_limit_came_with_cql_3_4() {
+    let q = "SELECT k, count(*) FROM t WHERE k = 1 GROUP BY k, c ORDER BY c DESC \
+             PER PARTITION LIMIT 2 LIMIT ? ALLOW FILTERING";
+    let Statement::Select(s) = parse_with(q, Grammar::Cql34).unwrap().statement else {
+        panic!("not a SELECT")
+    };
+    assert_eq!(s.group_by, vec!["k".to_string(), "c".to_string()]);
+    assert_eq!(s.order_by.len(), 1);
+    assert!(matches!(s.per_partition_limit, Some(Term::Constant(_))));
+    assert!(matches!(s.limit, Some(Term::Bind(_))));
+    assert!(s.allow_filtering);
+    // a marker, as the number's slot (`[per_partition_limit]`)
+    assert_eq!(
+        parse_with("SELECT k FROM t PER PARTITION LIMIT ?", Grammar::Cql34)
+            .unwrap()
+            .bind_count,
+        1
+    );
+    let err = |q: &str, g: Grammar| parse_with(q, g).unwrap_err().to_string();
+    // 2.2's and 3.0's grammar had neither clause
+    for q in [
+        "SELECT k FROM t GROUP BY k",
+        "SELECT k FROM t PER PARTITION LIMIT 1",
+    ] {
+        assert!(parse_with(q, Grammar::Cql33).is_err(), "{q}");
+    }
+    // placement: GROUP BY before ORDER BY, PER PARTITION LIMIT before LIMIT
+    assert!(err("SELECT k FROM t ORDER BY c GROUP BY k", Grammar::Cql34).contains("'GROUP'"));
+    assert!(err(
+        "SELECT k FROM t LIMIT 2 PER PARTITION LIMIT 1",
+        Grammar::Cql34
+    )
+    .contains("'PER'"));
+    assert_eq!(
+        err("SELECT k FROM t PER PARTITION LIMIT 'a'", Grammar::Cql34),
+        "line 1:36 no viable alternative at input 'a'"
+    );
+    assert!(err("SELECT k FROM t GROUP k", Grammar::Cql34).contains("expecting K_BY"));
+}
