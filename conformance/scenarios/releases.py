@@ -11057,3 +11057,159 @@ if (3, 0) <= R < (3, 6):
             "SELECT a FROM c WHERE id = 1",
         ]]
         return out
+
+
+# ------------------------------------------------------------------------------ an argument's consistency level left out (found by ordinary19zj)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_defaultlevel", "19", "consistency", keyspace_reset="cv_r_defaultlevel")
+    def _defaultlevel():
+        """A call that leaves out its `required` consistency level: the IDL gave it the default
+        ONE, which Java's generated args struct started out holding, so the required check
+        passed and the call ran at ONE (get_slice, get, get_count, multiget_slice,
+        get_range_slices, insert, remove, batch_mutate); a level of an undeclared value is
+        still refused (Java read it as null); execute_cql3_query's level has no default"""
+        ks = "cv_r_defaultlevel"
+        out = setup(ks, cf_def(ks, "S", comparator="UTF8Type"))
+        sp = W.struct({2: W.struct({1: b(""), 2: b(""), 3: W.boolean(False), 4: W.i32(100)})})
+        par = W.struct({3: b("S")})
+        out += [
+            raw("insert", {1: b("k"), 2: par, 3: column("a", "1", 10)}),
+            raw("batch_mutate", {1: W.map_("bin", "map", [(b("k"), W.map_("bin", "list", [
+                (b("S"), W.list_("struct", [ins("b", "2", 10)]))]))])}),
+            raw("get_slice", {1: b("k"), 2: par, 3: sp}),
+            raw("get", {1: b("k"), 2: W.struct({3: b("S"), 5: b("a")})}),
+            raw("get_count", {1: b("k"), 2: par, 3: sp}),
+            raw("multiget_slice", {1: W.list_("bin", [b("k"), b("j")]), 2: par, 3: sp}),
+            raw("get_range_slices", {1: par, 2: sp, 3: key_range(start_key="", end_key="",
+                                                                   count=10)}),
+            raw("remove", {1: b("k"), 2: W.struct({3: b("S"), 5: b("b")}), 3: W.i64(11,
+                                                                                   ts=True)}),
+            raw("get_slice", {1: b("k"), 2: par, 3: sp, 4: W.i32(99)}),
+            raw("execute_cql3_query", {1: b("SELECT * FROM \"S\""), 2: W.i32(2)}),
+            v19.get_slice("k", cparent("S"), pred(start="", finish="")),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ CREATE INDEX on a counter table (found by ordinary19zj)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_counterindex", "19", "index", keyspace_reset="cv_r_counterindex")
+    def _counterindex():
+        """CREATE INDEX on a counter table: taken by 1.2.9, refused from 1.2.11 (`Secondary
+        indexes are not supported on counter tables`), before the column is looked up and
+        before IF NOT EXISTS (2.0 on) is considered; a Thrift counter family too"""
+        ks = "cv_r_counterindex"
+        q = v19.execute_cql3_query
+        out = setup(ks, cf_def(ks, "C", comparator="UTF8Type",
+                               default_validation="CounterColumnType",
+                               column_metadata=[column_def("n", "CounterColumnType")]))
+        out += [
+            q("CREATE TABLE likes (k text PRIMARY KEY, n counter)"),
+            q("CREATE TABLE hits (k text, d int, n counter, PRIMARY KEY (k, d))"),
+            q("CREATE INDEX nosuch_idx ON likes (nosuch)"),
+            q("CREATE INDEX ON hits (n)"),
+            q("CREATE INDEX IF NOT EXISTS ON hits (n)") if R >= (2, 0) else None,
+            q("CREATE INDEX ON \"C\" (n)"),
+            q("UPDATE likes SET n = n + 1 WHERE k = 'a'"),
+            q("SELECT * FROM likes"),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ a prepared SELECT of a dropped table (found by ordinary19zj)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_prepareddropped", "19", "cql3", keyspace_reset="cv_r_prepareddropped")
+    def _prepareddropped():
+        """A prepared SELECT run after its table was dropped: before 1.2.14 nothing checked
+        that the table still existed and the read failed on the server, closing the
+        connection; later `unconfigured columnfamily T`; a bound count that does not match is
+        refused first; the table made again under the statement"""
+        ks = "cv_r_prepareddropped"
+        q = v19.execute_cql3_query
+        s = "SELECT v FROM t WHERE k = ?"
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE t (k int PRIMARY KEY, v text)"),
+            q("INSERT INTO t (k, v) VALUES (1, 'a') USING TIMESTAMP 1000"),
+            v19.prepare_cql3_query(s),
+            v19.execute_prepared_cql3_query(thrift_id(ks, s), [int32(1)]),
+            q("DROP TABLE t"),
+            v19.execute_prepared_cql3_query(thrift_id(ks, s), []),
+            v19.execute_prepared_cql3_query(thrift_id(ks, s), [int32(1)]),
+            v19.set_keyspace(ks),
+            q("CREATE TABLE t (k int PRIMARY KEY, v text)"),
+            v19.execute_prepared_cql3_query(thrift_id(ks, s), [int32(1)]),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ 2.0's conditional DELETE keys (found by ordinary19zj)
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_conddeletekeys", "19", "cql3", keyspace_reset="cv_r_conddeletekeys")
+    def _conddeletekeys():
+        """A conditional DELETE that leaves a clustering column out: 2.0 refused every one
+        (`DELETE statements must restrict all PRIMARY KEY columns with equality relations in
+        order to use IF conditions, but column 'c' is not restricted`), 2.1 took a delete of
+        statics conditioned on statics by the partition key alone; an IN and an equality
+        restriction beside"""
+        ks = "cv_r_conddeletekeys"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE l (a text, s int, b int static, o text static, v int, "
+              "PRIMARY KEY (a, s))"),
+            q("INSERT INTO l (a, s, b, o, v) VALUES ('x', 1, 40, 'ann', 5)"),
+            q("DELETE o FROM l WHERE a = 'x' IF b = 40"),
+            q("DELETE FROM l WHERE a = 'x' IF EXISTS"),
+            q("DELETE v FROM l WHERE a = 'x' IF v = 5"),
+            q("DELETE v FROM l WHERE a = 'x' AND s > 0 IF v = 5"),
+            q("DELETE v FROM l WHERE a = 'x' AND s IN (1) IF v = 5"),
+            q("DELETE o FROM l WHERE a = 'x' AND s = 1 IF b = 40"),
+            q("SELECT a, s, b, o, v FROM l"),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ DROP TYPE of a type in a tuple (found by ordinary19zj)
+if (2, 1) <= R < (3, 0):
+    @scenario("rel_droptypetuple", "19", "cql3", keyspace_reset="cv_r_droptypetuple")
+    def _droptypetuple():
+        """DROP TYPE of a type a table uses only inside a tuple: 2.1 and 2.2 looked into user
+        types, collections and composites but not tuples, so the type was dropped under the
+        table; used directly or in a list it was refused"""
+        ks = "cv_r_droptypetuple"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TYPE a (city text)"),
+            q("CREATE TYPE b (zip int)"),
+            q("CREATE TYPE c (n int)"),
+            q("CREATE TABLE t (k int PRIMARY KEY, d tuple<text, frozen<a>>, "
+              "l list<frozen<tuple<int, frozen<b>>>>, f frozen<c>)"),
+            q("DROP TYPE c"),
+            q("DROP TYPE a"),
+            q("DROP TYPE b"),
+            q("DROP TYPE c"),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ 2.2's keyspace-qualified functions (found by ordinary19zj)
+if (2, 2) <= R < (3, 0):
+    @scenario("rel_qualifiedfn", "19", "cql3", keyspace_reset="cv_r_qualifiedfn")
+    def _qualifiedfn():
+        """2.2's function names may carry their keyspace (`system.max(v)`): a selector so named
+        is the built-in, its column named as any aggregate's; another keyspace's name is not
+        found"""
+        ks = "cv_r_qualifiedfn"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE t (k text, n int, v int, PRIMARY KEY (k, n))"),
+            q("INSERT INTO t (k, n, v) VALUES ('a', 1, 4)"),
+            q("INSERT INTO t (k, n, v) VALUES ('a', 2, 9)"),
+            q("SELECT system.max(v), system.count(v), max(v) FROM t WHERE k = 'a'"),
+            q("SELECT system.blobasint(intasblob(v)) FROM t WHERE k = 'a'"),
+            q("SELECT cv_r_qualifiedfn.max(v) FROM t WHERE k = 'a'"),
+        ]
+        return out

@@ -365,3 +365,7 @@ fn changed_keyspaces(change: &SchemaChange) -> Vec<&str> {
 #[cfg(test)]
 #[path = "cql_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "cql_release_tests.rs"]
+mod release_tests;

@@ -14,6 +14,7 @@ use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::table::Table;
 use crate::cql::types::{CqlType, Native, UserTypeDef};
 use crate::marshal::parse_type;
+use crate::release::{Behaviour, Release};
 use crate::schema::{CfDef, Schema, SchemaChange};
 
 fn invalid(message: String) -> CqlError {
@@ -143,13 +144,21 @@ pub(super) fn written(expr: &TypeExpr) -> String {
 
 /// Whether `ty` is or holds the user type `name` of `ks`.
 fn uses(ty: &CqlType, ks: &str, name: &str) -> bool {
+    uses_seeing(ty, ks, name, true)
+}
+
+/// Whether `ty` names the user type `ks.name`, looking inside tuples only
+/// when `tuples` (2.1 and 2.2's DROP TYPE looked into user types,
+/// collections and composites, never a `TupleType`).
+fn uses_seeing(ty: &CqlType, ks: &str, name: &str, tuples: bool) -> bool {
+    let inner = |t: &CqlType| uses_seeing(t, ks, name, tuples);
     match ty {
         CqlType::User(u) => {
-            (u.keyspace == ks && u.name == name) || u.fields.iter().any(|(_, t)| uses(t, ks, name))
+            (u.keyspace == ks && u.name == name) || u.fields.iter().any(|(_, t)| inner(t))
         }
-        CqlType::List(t) | CqlType::Set(t) | CqlType::Frozen(t) => uses(t, ks, name),
-        CqlType::Map(k, v) => uses(k, ks, name) || uses(v, ks, name),
-        CqlType::Tuple(ts) => ts.iter().any(|t| uses(t, ks, name)),
+        CqlType::List(t) | CqlType::Set(t) | CqlType::Frozen(t) => inner(t),
+        CqlType::Map(k, v) => inner(k) || inner(v),
+        CqlType::Tuple(ts) => tuples && ts.iter().any(inner),
         CqlType::Native(_) | CqlType::Custom(_) => false,
     }
 }
@@ -378,6 +387,9 @@ pub(super) fn drop(
         }
         return Err(invalid(format!("No user type named {full} exists.")));
     }
+    let release = Release::find(&session.local_facts().release_version);
+    let tuples = !release.is_some_and(|r| r.does(Behaviour::DropTypeOverlooksTuples));
+    let uses = |t: &CqlType, ks: &str, name: &str| uses_seeing(t, ks, name, tuples);
     for other in schema
         .user_types
         .get(&ks)

@@ -124,6 +124,74 @@ pub fn check(table: &Table, statement: &Statement, cond: &Conditional) -> CqlRes
     Ok(())
 }
 
+/// `DeleteStatement.validateWhereClauseForConditions` of 2.0 to 2.2: a
+/// conditional DELETE (`IF EXISTS` or `IF col = v`) restricts every
+/// partition key and clustering column by `=` or `IN`, the first one it
+/// does not named. From 2.1 (`statics`) a DELETE of static columns alone
+/// names the partition only, and one conditioned on statics alone is
+/// refused in words of its own (a regular column deleted: `Primary key
+/// column 'c' must be specified in order to delete column 'v'`).
+pub fn check_delete_keys(table: &Table, statement: &Statement, statics: bool) -> CqlResult<()> {
+    let Statement::Delete(d) = statement else {
+        return Ok(());
+    };
+    let conditioned: Vec<&str> = match &d.condition {
+        None => return Ok(()),
+        Some(Condition::Exists) => Vec::new(),
+        Some(Condition::Columns(cs)) => cs.iter().map(|c| c.column.as_str()).collect(),
+    };
+    let deleted: Vec<&str> = d
+        .columns
+        .iter()
+        .map(|c| match c {
+            super::super::ast::Deletion::Column(c) => c.as_str(),
+            super::super::ast::Deletion::Element { column, .. } => column.as_str(),
+        })
+        .collect();
+    let only_static_conditions = statics
+        && conditioned.iter().any(|c| table.is_static(c))
+        && !conditioned.iter().any(|c| !table.is_static(c));
+    let only_statics_deleted =
+        statics && !deleted.is_empty() && deleted.iter().all(|c| table.is_static(c));
+    let restricted = |name: &str| {
+        d.where_clause.iter().any(|r| match r {
+            Relation::Column { column, op, .. } => {
+                column == name && matches!(op, Operator::Eq | Operator::In)
+            }
+            Relation::MultiColumn { columns, op, .. } => {
+                columns.iter().any(|c| c == name) && matches!(op, Operator::Eq | Operator::In)
+            }
+            Relation::Token { .. } => false,
+        })
+    };
+    let keys = table.partition_key.iter();
+    let clustering = table
+        .clustering
+        .iter()
+        .map(|c| &c.column)
+        .filter(|_| !only_statics_deleted);
+    let Some(key) = keys.chain(clustering).find(|c| !restricted(&c.name)) else {
+        return Ok(());
+    };
+    if only_static_conditions {
+        if let Some(column) = deleted.iter().find(|c| !table.is_static(c)) {
+            return Err(CqlError::invalid(format!(
+                "Primary key column '{}' must be specified in order to delete column '{column}'",
+                key.name
+            )));
+        }
+    }
+    let (part, on) = match only_static_conditions {
+        true => ("PARTITION", " on static columns"),
+        false => ("PRIMARY", ""),
+    };
+    Err(CqlError::invalid(format!(
+        "DELETE statements must restrict all {part} KEY columns with equality relations in \
+         order to use IF conditions{on}, but column '{}' is not restricted",
+        key.name
+    )))
+}
+
 /// The SELECT that reads what the condition is decided on: the statement's
 /// CQL row(s), every column, or the conditioned columns.
 pub fn read_for(statement: &Statement, table: &Table, cond: &Conditional) -> CqlResult<Select> {

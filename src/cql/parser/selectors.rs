@@ -40,27 +40,14 @@ impl Parser<'_> {
         if t.kind == TokenKind::Ident && self.peek_at(1).is_sym("(") {
             return self.nested(Self::function_selector);
         }
-        // 2.2's `functionName`, `keyspace '.' name`: the native functions
-        // are `system`'s; another keyspace's name stays qualified.
+        // 2.2's `functionName: (keyspaceName '.')? allowedFunctionName`.
         if self.grammar.is_cql33()
             && self.ident_at(0)
             && self.peek_at(1).is_sym(".")
-            && self.peek_at(2).kind == TokenKind::Ident
+            && self.ident_at(2)
             && self.peek_at(3).is_sym("(")
         {
-            let keyspace = self.advance().text.to_lowercase();
-            self.advance();
-            let f = self.nested(Self::function_selector)?;
-            return Ok(match f {
-                Selector::Function { name, args, shown } if keyspace != "system" => {
-                    Selector::Function {
-                        name: format!("{keyspace}.{name}"),
-                        args,
-                        shown: format!("{keyspace}.{shown}"),
-                    }
-                }
-                f => f,
-            });
+            return self.nested(Self::function_selector);
         }
         // Before 2.1 a name before '.' fit neither a column (followed by
         // ',', AS or FROM) nor a function (followed by '('): the selector's
@@ -116,10 +103,20 @@ impl Parser<'_> {
             || ["as", "from"].iter().any(|k| t.is_kw(k))
     }
 
-    /// `f(selector, ...)`, `writetime(c)` or `ttl(c)`.
+    /// `f(selector, ...)`, `writetime(c)` or `ttl(c)`; from 2.2 `ks.f(...)`,
+    /// where `system.f` is the built-in `f` (another keyspace's name is
+    /// kept, `ks.f`, for the lookup to refuse).
     fn function_selector(&mut self) -> CqlResult<Selector> {
-        let written = self.advance().text;
-        let name = self.function_name(written.clone());
+        let mut written = self.advance().text;
+        let mut keyspace = None;
+        if self.eat_sym(".") {
+            keyspace = Some(written.to_lowercase());
+            written = self.advance().text;
+        }
+        let name = match keyspace {
+            Some(ks) if ks != "system" => format!("{ks}.{}", written.to_lowercase()),
+            _ => self.function_name(written.clone()),
+        };
         // TOKEN was a keyword of the grammar: its selector is named by it.
         let shown = if name == "token" {
             name.clone()

@@ -137,6 +137,31 @@ macro_rules! with_behaviours_before_2_0_last {
                 says: "a CQL 3 refusal names a map's type `set<k, v>`",
             }
 
+            // 1.2.11's CreateIndexStatement.validate: a column family whose
+            // default validator is a counter's refused first (3.x kept it).
+            /// CREATE INDEX on a counter table is refused (`Secondary indexes
+            /// are not supported on counter tables`), before its column is
+            /// looked up or IF NOT EXISTS is considered.
+            CounterTablesNotIndexed {
+                key: "counter_tables_not_indexed",
+                from: (1, 2, 11),
+                until: None,
+                says: "CREATE INDEX on a counter table is refused",
+            }
+
+            // Before 1.2.14 (CASSANDRA-6535) ClientState.hasColumnFamilyAccess
+            // did not check that the column family still existed: a prepared
+            // SELECT of a dropped table reached the read path, whose unchecked
+            // exception closed the connection.
+            /// A prepared SELECT run after its table was dropped closed the
+            /// connection instead of answering `unconfigured columnfamily`.
+            PreparedSelectOfDroppedTableCloses {
+                key: "prepared_select_of_dropped_table_closes",
+                from: (1, 2, 0),
+                until: Some((1, 2, 14)),
+                says: "a prepared SELECT of a dropped table closes the connection",
+            }
+
             $($later)*
         }
     };

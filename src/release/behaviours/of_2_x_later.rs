@@ -362,6 +362,51 @@ macro_rules! with_behaviours_of_2_x_later {
                 says: "a conditional BATCH's own USING TIMESTAMP is ignored (later, refused)",
             }
 
+            // 2.0's DeleteStatement.validateWhereClauseForConditions; 2.1's
+            // let a DELETE of static columns alone name the partition only.
+            /// A conditional DELETE had to restrict every primary key
+            /// column, statics' conditions and deletions included (`DELETE
+            /// statements must restrict all PRIMARY KEY columns with equality
+            /// relations in order to use IF conditions, but column 'c' is not
+            /// restricted`).
+            ConditionalDeleteNamesWholeKey {
+                key: "conditional_delete_names_whole_key",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a conditional DELETE restricts every primary key column, even of statics \
+                    alone",
+            }
+
+            // 2.1 and 2.2's DeleteStatement.validateWhereClauseForConditions
+            // (3.0's restrictions were checked otherwise).
+            /// A conditional DELETE restricted every primary key column, but
+            /// one deleting static columns alone only the partition key; one
+            /// conditioned on statics alone was refused as `DELETE statements
+            /// must restrict all PARTITION KEY columns with equality relations
+            /// in order to use IF conditions on static columns, ...`, or, a
+            /// regular column deleted, `Primary key column 'c' must be
+            /// specified in order to delete column 'v'`.
+            ConditionalDeleteOfStaticsNamesPartition {
+                key: "conditional_delete_of_statics_names_partition",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "a conditional DELETE restricts every primary key column, the partition \
+                    key alone for statics",
+            }
+
+            // 2.1 and 2.2's DropTypeStatement.isUsedBy looked into user
+            // types, composites and collections but not a TupleType; 3.0's
+            // referencesUserType looked into tuples too.
+            /// DROP TYPE did not see a type used only inside a tuple (a
+            /// `tuple<text, frozen<t>>` column, a list of such tuples): the
+            /// type was dropped under the table.
+            DropTypeOverlooksTuples {
+                key: "drop_type_overlooks_tuples",
+                from: (2, 1, 0),
+                until: Some((3, 0, 0)),
+                says: "DROP TYPE drops a type a table uses only inside a tuple",
+            }
+
             $($later)*
         }
     };

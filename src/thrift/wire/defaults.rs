@@ -1,9 +1,12 @@
-//! An argument its IDL gave a default without making it `required`
-//! (19.x's `remove(..., 4: ConsistencyLevel consistency_level = ONE)`):
-//! Java's generated args struct started out holding that default, so a
-//! call that left the field out ran with it. The Rust generator makes
-//! every argument required; this writes such an absent argument into the
-//! message, with its default, before the generated reader sees it.
+//! An argument its IDL gave a default (19.x's `remove(..., 4:
+//! ConsistencyLevel consistency_level = ONE)`, or `get_slice`'s `4: required
+//! ConsistencyLevel consistency_level = ONE`): Java's generated args struct
+//! started out holding that default, so a call that left the field out ran
+//! with it. A `required` enum so defaulted was never null, so its check
+//! passed too (a `required` primitive was checked by whether it was read,
+//! and is not filled in). The Rust generator makes every argument
+//! required; this writes such an absent argument into the message, with
+//! its default, before the generated reader sees it.
 //!
 //! Owns only that rewrite of a whole message in memory: which fields have
 //! defaults is the IDL table's (`wire::idl`), and a message it cannot walk
@@ -15,8 +18,8 @@ use std::borrow::Cow;
 
 /// `msg` (one whole call, header included, its arguments described by
 /// `args`) with every absent argument of `args` declared with neither
-/// `required` nor `optional` but with an integer or enum default written
-/// in at the end of the struct.
+/// `required` nor `optional` but with an integer or enum default, or
+/// `required` with an enum default, written in at the end of the struct.
 pub fn with_defaults<'m>(msg: &'m [u8], args: &StructDesc) -> Cow<'m, [u8]> {
     let mut r = Reader::new(msg);
     if r.message_header().is_err() {
@@ -47,9 +50,12 @@ pub fn with_defaults<'m>(msg: &'m [u8], args: &StructDesc) -> Cow<'m, [u8]> {
     let missing: Vec<(i16, i32)> = args
         .fields
         .iter()
-        .filter(|f| f.req == Req::Plain && !seen.contains(&f.id))
-        .filter_map(|f| match f.default {
-            Default::I32(v) | Default::Enum(v) if f.ty.wire() == ttype::I32 => Some((f.id, v)),
+        .filter(|f| !seen.contains(&f.id))
+        .filter_map(|f| match (&f.req, &f.default) {
+            (Req::Plain, Default::I32(v) | Default::Enum(v)) if f.ty.wire() == ttype::I32 => {
+                Some((f.id, *v))
+            }
+            (Req::Required, Default::Enum(v)) if f.ty.wire() == ttype::I32 => Some((f.id, *v)),
             _ => None,
         })
         .collect();
@@ -109,6 +115,35 @@ mod tests {
         let mut want = key.to_vec();
         want.extend_from_slice(&[ttype::I32, 0, 4, 0, 0, 0, 1]);
         assert_eq!(got.as_ref(), call(&want).as_slice());
+    }
+
+    #[test]
+    fn a_required_enum_with_a_default_is_written_in_and_a_required_number_is_not() {
+        static REQ: StructDesc = StructDesc {
+            name: "get_slice_args",
+            fields: &[
+                Field {
+                    id: 4,
+                    name: "consistency_level",
+                    ty: Ty::I32,
+                    req: Req::Required,
+                    default: Default::Enum(1),
+                },
+                Field {
+                    id: 5,
+                    name: "count",
+                    ty: Ty::I32,
+                    req: Req::Required,
+                    default: Default::I32(100),
+                },
+            ],
+        };
+        let msg = call(&[]);
+        let got = with_defaults(&msg, &REQ);
+        assert_eq!(
+            got.as_ref(),
+            call(&[ttype::I32, 0, 4, 0, 0, 0, 1]).as_slice()
+        );
     }
 
     #[test]

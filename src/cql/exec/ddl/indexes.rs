@@ -9,6 +9,7 @@ use super::{changed, update_spec};
 use crate::cql::ast::{IndexClass, IndexTarget, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::table::{collection_target, IndexRules};
+use crate::release::{Behaviour, Release};
 use crate::schema::{Schema, SchemaChange};
 use std::sync::Arc;
 
@@ -31,6 +32,12 @@ pub(super) fn create_index(
     let ks = session.keyspace_for(table)?;
     let mut t = lookup(schema, &ks, &table.name)?;
     let cf = schema.cf(&ks, &table.name).expect("looked up");
+    let release = Release::find(&session.local_facts().release_version);
+    if cf.is_counter() && release.is_some_and(|r| r.does(Behaviour::CounterTablesNotIndexed)) {
+        return Err(CqlError::Invalid(
+            "Secondary indexes are not supported on counter tables".into(),
+        ));
+    }
     // Statics are indexed from 3.4 on (3.0's CreateIndexStatement refused
     // them); collections from 2.1.
     let rules = IndexRules {

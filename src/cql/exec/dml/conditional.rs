@@ -17,6 +17,25 @@ use crate::cql::mapping::condition::{self, Conditional};
 use crate::cql::mapping::{ResultSet, TermContext};
 use crate::cql::table::Table;
 use crate::model::RowMutation;
+use crate::release::{Behaviour, Release};
+
+/// The check of a conditional DELETE's key restrictions (see
+/// [`condition::check_delete_keys`]), for the releases that made it.
+fn delete_keys_checked(
+    session: &CqlSession,
+    table: &Table,
+    statement: &Statement,
+) -> CqlResult<()> {
+    let Some(release) = Release::find(&session.local_facts().release_version) else {
+        return Ok(());
+    };
+    if release.does(Behaviour::ConditionalDeleteNamesWholeKey) {
+        condition::check_delete_keys(table, statement, false)?;
+    } else if release.does(Behaviour::ConditionalDeleteOfStaticsNamesPartition) {
+        condition::check_delete_keys(table, statement, true)?;
+    }
+    Ok(())
+}
 
 /// One conditional statement: read its row, decide, and write only when
 /// the condition holds, all while the partition is serialized. The writes
@@ -32,6 +51,7 @@ pub(super) fn conditional_write(
     let ks = session.keyspace_for(name)?;
     let table = lookup_in(session, &backend.schema(), &ks, &name.name)?;
     condition::check(&table, statement, cond)?;
+    delete_keys_checked(session, &table, statement)?;
     // A first computation validates the statement and names its partition.
     let writes = statement_writes(backend, session, statement, binds)?;
     let key = match writes.as_slice() {
@@ -106,6 +126,7 @@ pub(super) fn conditional_batch(
             continue;
         };
         condition::check(&table, s, &cond)?;
+        delete_keys_checked(session, &table, s)?;
         let read = condition::reads_for(s, &table, &cond)?;
         if let Some(row_read) = &read.row {
             let row = with_context(session, binds, |ctx| conditions.row_of(row_read, ctx))?;
@@ -185,7 +206,6 @@ pub(super) fn conditional_batch(
 /// Whether the emulated release ran a conditional batch's own timestamp
 /// (ignored) rather than refusing it.
 pub(super) fn timestamp_ignored(session: &CqlSession) -> bool {
-    use crate::release::{Behaviour, Release};
     let facts = session.local_facts();
     facts.emulated
         && Release::find(&facts.release_version)

@@ -17,7 +17,7 @@
 use crate::release::Release;
 use crate::thrift::api19::javaargs::{self, ArgsOf, BufferQuote};
 use crate::thrift::api19::release::idl::args_table;
-use crate::thrift::wire::idl::{Field, Req, StructDesc, Ty};
+use crate::thrift::wire::idl::{Default, Field, Req, StructDesc, Ty};
 use crate::thrift::wire::{ttype, Reader, WireError, MAX_DEPTH};
 use std::borrow::Cow;
 
@@ -117,6 +117,15 @@ pub fn as_declared<'m>(release: &Release, msg: &'m [u8], quote: BufferQuote) -> 
     Declared::Read(cut(msg, &walk.cuts))
 }
 
+/// Whether Java's generated struct started out holding `f`'s IDL default:
+/// an object (an enum, a string) so defaulted was never null, so its
+/// `required` check passed when the field was left out (`get_slice`'s
+/// `consistency_level = ONE`); a primitive was checked by whether it was
+/// read.
+fn held(f: &Field) -> bool {
+    f.default != Default::None && !f.ty.is_primitive()
+}
+
 /// `msg` without the byte ranges `cuts` (in message order).
 fn cut<'m>(msg: &'m [u8], cuts: &[(usize, usize)]) -> Cow<'m, [u8]> {
     if cuts.is_empty() {
@@ -213,7 +222,9 @@ impl Walk {
                 .fields
                 .iter()
                 .enumerate()
-                .find(|(i, f)| f.req == Req::Required && seen & (1 << (*i).min(63)) == 0)
+                .find(|(i, f)| {
+                    f.req == Req::Required && seen & (1 << (*i).min(63)) == 0 && !held(f)
+                })
                 .map(|(_, f)| (f.name, desc.name, r.position()));
         }
         Ok(())

@@ -123,6 +123,37 @@ fn an_enum_value_the_release_lacked_is_null() {
 }
 
 #[test]
+fn a_required_level_left_out_is_the_idl_default() {
+    // `4: required ConsistencyLevel consistency_level = ONE`: Java's args
+    // struct held ONE, so its check passed; execute_cql3_query's level has
+    // no default and is refused.
+    let msg = message(
+        "get_slice",
+        vec![
+            (1, bin("k")),
+            (2, Value::Struct(vec![(3, bin("Std"))])),
+            (
+                3,
+                Value::Struct(vec![(1, Value::List(ttype::STRING, vec![]))]),
+            ),
+        ],
+    );
+    assert!(matches!(read("1.2.9", &msg), Declared::Read(_)));
+    assert!(matches!(read("2.2.19", &msg), Declared::Read(_)));
+    let cql = message(
+        "execute_cql3_query",
+        vec![(1, bin("SELECT * FROM t")), (2, Value::I32(2))],
+    );
+    let Declared::Refused(text, false) = read("1.2.9", &cql) else {
+        panic!("1.2.9 refuses it at the end of the message");
+    };
+    assert!(
+        text.starts_with("Required field 'consistency' was not present!"),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_cut_reaches_into_maps_and_lists() {
     // A CfDef field of 1.0 (compaction_strategy, 24) inside a KsDef sent
     // to 0.7, and a counter column inside a batch (ColumnOrSuperColumn 3).
