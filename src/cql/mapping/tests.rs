@@ -608,12 +608,12 @@ fn from_3_0_an_insert_checks_regular_literals_before_keys() {
             .to_string()
     };
     assert!(
-        err(ValueRules::Since30).contains("(y) for \"v\""),
+        err(ValueRules::Since30).contains("(y) for v"),
         "{}",
         err(ValueRules::Since30)
     );
     assert!(
-        err(ValueRules::Since22).contains("(x) for \"c\""),
+        err(ValueRules::Since22).contains("(x) for c"),
         "{}",
         err(ValueRules::Since22)
     );
