@@ -7,6 +7,7 @@
 //! This module must not know any wire protocol's types.
 
 use super::{Node, NodeError, NodeResult};
+use crate::cql::exec::system::replicated;
 use crate::schema::system19::SYSTEM_TRACES_KEYSPACE;
 use crate::schema::SYSTEM_KEYSPACE;
 
@@ -49,16 +50,21 @@ impl Node {
     /// them. Only a keyspace of LocalStrategy has no ring (1.2 to 3.x's
     /// `StorageService.describeRing`): `system` (0.7 to 1.1 left it out by
     /// name), 3.x's `system_schema`; `system_traces` and `system_auth`
-    /// are SimpleStrategy keyspaces, ringed like an application's.
+    /// are SimpleStrategy keyspaces, ringed like an application's, as is
+    /// 2.2's `system_distributed` (three replicas, on one node its one).
     pub fn describe_ring(&self, keyspace: &str) -> NodeResult<Vec<RingRange>> {
         let local = |k: &crate::schema::KeyspaceDef| {
             k.replica_placement_strategy.ends_with("LocalStrategy")
         };
-        // system_traces (1.2 on) is described, not kept in the schema.
-        let traces =
-            keyspace == SYSTEM_TRACES_KEYSPACE && self.release.is_none_or(|r| r.at_least(1, 2));
+        // system_traces (1.2 on), and 2.2's system_auth and
+        // system_distributed, are described, not kept in the schema.
+        let of_2_2 = [replicated::AUTH, replicated::DISTRIBUTED].contains(&keyspace)
+            && self.release.is_some_and(|r| r.at_least(2, 2));
+        let described = of_2_2
+            || (keyspace == SYSTEM_TRACES_KEYSPACE
+                && self.release.is_none_or(|r| r.at_least(1, 2)));
         let ringless = keyspace == SYSTEM_KEYSPACE
-            || (!traces && self.schema().keyspace(keyspace).is_none_or(local));
+            || (!described && self.schema().keyspace(keyspace).is_none_or(local));
         if ringless {
             return Err(NodeError::Invalid(format!(
                 "There is no ring for the keyspace: {keyspace}"
@@ -66,7 +72,7 @@ impl Node {
         }
         if let Some(r) = self
             .on_cluster(|c| c.keyspace_ring(keyspace))
-            .filter(|_| !traces)
+            .filter(|_| !described)
         {
             let r = r?;
             return Ok(r
@@ -194,6 +200,24 @@ mod tests {
                 "{e}"
             );
         }
+    }
+
+    #[test]
+    fn the_replicated_system_keyspaces_are_ringed_from_2_2() {
+        for ks in ["system_auth", "system_distributed"] {
+            let node = test_nodes::as_release("3.0.24");
+            let ring = node.describe_ring(ks).unwrap();
+            assert_eq!(ring.len(), node.vnode_tokens.len().max(1));
+            assert_eq!(ring[0].replicas, vec![node.local_replica()]);
+            let e = test_nodes::as_release("2.1.22")
+                .describe_ring(ks)
+                .unwrap_err();
+            assert!(e.to_string().contains("There is no ring"), "{e}");
+        }
+        let e = test_nodes::as_release("3.11.10")
+            .describe_ring("system_schema")
+            .unwrap_err();
+        assert!(e.to_string().contains("There is no ring"), "{e}");
     }
 
     #[test]

@@ -26,6 +26,34 @@ pub(super) fn column_type(table: &Table, column: &str) -> CqlType {
         .unwrap_or(CqlType::Native(Native::Blob))
 }
 
+/// 3.0's `ParsedInsert` prepared each regular column's value in its loop
+/// over the columns and left the key columns' to the WHERE clause it built,
+/// prepared after (as `ParsedUpdate` its SET operations before its WHERE
+/// clause): a literal a regular column's type refuses is met before a key
+/// column's, and before the statement's TTL or timestamp. Checks those
+/// literals alone (a bind marker's value is read in its turn).
+pub(super) fn regular_literals_first(
+    table: &Table,
+    assignments: &[Assignment],
+    ctx: &mut WriteContext,
+) -> CqlResult<()> {
+    if ctx.values < ValueRules::Since30 {
+        return Ok(());
+    }
+    for a in assignments {
+        let Assignment::Set { column, value } = a else {
+            continue;
+        };
+        let ty = column_type(table, column);
+        if matches!(value, Term::Constant(_)) && !ty.is_collection() && !ty.is_counter() {
+            let mut tctx = ctx.terms();
+            tctx.receiver = column_receiver(table, column, tctx.values);
+            eval_scalar(value, &ty, column, &mut tctx)?;
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn compact_assignment(
     table: &Table,
     ck: &[Vec<u8>],

@@ -594,3 +594,27 @@ fn a_1_2_counter_update_writes_the_row_marker() {
     let ops = &writes_with(&t, update, false).unwrap()[0].ops;
     assert!(matches!(ops.as_slice(), [CqlOp::CounterAdd { .. }]));
 }
+
+/// 3.0's INSERT met a regular column's bad literal before a key column's
+/// (its key values were prepared later, as a WHERE clause); before 3.0 the
+/// key's came first, as the columns were named.
+#[test]
+fn from_3_0_an_insert_checks_regular_literals_before_keys() {
+    let t = table("CREATE TABLE s (k int, c int, v int, PRIMARY KEY (k, c))");
+    let stmt = "INSERT INTO s (k, c, v) VALUES (1, 'x', 'y')";
+    let err = |values| {
+        writes_of(&t, stmt, &[], &[], true, values)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(
+        err(ValueRules::Since30).contains("(y) for v"),
+        "{}",
+        err(ValueRules::Since30)
+    );
+    assert!(
+        err(ValueRules::Since22).contains("(x) for c"),
+        "{}",
+        err(ValueRules::Since22)
+    );
+}

@@ -19,7 +19,9 @@ use super::super::ast::{
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Layout, Table};
 use super::super::types::CqlType;
-use super::assign::{column_type, compact_assignment, existing_element, sparse_assignment};
+use super::assign::{
+    column_type, compact_assignment, existing_element, regular_literals_first, sparse_assignment,
+};
 use super::condition::statics;
 use super::context::{stamp, stamp_for, EmptyDenseName, Stamp, WriteContext};
 use super::keys::{cartesian, frozen_keys_valid, key_values, require_all, KeyRestrictions};
@@ -229,6 +231,7 @@ pub fn insert_writes(
             }),
         }
     }
+    regular_literals_first(table, &assignments, ctx)?;
     let upd = Update {
         table: ins.table.clone(),
         using: ins.using.clone(),
@@ -291,6 +294,7 @@ pub fn update_writes(
             }
         }
     }
+    regular_literals_first(table, &upd.assignments, ctx)?;
     write_rows(table, upd, true, default_ts, ctx)
 }
 

@@ -219,6 +219,9 @@ impl Table {
                         self.name
                     )),
                     Some(ColumnRole::Regular(i)) => {
+                        if let Some(why) = dependent_index_refusal(&self.regular[i], series) {
+                            return invalid(why);
+                        }
                         self.regular.remove(i);
                         Ok(())
                     }
@@ -278,4 +281,22 @@ impl Table {
             AlterTableOp::With(_) => Ok(()),
         }
     }
+}
+
+/// 3.x's refusal to drop a column a secondary index depends on (the index
+/// must be dropped first); 3.0 named the column by its definition's debug
+/// form, 3.11 by its name. Before 3.0 the column went with its index.
+fn dependent_index_refusal(col: &RegularColumn, series: (u32, u32)) -> Option<String> {
+    let index = col.index.as_deref().filter(|_| series >= (3, 0))?;
+    let name = &col.column.name;
+    let column = if series == (3, 0) {
+        let kind = if col.is_static { "STATIC" } else { "REGULAR" };
+        let ty = col.column.ty.class_name();
+        format!("ColumnDefinition{{name={name}, type={ty}, kind={kind}, position=-1}}")
+    } else {
+        name.clone()
+    };
+    Some(format!(
+        "Cannot drop column {column} because it has dependent secondary indexes ({index})"
+    ))
 }

@@ -87,6 +87,41 @@ fn indexes() {
 }
 
 #[test]
+fn dropping_an_indexed_column_per_series() {
+    use crate::cql::ast::Statement as S;
+    let drop = |t: &mut Table, release: (u32, u32, u32)| {
+        let parsed = crate::cql::parse_with(
+            "ALTER TABLE book DROP year",
+            crate::cql::Grammar::WithStatics,
+        );
+        let S::AlterTable { op, .. } = parsed.unwrap().statement else {
+            panic!()
+        };
+        t.alter_as(&op, release).map_err(|e| e.to_string())
+    };
+    let mut t =
+        table("CREATE TABLE book (a int, isbn text, year int, PRIMARY KEY (a, isbn))").unwrap();
+    t.add_index("year", Some("book_year")).unwrap();
+    // 3.x: the index must go first, the column named per release.
+    assert_eq!(
+        drop(&mut t.clone(), (3, 0, 24)).unwrap_err(),
+        "Cannot drop column ColumnDefinition{name=year, \
+         type=org.apache.cassandra.db.marshal.Int32Type, kind=REGULAR, position=-1} \
+         because it has dependent secondary indexes (book_year)"
+    );
+    assert_eq!(
+        drop(&mut t.clone(), (3, 11, 10)).unwrap_err(),
+        "Cannot drop column year because it has dependent secondary indexes (book_year)"
+    );
+    // Before 3.0 the column went with its index.
+    drop(&mut t.clone(), (2, 2, 19)).unwrap();
+    // Unindexed, 3.x drops it.
+    t.regular.iter_mut().for_each(|r| r.index = None);
+    drop(&mut t, (3, 11, 10)).unwrap();
+    assert!(t.regular.is_empty());
+}
+
+#[test]
 fn java_hashmap_order_matches_recorded_1_2_9() {
     // golden.coll declares l, s, m; 1.2.9 printed s, l, m.
     assert_eq!(java_hashmap_order(&[b"l", b"s", b"m"]), vec![1, 0, 2]);

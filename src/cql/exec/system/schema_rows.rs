@@ -296,7 +296,9 @@ pub fn caching(c: Option<Caching>) -> BTreeMap<String, String> {
     ])
 }
 
-/// `compaction`: the class, the thresholds and the strategy's options.
+/// `compaction`: the class, the strategy's options and, for a strategy that
+/// reads them (all but LeveledCompactionStrategy: 3.x's
+/// `CompactionParams.supportsThresholdParams`), the thresholds.
 pub fn compaction(cf: Option<&CfDef>) -> BTreeMap<String, String> {
     let mut m = BTreeMap::new();
     let (class, min, max) = match cf {
@@ -310,9 +312,11 @@ pub fn compaction(cf: Option<&CfDef>) -> BTreeMap<String, String> {
         }
         None => (crate::schema::SIZE_TIERED.to_string(), 4, 32),
     };
+    if class != crate::schema::LEVELED {
+        m.insert("max_threshold".into(), max.to_string());
+        m.insert("min_threshold".into(), min.to_string());
+    }
     m.insert("class".into(), class);
-    m.insert("max_threshold".into(), max.to_string());
-    m.insert("min_threshold".into(), min.to_string());
     m
 }
 
@@ -538,6 +542,15 @@ mod tests {
         assert_eq!(
             (k["min_threshold"].as_str(), k["max_threshold"].as_str()),
             ("4", "32")
+        );
+        // Leveled reads no thresholds: its map is its class and options.
+        cf.options.compaction_strategy = crate::schema::LEVELED.to_string();
+        cf.options.compaction_strategy_options =
+            BTreeMap::from([("sstable_size_in_mb".to_string(), "160".to_string())]);
+        let k = compaction(Some(&cf));
+        assert_eq!(
+            k.keys().map(String::as_str).collect::<Vec<_>>(),
+            ["class", "sstable_size_in_mb"]
         );
     }
 }
