@@ -287,7 +287,11 @@ impl Table {
 /// must be dropped first); 3.0 named the column by its definition's debug
 /// form, 3.11 by its name. Before 3.0 the column went with its index.
 fn dependent_index_refusal(col: &RegularColumn, series: (u32, u32)) -> Option<String> {
-    let index = col.index.as_deref().filter(|_| series >= (3, 0))?;
+    if series < (3, 0) || !col.is_indexed() {
+        return None;
+    }
+    let names: Vec<&str> = col.indexes.iter().map(|i| i.name.as_str()).collect();
+    let index = names.join(",");
     let name = &col.column.name;
     let column = if series == (3, 0) {
         let kind = if col.is_static { "STATIC" } else { "REGULAR" };

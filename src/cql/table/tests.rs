@@ -116,7 +116,7 @@ fn dropping_an_indexed_column_per_series() {
     // Before 3.0 the column went with its index.
     drop(&mut t.clone(), (2, 2, 19)).unwrap();
     // Unindexed, 3.x drops it.
-    t.regular.iter_mut().for_each(|r| r.index = None);
+    t.regular.iter_mut().for_each(|r| r.indexes.clear());
     drop(&mut t, (3, 11, 10)).unwrap();
     assert!(t.regular.is_empty());
 }

@@ -180,7 +180,9 @@ impl Walk {
         if depth > MAX_DEPTH {
             return Err(WireError::Invalid("too deep".into()));
         }
-        let mut seen = 0u64;
+        // Fields read, and fields read as null (which a default the struct
+        // started out holding no longer covers).
+        let (mut seen, mut nulled) = (0u64, 0u64);
         loop {
             let start = r.position();
             let ft = r.u8()?;
@@ -205,6 +207,7 @@ impl Walk {
             match declared {
                 Some(i) if kept => seen |= 1 << i.min(63),
                 Some(i) => {
+                    nulled |= 1 << i.min(63);
                     if depth == 0 && desc.fields[i].req != Req::Required {
                         self.null_argument = true;
                         self.null_at = Some((start, r.position()));
@@ -223,7 +226,8 @@ impl Walk {
                 .iter()
                 .enumerate()
                 .find(|(i, f)| {
-                    f.req == Req::Required && seen & (1 << (*i).min(63)) == 0 && !held(f)
+                    let bit = 1 << (*i).min(63);
+                    f.req == Req::Required && seen & bit == 0 && (nulled & bit != 0 || !held(f))
                 })
                 .map(|(_, f)| (f.name, desc.name, r.position()));
         }

@@ -140,6 +140,27 @@ fn a_required_level_left_out_is_the_idl_default() {
     );
     assert!(matches!(read("1.2.9", &msg), Declared::Read(_)));
     assert!(matches!(read("2.2.19", &msg), Declared::Read(_)));
+    // A level given as a value the release did not declare was read as
+    // null over the default: refused as missing.
+    let undeclared = message(
+        "get_slice",
+        vec![
+            (1, bin("k")),
+            (2, Value::Struct(vec![(3, bin("Std"))])),
+            (
+                3,
+                Value::Struct(vec![(1, Value::List(ttype::STRING, vec![]))]),
+            ),
+            (4, Value::I32(99)),
+        ],
+    );
+    for release in ["1.0.12", "1.2.9"] {
+        let refused = read(release, &undeclared);
+        assert!(
+            matches!(&refused, Declared::Refused(text, _) if text.contains("consistency_level")),
+            "{release}"
+        );
+    }
     let cql = message(
         "execute_cql3_query",
         vec![(1, bin("SELECT * FROM t")), (2, Value::I32(2))],
