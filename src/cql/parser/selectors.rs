@@ -113,15 +113,17 @@ impl Parser<'_> {
             keyspace = Some(written.to_lowercase());
             written = self.advance().text;
         }
-        let name = match keyspace {
-            Some(ks) if ks != "system" => format!("{ks}.{}", written.to_lowercase()),
-            _ => self.function_name(written.clone()),
+        let other = keyspace.filter(|ks| ks != "system");
+        let name = match &other {
+            Some(ks) => format!("{ks}.{}", written.to_lowercase()),
+            None => self.function_name(written.clone()),
         };
-        // TOKEN was a keyword of the grammar: its selector is named by it.
-        let shown = if name == "token" {
-            name.clone()
-        } else {
-            written
+        // TOKEN was a keyword of the grammar: its selector is named by it;
+        // another keyspace's function by its qualified name.
+        let shown = match other {
+            _ if name == "token" => name.clone(),
+            Some(ks) => format!("{ks}.{written}"),
+            None => written,
         };
         self.advance();
         if name == "writetime" || name == "ttl" {
