@@ -190,7 +190,7 @@ pub(super) fn key_filtering(
 ) -> CqlResult<()> {
     let restricted = r.partition.iter().filter(|p| p.is_some()).count();
     let partial = restricted > 0 && restricted < r.partition.len();
-    if !(partial || !r.key_slices.is_empty()) {
+    if !partial && r.key_slices.is_empty() {
         return Ok(());
     }
     if !allow_filtering {
