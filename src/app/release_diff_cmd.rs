@@ -289,6 +289,9 @@ mod tests {
                  part fails on the server\n\
                  Behaviour starts: a SELECT filtering a column of no index is prepared; running \
                  it is refused\n\
+                 Behaviour starts: a conditional DELETE restricts every primary key column, the \
+                 partition key alone for statics\n\
+                 Behaviour starts: DROP TYPE drops a type a table uses only inside a tuple\n\
                  Behaviour stops: of two writes of a column at one timestamp with one value, \
                  the later stays (with its TTL or without)\n\
                  Behaviour stops: a COMPOSITES index of a column family of plain names fails a \
@@ -315,6 +318,8 @@ mod tests {
                  collection's value type\n\
                  Behaviour stops: a conditional BATCH's own USING TIMESTAMP is ignored (later, \
                  refused)\n\
+                 Behaviour stops: a conditional DELETE restricts every primary key column, even \
+                 of statics alone\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );

@@ -214,11 +214,14 @@ fn generations_are_told_apart_by_wire_types_and_history() {
 fn a_19x_call_with_a_missing_required_argument_is_a_protocol_error() {
     let n = node();
     let mut session = Session::default();
-    // get with the key (field 1) and a level (3), its column_path (2,
+    // get with a ColumnPath (field 2) and a level (3), its key (1,
     // required without a default) missing.
     let msg = call(
         "get",
-        Value::Struct(vec![(1, bin("k")), (3, Value::I32(1))]),
+        Value::Struct(vec![
+            (2, Value::Struct(vec![(3, bin("StdBytes"))])),
+            (3, Value::I32(1)),
+        ]),
     );
     let reply = handle(&n, &mut session, &msg).unwrap().unwrap();
     let mut r = Reader::new(&reply);

@@ -267,6 +267,8 @@ pub fn indexes(cf: &CfDef, l: &Layout3) -> Vec<(String, &'static str, BTreeMap<S
         } else {
             column
         };
+        // 1.2's `prefix_size` of a composites index is not among 3.0's options.
+        options.remove("prefix_size");
         options.insert("target".into(), target);
         out.push((name, kind, options));
     }
