@@ -45,7 +45,7 @@ const SCHEMA_TABLES: &[(&str, &str)] = &[
     ("types", "(keyspace_name text, type_name text, field_names list<text>, field_types list<text>, PRIMARY KEY (keyspace_name, type_name))"),
     ("functions", "(keyspace_name text, function_name text, argument_names list<text>, argument_types list<text>, body text, called_on_null_input boolean, language text, return_type text, PRIMARY KEY (keyspace_name, function_name))"),
     ("aggregates", "(keyspace_name text, aggregate_name text, argument_types list<text>, final_func text, initcond text, return_type text, state_func text, state_type text, PRIMARY KEY (keyspace_name, aggregate_name))"),
-    ("indexes", "(keyspace_name text, table_name text, index_name text, kind text, options frozen<map<text, text>>, PRIMARY KEY (keyspace_name, table_name, index_name))"),
+    ("indexes", "(keyspace_name text, table_name text, index_name text, kind text, options map<text, text>, PRIMARY KEY (keyspace_name, table_name, index_name))"),
 ];
 
 const VIRTUAL_TABLES: &[(&str, &str)] = &[
