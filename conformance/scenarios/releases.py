@@ -11318,3 +11318,37 @@ if R >= (3, 0):
                  "USING TIMESTAMP 10"),
             cql3("SELECT * FROM slots"),
         ]
+
+
+# ------------------------------------------------------------------------------ ALTER TABLE RENAME on 1.2.17+ (found by ordinary19zj)
+if (1, 2) <= R < (2, 0):
+    @scenario("rel_renamelive", "19", "cql3", keyspace_reset="cv_r_renamelive")
+    def _renamelive():
+        """ALTER TABLE RENAME of key, clustering and value columns (a CQL 3 table's and a
+        Thrift family's key/column1/value): 1.2.9 renames them; from 1.2.17 the rename is
+        taken but statements and describe_keyspace go on knowing the old names (the live
+        definition kept its aliases), a second rename of the old name is taken again, one of
+        the new name refused, and a regular column's rename refused as before"""
+        ks = "cv_r_renamelive"
+        q = v19.execute_cql3_query
+        out = setup(ks, cf_def(ks, "T", comparator="LongType", key_validation="UTF8Type",
+                               default_validation="UTF8Type"))
+        out += [
+            v19.insert("u1", cparent("T"), column(struct.pack(">q", 5), "/", 10)),
+            q("CREATE TABLE t (k int, c int, v text, PRIMARY KEY (k, c))"),
+            q("INSERT INTO t (k, c, v) VALUES (1, 2, 'a') USING TIMESTAMP 1000"),
+            q("ALTER TABLE t RENAME k TO kk AND c TO cc"),
+            q("SELECT kk, cc, v FROM t"),
+            q("SELECT k, c, v FROM t WHERE k = 1 AND c = 2"),
+            q("ALTER TABLE t RENAME k TO k2"),
+            q("ALTER TABLE t RENAME kk TO k3"),
+            q("ALTER TABLE t RENAME v TO w"),
+            q("INSERT INTO t (k, c, v) VALUES (1, 3, 'b') USING TIMESTAMP 1000"),
+            q("SELECT * FROM t"),
+            q('ALTER TABLE "T" RENAME key TO user_id AND column1 TO at'),
+            q('ALTER TABLE "T" RENAME value TO page'),
+            q('SELECT * FROM "T"'),
+            q('SELECT * FROM "T" WHERE user_id = \'u1\''),
+            v19.describe_keyspace(ks),
+        ]
+        return out

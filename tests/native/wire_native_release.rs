@@ -161,3 +161,51 @@ fn from_2_1_an_unlogged_batch_takes_counters_but_not_mixed() {
         );
     }
 }
+
+/// A native session parses in its release's grammar from 2.2 (SELECT JSON,
+/// 3.10's GROUP BY), as the release's `execute_cql3_query` does, and 2.1's
+/// grammar refuses what 2.2 brought in the words its Thrift call answers.
+#[test]
+fn a_native_session_speaks_its_releases_cql() {
+    let setup = [
+        "CREATE KEYSPACE ng WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+        "CREATE TABLE ng.t (k int, c int, v int, PRIMARY KEY (k, c))",
+        "INSERT INTO ng.t (k, c, v) VALUES (1, 1, 10)",
+        "INSERT INTO ng.t (k, c, v) VALUES (1, 2, 20)",
+    ];
+    let json = "SELECT JSON k, v FROM ng.t WHERE k = 1 AND c = 1";
+    let group = "SELECT k, count(*) FROM ng.t GROUP BY k";
+    let server = release_server("3.11.10");
+    let mut c = Conn::ready(native_port(&server), 4);
+    for q in setup {
+        c.ok(q);
+    }
+    let rows = c.ok(json).rows();
+    assert_eq!(rows[0][0].as_deref(), Some(&br#"{"k": 1, "v": 10}"#[..]));
+    let rows = c.ok(group).rows();
+    assert_eq!(rows.len(), 1, "one group");
+
+    let server = release_server("2.2.19");
+    let mut c = Conn::ready(native_port(&server), 4);
+    for q in setup {
+        c.ok(q);
+    }
+    c.ok(json);
+    let mut thrift = connect19(server.port);
+    let why = ire19(thrift.execute_cql3_query(
+        group.as_bytes().to_vec(),
+        cassandra19::Compression::NONE,
+        cassandra19::ConsistencyLevel::ONE,
+    ));
+    assert_eq!(c.query(group).error().1, why, "2.2 has no GROUP BY");
+
+    let server = release_server("2.1.22");
+    let mut c = Conn::ready(native_port(&server), 3);
+    let mut thrift = connect19(server.port);
+    let why = ire19(thrift.execute_cql3_query(
+        json.as_bytes().to_vec(),
+        cassandra19::Compression::NONE,
+        cassandra19::ConsistencyLevel::ONE,
+    ));
+    assert_eq!(c.query(json).error().1, why, "2.1 has no JSON");
+}

@@ -27,6 +27,7 @@ use super::ast::*;
 use super::error::{CqlError, CqlResult};
 use super::lexer::{LexErrors, Lexer, Token, TokenKind};
 use super::lookahead::{Lookahead, TABLE_NAME_FOLLOWERS, TABLE_NAME_FOLLOWERS_34};
+use crate::release::{Behaviour, Feature, Release};
 
 /// Which CQL3 grammar a parse follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +62,40 @@ pub enum Grammar {
 }
 
 impl Grammar {
+    /// The CQL 3 grammar a release's `execute_cql3_query` (and, after
+    /// `set_cql_version`, `execute_cql_query`) parsed: 1.1's beta where the
+    /// release had it, else 1.2.9's; from 2.0 (2.0.6 declared them) with
+    /// static columns; from 2.1 with its collection indexes and CONTAINS
+    /// relations; from 2.2 with JSON, its new types and aggregates; from
+    /// 3.10 with `GROUP BY` and 3.6's `PER PARTITION LIMIT`; a 1.2 release
+    /// without 2.0's `IF` and `DISTINCT`, which its grammar read as names.
+    /// Without a release, 1.2.9's.
+    pub fn of_release(release: Option<&Release>) -> Grammar {
+        match release {
+            Some(r) if r.has(Feature::Cql3Beta) => Grammar::Beta1,
+            Some(r) if r.series() == (1, 2) && r.does(Behaviour::ParenthesizedRelations) => {
+                Grammar::Cql12Paren
+            }
+            Some(r) if r.series() == (1, 2) => Grammar::Cql12,
+            Some(r) if r.at_least(3, 10) => Grammar::Cql34,
+            Some(r) if r.at_least(2, 2) => Grammar::Cql33,
+            Some(r) if r.at_least(2, 1) => Grammar::Cql32,
+            Some(r) if r.at_least(2, 0) => Grammar::WithStatics,
+            _ => Grammar::Cql305,
+        }
+    }
+
+    /// The grammar of the native protocol's sessions: 2.1's CQL 3.2 (the
+    /// table layout and reads of a gateway in front of Cassandra 4.x), or
+    /// a 2.2 or later release's own, whose drivers send its JSON, types,
+    /// aggregates, `GROUP BY` and `PER PARTITION LIMIT` there too.
+    pub fn native(release: Option<&Release>) -> Grammar {
+        match release {
+            Some(r) if r.at_least(2, 2) => Grammar::of_release(release),
+            _ => Grammar::Cql32,
+        }
+    }
+
     /// `IN ?` (2.0's `inMarker`; 1.2's grammar wanted a list there).
     pub fn has_in_marker(self) -> bool {
         !matches!(self, Grammar::Cql12 | Grammar::Cql12Paren | Grammar::Beta1)

@@ -74,7 +74,7 @@ fn resolve<'a>(
     let trimmed = |t: &'a str| t.trim().trim_end_matches(';');
     Ok(match query {
         BatchQuery::Text(t) => {
-            let parsed = crate::cql::parse_with(t, crate::cql::Grammar::Cql32)
+            let parsed = crate::cql::parse_with(t, crate::cql::Grammar::native(ctx.node.release))
                 .map_err(|e| parse_error(ctx.node.release, t, e))?;
             Resolved {
                 statement: Cow::Owned(parsed.statement),
@@ -258,7 +258,7 @@ fn whole(
     };
     let text = format!("BEGIN {kind}BATCH {}; APPLY BATCH", members.join("; "));
     drop(members);
-    let parsed = crate::cql::parse_with(&text, crate::cql::Grammar::Cql32)?;
+    let parsed = crate::cql::parse_with(&text, crate::cql::Grammar::native(ctx.node.release))?;
     let specs = specs(ctx.node, &session, &parsed.statement)?;
     let binds = binds(&specs, &values, None, ctx.version)?;
     let prepared = query::unprepared(&text, parsed.statement, specs);

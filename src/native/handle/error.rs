@@ -190,10 +190,9 @@ impl From<NodeError> for NativeError {
 /// texts went through the same parse as Thrift's CQL 3 calls, so the
 /// SyntaxError carries the same text Thrift's answer does.
 pub fn parse_error(release: Option<&Release>, text: &str, e: CqlError) -> NativeError {
-    // The native sessions parse in one grammar; which of several syntax
-    // errors a statement answers is the release's.
+    // Which of several syntax errors a statement answers is the release's.
     let lexing = crate::cql::syntax_words::lexing(release);
-    let e = crate::cql::parse_with_lexing(text, crate::cql::Grammar::Cql32, lexing)
+    let e = crate::cql::parse_with_lexing(text, crate::cql::Grammar::native(release), lexing)
         .err()
         .unwrap_or(e);
     match e {

@@ -78,10 +78,9 @@ pub(super) fn session(
     session.set_default_timestamp(timestamp);
     // The native protocol is 3.x's view of the schema: super CFs included.
     session.set_super_tables(true);
-    // Static columns (2.0.6's) and 2.1's collection indexes and CONTAINS:
-    // the table layout and reads of a gateway in front of this node for
-    // Cassandra 4.x; 1.2.9's CQL3 over Thrift keeps 3.0.5.
-    session.set_grammar(crate::cql::Grammar::Cql32);
+    // At least 2.1's grammar (see `Grammar::native`); 1.2.9's CQL3 over
+    // Thrift keeps 3.0.5.
+    session.set_grammar(crate::cql::Grammar::native(ctx.node.release));
     (session, user)
 }
 
@@ -354,8 +353,9 @@ pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer
             Vec::new(),
         ));
     }
-    let parsed = crate::cql::parse_outlined_with(text, crate::cql::Grammar::Cql32)
-        .map_err(|e| parse_error(ctx.node.release, text, e))?;
+    let parsed =
+        crate::cql::parse_outlined_with(text, crate::cql::Grammar::native(ctx.node.release))
+            .map_err(|e| parse_error(ctx.node.release, text, e))?;
     let parsed = match &parsed.statement {
         // A batch without markers, values, paging state or conditions runs
         // as its text is parsed again, statement by statement (see
@@ -374,7 +374,7 @@ pub fn query(ctx: &Ctx, text: &str, params: &QueryParams) -> NativeResult<Answer
                 ))?;
                 return Ok((result::void(), Vec::new()));
             }
-            crate::cql::parse_with(text, crate::cql::Grammar::Cql32)
+            crate::cql::parse_with(text, crate::cql::Grammar::native(ctx.node.release))
                 .map_err(|e| parse_error(ctx.node.release, text, e))?
         }
         _ => parsed,

@@ -11,7 +11,7 @@ use crate::cql::exec::system;
 use crate::cql::Grammar;
 use crate::node::Node;
 use crate::release::machine::MemtableDefaults;
-use crate::release::{Behaviour, Feature, Release};
+use crate::release::Release;
 use crate::schema::{javaorder, system19, system_old, ColumnOrder, KeyspaceDef};
 use crate::thrift::error::ApiError;
 use crate::thrift::gen::cassandra19 as t;
@@ -169,26 +169,9 @@ pub fn update_needs_keyspace(node: &Node) -> bool {
     node.release.is_some_and(|r| !r.at_least(1, 1))
 }
 
-/// The CQL 3 grammar of `execute_cql_query` after `set_cql_version`:
-/// 1.1's beta where the release had it, else 1.2.9's; from 2.0 (2.0.6
-/// declared them) with static columns, `execute_cql3_query`'s too; from
-/// 2.1 with its collection indexes and CONTAINS relations; from 2.2 with
-/// JSON, its new types and aggregates; from 3.10 with `GROUP BY` and
-/// 3.6's `PER PARTITION LIMIT`; a 1.2 release
-/// without 2.0's `IF` and `DISTINCT`, which its grammar read as names.
+/// The CQL 3 grammar of the node's release (see [`Grammar::of_release`]).
 pub fn cql3_grammar(node: &Node) -> Grammar {
-    match node.release {
-        Some(r) if r.has(Feature::Cql3Beta) => Grammar::Beta1,
-        Some(r) if r.series() == (1, 2) && r.does(Behaviour::ParenthesizedRelations) => {
-            Grammar::Cql12Paren
-        }
-        Some(r) if r.series() == (1, 2) => Grammar::Cql12,
-        Some(r) if r.at_least(3, 10) => Grammar::Cql34,
-        Some(r) if r.at_least(2, 2) => Grammar::Cql33,
-        Some(r) if r.at_least(2, 1) => Grammar::Cql32,
-        Some(r) if r.at_least(2, 0) => Grammar::WithStatics,
-        _ => Grammar::Cql305,
-    }
+    Grammar::of_release(node.release)
 }
 
 /// 1.1 wanted the column family's id in an update too, but without it
