@@ -11318,3 +11318,32 @@ if R >= (3, 0):
                  "USING TIMESTAMP 10"),
             cql3("SELECT * FROM slots"),
         ]
+
+
+# ------------------------------------------------------------------------------ a collection element's receiver (found by ordinary19zl)
+if R >= (1, 2):
+    @scenario("rel_elementspec", "19", "cql3", keyspace_reset="cv_r_elementspec")
+    def _elementspec():
+        """A collection element's term is prepared for the element's own receiver: a map's
+        `key(m)` and `value(m)`, a list's `value(l)` (its index `idx(l)`), a set's `value(s)`;
+        a literal of the wrong type is refused naming it, in an element set by key or index
+        and in an element deleted; a whole collection's literal names the column"""
+        ks = "cv_r_elementspec"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE carts (id text PRIMARY KEY, items map<text, int>, "
+              "picks list<int>, codes set<text>)"),
+            q("UPDATE carts SET items['sku'] = 'two' WHERE id = 'a'"),
+            q("UPDATE carts SET items[1] = 2 WHERE id = 'a'"),
+            q("UPDATE carts SET items['sku'] = [1] WHERE id = 'a'"),
+            q("UPDATE carts SET items['sku'] = 3, picks = [1, 2], codes = {'x'} WHERE id = 'a'"),
+            q("UPDATE carts SET picks[0] = 'x' WHERE id = 'a'"),
+            q("UPDATE carts SET picks['x'] = 5 WHERE id = 'a'"),
+            q("DELETE items[1] FROM carts WHERE id = 'a'"),
+            q("DELETE codes[1] FROM carts WHERE id = 'a'"),
+            q("DELETE picks['x'] FROM carts WHERE id = 'a'"),
+            q("UPDATE carts SET items = 3 WHERE id = 'a'"),
+            q("SELECT items, picks, codes FROM carts WHERE id = 'a'"),
+        ]
+        return out
