@@ -11352,3 +11352,137 @@ if (1, 2) <= R < (2, 0):
             v19.describe_keyspace(ks),
         ]
         return out
+
+
+# ------------------------------------------------------------------------------ 3.x: found by ordinary19zk
+if R >= (3, 0):
+    @scenario("rel_dropindexed3x", "19", "cql3", keyspace_reset="cv_r_dropindexed3x")
+    def _dropindexed3x():
+        """An ORM's migration dropping a column a secondary index depends on: 3.x refuses
+        it until the index is dropped (3.0 names the column by its definition's debug form,
+        3.11 by its name); a static column's and a collection's index too, and an unindexed
+        column dropped beside them"""
+        ks = "cv_r_dropindexed3x"
+        return [
+            cql3("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks),
+            cql3("USE %s" % ks),
+            cql3("CREATE TABLE book (a int, isbn text, year int, tags set<text>, "
+                 "shelf text static, note text, PRIMARY KEY (a, isbn))"),
+            cql3("CREATE INDEX book_year ON book (year)"),
+            cql3("CREATE INDEX ON book (tags)"),
+            cql3("CREATE INDEX book_shelf ON book (shelf)"),
+            cql3("INSERT INTO book (a, isbn, year, note) VALUES (1, 'x', 1999, 'n') "
+                 "USING TIMESTAMP 10"),
+            cql3("ALTER TABLE book DROP year"),
+            cql3("ALTER TABLE book DROP tags"),
+            cql3("ALTER TABLE book DROP shelf"),
+            cql3("ALTER TABLE book DROP note"),
+            cql3("SELECT * FROM book"),
+            cql3("DROP INDEX book_year"),
+            cql3("ALTER TABLE book DROP year"),
+            cql3("SELECT * FROM book WHERE a = 1"),
+            cql3("SELECT column_name FROM system_schema.columns WHERE keyspace_name = '%s' "
+                 "AND table_name = 'book'" % ks),
+        ]
+
+    @scenario("rel_leveledparams3x", "19", "cql3", keyspace_reset="cv_r_leveledparams3x")
+    def _leveledparams3x():
+        """`system_schema.tables`' compaction map: the thresholds are filled in for a
+        strategy that reads them (SizeTiered, DateTiered, TimeWindow), not for
+        LeveledCompactionStrategy, whose map is its class and the options given, made by
+        CREATE, ALTER or Thrift"""
+        ks = "cv_r_leveledparams3x"
+        sel = ("SELECT table_name, compaction FROM system_schema.tables WHERE "
+               "keyspace_name = '%s'" % ks)
+        lcs = "org.apache.cassandra.db.compaction.LeveledCompactionStrategy"
+        return [
+            cql3("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks),
+            v19.set_keyspace(ks),
+            cql3("CREATE TABLE a (k int PRIMARY KEY, v text) WITH compaction = "
+                 "{'class': 'LeveledCompactionStrategy'}"),
+            cql3("CREATE TABLE b (k int PRIMARY KEY, v text) WITH compaction = "
+                 "{'class': 'LeveledCompactionStrategy', 'sstable_size_in_mb': 64}"),
+            cql3("CREATE TABLE c (k int PRIMARY KEY, v text) WITH compaction = "
+                 "{'class': 'SizeTieredCompactionStrategy', 'min_threshold': 6}"),
+            cql3("CREATE TABLE d (k int PRIMARY KEY, v text)"),
+            cql3("ALTER TABLE d WITH compaction = {'class': 'LeveledCompactionStrategy', "
+                 "'sstable_size_in_mb': 160}"),
+            cql3("ALTER TABLE a WITH compaction = {'class': 'SizeTieredCompactionStrategy'}"),
+            v19.system_add_column_family(cf_def(ks, "Plain", comparator="UTF8Type",
+                                                extra={29: b(lcs)})),
+            # (the result's metadata: 3.x typed the column frozen<map<text, text>>, another
+            # class of difference, masked here)
+            cql3(sel).mask("0/4/2/compaction"),
+        ]
+
+    @scenario("rel_ringreplicated3x", "19", "describe")
+    def _ringreplicated3x():
+        """describe_ring of the system keyspaces: `system_auth` (one replica),
+        `system_distributed` (three) and `system_traces` (two) are rung as an
+        application's keyspace, `system` (LocalStrategy) has none"""
+        return [
+            v19.describe_ring("system_auth"),
+            v19.describe_ring("system_distributed"),
+            v19.describe_ring("system_traces"),
+            v19.describe_ring("system"),
+            # (system_schema's: `There is no ring ..` on 3.x; not yet emulated, which
+            # answers `No such keyspace: system_schema`)
+        ]
+
+    @scenario("rel_insertorder3x", "19", "cql3", keyspace_reset="cv_r_insertorder3x")
+    def _insertorder3x():
+        """An INSERT with more than one bad value: 3.x prepares the regular columns' values
+        first and the key columns' after (as the WHERE clause it builds), before the
+        statement's TTL; an UPDATE's SET values before its WHERE clause's"""
+        ks = "cv_r_insertorder3x"
+        return [
+            cql3("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks),
+            cql3("USE %s" % ks),
+            cql3("CREATE TABLE slots (day text, at time, room smallint, seats tinyint, "
+                 "PRIMARY KEY (day, at))"),
+            cql3("INSERT INTO slots (day, at, room, seats) VALUES ('d', '10:00', 1, 200)"),
+            cql3("INSERT INTO slots (day, at, room, seats) VALUES ('d', '10:00', 40000, 1)"),
+            cql3("INSERT INTO slots (seats, day, at) VALUES (300, 'd', 'x')"),
+            cql3("INSERT INTO slots (day, at, seats) VALUES ('d', 'x', 'many')"),
+            cql3("INSERT INTO slots (day, at, seats) VALUES (1, '10:00:00', 2)"),
+            cql3("INSERT INTO slots (day, at, seats) VALUES ('d', '10:00:00', 500) "
+                 "USING TTL -1"),
+            cql3("INSERT INTO slots (day, at, seats) VALUES ('d', '10:00:00', 5) "
+                 "USING TTL -1"),
+            cql3("UPDATE slots SET seats = 900 WHERE day = 'd' AND at = 'x'"),
+            cql3("INSERT INTO slots (day, at, seats) VALUES ('d', '10:00:00', 5) "
+                 "USING TIMESTAMP 10"),
+            cql3("SELECT * FROM slots"),
+        ]
+
+
+# ------------------------------------------------------------------------------ a collection element's receiver (found by ordinary19zl)
+if R >= (1, 2):
+    @scenario("rel_elementspec", "19", "cql3", keyspace_reset="cv_r_elementspec")
+    def _elementspec():
+        """A collection element's term is prepared for the element's own receiver: a map's
+        `key(m)` and `value(m)`, a list's `value(l)` (its index `idx(l)`), a set's `value(s)`;
+        a literal of the wrong type is refused naming it, in an element set by key or index
+        and in an element deleted; a whole collection's literal names the column"""
+        ks = "cv_r_elementspec"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE carts (id text PRIMARY KEY, items map<text, int>, "
+              "picks list<int>, codes set<text>)"),
+            q("UPDATE carts SET items['sku'] = 'two' WHERE id = 'a'"),
+            q("UPDATE carts SET items[1] = 2 WHERE id = 'a'"),
+            q("UPDATE carts SET items['sku'] = [1] WHERE id = 'a'"),
+            q("UPDATE carts SET items['sku'] = 3, picks = [1, 2], codes = {'x'} WHERE id = 'a'"),
+            q("UPDATE carts SET picks[0] = 'x' WHERE id = 'a'"),
+            q("UPDATE carts SET picks['x'] = 5 WHERE id = 'a'"),
+            q("DELETE items[1] FROM carts WHERE id = 'a'"),
+            q("DELETE codes[1] FROM carts WHERE id = 'a'"),
+            q("DELETE picks['x'] FROM carts WHERE id = 'a'"),
+            q("UPDATE carts SET items = 3 WHERE id = 'a'"),
+            q("SELECT items, picks, codes FROM carts WHERE id = 'a'"),
+        ]
+        return out

@@ -190,13 +190,16 @@ pub(super) fn sparse_assignment(
         }
         (Assignment::SetElement { key: k, value, .. }, CqlType::Map(kt, vt)) => {
             let mut tctx = ctx.terms();
-            // `Maps.keySpecOf` and `valueSpecOf`: the element's receivers.
-            tctx.receiver = Some(spec_receiver(&format!("key({column})"), kt, tctx.values));
-            let mk = eval_scalar(k, kt, column, &mut tctx)?
+            // `Maps.keySpecOf` and `valueSpecOf`: the element's receivers,
+            // which name the key `key(m)` and the value `value(m)` in
+            // refusals of their terms.
+            let (key_spec, value_spec) = (format!("key({column})"), format!("value({column})"));
+            tctx.receiver = Some(spec_receiver(&key_spec, kt, tctx.values));
+            let mk = eval_scalar(k, kt, &key_spec, &mut tctx)?
                 .ok_or_else(|| CqlError::invalid("Invalid null map key"))?;
             let name = cell_name(table, ck, column, Some(&mk))?;
-            tctx.receiver = Some(spec_receiver(&format!("value({column})"), vt, tctx.values));
-            match eval_scalar(value, vt, column, &mut tctx)? {
+            tctx.receiver = Some(spec_receiver(&value_spec, vt, tctx.values));
+            match eval_scalar(value, vt, &value_spec, &mut tctx)? {
                 Some(v) => {
                     check_element(Element::MapValue, &v)?;
                     ops.push(st.cell(name, v))
@@ -207,8 +210,10 @@ pub(super) fn sparse_assignment(
         (Assignment::SetElement { key: k, value, .. }, CqlType::List(et)) => {
             let mut tctx = ctx.terms();
             let idx = list_index(k, column, &mut tctx)?;
-            tctx.receiver = Some(spec_receiver(&format!("value({column})"), et, tctx.values));
-            let v = eval_scalar(value, et, column, &mut tctx)?;
+            // `Lists.valueSpecOf`: the value's receiver is `value(l)`.
+            let value_spec = format!("value({column})");
+            tctx.receiver = Some(spec_receiver(&value_spec, et, tctx.values));
+            let v = eval_scalar(value, et, &value_spec, &mut tctx)?;
             let existing = existing_element(table, key, ck, column, idx, false, ctx)?;
             match v {
                 Some(v) => {

@@ -108,4 +108,6 @@ impl CqlWrite {
 }
 
 #[cfg(test)]
+mod element_spec_tests;
+#[cfg(test)]
 mod tests;

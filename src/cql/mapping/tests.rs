@@ -11,7 +11,7 @@ use crate::marshal::bytes_to_hex;
 use crate::model::{CellKind, Slice};
 use crate::partitioner::Murmur3Partitioner;
 
-fn table(cql: &str) -> Table {
+pub(super) fn table(cql: &str) -> Table {
     let Statement::CreateTable(ct) = parse(cql).unwrap().statement else {
         panic!()
     };
@@ -25,7 +25,7 @@ impl ListReader for Lists {
     }
 }
 
-fn writes(t: &Table, cql: &str, lists: &[Cell]) -> CqlResult<Vec<CqlWrite>> {
+pub(super) fn writes(t: &Table, cql: &str, lists: &[Cell]) -> CqlResult<Vec<CqlWrite>> {
     writes_bound(t, cql, lists, &[])
 }
 

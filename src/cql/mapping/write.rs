@@ -28,7 +28,7 @@ use super::keys::{cartesian, frozen_keys_valid, key_values, require_all, KeyRest
 use super::names::{cell_name, marker_name, prefix_range, row_key_for};
 use super::range_delete;
 use super::value_rules::ValueRules;
-use super::values::{eval_scalar, list_index};
+use super::values::{eval_scalar, list_index, spec_receiver};
 use super::{CqlOp, CqlWrite};
 use crate::model::DeletionTime;
 use std::collections::HashMap;
@@ -607,8 +607,13 @@ fn delete_column(
             let set_fails = ctx.set_element_deletion_fails;
             let mut tctx = ctx.terms();
             match &ty {
+                // `Operation.ElementDeletion` prepared the element for
+                // `Maps.keySpecOf` (`key(m)`) or `Sets.valueSpecOf`
+                // (`value(s)`), the names its refusals carry.
                 CqlType::Map(kt, _) => {
-                    let mk = eval_scalar(k, kt, column, &mut tctx)?
+                    let spec = format!("key({column})");
+                    tctx.receiver = Some(spec_receiver(&spec, kt, tctx.values));
+                    let mk = eval_scalar(k, kt, &spec, &mut tctx)?
                         .ok_or_else(|| CqlError::invalid("Invalid null map key"))?;
                     ops.push(st.tombstone(cell_name(table, ck, column, Some(&mk))?));
                 }
@@ -619,14 +624,18 @@ fn delete_column(
                 }
                 // 1.2.12's `Operation.ElementDeletion` took a set's element
                 // as `Sets.Discarder` does (a null one discards nothing);
-                // before, `Lists.Discarder` failed on the server.
+                // before, `Lists.Discarder` failed on the server, after the
+                // element was prepared.
                 CqlType::Set(et) => {
+                    let spec = format!("value({column})");
+                    tctx.receiver = Some(spec_receiver(&spec, et, tctx.values));
+                    let element = eval_scalar(k, et, &spec, &mut tctx)?;
                     if set_fails {
                         return Err(CqlError::Failed(format!(
                             "a set element of {column} deleted as a list's"
                         )));
                     }
-                    if let Some(e) = eval_scalar(k, et, column, &mut tctx)? {
+                    if let Some(e) = element {
                         ops.push(st.tombstone(cell_name(table, ck, column, Some(&e))?));
                     }
                 }
