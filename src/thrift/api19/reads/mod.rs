@@ -132,6 +132,8 @@ pub(super) fn checked_slice<'k>(
         crate::thrift::api19::release::checks(node.release),
     )?;
     let level = refused_level(check_read(node, ks, cl))?;
+    // 3.x decoded the bounds as it built the read's filter, before the keys.
+    super::release::v3x::slice_bounds(node.release, &cf, predicate)?;
     let keys: Vec<&[u8]> = keys.into_iter().collect();
     for key in &keys {
         v::validate_key(
@@ -490,6 +492,7 @@ pub fn get_range_slices(
     let level = refused_level(check_read(node, ks, scan_cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
+    super::release::v3x::slice_bounds(node.release, &cf, predicate)?;
     if let Some(e) = badtoken::at_read(node, schema.partitioner.as_ref(), read_range) {
         return Err(e);
     }
