@@ -240,7 +240,7 @@ mod tests {
     }
 
     fn created(cql: &str) -> Table {
-        let parsed = crate::cql::parse(cql).unwrap();
+        let parsed = crate::cql::parse_with(cql, crate::cql::Grammar::WithStatics).unwrap();
         let crate::cql::ast::Statement::CreateTable(ct) = parsed.statement else {
             panic!("not a CREATE TABLE");
         };

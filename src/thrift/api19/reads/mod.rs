@@ -315,6 +315,16 @@ pub fn get_count(
 ) -> ApiResult<i32> {
     // 2.0 asked for the store once the column family was known.
     super::release::schema::plainindex::check_count(node, ks, &parent.column_family)?;
+    // 3.x decoded a CQL table's bounds past its clustering as it made the
+    // slice, before the slice's order was asserted (see `count3x`).
+    let schema = node.schema();
+    let range = predicate
+        .slice_range
+        .as_ref()
+        .filter(|_| predicate.column_names.is_none());
+    if let (Some(cf), Some(range)) = (schema.cf(ks, &parent.column_family), range) {
+        super::release::v3x::counted_slice_bounds(node.release, cf, range)?;
+    }
     let counted = super::release::reads::count3x::checked(node, ks, key, parent, predicate, cl)
         .or_else(|| {
             super::release::reads::count::unvalidated(node, ks, key, parent, predicate, cl)

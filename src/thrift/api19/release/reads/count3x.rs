@@ -77,8 +77,6 @@ fn count(
                 cf.name
             )));
         }
-        // A CQL table's bounds past its clustering (`decodeSliceBound`).
-        crate::thrift::api19::release::v3x::counted_slice_bounds(node.release, &cf, &range)?;
     }
     if range.count == 0 {
         return Ok(0);
