@@ -245,7 +245,10 @@ pub fn from_json(ty: &CqlType, v: &Value) -> Result<FromJson, String> {
             }
             return Ok(FromJson::Map(out));
         }
-        _ => {
+        CqlType::Frozen(inner) => return frozen_from_json(inner, v),
+        CqlType::Tuple(types) => return tuple_from_json(types, v),
+        CqlType::User(u) => return user_from_json(u, v),
+        CqlType::Custom(_) => {
             return Err(format!(
                 "JSON values of type {} are not supported",
                 ty.cql_name()
@@ -303,6 +306,125 @@ pub fn from_json(ty: &CqlType, v: &Value) -> Result<FromJson, String> {
         (Native::Time, _) => Err(expected("a string representation of a time value")),
         (Native::Counter, _) => Err("counters cannot be set from JSON".into()),
     }
+}
+
+/// A frozen collection read whole (3.0's `fromJSONObject` of the collection
+/// type, then its value serialized): its elements as the collection reads
+/// them, a set's sorted and de-duplicated, a map's sorted by key (the last
+/// of equal keys kept), in the v3 form a frozen value is stored in.
+fn frozen_from_json(inner: &CqlType, v: &Value) -> Result<FromJson, String> {
+    let sort = |items: &mut Vec<Vec<u8>>, t: &CqlType| {
+        items.sort_by(|a, b| t.compare(a, b));
+        items.dedup_by(|a, b| t.compare(a, b) == std::cmp::Ordering::Equal);
+    };
+    let (items, count) = match (from_json(inner, v)?, inner) {
+        (FromJson::Bytes(b), _) => return Ok(FromJson::Bytes(b)),
+        (FromJson::List(items), _) => {
+            let n = items.len();
+            (items, n)
+        }
+        (FromJson::Set(mut items), CqlType::Set(e)) => {
+            sort(&mut items, e);
+            let n = items.len();
+            (items, n)
+        }
+        (FromJson::Set(items), _) => {
+            let n = items.len();
+            (items, n)
+        }
+        (FromJson::Map(entries), t) => {
+            let mut entries = entries;
+            if let CqlType::Map(k, _) = t {
+                entries.reverse();
+                entries.sort_by(|(a, _), (b, _)| k.compare(a, b));
+                entries.dedup_by(|a, b| k.compare(&a.0, &b.0) == std::cmp::Ordering::Equal);
+            }
+            let n = entries.len();
+            (entries.into_iter().flat_map(|(k, v)| [k, v]).collect(), n)
+        }
+    };
+    let refs: Vec<&[u8]> = items.iter().map(Vec::as_slice).collect();
+    Ok(FromJson::Bytes(crate::marshal::write_v3_collection(
+        &refs, count,
+    )))
+}
+
+/// A tuple read from a JSON list (3.0's `TupleType.fromJSONObject`): as
+/// many items as the tuple has components, a null item a null component.
+fn tuple_from_json(types: &[CqlType], v: &Value) -> Result<FromJson, String> {
+    let decoded = decode_string(v)?;
+    let Value::Array(items) = &decoded else {
+        return Err(format!(
+            "Expected a list representation of a tuple, but got a {}: {}",
+            java_class(&decoded),
+            java_string(&decoded)
+        ));
+    };
+    if items.len() > types.len() {
+        return Err(format!(
+            "Tuple contains extra items (expected {}): {}",
+            types.len(),
+            java_string(&decoded)
+        ));
+    }
+    if items.len() < types.len() {
+        return Err(format!(
+            "Tuple is missing items (expected {}): {}",
+            types.len(),
+            java_string(&decoded)
+        ));
+    }
+    let mut parts = Vec::with_capacity(items.len());
+    for (t, item) in types.iter().zip(items) {
+        parts.push(match item {
+            Value::Null => None,
+            item => Some(single(from_json(t, item)?)?),
+        });
+    }
+    Ok(FromJson::Bytes(crate::marshal::join_components(&parts)))
+}
+
+/// A user type's value read from a JSON object (3.0's
+/// `UserType.fromJSONObject`): keys matched to field names as a JSON
+/// insert's column names are (quoted kept, others lower-cased), a field
+/// absent or null a null field, a key of no field refused.
+fn user_from_json(u: &super::types::UserTypeDef, v: &Value) -> Result<FromJson, String> {
+    let decoded = decode_string(v)?;
+    let Value::Object(map) = &decoded else {
+        return Err(format!(
+            "Expected a map, but got a {}: {}",
+            java_class(&decoded),
+            java_string(&decoded)
+        ));
+    };
+    let fields: Vec<(String, &Value)> = map
+        .iter()
+        .map(|(k, val)| {
+            let name = match k.strip_prefix('"').and_then(|k| k.strip_suffix('"')) {
+                Some(quoted) => quoted.to_string(),
+                None => k.to_lowercase(),
+            };
+            (name, val)
+        })
+        .collect();
+    let mut parts = Vec::with_capacity(u.fields.len());
+    for (name, t) in &u.fields {
+        let given = fields.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+        parts.push(match given {
+            None | Some(Value::Null) => None,
+            Some(value) => Some(single(from_json(t, value)?)?),
+        });
+    }
+    if let Some((unknown, _)) = fields
+        .iter()
+        .find(|(n, _)| !u.fields.iter().any(|(f, _)| f == n))
+    {
+        return Err(format!(
+            "Unknown field '{unknown}' in value of user defined type {}",
+            u.name
+        ));
+    }
+    Ok(FromJson::Bytes(crate::marshal::join_components(&parts)))
 }
 
 /// A collection given as a string holds its JSON (2.2's `Json.decodeJson`).
@@ -374,5 +496,52 @@ mod tests {
             from_json(&native(Native::SignedTimestamp), &Value::from(5)).unwrap_err(),
             "Expected a long or a datestring representation of a timestamp value, but got a Integer: 5"
         );
+    }
+
+    /// Recorded: 3.0.24 and 3.11.10 (`ordinary19u`'s nested contacts and
+    /// `ordinary19zi`'s people: a tuple from a list, a user type from an
+    /// object, frozen collections whole).
+    #[test]
+    fn tuples_user_types_and_frozen_collections_as_3_0_read_them() {
+        let text = native(Native::Text);
+        let double = native(Native::Double);
+        let tuple = CqlType::Tuple(vec![double.clone(), double.clone()]);
+        let json = |s: &str| serde_json::from_str::<Value>(s).unwrap();
+        let mut expected = Vec::new();
+        for d in [1.5f64, -2.25] {
+            expected.extend_from_slice(&8i32.to_be_bytes());
+            expected.extend_from_slice(&d.to_be_bytes());
+        }
+        assert_eq!(
+            from_json(&tuple, &json("[1.5, -2.25]")),
+            Ok(FromJson::Bytes(expected))
+        );
+        assert_eq!(
+            from_json(&tuple, &json("[1.5]")).unwrap_err(),
+            "Tuple is missing items (expected 2): [1.5]"
+        );
+        let user = CqlType::User(crate::cql::types::UserTypeDef {
+            keyspace: "ks".into(),
+            name: "address".into(),
+            fields: vec![
+                ("street".into(), text.clone()),
+                ("zip".into(), native(Native::Int)),
+            ],
+        });
+        let mut expected = 3i32.to_be_bytes().to_vec();
+        expected.extend_from_slice(b"Elm");
+        expected.extend_from_slice(&(-1i32).to_be_bytes());
+        assert_eq!(
+            from_json(&user, &json(r#"{"Street": "Elm", "zip": null}"#)),
+            Ok(FromJson::Bytes(expected))
+        );
+        assert_eq!(
+            from_json(&user, &json(r#"{"town": "x"}"#)).unwrap_err(),
+            "Unknown field 'town' in value of user defined type address"
+        );
+        let frozen = CqlType::Frozen(Box::new(CqlType::Set(Box::new(text))));
+        let set = from_json(&frozen, &json(r#"["b", "a", "b"]"#)).unwrap();
+        let whole = crate::marshal::write_v3_collection(&[b"a", b"b"], 2);
+        assert_eq!(set, FromJson::Bytes(whole));
     }
 }

@@ -654,6 +654,7 @@ fn apply_clustering_order(
 }
 
 mod alter;
+pub use alter::value_compatible;
 mod definition;
 pub use definition::{definition_30, Definition};
 

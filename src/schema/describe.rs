@@ -69,6 +69,7 @@ impl CfDef {
             key_indexes: None,
             old_cache: o.old_cache.clone(),
             triggers: (!o.triggers.is_empty()).then(|| o.triggers.clone()),
+            dropped_columns: None,
         }
     }
 }

@@ -233,6 +233,19 @@ pub struct CfOptions {
     pub dense_kept: bool,
     /// 2.0's triggers, as a CfDef gave them (none can run here).
     pub triggers: Vec<super::spec::TriggerSpec>,
+    /// The columns CQL's ALTER TABLE ... DROP removed (2.0's
+    /// `CFMetaData.droppedColumns`), each as it was when dropped.
+    pub dropped_columns: Vec<DroppedColumn>,
+}
+
+/// A column a table had until ALTER TABLE ... DROP: its name, its type's
+/// marshal class and whether it was static (3.0 kept the type and kind to
+/// judge a column of that name added again).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DroppedColumn {
+    pub name: String,
+    pub class: String,
+    pub is_static: bool,
 }
 
 /// The cache settings a CfDef of Cassandra 0.7 to 1.0 carried itself (1.1
@@ -298,6 +311,7 @@ impl Default for CfOptions {
             old_cache: OldCacheSettings::default(),
             dense_kept: false,
             triggers: Vec::new(),
+            dropped_columns: Vec::new(),
         }
     }
 }
@@ -330,6 +344,7 @@ impl PartialEq for CfOptions {
             && self.max_index_interval == other.max_index_interval
             && self.cells_per_row_to_cache == other.cells_per_row_to_cache
             && self.triggers == other.triggers
+            && self.dropped_columns == other.dropped_columns
             && self.old_cache == other.old_cache
     }
 }

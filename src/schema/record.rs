@@ -74,6 +74,9 @@ struct CfRecord {
     /// 2.0's indexes on key columns, absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     key_indexes: Vec<ColumnRecord>,
+    /// The columns CQL dropped: (name, type class, static), absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    dropped_columns: Vec<(String, String, bool)>,
 }
 
 /// [`OldCacheSettings`], its sizes as exact decimal text.
@@ -296,6 +299,11 @@ impl CfRecord {
                 .iter()
                 .map(|t| (t.name.clone(), t.options.clone()))
                 .collect(),
+            dropped_columns: o
+                .dropped_columns
+                .iter()
+                .map(|d| (d.name.clone(), d.class.clone(), d.is_static))
+                .collect(),
         }
     }
 
@@ -361,6 +369,15 @@ impl CfRecord {
                 .map(|(name, options)| super::TriggerSpec {
                     name: name.clone(),
                     options: options.clone(),
+                })
+                .collect(),
+            dropped_columns: self
+                .dropped_columns
+                .iter()
+                .map(|(name, class, is_static)| super::DroppedColumn {
+                    name: name.clone(),
+                    class: class.clone(),
+                    is_static: *is_static,
                 })
                 .collect(),
         };

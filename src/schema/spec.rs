@@ -85,6 +85,9 @@ pub struct CfSpec {
     /// Thrift 19.37+ (Cassandra 2.0) triggers, kept as given (an update
     /// without them clears them, as 2.0's `CFMetaData.apply` did).
     pub triggers: Option<Vec<TriggerSpec>>,
+    /// The columns CQL dropped (see `CfOptions::dropped_columns`); `None`
+    /// keeps what an update's column family had (Thrift never sends them).
+    pub dropped_columns: Option<Vec<super::DroppedColumn>>,
 }
 
 /// One trigger of a column family (Thrift `TriggerDef`): its name and

@@ -314,6 +314,7 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
         old_cache: spec.old_cache.clone(),
         dense_kept: false,
         triggers: spec.triggers.clone().unwrap_or_default(),
+        dropped_columns: spec.dropped_columns.clone().unwrap_or_default(),
     };
     Ok(CfDef {
         keyspace: spec.keyspace.clone(),

@@ -18,7 +18,7 @@ fn compatible(old: &CqlType, new: &CqlType) -> bool {
 /// 2.0's `isValueCompatibleWith` for a key or regular column's new type:
 /// besides [`compatible`], varint reads an int or a bigint (and what a
 /// bigint reads), bigint and timestamp read each other, uuid a timeuuid.
-fn value_compatible(old: &CqlType, new: &CqlType) -> bool {
+pub fn value_compatible(old: &CqlType, new: &CqlType) -> bool {
     use Native as N;
     let (CqlType::Native(o), CqlType::Native(n)) = (old, new) else {
         return compatible(old, new);

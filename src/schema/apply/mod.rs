@@ -404,6 +404,10 @@ impl Schema {
         if spec.key_indexes.is_none() {
             cf.options.key_indexes = old.options.key_indexes.clone();
         }
+        // Nor of the columns CQL dropped.
+        if spec.dropped_columns.is_none() {
+            cf.options.dropped_columns = old.options.dropped_columns.clone();
+        }
         // 2.0's `CFMetaData.fromThriftForUpdate` kept a dense table's
         // clustering column, so the definition rebuilt was dense (compact)
         // and read no declared name: `validate` refused it instead.

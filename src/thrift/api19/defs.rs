@@ -107,8 +107,10 @@ pub fn column_spec(c: &t::ColumnDef) -> ColumnSpec {
 
 pub fn cf_spec(d: &t::CfDef) -> CfSpec {
     CfSpec {
-        // Thrift never names the indexes on key columns: an update keeps them.
+        // Thrift never names the indexes on key columns, nor the columns
+        // CQL dropped: an update keeps them.
         key_indexes: None,
+        dropped_columns: None,
         keyspace: d.keyspace.clone(),
         name: d.name.clone(),
         column_type: d.column_type.clone(),

@@ -431,10 +431,19 @@ fn alter_table(
         }
         _ => {
             let before = t.clone();
-            t.alter_as(op, session.local_facts().release_numbers())?;
+            let release = session.local_facts().release_numbers();
+            t.alter_as(op, release)?;
+            let since_2_0 = session.local_facts().claims_at_least((2, 0, 0));
+            if let (true, AlterTableOp::Add { column, .. }) = (since_2_0, op) {
+                let refused =
+                    super::dropped::readd_refusal(&cf.options.dropped_columns, &t, column, release);
+                if let Some(e) = refused {
+                    return Err(e);
+                }
+            }
             if let AlterTableOp::Drop { column } = op {
                 // 2.0's dropped columns (1.2 dropped nothing: no such ALTER).
-                if session.local_facts().claims_at_least((2, 0, 0)) {
+                if since_2_0 {
                     dropped = Some((before, column.clone()));
                 }
             }
@@ -445,7 +454,12 @@ fn alter_table(
             {
                 t.sign_timestamps(Some(column));
             }
-            update_spec(cf, &t)
+            let mut spec = update_spec(cf, &t);
+            if let Some((before, column)) = &dropped {
+                let recorded = super::dropped::record(&cf.options.dropped_columns, before, column);
+                spec.dropped_columns = Some(recorded);
+            }
+            spec
         }
     };
     backend.change_schema(SchemaChange::UpdateColumnFamily(spec))?;

@@ -193,7 +193,9 @@ pub(super) fn conditional_batch(
                     (false, false) => {
                         statics::without_statics(&table, batch::touched_rows(partition, &touched))
                     }
-                    // Only the static part was read: it is the one row.
+                    // Only the static part was read: it is the one row
+                    // (from 3.0 the partition's first row, statics with it).
+                    (true, true) if first_row_read(session) => statics::first_row(partition),
                     (true, true) => statics::static_row(&table, partition),
                     (true, false) => empty_rows(),
                 }
@@ -201,6 +203,14 @@ pub(super) fn conditional_batch(
         };
         Ok(CqlOutcome::Rows(condition::result(false, current)))
     })
+}
+
+/// Whether the claimed release read a batch's conditions on static columns
+/// alone as the partition's first live row (3.0's `CQL3CasRequest`: to tell
+/// a partition without static values from one that does not exist), not
+/// its static part alone (2.0.6-2.2).
+fn first_row_read(session: &CqlSession) -> bool {
+    session.local_facts().claims_at_least((3, 0, 0))
 }
 
 /// Whether the emulated release ran a conditional batch's own timestamp

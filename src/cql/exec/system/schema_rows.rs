@@ -8,12 +8,14 @@
 //! rows of each); it must not decide which tables exist.
 
 use super::schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
-use super::traces;
+use super::{replicated, traces};
 use crate::cql::error::CqlResult;
 use crate::cql::exec::local::LocalFacts;
 use crate::cql::exec::schema3x::{layout_of, layout_of_table};
 use crate::cql::mapping::{cell_name, marker_name};
 use crate::cql::table::Table;
+use crate::cql::types::CqlType;
+use crate::marshal::write_v3_collection;
 use crate::model::Cell;
 use crate::schema::legacy3x::{legacy_table_id, Layout3};
 use crate::schema::{Caching, CfDef, IndexType, KeyspaceDef, Schema};
@@ -54,7 +56,8 @@ fn text_map<'a>(m: impl IntoIterator<Item = (&'a str, String)>) -> Val {
 /// behind each (none for the served system tables).
 pub fn layouts(schema: &Schema, keyspace: &str) -> Vec<(Layout3, Option<Arc<CfDef>>)> {
     let mut out: Vec<(Layout3, Option<Arc<CfDef>>)> = Vec::new();
-    if let Some(ks) = schema.keyspace(keyspace) {
+    let replicated = replicated_keyspace(schema, keyspace);
+    if let Some(ks) = schema.keyspace(keyspace).or(replicated.as_ref()) {
         for cf in ks.cfs.values() {
             if let Ok(l) = layout_of(cf) {
                 out.push((l, Some(cf.clone())));
@@ -74,6 +77,18 @@ pub fn layouts(schema: &Schema, keyspace: &str) -> Vec<(Layout3, Option<Arc<CfDe
     }
     out.sort_by(|a, b| a.0.name.cmp(&b.0.name));
     out
+}
+
+/// 2.2's `system_auth` or `system_distributed` when `keyspace` names one
+/// the schema does not hold: every 3.x node created both at start-up, and
+/// `system_schema` lists them with their tables.
+fn replicated_keyspace(schema: &Schema, keyspace: &str) -> Option<KeyspaceDef> {
+    if schema.keyspace(keyspace).is_some() {
+        return None;
+    }
+    replicated::keyspaces()
+        .into_iter()
+        .find(|k| k.name == keyspace)
 }
 
 /// `replication` as 3.0 migrated it: the class plus the strategy options.
@@ -103,7 +118,11 @@ pub fn schema_rows(schema: &Schema, name: &str, keyspace: &str) -> Vec<Row> {
     // The tracing keyspace is served, not stored; 4.0 replicated it twice.
     let traces = (keyspace == traces::KEYSPACE)
         .then(|| traces::keyspace_def(&LocalFacts::claiming("4.0.0")));
-    let ks = schema.keyspace(keyspace).or(traces.as_ref());
+    let replicated = replicated_keyspace(schema, keyspace);
+    let ks = schema
+        .keyspace(keyspace)
+        .or(traces.as_ref())
+        .or(replicated.as_ref());
     if ks.is_none() && keyspace != SCHEMA_KEYSPACE {
         return Vec::new();
     }
@@ -143,6 +162,25 @@ pub fn schema_rows(schema: &Schema, name: &str, keyspace: &str) -> Vec<Row> {
                             vec![("kind", text(kind)), ("options", options)],
                         ));
                     }
+                }
+            }
+            out
+        }
+        // 3.0's record of the columns CQL dropped: the kind and CQL type
+        // each had (the drop's time is not kept: null here).
+        "dropped_columns" => {
+            let mut out = Vec::new();
+            for (l, cf) in layouts(schema, keyspace) {
+                for d in cf.iter().flat_map(|cf| cf.options.dropped_columns.iter()) {
+                    let ty = crate::marshal::parse_type(&d.class)
+                        .ok()
+                        .and_then(|t| CqlType::from_marshal(t.as_ref()).ok())
+                        .map_or_else(|| d.class.clone(), |t| t.cql_name());
+                    let kind = if d.is_static { "static" } else { "regular" };
+                    out.push((
+                        vec![key(&l.name), key(&d.name)],
+                        vec![("kind", text(kind)), ("type", text(&ty))],
+                    ));
                 }
             }
             out
@@ -445,18 +483,30 @@ pub fn table_options(l: &Layout3, cf: Option<&CfDef>) -> Vec<(&'static str, Val)
     ]
 }
 
-/// A partition's cells from its rows, in the table's comparator order.
+/// A partition's cells from its rows, in the table's comparator order: a
+/// column the table (as the claimed release defined it) lacks is left
+/// out, a frozen collection is one cell holding the whole collection.
 pub fn cells(table: &Table, rows: Vec<Row>) -> CqlResult<Vec<Cell>> {
     let mut cells = Vec::new();
     for (clustering, values) in rows {
         cells.push(Cell::live(marker_name(&clustering)?, Vec::new(), 0));
         for (column, value) in values {
+            let Some(def) = table.column(column) else {
+                continue;
+            };
             match value {
                 Val::Bytes(v) => cells.push(Cell::live(
                     cell_name(table, &clustering, column, None)?,
                     v,
                     0,
                 )),
+                Val::Entries(entries) if matches!(def.ty, CqlType::Frozen(_)) => {
+                    cells.push(Cell::live(
+                        cell_name(table, &clustering, column, None)?,
+                        frozen_value(&def.ty, entries),
+                        0,
+                    ));
+                }
                 Val::Entries(entries) => {
                     for (k, v) in entries {
                         cells.push(Cell::live(
@@ -474,6 +524,24 @@ pub fn cells(table: &Table, rows: Vec<Row>) -> CqlResult<Vec<Cell>> {
     Ok(cells)
 }
 
+/// Entries as one frozen collection's value (the v3 form 3.0 stored):
+/// a map's keys and values, a set's members (the entries' keys), a list's
+/// elements (the entries' values: their keys are cell positions).
+fn frozen_value(ty: &CqlType, entries: Vec<(Vec<u8>, Vec<u8>)>) -> Vec<u8> {
+    let inner = match ty {
+        CqlType::Frozen(inner) => inner.as_ref(),
+        other => other,
+    };
+    let count = entries.len();
+    let items: Vec<Vec<u8>> = match inner {
+        CqlType::Map(..) => entries.into_iter().flat_map(|(k, v)| [k, v]).collect(),
+        CqlType::List(_) => entries.into_iter().map(|(_, v)| v).collect(),
+        _ => entries.into_iter().map(|(k, _)| k).collect(),
+    };
+    let refs: Vec<&[u8]> = items.iter().map(Vec::as_slice).collect();
+    write_v3_collection(&refs, count)
+}
+
 /// The partition keys of one of `system_schema`'s tables, unordered.
 pub fn partition_keys(schema: &Schema, table: &Table) -> Vec<Vec<u8>> {
     match table.keyspace.as_str() {
@@ -483,9 +551,14 @@ pub fn partition_keys(schema: &Schema, table: &Table) -> Vec<Vec<u8>> {
             .keys()
             .map(String::as_str)
             .chain(
-                [SCHEMA_KEYSPACE, traces::KEYSPACE]
-                    .into_iter()
-                    .filter(|k| !schema.keyspaces.contains_key(*k)),
+                [
+                    SCHEMA_KEYSPACE,
+                    traces::KEYSPACE,
+                    replicated::AUTH,
+                    replicated::DISTRIBUTED,
+                ]
+                .into_iter()
+                .filter(|k| !schema.keyspaces.contains_key(*k)),
             )
             .map(|k| k.as_bytes().to_vec())
             .collect(),
@@ -509,50 +582,5 @@ pub fn partition(schema: &Schema, table: &Table, key: &str) -> Vec<Row> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn options_are_converted_as_the_upgrades_did() {
-        assert_eq!(speculative_retry(Some("99.0PERCENTILE")), "99p");
-        assert_eq!(speculative_retry(Some("95PERCENTILE")), "95p");
-        assert_eq!(speculative_retry(Some("10ms")), "10ms");
-        assert_eq!(speculative_retry(None), "99p");
-        assert_eq!(caching(Some(Caching::KeysOnly))["keys"], "ALL");
-        assert_eq!(caching(Some(Caching::RowsOnly))["keys"], "NONE");
-        assert_eq!(caching(Some(Caching::All))["rows_per_partition"], "ALL");
-        let mut cf = CfDef::new(
-            "ks",
-            "cf",
-            1000,
-            crate::marshal::parse_type("BytesType").unwrap(),
-            None,
-        );
-        cf.options.compression_options = BTreeMap::from([(
-            "sstable_compression".to_string(),
-            "org.apache.cassandra.io.compress.SnappyCompressor".to_string(),
-        )]);
-        let c = compression(Some(&cf));
-        assert_eq!(
-            c["class"],
-            "org.apache.cassandra.io.compress.SnappyCompressor"
-        );
-        assert_eq!(c["chunk_length_in_kb"], "64");
-        cf.options.compression_options.clear();
-        assert_eq!(compression(Some(&cf))["enabled"], "false");
-        let k = compaction(Some(&cf));
-        assert_eq!(
-            (k["min_threshold"].as_str(), k["max_threshold"].as_str()),
-            ("4", "32")
-        );
-        // Leveled reads no thresholds: its map is its class and options.
-        cf.options.compaction_strategy = crate::schema::LEVELED.to_string();
-        cf.options.compaction_strategy_options =
-            BTreeMap::from([("sstable_size_in_mb".to_string(), "160".to_string())]);
-        let k = compaction(Some(&cf));
-        assert_eq!(
-            k.keys().map(String::as_str).collect::<Vec<_>>(),
-            ["class", "sstable_size_in_mb"]
-        );
-    }
-}
+#[path = "schema_rows_tests.rs"]
+mod tests;

@@ -141,6 +141,16 @@ pub fn live_statics(table: &Table, read: &ResultSet) -> Option<Vec<(String, Opti
     values.iter().any(|(_, v)| v.is_some()).then_some(values)
 }
 
+/// The first row of `read` (the partition's, in clustering order, with its
+/// static values), as 3.0 showed a partition read for conditions on its
+/// static columns alone; none of a partition without any.
+pub fn first_row(read: ResultSet) -> ResultSet {
+    ResultSet {
+        columns: read.columns,
+        rows: read.rows.into_iter().take(1).collect(),
+    }
+}
+
 /// `read` (one row of every column, per [`static_part`]) as 2.0.6 showed a
 /// partition's static part: the key and the static values, the clustering
 /// and regular columns null; no row when it has no live static value.
@@ -192,4 +202,31 @@ pub fn without_statics(table: &Table, mut rows: ResultSet) -> ResultSet {
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cql::mapping::result::ResultColumn;
+
+    /// Recorded: 3.0.24 and 3.11.10 (`ordinary19u`'s ledger: a batch's
+    /// failed condition on a static balance showed the first entry's `seq`).
+    #[test]
+    fn the_first_row_keeps_its_clustering_and_statics() {
+        let column = |name: &str| ResultColumn {
+            name: name.to_string(),
+            type_class: "org.apache.cassandra.db.marshal.Int32Type".to_string(),
+        };
+        let row = |seq: u8, bal: u8| vec![Some(vec![b'a']), Some(vec![seq]), Some(vec![bal])];
+        let read = ResultSet {
+            columns: vec![column("id"), column("seq"), column("bal")],
+            rows: vec![row(1, 70), row(2, 70)],
+        };
+        assert_eq!(first_row(read.clone()).rows, vec![row(1, 70)]);
+        let none = ResultSet {
+            rows: Vec::new(),
+            ..read
+        };
+        assert!(first_row(none).rows.is_empty());
+    }
 }

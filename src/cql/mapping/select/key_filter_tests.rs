@@ -59,6 +59,47 @@ fn a_partial_key_is_filtered_from_3_10_given_allow_filtering() {
     assert!(matches!(p.partitions, Partitions::Keys(ref k) if k.len() == 1));
 }
 
+/// Recorded: 3.11.10 (`ordinary19r`'s posts: an index on a part of the
+/// partition key answers `WHERE year = 2013` without ALLOW FILTERING).
+#[test]
+fn an_indexed_key_part_is_read_through_its_index() {
+    use crate::cql::ast::Statement;
+    use crate::cql::table::{KeyIndex, Table};
+    use crate::cql::{parse_with, Grammar};
+    let Statement::CreateTable(ct) = parse_with(M, Grammar::WithStatics).unwrap().statement else {
+        panic!("not a CREATE TABLE")
+    };
+    let mut table = Table::from_create("ks", &ct).unwrap();
+    table.key_indexes.push(KeyIndex {
+        column: "b".into(),
+        name: "m_b_idx".into(),
+    });
+    let Statement::Select(sel) = parse_with("SELECT * FROM m WHERE b = 2", Grammar::Cql34)
+        .unwrap()
+        .statement
+    else {
+        panic!("not a SELECT")
+    };
+    let mut uuids = crate::cql::timeuuid::TimeUuidGenerator::new(7);
+    let rules = super::SelectRules::of_release((3, 11, 10));
+    let plan = super::plan_select_by(
+        &table,
+        &sel,
+        &[],
+        &crate::partitioner::Murmur3Partitioner,
+        &mut uuids,
+        5,
+        &rules,
+    )
+    .unwrap();
+    assert!(matches!(plan.partitions, Partitions::Range { .. }));
+    // without its index, the same query asks for filtering
+    assert_eq!(
+        refusal((3, 11, 10), M, "SELECT * FROM m WHERE b = 2"),
+        FILTERING
+    );
+}
+
 #[test]
 fn a_sliced_key_is_filtered_from_3_10_given_allow_filtering() {
     let p = plan_in_release(

@@ -182,7 +182,10 @@ pub(super) fn restrictions(
 /// restricted in part, or sliced, makes a scan of the ring (refused
 /// without ALLOW FILTERING; an IN on a part refused) whose partitions (in
 /// the token range a `token()` relation gives) are checked against every
-/// relation on a key column, as the other filters are.
+/// relation on a key column, as the other filters are. A part restricted
+/// by EQ that has an index of its own is queriable through it
+/// (`StatementRestrictions`' `hasQueriableIndex`): no filtering asked, the
+/// index read as 2.0 read it (see `key_index`).
 pub(super) fn key_filtering(
     table: &Table,
     r: &mut Restrictions,
@@ -191,6 +194,12 @@ pub(super) fn key_filtering(
     let restricted = r.partition.iter().filter(|p| p.is_some()).count();
     let partial = restricted > 0 && restricted < r.partition.len();
     if !partial && r.key_slices.is_empty() {
+        return Ok(());
+    }
+    let indexed_part = r.partition.iter().enumerate().any(|(i, p)| {
+        p.is_some() && !r.partition_in[i] && table.key_index(&table.partition_key[i].name).is_some()
+    });
+    if indexed_part && r.key_slices.is_empty() {
         return Ok(());
     }
     if !allow_filtering {

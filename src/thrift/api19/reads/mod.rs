@@ -132,6 +132,8 @@ pub(super) fn checked_slice<'k>(
         crate::thrift::api19::release::checks(node.release),
     )?;
     let level = refused_level(check_read(node, ks, cl))?;
+    // 3.x decoded the bounds as it built the read's filter, before the keys.
+    super::release::v3x::slice_bounds(node.release, &cf, predicate)?;
     let keys: Vec<&[u8]> = keys.into_iter().collect();
     for key in &keys {
         v::validate_key(
@@ -313,6 +315,16 @@ pub fn get_count(
 ) -> ApiResult<i32> {
     // 2.0 asked for the store once the column family was known.
     super::release::schema::plainindex::check_count(node, ks, &parent.column_family)?;
+    // 3.x decoded a CQL table's bounds past its clustering as it made the
+    // slice, before the slice's order was asserted (see `count3x`).
+    let schema = node.schema();
+    let range = predicate
+        .slice_range
+        .as_ref()
+        .filter(|_| predicate.column_names.is_none());
+    if let (Some(cf), Some(range)) = (schema.cf(ks, &parent.column_family), range) {
+        super::release::v3x::counted_slice_bounds(node.release, cf, range)?;
+    }
     let counted = super::release::reads::count3x::checked(node, ks, key, parent, predicate, cl)
         .or_else(|| {
             super::release::reads::count::unvalidated(node, ks, key, parent, predicate, cl)
@@ -490,6 +502,7 @@ pub fn get_range_slices(
     let level = refused_level(check_read(node, ks, scan_cl))?;
     unstored(node, ks, &cf.name)?;
     level?;
+    super::release::v3x::slice_bounds(node.release, &cf, predicate)?;
     if let Some(e) = badtoken::at_read(node, schema.partitioner.as_ref(), read_range) {
         return Err(e);
     }

@@ -102,6 +102,78 @@ pub fn decode(cf: &CfDef, name: &[u8]) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// A slice bound (a predicate's start or finish) of a column family that
+/// is not super, decoded as 3.x did (`LegacyLayout.decodeSliceBound`, as
+/// the read's filter was built, once the predicate and the level had been
+/// checked): the clustering's fixed-size components validated; past the
+/// clustering, a compact table had nothing (an assertion), a CQL table
+/// one component naming a simple column (or empty: the row marker), or
+/// two naming a collection and an element of it. Any other bound failed
+/// on the server (`Dropped`: the connection closed without a reply).
+/// A static bound is left (not modelled).
+pub fn decode_slice_bound(cf: &CfDef, bound: &[u8]) -> Result<(), BoundFailure> {
+    let Some(types) = cf.comparator.components() else {
+        return Ok(());
+    };
+    if bound.is_empty() || bound.starts_with(&STATIC_MARKER) {
+        return Ok(());
+    }
+    let failed = |why: &str| {
+        Err(BoundFailure::Failed(format!(
+            "3.x failed to decode a slice bound of {}: {why}",
+            cf.name
+        )))
+    };
+    let table = crate::cql::exec::tables::table_of(cf).ok();
+    let sparse = table.as_ref().filter(|t| t.layout == Layout::Sparse);
+    let clustering = sparse.map_or(types.len(), |t| t.clustering.len());
+    let Ok(parts) = CompositeType::split(bound) else {
+        return failed("a composite bound cut short");
+    };
+    let refused = parts
+        .iter()
+        .zip(types.iter().take(clustering))
+        .any(|((c, _), ty)| !fixed_size_accepts(ty.as_ref(), c));
+    if refused {
+        return failed("a clustering component of the wrong size");
+    }
+    if parts.len() <= clustering {
+        return Ok(());
+    }
+    let Some(table) = sparse else {
+        return failed("components past a compact table's clustering");
+    };
+    // `IllegalArgumentException("Invalid bound <hex>: ...")`, the
+    // components' hex joined.
+    let hex: String = parts
+        .iter()
+        .flat_map(|(c, _)| c.iter().map(|b| format!("{b:02x}")))
+        .collect();
+    let invalid = |why: String| Err(BoundFailure::Invalid(format!("Invalid bound {hex}: {why}")));
+    let column = parts[clustering].0;
+    let ty = std::str::from_utf8(column)
+        .ok()
+        .and_then(|n| table.column(n))
+        .map(|c| &c.ty);
+    let complex = ty.is_some_and(CqlType::is_collection);
+    match parts.len() - clustering {
+        1 if column.is_empty() || ty.is_some_and(|_| !complex) => Ok(()),
+        1 => invalid(format!("expected simple column at position {clustering}")),
+        2 if complex => Ok(()),
+        2 => invalid(format!("expected complex column at position {clustering}")),
+        _ => invalid("complex slices require exactly two extra components".into()),
+    }
+}
+
+/// How a slice bound failed to decode on 3.x: an `IllegalArgumentException`
+/// (its message; `get_count` answered it as a refusal), or any other
+/// failure on the server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoundFailure {
+    Invalid(String),
+    Failed(String),
+}
+
 /// [`decode`] as 3.x's `ThriftValidation.validateColumnNames` met it for
 /// a name written, read by name or deleted: an unknown column of a CQL
 /// table refused in the words of the table and the column. (A name the
@@ -218,6 +290,36 @@ mod tests {
                 "Error validating cell name for CQL3 table t: Unknown column nosuch in table ks.t"
             ))
         );
+    }
+
+    /// Recorded: 3.0.24 and 3.11.10 (`ordinary19r`'s and `ordinary19w`'s
+    /// slices of a set's cells by its column's name: the connection closed).
+    #[test]
+    fn a_slice_bound_past_the_clustering_names_a_column_of_its_kind() {
+        let cf = cql_table();
+        let at = 7i32.to_be_bytes();
+        let bound = |parts: &[&[u8]]| match decode_slice_bound(&cf, &composite(parts)) {
+            Ok(()) => "ok",
+            Err(BoundFailure::Invalid(_)) => "invalid",
+            Err(BoundFailure::Failed(_)) => "failed",
+        };
+        assert_eq!(decode_slice_bound(&cf, b""), Ok(()));
+        assert_eq!(bound(&[&at]), "ok");
+        assert_eq!(bound(&[&at, b""]), "ok");
+        assert_eq!(bound(&[&at, b"body"]), "ok");
+        assert_eq!(bound(&[&at, b"tags"]), "invalid");
+        assert_eq!(bound(&[&at, b"nosuch"]), "invalid");
+        assert_eq!(bound(&[&at, b"tags", &at]), "ok");
+        assert_eq!(bound(&[&at, b"body", b"x"]), "invalid");
+        assert_eq!(bound(&[b"ab"]), "failed");
+        assert_eq!(
+            decode_slice_bound(&cf, &composite(&[&at, b"tags"])),
+            Err(BoundFailure::Invalid(
+                "Invalid bound 0000000774616773: expected simple column at position 1".into()
+            ))
+        );
+        let plain = CfDef::new("ks", "t", 1000, parse_type("UTF8Type").unwrap(), None);
+        assert_eq!(decode_slice_bound(&plain, b"anything"), Ok(()));
     }
 
     #[test]

@@ -129,13 +129,37 @@ pub fn bound(
     if !speaks_v3(release) {
         return Ok(());
     }
+    let mut failed = None;
     for (class, value) in classes.iter().zip(values.iter_mut()) {
         let shape = Shape::of(class);
-        if let (Some(bytes), Some(_)) = (value.as_mut(), shape.parts()) {
-            *bytes = from_v3(&shape, bytes)?;
+        if let (Some(bytes), Some(_), None) = (value.as_mut(), shape.parts(), &failed) {
+            match from_v3(&shape, bytes) {
+                Ok(v2) => *bytes = v2,
+                Err(e) => failed = Some(e),
+            }
         }
     }
-    Ok(())
+    match failed {
+        Some(e) => Err(plain_refusal(classes, values).unwrap_or(e)),
+        None => Ok(()),
+    }
+}
+
+/// The first refusal of a bound value that is no collection by its type
+/// (`Constants.Marker.bindAndGet`'s validation): 3.x read a collection's
+/// value only as its operation ran, after the statement had bound its
+/// keys, clustering and USING values, so such a refusal came first.
+fn plain_refusal(classes: &[String], values: &[Option<Vec<u8>>]) -> Option<ApiError> {
+    classes.iter().zip(values).find_map(|(class, value)| {
+        let bytes = value.as_ref()?;
+        if Shape::of(class).parts().is_some() {
+            return None;
+        }
+        let ty = crate::marshal::parse_type(class).ok()?;
+        ty.validate_for(bytes, crate::marshal::Dialect::V20)
+            .err()
+            .map(|e| ApiError::invalid(e.0))
+    })
 }
 
 fn too_long_count(count: i32) -> ApiError {
@@ -258,6 +282,31 @@ mod tests {
             "000000020000001400000002000000040000000100000004000000020000000c000000010000000400000003"
         );
         assert_eq!(from_v3(&shape, &v3).unwrap(), v2);
+    }
+
+    /// Recorded: 3.0.24 and 3.11.10 (`ordinary19zb`'s cyanite: a list
+    /// bound in v2's form failed on the server, unless the TTL's bigint
+    /// value was refused first).
+    #[test]
+    fn a_plain_values_refusal_comes_before_a_collections_failure() {
+        let release = Release::find("3.0.24");
+        let classes = [
+            format!("{MARSHAL}Int32Type"),
+            format!("{MARSHAL}ListType({MARSHAL}DoubleType)"),
+        ];
+        let v2_list = vec![0, 1, 0, 8, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0];
+        let mut values = [Some(vec![0, 0, 0x51, 0x80]), Some(v2_list.clone())];
+        assert!(matches!(
+            bound(release, &classes, &mut values),
+            Err(ApiError::Dropped(_))
+        ));
+        let mut values = [Some(vec![0, 0, 0, 0, 0, 1, 0x51, 0x80]), Some(v2_list)];
+        let refused = bound(release, &classes, &mut values).unwrap_err();
+        assert!(!matches!(refused, ApiError::Dropped(_)), "{refused:?}");
+        assert!(
+            refused.to_string().contains("Expected 4 or 0 byte int (8)"),
+            "{refused}"
+        );
     }
 
     fn hex(b: &[u8]) -> String {

@@ -44,6 +44,66 @@ fn does(release: Option<&Release>, b: Behaviour) -> bool {
     release.is_some_and(|r| r.does(b))
 }
 
+/// A slice predicate's bounds as 3.x decoded them for a column family that
+/// is not super ([`cellname::decode_slice_bound`]: the start, then the
+/// finish); one it failed on closed the connection.
+pub fn slice_bounds(
+    release: Option<&Release>,
+    cf: &CfDef,
+    predicate: &t::SlicePredicate,
+) -> Result<(), ApiError> {
+    // A predicate's names, when given, were what the filter was built of.
+    let Some(range) = predicate
+        .slice_range
+        .as_ref()
+        .filter(|_| predicate.column_names.is_none())
+    else {
+        return Ok(());
+    };
+    if cf.is_super() || !does(release, Behaviour::ThriftCellNamesDecoded) {
+        return Ok(());
+    }
+    // Thrift's bounds of a reversed slice come finish first.
+    let (start, finish) = match range.reversed {
+        true => (&range.finish, &range.start),
+        false => (&range.start, &range.finish),
+    };
+    for bound in [start, finish] {
+        match cellname::decode_slice_bound(cf, bound) {
+            Ok(()) => {}
+            Err(cellname::BoundFailure::Invalid(why) | cellname::BoundFailure::Failed(why)) => {
+                return Err(ApiError::Dropped(why))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// [`slice_bounds`] as 3.x's `get_count` met them: it answered a bound's
+/// `IllegalArgumentException` as a refusal in its words (other failures
+/// still closed the connection).
+pub fn counted_slice_bounds(
+    release: Option<&Release>,
+    cf: &CfDef,
+    range: &t::SliceRange,
+) -> Result<(), ApiError> {
+    if cf.is_super() || !does(release, Behaviour::ThriftCellNamesDecoded) {
+        return Ok(());
+    }
+    let (start, finish) = match range.reversed {
+        true => (&range.finish, &range.start),
+        false => (&range.start, &range.finish),
+    };
+    for bound in [start, finish] {
+        match cellname::decode_slice_bound(cf, bound) {
+            Ok(()) => {}
+            Err(cellname::BoundFailure::Invalid(why)) => return Err(ApiError::invalid(why)),
+            Err(cellname::BoundFailure::Failed(why)) => return Err(ApiError::Dropped(why)),
+        }
+    }
+    Ok(())
+}
+
 /// `multiget_slice` of no keys, once checked: 3.x built a read of the
 /// keys' group and failed on its first (a server-side exception), which
 /// closed the connection without a reply; earlier releases answered `{}`.
