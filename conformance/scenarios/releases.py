@@ -11534,3 +11534,64 @@ if (3, 0) <= R:
             q("SELECT k, t, data FROM m"),
         ]
         return out
+
+
+# ------------------------------------------------------------------------------ the order of CQL 3's checks, and a collection added to a live table (found by difftest --cql3 on 2.0.17)
+if R >= (1, 2):
+    @scenario("rel_cql3order", "19", "cql3", keyspace_reset="cv_r_cql3order")
+    def _cql3order():
+        """Which of two faults a CQL 3 statement is refused for, as each release met them:
+        a second relation on a regular column before ALLOW FILTERING's; a COMPACT table's
+        empty cell name read by name (1.2.9: `zero-length column name`; 1.2.11 to 2.2 in
+        words of their own; 3.x reads nothing); a SET literal before a later unknown column;
+        a token slice beside an equality on a key part; a conditional write's unknown column
+        before its timestamp (2.0-2.2); an UPDATE of statics naming a row, prepared and
+        refused when run before 3.0. And a collection added to a table being written: its
+        elements sort by their type, the comparator's collections in the copied map's order"""
+        ks = "cv_r_cql3order"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE tim (k text PRIMARY KEY, n int, body text)"),
+            q("SELECT * FROM tim WHERE n = 0 AND n = 0"),
+            q("SELECT * FROM tim WHERE n = 0 AND n = 1 ALLOW FILTERING"),
+            q("SELECT * FROM tim WHERE n > 0 AND n = 1 ALLOW FILTERING"),
+            q("SELECT * FROM tim WHERE n = 1 AND n < 5 ALLOW FILTERING"),
+            q("CREATE TABLE com (k text, c text, v text, PRIMARY KEY (k, c)) WITH COMPACT STORAGE"),
+            q("INSERT INTO com (k, c, v) VALUES ('k', 'a', 'x')"),
+            q("SELECT * FROM com WHERE k = 'k' AND c = ''"),
+            q("SELECT * FROM com WHERE k = 'k' AND c IN ('a', '')"),
+            q("SELECT * FROM com WHERE k = 'k' AND c > ''"),
+            q("CREATE TABLE blobs (k text, c text, v blob, PRIMARY KEY (k, c))"),
+            q("UPDATE blobs SET v = 'text', x92 = 'y' WHERE k = 'k' AND c = 'c'"),
+            q("UPDATE blobs SET x92 = 'y', v = 'text' WHERE k = 'k' AND c = 'c'"),
+            q("CREATE TABLE hits (tenant text, day int, n int, PRIMARY KEY ((tenant, day)))"),
+            q("SELECT * FROM hits WHERE tenant = 'a' AND day = 2 AND token(tenant, day) > token('a', 1)"),
+            q("SELECT * FROM hits WHERE day = 2 AND token(tenant, day) < token('a', 1)"),
+            q("CREATE TABLE users (id text PRIMARY KEY, name text, tags set<text>, "
+              "prefs map<text, int>, visits list<timestamp>)"),
+            q("INSERT INTO users (id, name, tags) VALUES ('a', 'n', {'x'})"),
+            q("ALTER TABLE users ADD x20 set<int>"),
+            q("INSERT INTO users (id, x20) VALUES ('b', {42, -1, 7})"),
+            q("SELECT x20 FROM users WHERE id = 'b'"),
+            q("ALTER TABLE users WITH comment = 'kept'"),
+        ]
+        def comparator():
+            return q("SELECT comparator FROM system.schema_columnfamilies "
+                     f"WHERE keyspace_name = '{ks}' AND columnfamily_name = 'users'")
+        if R < (3, 0):
+            out.append(comparator())
+        if R >= (2, 0):
+            upd = "UPDATE sta SET s = ? WHERE k = ? AND c = ?"
+            out += [
+                q("INSERT INTO tim (k, n, x64) VALUES ('k', 1, 2) IF NOT EXISTS USING TIMESTAMP 5"),
+                q("UPDATE tim USING TIMESTAMP 5 SET x64 = 1 WHERE k = 'k' IF n = 1"),
+                q("CREATE TABLE sta (k text, c int, s text static, v text, PRIMARY KEY (k, c))"),
+                v19.prepare_cql3_query(upd).mask("0/1"),
+                v19.execute_prepared_cql3_query(thrift_id(ks, upd), ["a", "k", b"\x00\x00\x00\x01"]),
+                q("UPDATE sta SET s = 'a' WHERE k = 'k' AND c = 1"),
+                q("ALTER TABLE users DROP tags"),
+            ]
+            if R < (3, 0):
+                out.append(comparator())
+        return out

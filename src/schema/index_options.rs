@@ -32,6 +32,10 @@ pub struct Rules {
     /// 2.0 and 2.1: an update's key alias joined the table's, the one a
     /// Java `HashMap` iterated last naming the key.
     pub key_aliases_by_hash_order: bool,
+    /// 1.2.17 to 1.2.19: an update's aliases reached the schema tables
+    /// only; the live definition kept its own (see
+    /// `CfOptions::stored_aliases`).
+    pub live_aliases_kept: bool,
     /// 0.7: an index's name is the one its CfDef sent, in an add or an
     /// update (an index sent unnamed has none; a renamed index renamed).
     pub update_sets_index_names: bool,
@@ -225,6 +229,7 @@ mod tests {
         thresholds_as_sent: false,
         update_sets_key_alias: false,
         key_aliases_by_hash_order: false,
+        live_aliases_kept: false,
         update_sets_index_names: false,
         index_names_per_cf: false,
         default_index_names_repeat: false,
@@ -262,6 +267,7 @@ mod tests {
         thresholds_as_sent: false,
         update_sets_key_alias: false,
         key_aliases_by_hash_order: false,
+        live_aliases_kept: false,
         update_sets_index_names: false,
         index_names_per_cf: false,
         default_index_names_repeat: false,

@@ -236,6 +236,20 @@ pub struct CfOptions {
     /// The columns CQL's ALTER TABLE ... DROP removed (2.0's
     /// `CFMetaData.droppedColumns`), each as it was when dropped.
     pub dropped_columns: Vec<DroppedColumn>,
+    /// The aliases the schema tables hold where they differ from the live
+    /// ones above: 1.2.17 to 1.2.19 wrote an update's aliases there but
+    /// kept the live definition's (`Rules::live_aliases_kept`). The schema
+    /// file keeps these, so a restart makes them live, as it did.
+    pub stored_aliases: Option<Aliases>,
+}
+
+/// A column family's CQL 3 names: its key aliases, column aliases and value
+/// alias, as [`CfOptions`] holds them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Aliases {
+    pub key: Vec<Vec<u8>>,
+    pub column: Vec<Vec<u8>>,
+    pub value: Option<Vec<u8>>,
 }
 
 /// A column a table had until ALTER TABLE ... DROP: its name, its type's
@@ -312,6 +326,7 @@ impl Default for CfOptions {
             dense_kept: false,
             triggers: Vec::new(),
             dropped_columns: Vec::new(),
+            stored_aliases: None,
         }
     }
 }
@@ -345,6 +360,7 @@ impl PartialEq for CfOptions {
             && self.cells_per_row_to_cache == other.cells_per_row_to_cache
             && self.triggers == other.triggers
             && self.dropped_columns == other.dropped_columns
+            && self.stored_aliases == other.stored_aliases
             && self.old_cache == other.old_cache
     }
 }
@@ -372,6 +388,29 @@ impl CfOptions {
             [one] => Some(one),
             _ => None,
         }
+    }
+
+    /// The live aliases.
+    pub fn aliases(&self) -> Aliases {
+        Aliases {
+            key: self.key_aliases.clone(),
+            column: self.column_aliases.clone(),
+            value: self.value_alias.clone(),
+        }
+    }
+
+    /// The aliases the schema tables hold (see [`CfOptions::stored_aliases`]).
+    pub fn schema_table_aliases(&self) -> Aliases {
+        self.stored_aliases
+            .clone()
+            .unwrap_or_else(|| self.aliases())
+    }
+
+    /// Sets the live aliases.
+    pub fn set_aliases(&mut self, aliases: Aliases) {
+        self.key_aliases = aliases.key;
+        self.column_aliases = aliases.column;
+        self.value_alias = aliases.value;
     }
 
     /// Every index name of the column family: its declared columns' and

@@ -257,6 +257,8 @@ impl KeyspaceRecord {
 impl CfRecord {
     fn of(cf: &CfDef) -> CfRecord {
         let o = &cf.options;
+        // What the schema tables hold: a restart makes it live.
+        let stored = o.schema_table_aliases();
         CfRecord {
             name: cf.name.clone(),
             id: cf.id,
@@ -276,9 +278,9 @@ impl CfRecord {
             min_compaction_threshold: o.min_compaction_threshold,
             max_compaction_threshold: o.max_compaction_threshold,
             replicate_on_write: o.replicate_on_write,
-            key_aliases: o.key_aliases.iter().map(|a| hex(a)).collect(),
-            column_aliases: o.column_aliases.iter().map(|a| hex(a)).collect(),
-            value_alias: o.value_alias.as_deref().map(hex),
+            key_aliases: stored.key.iter().map(|a| hex(a)).collect(),
+            column_aliases: stored.column.iter().map(|a| hex(a)).collect(),
+            value_alias: stored.value.as_deref().map(hex),
             compaction_strategy: o.compaction_strategy.clone(),
             compaction_strategy_options: o.compaction_strategy_options.clone(),
             compression_options: o.compression_options.clone(),
@@ -380,6 +382,7 @@ impl CfRecord {
                     is_static: *is_static,
                 })
                 .collect(),
+            stored_aliases: None,
         };
         Ok(CfDef {
             keyspace: keyspace.to_string(),
@@ -448,5 +451,21 @@ mod tests {
             read.to_def("ks").unwrap().options.old_cache,
             cf.options.old_cache
         );
+    }
+
+    #[test]
+    fn the_schema_tables_aliases_are_the_ones_read_back() {
+        let mut cf = CfDef::new("ks", "cf", 1000, Arc::new(BytesType), None);
+        cf.options.key_aliases = vec![b"k".to_vec()];
+        let stored = super::super::Aliases {
+            key: vec![b"kk".to_vec()],
+            column: vec![b"cc".to_vec()],
+            value: None,
+        };
+        cf.options.stored_aliases = Some(stored.clone());
+        let read = CfRecord::of(&cf).to_def("ks").unwrap().options;
+        // A restart makes what the schema tables held live.
+        assert_eq!(read.aliases(), stored);
+        assert_eq!(read.stored_aliases, None);
     }
 }

@@ -315,6 +315,7 @@ pub fn cf_from_spec(spec: &CfSpec) -> Result<CfDef, String> {
         dense_kept: false,
         triggers: spec.triggers.clone().unwrap_or_default(),
         dropped_columns: spec.dropped_columns.clone().unwrap_or_default(),
+        stored_aliases: None,
     };
     Ok(CfDef {
         keyspace: spec.keyspace.clone(),

@@ -99,6 +99,27 @@ fn alter_drop_and_if_exists() {
 }
 
 #[test]
+fn a_collection_added_to_a_live_table_sorts_by_its_type() {
+    // The memtable written before the ALTER takes the new comparator: a
+    // set<int>'s elements sort as ints, not as their bytes.
+    let mut n = node();
+    n.run_all(&[
+        "CREATE TABLE u (id text PRIMARY KEY, tags set<text>)",
+        "INSERT INTO u (id, tags) VALUES ('a', {'x'})",
+        "ALTER TABLE u ADD nums set<int>",
+        "INSERT INTO u (id, nums) VALUES ('b', {42, -1})",
+    ]);
+    let hex = |_: &supercolumn::marshal::TypeRef, v: Option<&[u8]>| {
+        v.map(supercolumn::marshal::bytes_to_hex)
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        cql_exec::rows_rendered(&mut n, "SELECT nums FROM u WHERE id = 'b'", hex),
+        [["00020004ffffffff00040000002a"]]
+    );
+}
+
+#[test]
 fn indexes_come_and_go() {
     let mut n = node();
     n.run_all(&[

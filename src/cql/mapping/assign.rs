@@ -41,15 +41,28 @@ pub(super) fn regular_literals_first(
         return Ok(());
     }
     for a in assignments {
-        let Assignment::Set { column, value } = a else {
-            continue;
-        };
-        let ty = column_type(table, column);
-        if matches!(value, Term::Constant(_)) && !ty.is_collection() && !ty.is_counter() {
-            let mut tctx = ctx.terms();
-            tctx.receiver = column_receiver(table, column, tctx.values);
-            eval_scalar(value, &ty, column, &mut tctx)?;
-        }
+        literal_checked(table, a, ctx)?;
+    }
+    Ok(())
+}
+
+/// A regular column's SET to a literal, read as its column's type would
+/// read it: every release from 1.2 prepared an UPDATE's operations one by
+/// one as written (`Constants.Literal.prepare` parsed the text), so the
+/// literal is refused before a later assignment's unknown column.
+pub(super) fn literal_checked(
+    table: &Table,
+    a: &Assignment,
+    ctx: &mut WriteContext,
+) -> CqlResult<()> {
+    let Assignment::Set { column, value } = a else {
+        return Ok(());
+    };
+    let ty = column_type(table, column);
+    if matches!(value, Term::Constant(_)) && !ty.is_collection() && !ty.is_counter() {
+        let mut tctx = ctx.terms();
+        tctx.receiver = column_receiver(table, column, tctx.values);
+        eval_scalar(value, &ty, column, &mut tctx)?;
     }
     Ok(())
 }

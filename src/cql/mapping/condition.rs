@@ -71,6 +71,22 @@ fn using(statement: &Statement) -> Option<&Using> {
     }
 }
 
+/// 2.0 to 2.2 prepared a conditional statement as any other
+/// (`prepareInternal`: its columns looked up as written) before its
+/// condition: a column it writes that the table lacks is refused first.
+/// 3.0 judged the condition and the timestamp before.
+pub fn written_columns_known(table: &Table, statement: &Statement) -> CqlResult<()> {
+    let written: Vec<&str> = match statement {
+        Statement::Insert(i) => i.columns.iter().map(String::as_str).collect(),
+        Statement::Update(u) => u.assignments.iter().map(|a| a.column()).collect(),
+        _ => Vec::new(),
+    };
+    match written.into_iter().find(|c| table.role(c).is_none()) {
+        Some(c) => Err(CqlError::invalid(format!("Unknown identifier {c}"))),
+        None => Ok(()),
+    }
+}
+
 /// 2.0's checks of a conditional statement against its table.
 pub fn check(table: &Table, statement: &Statement, cond: &Conditional) -> CqlResult<()> {
     if table.is_counter_table() {
@@ -503,6 +519,29 @@ mod tests {
         assert_eq!(r.rows, vec![vec![Some(vec![1])]]);
         let r = result(false, rs(vec![]));
         assert_eq!(r.rows, vec![vec![Some(vec![0])]]);
+    }
+
+    #[test]
+    fn a_conditional_writes_unknown_column_is_met_first() {
+        use crate::cql::{parse_with, Grammar};
+        let Statement::CreateTable(ct) = parse_with(
+            "CREATE TABLE t (k text PRIMARY KEY, v text)",
+            Grammar::WithStatics,
+        )
+        .unwrap()
+        .statement
+        else {
+            panic!("not a CREATE TABLE")
+        };
+        let table = Table::from_create("ks", &ct).unwrap();
+        let insert =
+            "INSERT INTO t (k, v, x64) VALUES ('k', 'a', 1) IF NOT EXISTS USING TIMESTAMP 5";
+        let statement = parse_with(insert, Grammar::WithStatics).unwrap().statement;
+        let refused = written_columns_known(&table, &statement).unwrap_err();
+        assert_eq!(refused.to_string(), "Unknown identifier x64");
+        let update = "UPDATE t SET v = 'b' WHERE k = 'k' IF v = 'a'";
+        let statement = parse_with(update, Grammar::WithStatics).unwrap().statement;
+        assert!(written_columns_known(&table, &statement).is_ok());
     }
 
     #[test]

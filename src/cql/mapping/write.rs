@@ -280,7 +280,7 @@ pub fn update_writes(
                     a.column()
                 )))
             }
-            Some(ColumnRole::Regular(_)) => {}
+            Some(ColumnRole::Regular(_)) => super::assign::literal_checked(table, a, ctx)?,
             Some(_) => {
                 let ty = column_type(table, a.column());
                 let prepared = ctx.key_assignments_prepared;

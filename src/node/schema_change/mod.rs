@@ -103,6 +103,9 @@ impl Node {
             key_aliases_by_hash_order: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::KeyAliasesKeptByHashOrder)),
+            live_aliases_kept: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::LiveAliasesKept)),
             update_sets_index_names: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::UpdateSetsIndexNames)),

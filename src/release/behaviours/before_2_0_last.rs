@@ -162,6 +162,23 @@ macro_rules! with_behaviours_before_2_0_last {
                 says: "a prepared SELECT of a dropped table closes the connection",
             }
 
+            // 1.2.17's CFMetaData.apply stopped copying the key and column
+            // aliases and the value alias (CASSANDRA-6831 moved the copy to
+            // the Thrift update); 2.0 kept them as column definitions.
+            /// A schema update reached the schema tables' aliases but not the
+            /// live definition's: after a CQL 3 RENAME of a key, clustering
+            /// or value column (or a Thrift update's `key_alias`) statements
+            /// and `describe_keyspace` go on with the old names, while
+            /// `system.schema_columnfamilies` shows the new ones until a
+            /// restart or a later update writes the live names back.
+            LiveAliasesKept {
+                key: "live_aliases_kept",
+                from: (1, 2, 17),
+                until: Some((2, 0, 0)),
+                says: "ALTER TABLE RENAME shows in system.schema_columnfamilies only; statements \
+                    and describe_keyspace keep the old names until a restart",
+            }
+
             $($later)*
         }
     };

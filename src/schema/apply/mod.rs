@@ -15,7 +15,9 @@ use super::spec::{CfSpec, KeyspaceSpec, SchemaChange};
 use super::system19::{SYSTEM_AUTH_KEYSPACE, SYSTEM_TRACES_KEYSPACE};
 use super::validate::*;
 use super::Rules;
-use super::{CfDef, KeyspaceDef, KeyspaceOrigin, Schema, FIRST_USER_CF_ID, SYSTEM_KEYSPACE};
+use super::{
+    CfDef, CfOptions, KeyspaceDef, KeyspaceOrigin, Schema, FIRST_USER_CF_ID, SYSTEM_KEYSPACE,
+};
 pub use replacing::refused_on_apply;
 use replacing::{check_compatible, names_reread};
 use std::collections::{BTreeMap, BTreeSet};
@@ -442,6 +444,9 @@ impl Schema {
         if o.value_alias.is_none() {
             o.value_alias = old.options.value_alias.clone();
         }
+        if rules.live_aliases_kept {
+            live_aliases_kept(&old.options, o);
+        }
         cf.id = old.id;
         // A new index opened its index column family, which took an id.
         let new_indexes = cf.options.indexed_columns().filter(|c| {
@@ -558,6 +563,16 @@ fn thrift_dense(cf: &CfDef) -> bool {
         && !cf.comparator.components().is_some_and(|c| {
             c.len() == 1 && c[0].class_name() == "org.apache.cassandra.db.marshal.UTF8Type"
         })
+}
+
+/// 1.2.17 to 1.2.19: the update's aliases go to the schema tables only
+/// (`stored_aliases`, none when they are the live ones); the live
+/// definition keeps `old`'s.
+fn live_aliases_kept(old: &CfOptions, new: &mut CfOptions) {
+    let written = new.aliases();
+    let live = old.aliases();
+    new.stored_aliases = (written != live).then_some(written);
+    new.set_aliases(live);
 }
 
 /// The key's name after a 2.0 or 2.1 update sent `sent` (its key aliases,

@@ -46,3 +46,28 @@ fn a_table_without_declared_columns_was_dense() {
         None
     )));
 }
+
+fn aliases(key: &str, column: &str, value: Option<&str>) -> crate::schema::Aliases {
+    crate::schema::Aliases {
+        key: vec![key.as_bytes().to_vec()],
+        column: vec![column.as_bytes().to_vec()],
+        value: value.map(|v| v.as_bytes().to_vec()),
+    }
+}
+
+#[test]
+fn an_update_of_1_2_17_writes_its_aliases_to_the_schema_tables_only() {
+    let mut old = cf("Int32Type", &[], None);
+    old.options.set_aliases(aliases("k", "c", None));
+    let mut renamed = old.options.clone();
+    renamed.set_aliases(aliases("kk", "cc", None));
+    live_aliases_kept(&old.options, &mut renamed);
+    assert_eq!(renamed.aliases(), aliases("k", "c", None));
+    assert_eq!(renamed.schema_table_aliases(), aliases("kk", "cc", None));
+    // A later update written from the live names writes those back.
+    let mut again = renamed.clone();
+    again.set_aliases(aliases("k", "c", None));
+    live_aliases_kept(&renamed, &mut again);
+    assert_eq!(again.stored_aliases, None);
+    assert_eq!(again.schema_table_aliases(), aliases("k", "c", None));
+}

@@ -37,7 +37,11 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 pub struct Memtable {
-    pub cf: Arc<CfDef>,
+    /// The column family's definition, the live memtable's kept current:
+    /// a comparator may become one sorting the stored names alike (a
+    /// collection added to a CQL 3 table), whose new names must sort by
+    /// it from the ALTER on, as Cassandra's rows took the live comparator.
+    cf: RwLock<Arc<CfDef>>,
     rows: RwLock<Rows>,
     /// The rows' heap (`Rows::heap_bytes`), kept current by every write.
     bytes: AtomicU64,
@@ -62,11 +66,22 @@ impl Memtable {
         Memtable::with_ties(cf, Reconciling::default())
     }
 
+    /// The column family's definition as this memtable sorts by it.
+    pub fn cf(&self) -> Arc<CfDef> {
+        self.cf.read().clone()
+    }
+
+    /// Takes a new definition of its column family (one whose comparator
+    /// sorts the names stored alike; see `CfStore::set_def`).
+    pub fn set_cf(&self, cf: Arc<CfDef>) {
+        *self.cf.write() = cf;
+    }
+
     /// An empty memtable keeping, of two versions of a cell that tie, the
     /// one `ties` says.
     pub fn with_ties(cf: Arc<CfDef>, ties: Reconciling) -> Memtable {
         Memtable {
-            cf,
+            cf: RwLock::new(cf),
             rows: RwLock::new(Rows::with_ties(ties)),
             bytes: AtomicU64::new(0),
             ops: AtomicU64::new(0),
@@ -89,7 +104,7 @@ impl Memtable {
         }
         {
             let mut rows = self.rows.write();
-            rows.apply(&self.cf, &key, ops);
+            rows.apply(&self.cf(), &key, ops);
             // Stored under the lock, so a later write never stores an older
             // figure over a newer one.
             self.bytes
@@ -126,7 +141,7 @@ impl Memtable {
         {
             let mut rows = self.rows.write();
             for (packed_key, cells) in rows_in {
-                rows.put_cells(&self.cf, packed_key, cells);
+                rows.put_cells(&self.cf(), packed_key, cells);
                 n += cells.len() as u64;
             }
             self.bytes
@@ -146,7 +161,7 @@ impl Memtable {
             .into_iter()
             .map(|rows| Memtable {
                 rows: RwLock::new(rows),
-                ..Memtable::new(self.cf.clone())
+                ..Memtable::new(self.cf())
             })
             .collect()
     }
@@ -164,7 +179,7 @@ impl Memtable {
             self.ops.fetch_add(part.operations(), Ordering::Relaxed);
             self.cells.fetch_add(part.cells(), Ordering::Relaxed);
             let mut rows = self.rows.write();
-            rows.join(&self.cf, part.rows.into_inner());
+            rows.join(&self.cf(), part.rows.into_inner());
             self.bytes
                 .store(rows.heap_bytes() as u64, Ordering::Relaxed);
         }
@@ -203,7 +218,7 @@ impl Memtable {
 
     /// Copies of the entries of `key` with these names (in the order given).
     pub fn entries_named(&self, key: &DecoratedKey, names: &[Bytes]) -> Vec<Entry> {
-        self.rows.read().named(&self.cf, key, names)
+        self.rows.read().named(&self.cf(), key, names)
     }
 
     /// Up to `limit` entries of `key` between the bounds (low, high in
@@ -222,7 +237,7 @@ impl Memtable {
         );
         self.rows
             .read()
-            .slice(&self.cf, key, bounds, reversed, limit)
+            .slice(&self.cf(), key, bounds, reversed, limit)
     }
 
     /// Up to `limit` row keys at or after `from` (in ring order), with their
@@ -255,7 +270,8 @@ impl Memtable {
         let rows = self.rows.read();
         let mut span: Option<(DecoratedKey, DecoratedKey)> = None;
         let mut max_timestamp = i64::MIN;
-        for row in rows.iter(&self.cf) {
+        let cf = self.cf();
+        for row in rows.iter(&cf) {
             for e in row.entries {
                 max_timestamp = max_timestamp.max(newest(&e));
             }
@@ -381,7 +397,7 @@ impl RowHandle for MemRow<'_> {
     fn named(&self, names: &[Bytes]) -> Result<Vec<Entry>, StorageError> {
         let set: std::collections::BTreeSet<CKey> = names
             .iter()
-            .map(|n| CKey::new(n.clone(), &self.mem.cf.comparator))
+            .map(|n| CKey::new(n.clone(), &self.mem.cf().comparator))
             .collect();
         let keys: Vec<Bytes> = set.into_iter().map(|k| k.name).collect();
         let mut found = self.mem.entries_named(&self.key, &keys);
@@ -390,7 +406,8 @@ impl RowHandle for MemRow<'_> {
         // otherwise (IntegerType's `0x00` and `0x0000`) was not found. Of
         // names asked that compare equal, the first asked was the one kept.
         if self.mem.kept.get().is_some() {
-            let cmp = &self.mem.cf.comparator;
+            let cf = self.mem.cf();
+            let cmp = &cf.comparator;
             let mut asked: Vec<&Bytes> = Vec::new();
             for n in names {
                 if !asked.iter().any(|a| cmp.compare(a, n).is_eq()) {

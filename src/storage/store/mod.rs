@@ -98,8 +98,11 @@ impl CfStore {
         self.def.read().id
     }
 
-    /// Takes a new definition of the same CF (same id and comparators).
+    /// Takes a new definition of the same CF (same id, comparators that
+    /// sort the stored names alike): the live memtable sorts what it takes
+    /// from now on by it (frozen ones hold only what came before).
     pub fn set_def(&self, def: Arc<CfDef>) {
+        self.state.read().live.set_cf(def.clone());
         *self.def.write() = def;
     }
 

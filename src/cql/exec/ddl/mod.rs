@@ -14,6 +14,7 @@ use crate::cql::table::{CounterMix, Layout, Table};
 use crate::schema::{CfDef, CfSpec, KeyspaceSpec, Schema, SchemaChange};
 use std::sync::Arc;
 
+mod collections;
 mod compression;
 mod indexes;
 use indexes::{create_index, drop_index, NewIndex};
@@ -50,7 +51,9 @@ pub(super) fn update_spec(cf: &CfDef, table: &Table) -> CfSpec {
         i => format!("key{}", i + 1),
     };
     let column_name = |i: usize| format!("column{}", i + 1);
-    spec.comparator_type = shape.comparator_type;
+    spec.comparator_type = shape
+        .comparator_type
+        .map(|made| collections::kept(&cf.comparator.class_name(), made));
     spec.key_validation_class = shape.key_validation_class;
     // A static COMPACT table's model has no value column: its default
     // validator (a Thrift CfDef's `default_validation_class`) stays.

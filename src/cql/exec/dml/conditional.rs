@@ -50,6 +50,9 @@ pub(super) fn conditional_write(
 ) -> CqlResult<CqlOutcome> {
     let ks = session.keyspace_for(name)?;
     let table = lookup_in(session, &backend.schema(), &ks, &name.name)?;
+    if !session.local_facts().claims_at_least((3, 0, 0)) {
+        condition::written_columns_known(&table, statement)?;
+    }
     condition::check(&table, statement, cond)?;
     delete_keys_checked(session, &table, statement)?;
     // A first computation validates the statement and names its partition.

@@ -94,6 +94,7 @@ fn check_writes(
         Err(_) if lists.asked.get() => Ok(()),
         Err(e) if keys::is_missing_key(&e) && !keys_at_prepare => Ok(()),
         Err(e) if keys::is_compact_value_missing(&e) => Ok(()),
+        Err(e) if condition::statics::is_refused_when_run(&e) => Ok(()),
         other => other.map(drop),
     }
 }

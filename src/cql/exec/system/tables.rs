@@ -194,13 +194,14 @@ pub(super) type Value = (&'static str, Option<Vec<u8>>);
 /// tables it compiled without one, none).
 fn cf_row(cf: &CfDef, old_id: bool) -> Vec<Value> {
     let o = &cf.options;
+    let stored = o.schema_table_aliases();
     vec![
         (
             "bloom_filter_fp_chance",
             o.bloom_filter_fp_chance.and_then(double),
         ),
         ("caching", text(o.caching.as_str())),
-        ("column_aliases", text(&aliases(&o.column_aliases))),
+        ("column_aliases", text(&aliases(&stored.column))),
         ("comment", text(cf.comment.as_deref().unwrap_or(""))),
         ("compaction_strategy_class", text(&o.compaction_strategy)),
         (
@@ -218,7 +219,7 @@ fn cf_row(cf: &CfDef, old_id: bool) -> Vec<Value> {
         ),
         ("gc_grace_seconds", int(cf.gc_grace_seconds)),
         ("id", old_id.then(|| int(cf.id as i32)).flatten()),
-        ("key_aliases", text(&aliases(&o.key_aliases))),
+        ("key_aliases", text(&aliases(&stored.key))),
         ("key_validator", text(&o.key_validation_class.class_name())),
         (
             "local_read_repair_chance",
@@ -239,7 +240,7 @@ fn cf_row(cf: &CfDef, old_id: bool) -> Vec<Value> {
                 .and_then(|s| text(&s.class_name())),
         ),
         ("type", text(cf.column_type.as_str())),
-        ("value_alias", o.value_alias.clone()),
+        ("value_alias", stored.value),
     ]
 }
 

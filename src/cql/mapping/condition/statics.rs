@@ -95,6 +95,14 @@ pub fn refuse_clustering(
     }
 }
 
+/// Whether `e` is 2.x's refusal above, which it made only as the statement
+/// ran (`createClusteringPrefixBuilder`), so preparing it succeeded; 3.0's
+/// came from the restrictions it prepared.
+pub fn is_refused_when_run(e: &CqlError) -> bool {
+    matches!(e, CqlError::Invalid(m) if m.starts_with("Invalid restriction on clustering column ")
+        && m.ends_with("modifies only static columns"))
+}
+
 /// The read of `row_read`'s partition's static part: `selection` of its
 /// first CQL row (a partition of static values alone shows them as one
 /// row), the row relations dropped.

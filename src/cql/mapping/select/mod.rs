@@ -24,12 +24,15 @@ mod key_index;
 mod multi_column;
 mod ordering;
 pub(super) mod paging;
+mod regular_merge;
 pub(super) mod rules;
 pub(super) mod scan;
 pub(super) mod selection;
 mod slices;
 mod token_relation;
 mod where_clause;
+#[cfg(test)]
+mod where_tests;
 
 use self::grouping::limit_of;
 use self::key_index::KeyRelations;

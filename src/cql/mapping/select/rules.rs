@@ -80,6 +80,10 @@ pub struct SelectRules {
     /// How a partition key restricted in part (no index serving the
     /// query) was refused (see [`PartialKey`]).
     pub partial_key: PartialKey,
+    /// 1.2 to 2.2: the refusal of a COMPACT table's empty cell name read
+    /// by name (its one clustering column's value, empty): 1.2's
+    /// `validateColumnNames`, from 1.2.11 `validateCellName`'s words.
+    pub empty_compact_name: Option<&'static str>,
 }
 
 /// The refusal of a partition key restricted in part.
@@ -218,6 +222,13 @@ impl SelectRules {
                 _ if at_least(3, 11) => PartialKey::Filtering,
                 _ if at_least(3, 0) => PartialKey::Listed,
                 _ => PartialKey::ByPart,
+            },
+            empty_compact_name: match () {
+                _ if at_least(3, 0) => None,
+                _ if release >= (1, 2, 11) => {
+                    Some("Invalid empty value for clustering column of COMPACT TABLE")
+                }
+                _ => Some("zero-length column name"),
             },
         }
     }

@@ -106,6 +106,38 @@ pub(super) fn columns_before_2_2(
     Ok(())
 }
 
+/// 1.2 to 2.1's check of a token slice's columns once its value was
+/// prepared: a column an EQ or IN restricted already (`by_equality`)
+/// took no bounds (1.2's `Restriction.setBound`, 2.0's
+/// `updateRestriction`). The first such column, as written, is named.
+pub(super) fn slice_after_equality(
+    table: &Table,
+    columns: &[String],
+    op: Operator,
+    by_equality: impl Fn(usize) -> bool,
+    words: Words,
+) -> CqlResult<()> {
+    let slice = matches!(
+        op,
+        Operator::Gt | Operator::Gte | Operator::Lt | Operator::Lte
+    );
+    if words == Words::V22 || !slice {
+        return Ok(());
+    }
+    let restricted = columns
+        .iter()
+        .find(|c| matches!(table.role(c), Some(ColumnRole::PartitionKey(i)) if by_equality(i)));
+    match (restricted, words) {
+        (None, _) => Ok(()),
+        (Some(c), Words::V20) => Err(invalid(format!(
+            "Column \"{c}\" cannot be restricted by both an equality and an inequality relation"
+        ))),
+        (Some(c), _) => Err(invalid(format!(
+            "{c} cannot be restricted by both an equal and an inequal relation"
+        ))),
+    }
+}
+
 /// 1.2 to 2.1's check, when the partition key was processed, that the
 /// token relation named every part; 2.0 and 2.1 then wanted them in the
 /// key's order (`checkTokenFunctionArgumentsOrder`, naming the key's parts
@@ -196,4 +228,40 @@ fn names_the_key(table: &Table, columns: &[String]) -> bool {
 
 fn all_or_none() -> CqlError {
     invalid("The token() function must be applied to all partition key components or none of them")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::plan_in_release;
+
+    const HITS: &str =
+        "CREATE TABLE hits (tenant text, day int, n int, PRIMARY KEY ((tenant, day)))";
+    const MIXED: &str = "SELECT * FROM hits WHERE tenant = 'a' AND day = 2 \
+                         AND token(tenant, day) > token('a', 1)";
+
+    fn answer(release: (u32, u32, u32), query: &str) -> String {
+        match plan_in_release(release, HITS, query) {
+            Err(e) => e.to_string(),
+            Ok(_) => "planned".into(),
+        }
+    }
+
+    #[test]
+    fn a_token_slice_cannot_join_an_equality_before_2_2() {
+        assert_eq!(
+            answer((1, 2, 9), MIXED),
+            "tenant cannot be restricted by both an equal and an inequal relation"
+        );
+        assert_eq!(
+            answer((2, 1, 22), MIXED),
+            "Column \"tenant\" cannot be restricted by both an equality and an inequality relation"
+        );
+        // The first column written that an equality restricted is named.
+        let day_only = "SELECT * FROM hits WHERE day = 2 AND token(tenant, day) < token('a', 1)";
+        assert_eq!(
+            answer((1, 2, 9), day_only),
+            "day cannot be restricted by both an equal and an inequal relation"
+        );
+        assert_eq!(answer((2, 2, 19), MIXED), "planned");
+    }
 }

@@ -73,6 +73,13 @@ pub(super) fn restrictions(
                     rules.words,
                 )?;
                 let t = token_value(table, value, partitioner, ctx, rules.words)?;
+                token_relation::slice_after_equality(
+                    table,
+                    columns,
+                    *op,
+                    |i| r.partition[i].is_some(),
+                    rules.words,
+                )?;
                 token_relation::whole_key_before_2_2(table, columns, rules.words, rules.values)?;
                 r.on_token = true;
                 match op {
@@ -116,6 +123,10 @@ pub(super) fn restrictions(
                     .map(|c| c.ty.clone())
                     .expect("role implies column");
                 let ty = contains::relation_type(&ty, column, *op, rules)?;
+                if matches!(role, ColumnRole::Regular(_)) {
+                    let before = regular_merge::Stage::BeforeValue;
+                    regular_merge::check(&r.regular, column, *op, rules.words, before)?;
+                }
                 let receiver = column_receiver(table, column, ctx.values);
                 // From 2.1 a CONTAINS (KEY) value's receiver is the
                 // collection's element spec (`value(c)`, `key(c)`).
@@ -166,11 +177,15 @@ pub(super) fn restrictions(
                         }
                         None => r.clustering[i].push((*op, values)),
                     },
-                    ColumnRole::Regular(_) => r.regular.push(Filter {
-                        column: column.clone(),
-                        op: *op,
-                        values,
-                    }),
+                    ColumnRole::Regular(_) => {
+                        let after = regular_merge::Stage::AfterValue;
+                        regular_merge::check(&r.regular, column, *op, rules.words, after)?;
+                        r.regular.push(Filter {
+                            column: column.clone(),
+                            op: *op,
+                            values,
+                        })
+                    }
                 }
             }
         }
@@ -496,8 +511,21 @@ pub(super) fn clustering_of(
                 .collect(),
         ));
     }
+    let prefixes = cartesian(&eq_prefix);
+    // A COMPACT table's one clustering value is the cell's whole name.
+    let names_read = range.is_none() && eq_prefix.len() == table.clustering.len();
+    if let (true, Layout::CompactDense, [_], Some(refusal)) = (
+        names_read,
+        table.layout,
+        table.clustering.as_slice(),
+        rules.empty_compact_name,
+    ) {
+        if prefixes.iter().any(|p| p.iter().all(Vec::is_empty)) {
+            return Err(invalid(refusal));
+        }
+    }
     Ok(ClusteringPlan {
-        prefixes: cartesian(&eq_prefix),
+        prefixes,
         range,
         filters,
     })
