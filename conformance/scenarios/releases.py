@@ -11542,8 +11542,8 @@ if R >= (1, 2):
     def _cql3order():
         """Which of two faults a CQL 3 statement is refused for, as each release met them:
         a second relation on a regular column before ALLOW FILTERING's; a COMPACT table's
-        empty cell name read by name (1.2.9: `zero-length column name`; 1.2.11 to 2.2 in
-        words of their own; 3.x reads nothing); a SET literal before a later unknown column;
+        empty cell name read by name (1.2.9: `zero-length column name`; 1.2.11 to 2.0 in
+        words of their own; 2.1 on read nothing); a SET literal before a later unknown column;
         a token slice beside an equality on a key part; a conditional write's unknown column
         before its timestamp (2.0-2.2); an UPDATE of statics naming a row, prepared and
         refused when run before 3.0. And a collection added to a table being written: its
@@ -11590,6 +11590,7 @@ if R >= (1, 2):
                 v19.prepare_cql3_query(upd).mask("0/1"),
                 v19.execute_prepared_cql3_query(thrift_id(ks, upd), ["a", "k", b"\x00\x00\x00\x01"]),
                 q("UPDATE sta SET s = 'a' WHERE k = 'k' AND c = 1"),
+                q("UPDATE sta SET s = 'a' WHERE k = '' AND c = 1"),
                 q("ALTER TABLE users DROP tags"),
             ]
             if R < (3, 0):

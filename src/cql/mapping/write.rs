@@ -317,6 +317,13 @@ fn write_rows(
         statics::writes_only_statics(table, upd.assignments.iter().map(|a| a.column()));
     if only_statics && is_update {
         require_all(table, &keys, 0)?;
+        // 2.x validated the partition keys (`buildPartitionKeyNames`)
+        // before it built the clustering prefix that refused the row.
+        if ctx.values < ValueRules::Since30 {
+            for pk in cartesian(&keys.partition) {
+                row_key_for(table, &pk, ctx.values)?;
+            }
+        }
         statics::refuse_clustering(
             table,
             "UPDATE",

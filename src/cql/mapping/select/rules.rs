@@ -80,9 +80,10 @@ pub struct SelectRules {
     /// How a partition key restricted in part (no index serving the
     /// query) was refused (see [`PartialKey`]).
     pub partial_key: PartialKey,
-    /// 1.2 to 2.2: the refusal of a COMPACT table's empty cell name read
+    /// 1.2 and 2.0: the refusal of a COMPACT table's empty cell name read
     /// by name (its one clustering column's value, empty): 1.2's
-    /// `validateColumnNames`, from 1.2.11 `validateCellName`'s words.
+    /// `validateColumnNames`, from 1.2.11 `validateCellName`'s words (2.1's
+    /// cell names of one empty component were not empty).
     pub empty_compact_name: Option<&'static str>,
 }
 
@@ -224,7 +225,7 @@ impl SelectRules {
                 _ => PartialKey::ByPart,
             },
             empty_compact_name: match () {
-                _ if at_least(3, 0) => None,
+                _ if at_least(2, 1) => None,
                 _ if release >= (1, 2, 11) => {
                     Some("Invalid empty value for clustering column of COMPACT TABLE")
                 }
