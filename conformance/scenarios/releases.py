@@ -11538,14 +11538,14 @@ if (3, 0) <= R:
 
 # ------------------------------------------------------------------------------ a bloom filter chance of 0 (found by ordinary19zm)
 if (1, 0) <= R < (1, 3):
-    @scenario("rel_bloomzero", "19", "schema", keyspace_reset="cv_r_bloomzero")
-    def _bloomzero():
+    @scenario("rel_zerobloom", "19", "schema", keyspace_reset="cv_r_zerobloom")
+    def _zerobloom():
         """A CfDef's `bloom_filter_fp_chance` of 0: 1.0 and 1.1 took it as sent (no check on
         the definition) and described it back; 1.2.1's `CFMetaData.validate` refused it (`Zero
         false positives is impossible; ..`), as CQL 2's `bloom_filter_fp_chance = 0`; a
         chance past 1 or below 0 was not checked; 1.0's CQL 2 had no such keyword (`.. is not a
         valid keyword argument for CREATE COLUMNFAMILY`)"""
-        ks = "cv_r_bloomzero"
+        ks = "cv_r_zerobloom"
         bf = lambda name, chance: W.struct({1: b(ks), 2: b(name), 5: b("UTF8Type"),  # noqa: E731
                                             33: W.double(chance)})
         out = setup(ks)
