@@ -11595,4 +11595,65 @@ if R >= (1, 2):
             ]
             if R < (3, 0):
                 out.append(comparator())
+
+
+# ------------------------------------------------------------------------------ a bloom filter chance of 0 (found by ordinary19zm)
+if (1, 0) <= R < (1, 3):
+    @scenario("rel_zerobloom", "19", "schema", keyspace_reset="cv_r_zerobloom")
+    def _zerobloom():
+        """A CfDef's `bloom_filter_fp_chance` of 0: 1.0 and 1.1 took it as sent (no check on
+        the definition) and described it back; 1.2.1's `CFMetaData.validate` refused it (`Zero
+        false positives is impossible; ..`), as CQL 2's `bloom_filter_fp_chance = 0`; a
+        chance past 1 or below 0 was not checked; 1.0's CQL 2 had no such keyword (`.. is not a
+        valid keyword argument for CREATE COLUMNFAMILY`)"""
+        ks = "cv_r_zerobloom"
+        bf = lambda name, chance: W.struct({1: b(ks), 2: b(name), 5: b("UTF8Type"),  # noqa: E731
+                                            33: W.double(chance)})
+        out = setup(ks)
+        out += [
+            v19.system_add_column_family(bf("Zero", 0.0)),
+            v19.system_add_column_family(bf("Tiny", 0.0001)),
+            v19.system_add_column_family(bf("One", 1.0)),
+            v19.system_add_column_family(bf("Past", 1.5)),
+            v19.system_add_column_family(bf("Negative", -0.1)),
+            describe_ks(ks),
+            v19.insert("k", cparent("Zero"), column("a", "1", 10)),
+            v19.get_slice("k", cparent("Zero"), pred(start="", count=10)),
+            cql2("USE %s" % ks),
+            cql2("CREATE COLUMNFAMILY ZeroCql (KEY text PRIMARY KEY) WITH comparator = text "
+                 "AND bloom_filter_fp_chance = 0"),
+            cql2("CREATE COLUMNFAMILY HalfCql (KEY text PRIMARY KEY) WITH comparator = text "
+                 "AND bloom_filter_fp_chance = 0.5"),
+            describe_ks(ks),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ 0.8's CQL 2 CREATE INDEX where USE took a missing keyspace (found by ordinary19zm)
+if (0, 8) <= R < (1, 3):
+    @scenario("rel_cql2indexks", "19", "cql", keyspace_reset="cv_r_cql2indexks")
+    def _cql2indexks():
+        """CQL 2's CREATE INDEX looked its column family up in the session keyspace alone
+        (`No such column family: ..`), where the other schema statements' migrations refused a
+        keyspace 0.8's USE had taken without a check (`No such keyspace: ..`); from 1.0 USE
+        refused the keyspace, the session kept its own; from 1.2.14 the access check before the
+        lookup validated the column family (`unconfigured columnfamily ..`)"""
+        ks = "cv_r_cql2indexks"
+        out = setup(ks)
+        out += [
+            cql2("USE %s" % ks),
+            cql2("CREATE COLUMNFAMILY posts (KEY text PRIMARY KEY, title text) WITH "
+                 "comparator = text AND default_validation = text"),
+            cql2("USE cv_r_cql2indexks_missing"),
+            cql2("CREATE INDEX posts_title ON posts (title)"),
+            cql2("CREATE INDEX ON posts (title)"),
+            cql2("CREATE INDEX ON nothing (title)"),
+            cql2("DROP COLUMNFAMILY posts"),
+            cql2("SELECT title FROM posts WHERE KEY = 'p1'"),
+            cql2("USE %s" % ks),
+            cql2("CREATE INDEX posts_title ON posts (title)"),
+            cql2("CREATE INDEX ON posts (title)"),
+            cql2("CREATE INDEX ON nothing (title)"),
+            describe_ks(ks),
+        ]
         return out

@@ -9,7 +9,7 @@
 use crate::cql::exec::ServerClock;
 use crate::cql2::parser::Grammar;
 use crate::marshal::{AbstractType, MarshalError};
-use crate::release::{Feature, Release};
+use crate::release::{Behaviour, Feature, Release};
 
 const BYTES_TYPE: &str = "org.apache.cassandra.db.marshal.BytesType";
 const TIME_UUID_TYPE: &str = "org.apache.cassandra.db.marshal.TimeUUIDType";
@@ -125,9 +125,37 @@ pub struct Era {
     /// `UpdateColumnFamily` applied as it was): a column of the other kind
     /// than the family's, counter or plain, was taken.
     pub alter_kinds_unchecked: bool,
+    /// CREATE COLUMNFAMILY's keywords as 0.8 and 1.0 listed them
+    /// (`CreateColumnFamilyStatement.keywords`): 1.1's `caching`,
+    /// `bloom_filter_fp_chance` and `dclocal_read_repair_chance` were no
+    /// keywords (`.. is not a valid keyword argument ..`), nor, in 0.8,
+    /// 1.0's `compaction_strategy_class`.
+    pub create_keywords_before_1_1: bool,
+    /// CREATE INDEX checked its column family's access first, which from
+    /// 1.2.14 validated that it exists (`unconfigured columnfamily ..`).
+    pub index_cf_unconfigured: bool,
 }
 
+/// 1.1's CREATE COLUMNFAMILY keywords 0.8 and 1.0 did not have.
+const KEYWORDS_OF_1_1: &[&str] = &[
+    "caching",
+    "bloom_filter_fp_chance",
+    "dclocal_read_repair_chance",
+];
+
 impl Era {
+    /// Whether CREATE COLUMNFAMILY of this release knew the keyword
+    /// `word` of 1.1's and later's list.
+    pub fn create_keyword_known(&self, word: &str) -> bool {
+        if !self.create_keywords_before_1_1 {
+            return true;
+        }
+        if self.grammar.first_type_words && word == "compaction_strategy_class" {
+            return false;
+        }
+        !KEYWORDS_OF_1_1.contains(&word)
+    }
+
     /// The dialect of `release` (1.2.9's without one).
     pub fn of(release: Option<&Release>) -> Era {
         let Some(r) = release.filter(|r| r.has(Feature::Cql2)) else {
@@ -171,6 +199,8 @@ impl Era {
             alter_name_failure_escapes: !r.at_least(1, 1),
             delete_of_missing_cf_fails: first,
             alter_kinds_unchecked: !r.at_least(1, 1),
+            create_keywords_before_1_1: !r.at_least(1, 1),
+            index_cf_unconfigured: r.does(Behaviour::Cql2IndexOfMissingCfUnconfigured),
         }
     }
 
@@ -257,6 +287,24 @@ mod tests {
         assert!(!of("1.1.12").first_keeps_key);
         assert!(first.cache_settings && ten.cache_settings && !of("1.1.12").cache_settings);
         assert!(ten.index_start_inclusive && !of("1.1.12").index_start_inclusive);
+    }
+
+    #[test]
+    fn create_keywords_grew_with_the_releases() {
+        let of = |v: &str| Era::of(Release::find(v));
+        let (first, ten, eleven) = (of("0.8.10"), of("1.0.12"), of("1.1.12"));
+        assert!(!first.create_keyword_known("compaction_strategy_class"));
+        assert!(ten.create_keyword_known("compaction_strategy_class"));
+        for word in [
+            "caching",
+            "bloom_filter_fp_chance",
+            "dclocal_read_repair_chance",
+        ] {
+            assert!(!first.create_keyword_known(word) && !ten.create_keyword_known(word));
+            assert!(eleven.create_keyword_known(word) && Era::default().create_keyword_known(word));
+        }
+        assert!(first.create_keyword_known("comparator") && ten.create_keyword_known("comment"));
+        assert!(of("1.2.19").index_cf_unconfigured && !of("1.2.9").index_cf_unconfigured);
     }
 
     #[test]

@@ -126,6 +126,9 @@ pub struct Rules {
     /// 0.8's Thrift update): set from the change's own
     /// `CfSpec::counter_kinds_unchecked`, never by a release.
     pub counter_kinds_unchecked: bool,
+    /// Before 1.2.1: a `bloom_filter_fp_chance` of 0 was taken as sent
+    /// (1.2.1's `CFMetaData.validate` refused it).
+    pub zero_bloom_fp_chance_taken: bool,
 }
 
 /// Whether `cf` is a Standard column family of plain (not composite)
@@ -259,6 +262,7 @@ mod tests {
         name_taken_after_strategy: false,
         replication_factor_unchecked: false,
         counter_kinds_unchecked: false,
+        zero_bloom_fp_chance_taken: false,
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
@@ -297,6 +301,7 @@ mod tests {
         name_taken_after_strategy: false,
         replication_factor_unchecked: false,
         counter_kinds_unchecked: false,
+        zero_bloom_fp_chance_taken: false,
     };
 
     #[test]

@@ -417,7 +417,7 @@ pub(super) fn validate_cf(
             ));
         }
     }
-    if o.bloom_filter_fp_chance == Some(0.0) {
+    if o.bloom_filter_fp_chance == Some(0.0) && !rules.zero_bloom_fp_chance_taken {
         return Err("Zero false positives is impossible; bloom filter false positive chance bffpc must be 0 < bffpc <= 1".into());
     }
     validate_2_0_options(o)

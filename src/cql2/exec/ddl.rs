@@ -333,8 +333,14 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             )
         }
         Statement::CreateIndex { name, cf, column } => {
-            let ks = ctx.migration_keyspace()?;
+            // The column family is looked up in the session keyspace alone:
+            // one 0.8's `USE` took unchecked holds none, so it is refused as
+            // a missing column family (`QueryProcessor`'s CREATE_INDEX).
+            let ks = ctx.session_keyspace()?;
             let Some(def) = schema.cf(&ks, cf) else {
+                if ctx.era.index_cf_unconfigured {
+                    return invalid(format!("unconfigured columnfamily {cf}"));
+                }
                 return invalid(format!("No such column family: {cf}"));
             };
             let column_name = term_bytes_by_kind(column)?;
@@ -412,6 +418,11 @@ fn create_cf_spec(
     era: Era,
 ) -> Result<CfSpec> {
     let first = era.grammar.first_type_words;
+    if let Some((unknown, _)) = props.iter().find(|(k, _)| !era.create_keyword_known(k)) {
+        return invalid(format!(
+            "{unknown} is not a valid keyword argument for CREATE COLUMNFAMILY"
+        ));
+    }
     let props = Props::parse(props, first)?;
     let keys: Vec<&CfColumn> = columns.iter().filter(|c| c.primary_key).collect();
     let key = match keys.as_slice() {

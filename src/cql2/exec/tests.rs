@@ -484,3 +484,36 @@ fn schema_statements_become_schema_changes() {
         .unwrap();
     assert_eq!(age.index_type, Some(IndexType::Keys));
 }
+
+#[test]
+fn create_index_in_a_missing_keyspace_names_the_column_family() {
+    // 0.8's USE took any keyspace; CREATE INDEX then looked the column
+    // family up there and found none, where DROP COLUMNFAMILY's migration
+    // refused the keyspace.
+    let b = recorder(vec![]);
+    let c = clock();
+    let era = crate::cql2::era::Era {
+        use_unchecked: true,
+        ..crate::cql2::era::Era::default()
+    };
+    let mut ctx = Context {
+        backend: &b,
+        clock: &c,
+        keyspace: Some("gone".into()),
+        now: 0,
+        era,
+    };
+    let index = parse("CREATE INDEX posts_title ON posts (title)")
+        .unwrap()
+        .statement;
+    assert_eq!(
+        run(&mut ctx, &index, &[]).unwrap_err().to_string(),
+        "No such column family: posts"
+    );
+    let drop = parse("DROP COLUMNFAMILY posts").unwrap().statement;
+    assert_eq!(
+        run(&mut ctx, &drop, &[]).unwrap_err().to_string(),
+        "No such keyspace: gone"
+    );
+    assert!(b.changes.lock().is_empty());
+}

@@ -190,6 +190,9 @@ impl Node {
                 .is_some_and(|r| r.does(crate::release::Behaviour::KsDefCfsKeptByName)),
             // a change's own (`CfSpec::counter_kinds_unchecked`), no release's
             counter_kinds_unchecked: false,
+            zero_bloom_fp_chance_taken: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::ZeroBloomFilterFpChanceTaken)),
         }
     }
 

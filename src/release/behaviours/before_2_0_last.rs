@@ -179,6 +179,30 @@ macro_rules! with_behaviours_before_2_0_last {
                     and describe_keyspace keep the old names until a restart",
             }
 
+            // 1.0.12 and 1.1.12 CFMetaData.fromThrift took the CfDef's
+            // bloom_filter_fp_chance as sent (no check in validate); 1.2.1's
+            // CFMetaData.validate refused a chance of 0.
+            /// A column family's `bloom_filter_fp_chance` of 0 is taken and
+            /// described back as sent.
+            ZeroBloomFilterFpChanceTaken {
+                key: "zero_bloom_filter_fp_chance_taken",
+                from: (0, 7, 0),
+                until: Some((1, 2, 1)),
+                says: "a bloom_filter_fp_chance of 0 is taken as sent",
+            }
+
+            // 1.2.14's ClientState.hasColumnFamilyAccess (CASSANDRA-6535)
+            // validated the column family; CQL 2's CREATE INDEX called it
+            // before its own lookup.
+            /// CQL 2's CREATE INDEX on a column family that does not exist is
+            /// refused as `unconfigured columnfamily ..`.
+            Cql2IndexOfMissingCfUnconfigured {
+                key: "cql2_index_of_missing_cf_unconfigured",
+                from: (1, 2, 14),
+                until: None,
+                says: "CQL 2 CREATE INDEX on a missing column family says unconfigured columnfamily",
+            }
+
             $($later)*
         }
     };

@@ -261,3 +261,33 @@ fn scans_take_any_before_1_1() {
         assert_eq!(reads::scan_level(&node_as(v), Cl::ANY), Cl::ANY, "{v}");
     }
 }
+
+#[test]
+fn a_zero_bloom_filter_chance_was_taken_before_1_2() {
+    use crate::schema::{CfSpec, KeyspaceSpec, SchemaChange};
+    let chance = |node: &Node| {
+        node.schema()
+            .cf("Bf", "Z")
+            .and_then(|cf| cf.options.bloom_filter_fp_chance)
+    };
+    let add = |node: &Node| {
+        node.change_schema(SchemaChange::AddKeyspace(KeyspaceSpec::simple("Bf", 1)))
+            .unwrap();
+        node.change_schema(SchemaChange::AddColumnFamily(CfSpec {
+            bloom_filter_fp_chance: Some(0.0),
+            ..CfSpec::new("Bf", "Z")
+        }))
+    };
+    for rel in ["1.0.12", "1.1.12"] {
+        let node = node_as(rel);
+        add(&node).unwrap();
+        assert_eq!(chance(&node), Some(0.0), "{rel}");
+    }
+    let node = node_as("1.2.19");
+    let refused = add(&node).unwrap_err().to_string();
+    assert!(
+        refused.contains("Zero false positives is impossible"),
+        "{refused}"
+    );
+    assert_eq!(chance(&node), None);
+}
