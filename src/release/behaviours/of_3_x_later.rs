@@ -150,6 +150,22 @@ macro_rules! with_behaviours_of_3_x_later {
                     a key's collection is 'Invalid non-frozen collection type'",
             }
 
+            // CFMetaData.renameColumn of a dense table's value column: the
+            // memtable's cells kept the old ColumnDefinition, which a read's
+            // ReadResponse serialized under a header of the new name and
+            // failed to read back (UnfilteredRowIteratorSerializer: IOError,
+            // EOFException), an exception the Thrift server did not catch.
+            /// After `ALTER TABLE ... RENAME` of a COMPACT STORAGE table's
+            /// value column, a CQL read that met a cell written before the
+            /// rename closed the connection.
+            RenamedValueReadCloses {
+                key: "renamed_value_read_closes",
+                from: (3, 0, 0),
+                until: None,
+                says: "a read of a value written before its compact table's value column was \
+                    renamed closes the connection",
+            }
+
             $($later)*
         }
     };
