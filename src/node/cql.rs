@@ -135,19 +135,23 @@ impl<'a> NodeBackend<'a> {
         }
     }
 
-    /// `rows` unless one holds a value its table's renamed value column
-    /// left unreadable (see `node::renamed_values`).
+    /// `rows` as the release answered them where one holds a value its
+    /// table's renamed value column left unreadable (see
+    /// `node::renamed_values`).
     fn check_rows(
         &self,
         cmd: &ReadCommand,
         rows: Vec<(Bytes, RowResult)>,
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
-        for (key, row) in &rows {
-            self.node
-                .check_renamed_values(cmd, key, row)
+        let mut out = Vec::with_capacity(rows.len());
+        for (key, row) in rows {
+            let row = self
+                .node
+                .renamed_values_read(cmd, &key, row)
                 .map_err(|e| self.fail(e))?;
+            out.push((key, row));
         }
-        Ok(rows)
+        Ok(out)
     }
 
     fn fail(&self, e: NodeError) -> CqlError {
@@ -287,9 +291,8 @@ impl CqlBackend for NodeBackend<'_> {
         self.replicas(&cmd.keyspace, false)?;
         let row = self.node.read(cmd, key).map_err(|e| self.fail(e))?;
         self.node
-            .check_renamed_values(cmd, key, &row)
-            .map_err(|e| self.fail(e))?;
-        Ok(row)
+            .renamed_values_read(cmd, key, row)
+            .map_err(|e| self.fail(e))
     }
 
     fn read_met(&self, cmd: &ReadCommand, key: &[u8]) -> Result<Option<bool>, CqlError> {

@@ -5,13 +5,15 @@
 //! the Thrift connection. Recorded on 3.0.24 and 3.11.10 (`rel_renamed_value3x`).
 //!
 //! The node notes, as the rename is applied, which cells (row key, cell
-//! name) the table held; a CQL read that returns one of them fails so. A
-//! truncation empties the table's note (3.x's memtable was gone). Owns
-//! that note only; it must not change data.
+//! name) the table held; a CQL read that returns one of them fails so
+//! (3.11's reads by names and reversed ones left them out instead:
+//! [`Behaviour::RenamedValueSkippedByNames`]). A truncation empties the
+//! table's note (3.x's memtable was gone). Owns that note only; it must
+//! not change data.
 
 use super::error::{NodeError, NodeResult};
 use super::Node;
-use crate::model::{ReadCommand, RowRange, RowResult, Slice};
+use crate::model::{Cell, ReadCommand, RowRange, RowResult, Slice};
 use crate::release::Behaviour;
 use crate::schema::{CfDef, CfSpec};
 use std::collections::{BTreeMap, BTreeSet};
@@ -77,37 +79,55 @@ impl Node {
         Ok(())
     }
 
-    /// Fails a CQL read of `cmd` that returned, in the row `key`, a cell
-    /// written before its table's value column was renamed.
-    pub fn check_renamed_values(
+    /// `row` (the row `key` a CQL read of `cmd` returned) as the release
+    /// answered it when it holds a value written before its table's value
+    /// column was renamed: the read failed, or (3.11, a read by names or a
+    /// reversed one) those values were left out.
+    pub fn renamed_values_read(
         &self,
         cmd: &ReadCommand,
         key: &[u8],
-        row: &RowResult,
-    ) -> NodeResult<()> {
+        row: RowResult,
+    ) -> NodeResult<RowResult> {
         let RowResult::Cells(cells) = row else {
-            return Ok(());
+            return Ok(row);
         };
         if self.renamed_values.lock().is_empty() {
-            return Ok(());
+            return Ok(RowResult::Cells(cells));
         }
         let Some(cf) = self.schema().cf(&cmd.keyspace, &cmd.cf).cloned() else {
-            return Ok(());
+            return Ok(RowResult::Cells(cells));
         };
         let noted = self.renamed_values.lock();
         let Some(held) = noted.get(&(cf.keyspace.clone(), cf.name.clone(), cf.id)) else {
-            return Ok(());
+            return Ok(RowResult::Cells(cells));
         };
-        match cells
-            .iter()
-            .any(|c| held.contains(&(key.to_vec(), c.name.clone())))
-        {
-            true => Err(NodeError::FailedOnServer(format!(
-                "a value of {}.{} written before its value column was renamed could not be read",
-                cf.keyspace, cf.name
-            ))),
-            false => Ok(()),
+        let stale = |c: &Cell| held.contains(&(key.to_vec(), c.name.clone()));
+        if !cells.iter().any(stale) {
+            return Ok(RowResult::Cells(cells));
         }
+        // (A slice from a name to the same name reads that one name.)
+        let by_names = match &cmd.slice {
+            Slice::Names(_) => true,
+            Slice::Range {
+                start,
+                finish,
+                reversed,
+                ..
+            } => *reversed || (!start.is_empty() && start == finish),
+        };
+        let skipped = self
+            .release
+            .is_some_and(|r| r.does(Behaviour::RenamedValueSkippedByNames));
+        if by_names && skipped {
+            return Ok(RowResult::Cells(
+                cells.into_iter().filter(|c| !stale(c)).collect(),
+            ));
+        }
+        Err(NodeError::FailedOnServer(format!(
+            "a value of {}.{} written before its value column was renamed could not be read",
+            cf.keyspace, cf.name
+        )))
     }
 
     /// Forgets what a truncated table held.

@@ -166,6 +166,21 @@ macro_rules! with_behaviours_of_3_x_later {
                     renamed closes the connection",
             }
 
+            // 3.11's single-partition reads by names (and its reversed
+            // slices) kept only the columns asked for, which the old cells'
+            // definition was not: their rows, holding nothing else, were left out.
+            /// A CQL read by whole clustering names, or a reversed one, of a
+            /// table whose COMPACT STORAGE value column was renamed over its
+            /// data answered without the rows written before the rename (other
+            /// reads of them closed the connection).
+            RenamedValueSkippedByNames {
+                key: "renamed_value_skipped_by_names",
+                from: (3, 11, 0),
+                until: None,
+                says: "a read by names or a reversed one leaves out the rows written before their \
+                    compact table's value column was renamed",
+            }
+
             $($later)*
         }
     };
