@@ -16,6 +16,5 @@ pub mod replicated;
 pub mod schema;
 pub(crate) mod schema_rows;
 mod synthesized;
-mod table_options;
 pub mod tables;
 pub mod traces;

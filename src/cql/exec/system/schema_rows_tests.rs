@@ -1,9 +1,7 @@
 //! `schema_rows`' tests: the options converted, the cells of frozen
 //! collections and of the claimed release's columns.
 
-use super::super::table_options::{caching, compaction, compression, speculative_retry};
 use super::*;
-use crate::schema::Caching;
 
 #[test]
 fn options_are_converted_as_the_upgrades_did() {
