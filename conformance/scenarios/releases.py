@@ -11656,4 +11656,98 @@ if (0, 8) <= R < (1, 3):
             cql2("CREATE INDEX ON nothing (title)"),
             describe_ks(ks),
         ]
+
+
+# ------------------------------------------------------------------------------ 3.x's compact value column renamed over its data (found by ordinary19j/z/zi on 3.x)
+if (3, 0) <= R:
+    @scenario("rel_renamed_value3x", "19", "cql3", keyspace_reset="cv_r_renamed3x")
+    def _renamed_value3x():
+        """A COMPACT STORAGE table's value column renamed on 3.0.24 and 3.11.10 while it
+        held data: a read meeting a value written before the rename closes the connection
+        (the memtable's cells still named the old column); values written after it, and a
+        slice that meets none of the old ones, read well; a truncation ends it"""
+        ks = "cv_r_renamed3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE kv (k text, c int, v text, PRIMARY KEY (k, c)) WITH COMPACT STORAGE",
+            "INSERT INTO kv (k, c, v) VALUES ('a', 1, 'x') USING TIMESTAMP 10",
+            "INSERT INTO kv (k, c, v) VALUES ('b', 1, 'y') USING TIMESTAMP 10",
+            "ALTER TABLE kv RENAME k TO pk AND c TO ck",
+            "SELECT * FROM kv WHERE pk = 'a'",
+            "ALTER TABLE kv RENAME v TO val",
+            "INSERT INTO kv (pk, ck, val) VALUES ('c', 1, 'z') USING TIMESTAMP 11",
+            "SELECT * FROM kv WHERE pk = 'c'",
+            "SELECT * FROM kv WHERE pk = 'a' AND ck = 2",
+            "SELECT val FROM kv WHERE pk = 'a' AND ck = 1"]]
+        out += [v19.set_keyspace(ks), q("SELECT * FROM kv")]
+        out += [v19.set_keyspace(ks), q("TRUNCATE kv"), q("SELECT * FROM kv"),
+                q("INSERT INTO kv (pk, ck, val) VALUES ('a', 1, 'w') USING TIMESTAMP 12"),
+                q("SELECT * FROM kv")]
+        return out
+
+    @scenario("rel_tableoptions3x", "19", "cql3", keyspace_reset="cv_r_tableopts3x")
+    def _tableoptions3x():
+        """`system_schema.tables`' speculative_retry as 3.0.24 and 3.11.10 wrote it
+        (`99PERCENTILE`, a fraction only where there is one, a delay as a double), and 3.11's
+        `cdc`, null on the stock node (cdc_enabled: false) even for a table made WITH cdc"""
+        ks = "cv_r_tableopts3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t1 (k int PRIMARY KEY, v text)",
+            "CREATE TABLE t2 (k int PRIMARY KEY, v text) WITH speculative_retry = '95.5percentile'",
+            "CREATE TABLE t3 (k int PRIMARY KEY, v text) WITH speculative_retry = '10ms'",
+            "CREATE TABLE t4 (k int PRIMARY KEY, v text) WITH speculative_retry = 'ALWAYS'",
+            "ALTER TABLE t1 WITH speculative_retry = '50PERCENTILE'",
+            "SELECT table_name, speculative_retry FROM system_schema.tables "
+            "WHERE keyspace_name = '%s'" % ks]]
+        if (3, 8) <= R:
+            out += [q(s) for s in [
+                "CREATE TABLE t5 (k int PRIMARY KEY, v text) WITH cdc = true",
+                "SELECT table_name, cdc FROM system_schema.tables WHERE keyspace_name = '%s'" % ks]]
+        return out
+
+    @scenario("rel_literalwords3x", "19", "cql3", keyspace_reset="cv_r_litwords3x")
+    def _literalwords3x():
+        """Refusals 3.0.24 and 3.11.10 worded their own way: a COMPACT STORAGE table's
+        collection (3.0 `Non-frozen collection types`, 3.11 `Non-frozen collections and UDTs`),
+        a tuple literal of too many elements (its type `frozen<tuple<..>>`), an int JSON value
+        (`Unable to make int`), and a call whose `)` is missing before what may follow it
+        (`missing ')' at 'FROM'`; 3.0's CAST, which its grammar lacked, so before AS); a
+        taken index name on a clustering column or a part of the partition key (`Index X
+        already exists`), an unknown column (3.11 `Undefined column name X`); a user type's
+        field of a user type not frozen (3.11: `A user type cannot contain non-frozen UDTs`);
+        a caching map's sub-option refused with the value given; a CUSTOM index of an unknown
+        class on a column indexed already (its class refused: not a duplicate)"""
+        ks = "cv_r_litwords3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE c1 (k int, c int, v list<int>, PRIMARY KEY (k, c)) WITH COMPACT STORAGE",
+            "CREATE TABLE c2 (k int PRIMARY KEY, v set<int>) WITH COMPACT STORAGE",
+            "CREATE TABLE tu (k int PRIMARY KEY, geo tuple<double, double>, n int)",
+            "INSERT INTO tu (k, geo) VALUES (1, (1.0, 2.0, 3.0))",
+            "INSERT INTO tu JSON '{\"k\": \"two\"}'",
+            "INSERT INTO tu JSON '{\"k\": 2, \"n\": \"x\"}'",
+            "SELECT max(n FROM tu",
+            "CREATE INDEX tu_n ON tu (n)",
+            "CREATE TABLE p (a int, b int, c int, d int, PRIMARY KEY ((a, b), c))",
+            "CREATE INDEX tu_n ON p (c)",
+            "CREATE INDEX tu_n ON p (a)",
+            "CREATE INDEX tu_n ON p (d)",
+            "CREATE INDEX ON p (nosuch)",
+            "CREATE INDEX ON p (d)",
+            "CREATE CUSTOM INDEX ON p (d) USING 'org.example.X'",
+            "CREATE TYPE a1 (x int)",
+            "CREATE TYPE a2 (y a1)",
+            "CREATE TYPE a3 (y frozen<a1>)",
+            "ALTER TABLE p WITH caching = {'keys': 'SOME'}",
+            "ALTER TABLE p WITH caching = {'keys': 'none', 'rows_per_partition': 'x'}",
+            "ALTER TABLE p WITH caching = {'keys': 'ALL', 'foo': '1'}"]]
+        if R == (3, 0):
+            out += [q("SELECT CAST(n AS int) FROM tu"), q("SELECT k, CAST(n AS text) AS t FROM tu")]
         return out

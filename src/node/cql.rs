@@ -135,6 +135,25 @@ impl<'a> NodeBackend<'a> {
         }
     }
 
+    /// `rows` as the release answered them where one holds a value its
+    /// table's renamed value column left unreadable (see
+    /// `node::renamed_values`).
+    fn check_rows(
+        &self,
+        cmd: &ReadCommand,
+        rows: Vec<(Bytes, RowResult)>,
+    ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
+        let mut out = Vec::with_capacity(rows.len());
+        for (key, row) in rows {
+            let row = self
+                .node
+                .renamed_values_read(cmd, &key, row)
+                .map_err(|e| self.fail(e))?;
+            out.push((key, row));
+        }
+        Ok(out)
+    }
+
     fn fail(&self, e: NodeError) -> CqlError {
         match e {
             NodeError::Invalid(why) => CqlError::Invalid(why),
@@ -218,10 +237,27 @@ impl CqlBackend for NodeBackend<'_> {
             }
             _ => None,
         };
+        // The table as it was, with what it held should the change rename
+        // its value column (see `node::renamed_values`).
+        let renamed = match &change {
+            SchemaChange::UpdateColumnFamily(spec) => self
+                .node
+                .schema()
+                .cf(&spec.keyspace, &spec.name)
+                .cloned()
+                .map(|old| (old, spec.clone())),
+            _ => None,
+        };
         self.node
             .change_schema(change)
             .map(|_version| ())
-            .map_err(|e| self.fail(failed_on_apply(self.node, updated, e)))
+            .map_err(|e| self.fail(failed_on_apply(self.node, updated, e)))?;
+        if let Some((old, new)) = renamed {
+            self.node
+                .note_value_rename(&old, &new)
+                .map_err(|e| self.fail(e))?;
+        }
+        Ok(())
     }
 
     fn apply(&self, mutations: &[RowMutation]) -> Result<(), CqlError> {
@@ -253,7 +289,10 @@ impl CqlBackend for NodeBackend<'_> {
     fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, CqlError> {
         self.reach(&cmd.keyspace)?;
         self.replicas(&cmd.keyspace, false)?;
-        self.node.read(cmd, key).map_err(|e| self.fail(e))
+        let row = self.node.read(cmd, key).map_err(|e| self.fail(e))?;
+        self.node
+            .renamed_values_read(cmd, key, row)
+            .map_err(|e| self.fail(e))
     }
 
     fn read_met(&self, cmd: &ReadCommand, key: &[u8]) -> Result<Option<bool>, CqlError> {
@@ -271,9 +310,11 @@ impl CqlBackend for NodeBackend<'_> {
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
         self.reach(&cmd.keyspace)?;
         self.replicas(&cmd.keyspace, false)?;
-        self.node
+        let rows = self
+            .node
             .read_range(cmd, range, max_rows)
-            .map_err(|e| self.fail(e))
+            .map_err(|e| self.fail(e))?;
+        self.check_rows(cmd, rows)
     }
 
     fn read_indexed(
@@ -283,7 +324,11 @@ impl CqlBackend for NodeBackend<'_> {
     ) -> Result<Vec<(Bytes, RowResult)>, CqlError> {
         self.reach(&cmd.keyspace)?;
         self.replicas(&cmd.keyspace, false)?;
-        self.node.read_indexed(cmd, query).map_err(|e| self.fail(e))
+        let rows = self
+            .node
+            .read_indexed(cmd, query)
+            .map_err(|e| self.fail(e))?;
+        self.check_rows(cmd, rows)
     }
 
     fn traces(&self) -> Option<Arc<crate::trace::Store>> {

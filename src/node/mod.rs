@@ -44,6 +44,7 @@ pub mod listen;
 mod live;
 mod locks;
 pub mod placement;
+pub mod renamed_values;
 pub mod reply;
 pub mod ring;
 pub mod route;
@@ -156,6 +157,10 @@ pub struct Node {
     /// whose counter cache outlived a deletion (3.x: see the Thrift front
     /// end's counters).
     pub counter_cache: Mutex<BTreeMap<CounterCacheKey, i64>>,
+    /// The cells each table held when its COMPACT STORAGE value column was
+    /// renamed, for releases whose reads of them failed (3.x: see
+    /// [`renamed_values`]).
+    pub renamed_values: Mutex<renamed_values::RenamedValues>,
 }
 
 /// A counter in [`Node::counter_cache`]: keyspace, column family and its
@@ -229,6 +234,7 @@ impl Node {
             sent_replication: Mutex::new(BTreeMap::new()),
             traces: Arc::new(crate::trace::Store::new()),
             counter_cache: Mutex::new(BTreeMap::new()),
+            renamed_values: Mutex::new(BTreeMap::new()),
         }
     }
 
@@ -317,6 +323,7 @@ impl Node {
         self.counter_cache
             .lock()
             .retain(|(k, c, ..), _| !(k == keyspace && c == cf));
+        self.forget_renamed_values(keyspace, cf);
         self.backend.truncate(keyspace, cf)
     }
 

@@ -64,6 +64,26 @@ pub fn shown_2_0(retry: &str) -> String {
     upper
 }
 
+/// 3.x's `SpeculativeRetryParam.toString()` of the setting read from
+/// `retry` (`None`: the default, the 99th percentile): a percentile in
+/// `DecimalFormat("#.#####")`'s digits (`99PERCENTILE`, `99.5PERCENTILE`),
+/// a delay as `Double.toString` (`50.0ms`), `NONE` / `ALWAYS` by name.
+pub fn shown_3_0(retry: Option<&str>) -> String {
+    let Some(retry) = retry else {
+        return "99PERCENTILE".into();
+    };
+    let upper = retry.to_uppercase();
+    if let Some(v) = upper.strip_suffix("PERCENTILE").and_then(java_parse_double) {
+        let digits = format!("{v:.5}");
+        let digits = digits.trim_end_matches('0').trim_end_matches('.');
+        return format!("{digits}PERCENTILE");
+    }
+    if let Some(v) = upper.strip_suffix("MS").and_then(java_parse_double) {
+        return format!("{}ms", java_double(v));
+    }
+    upper
+}
+
 /// 2.0 to 2.2's refusal of a percentile outside 0 to 100, before 2.2's
 /// `, but was V`.
 pub const PERCENTILE_OUT_OF_RANGE: &str = "PERCENTILE should be between 0 and 100";
@@ -121,6 +141,15 @@ mod tests {
         assert_eq!(java_parse_double("inf"), None);
         assert_eq!(java_parse_double(""), None);
         assert!(java_parse_double("NaN").unwrap().is_nan());
+    }
+
+    #[test]
+    fn releases_3_x_print_percentiles_without_a_needless_fraction() {
+        assert_eq!(shown_3_0(None), "99PERCENTILE");
+        assert_eq!(shown_3_0(Some("99.0PERCENTILE")), "99PERCENTILE");
+        assert_eq!(shown_3_0(Some("95.5percentile")), "95.5PERCENTILE");
+        assert_eq!(shown_3_0(Some("10ms")), "10.0ms");
+        assert_eq!(shown_3_0(Some("ALWAYS")), "ALWAYS");
     }
 
     #[test]

@@ -413,7 +413,7 @@ use crate::input_bounds::MAX_NESTING;
 impl Parser<'_> {
     /// The statement, a `;` and the end of the text.
     fn parse_all(&mut self) -> CqlResult<Parsed> {
-        let statement = self.statement()?;
+        let statement = self.statement().map_err(|e| self.first_reported_over(e))?;
         while self.eat_sym(";") {}
         // `query: cqlStatement (';')* EOF`. The start rule's EOF match
         // recovers as ANTLR's matches do: one extra token before the end is

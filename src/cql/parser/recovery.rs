@@ -16,6 +16,19 @@ impl Parser<'_> {
         }
         self.error_recovery = true;
     }
+    /// The error a statement whose parse failed with `e` answers: from
+    /// 2.2, whose first error reported is the one answered, an earlier
+    /// reported error stands before a later recognition error (which a
+    /// rule's catch would have reported after it).
+    pub(super) fn first_reported_over(&mut self, e: CqlError) -> CqlError {
+        match e {
+            CqlError::Syntax { .. } if self.grammar.is_cql33() && !self.recovered.is_empty() => {
+                self.recovered.remove(0)
+            }
+            e => e,
+        }
+    }
+
     /// `extraneous input 'X' expecting Y` at the current token.
     pub(super) fn extraneous(&self, expecting: &str) -> CqlError {
         let t = self.peek();

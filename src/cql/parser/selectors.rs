@@ -144,7 +144,33 @@ impl Parser<'_> {
                 }
             }
         }
+        if self.missing_close() {
+            let e = Self::error_at(
+                self.peek(),
+                format!("missing ')' at '{}'", self.peek().text),
+            );
+            self.report(e);
+            return Ok(Selector::Function { name, args, shown });
+        }
         self.expect_sym(")")?;
         Ok(Selector::Function { name, args, shown })
+    }
+
+    /// ANTLR's single-token insertion at a call's `)` (2.2's grammar on,
+    /// whose first error is the one reported): not there, nor next (that
+    /// is the extraneous token's case), but the token is one that may
+    /// follow the call, taken as if the `)` had come (`missing ')' at
+    /// 'AS'`). What follows is the call's context: in the selection AS, a
+    /// `,` or FROM; in another call's arguments a `,` or its `)`; either a
+    /// field's `.`.
+    fn missing_close(&self) -> bool {
+        if !self.grammar.is_cql33() || self.at_sym(")") || self.peek_at(1).is_sym(")") {
+            return false;
+        }
+        let in_selection = self.depth <= 1;
+        self.at_sym(".")
+            || self.at_sym(",")
+            || (in_selection && (self.at_kw("as") || self.at_kw("from")))
+            || (!in_selection && self.at_sym(")"))
     }
 }

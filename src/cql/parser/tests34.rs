@@ -42,3 +42,24 @@ fn group_by_and_per_partition_limit_came_with_cql_3_4() {
     );
     assert!(err("SELECT k FROM t GROUP k", Grammar::Cql34).contains("expecting K_BY"));
 }
+
+/// Recorded: 3.0.24 (`ordinary19zi`, `ordinary19zk`): 3.0's grammar had no
+/// CAST, so `CAST(c AS t)` is a call whose `)` ANTLR took as missing
+/// before AS (which may follow a call in the selection); the later errors
+/// are not the one answered.
+#[test]
+fn a_call_missing_its_close_before_what_may_follow_it() {
+    let err = |q: &str| parse_with(q, Grammar::Cql33).unwrap_err().to_string();
+    assert_eq!(
+        err("SELECT CAST(probe AS int) FROM readings"),
+        "line 1:18 missing ')' at 'AS'"
+    );
+    assert_eq!(
+        err("SELECT max(a FROM t"),
+        "line 1:13 missing ')' at 'FROM'"
+    );
+    // inside another call, AS cannot follow: mismatched
+    assert!(err("SELECT max(min(a AS b)) FROM t").contains("mismatched input 'AS' expecting ')'"));
+    // a name before a name fits no selector (recorded: 3.0.24)
+    assert!(err("SELECT max(n n) FROM t").contains("no viable alternative at input 'n'"));
+}

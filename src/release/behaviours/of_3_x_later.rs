@@ -150,6 +150,37 @@ macro_rules! with_behaviours_of_3_x_later {
                     a key's collection is 'Invalid non-frozen collection type'",
             }
 
+            // CFMetaData.renameColumn of a dense table's value column: the
+            // memtable's cells kept the old ColumnDefinition, which a read's
+            // ReadResponse serialized under a header of the new name and
+            // failed to read back (UnfilteredRowIteratorSerializer: IOError,
+            // EOFException), an exception the Thrift server did not catch.
+            /// After `ALTER TABLE ... RENAME` of a COMPACT STORAGE table's
+            /// value column, a CQL read that met a cell written before the
+            /// rename closed the connection.
+            RenamedValueReadCloses {
+                key: "renamed_value_read_closes",
+                from: (3, 0, 0),
+                until: None,
+                says: "a read of a value written before its compact table's value column was \
+                    renamed closes the connection",
+            }
+
+            // 3.11's single-partition reads by names (and its reversed
+            // slices) kept only the columns asked for, which the old cells'
+            // definition was not: their rows, holding nothing else, were left out.
+            /// A CQL read by whole clustering names, or a reversed one, of a
+            /// table whose COMPACT STORAGE value column was renamed over its
+            /// data answered without the rows written before the rename (other
+            /// reads of them closed the connection).
+            RenamedValueSkippedByNames {
+                key: "renamed_value_skipped_by_names",
+                from: (3, 11, 0),
+                until: None,
+                says: "a read by names or a reversed one leaves out the rows written before their \
+                    compact table's value column was renamed",
+            }
+
             $($later)*
         }
     };

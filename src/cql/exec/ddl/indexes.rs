@@ -77,8 +77,14 @@ pub(super) fn create_index(
     let three_x = super::super::system::schema::claims_schema_tables(session.local_facts());
     // 3.0 checked the statement's properties (`validate`) before it met an
     // index of the same target (`announceMigration`).
+    // A CUSTOM one's class, which did not load, was another index than
+    // the column's (`IndexMetadata.equalsWithoutName` compares the class):
+    // no duplicate, its class refused.
     if three_x && matches!(&added, Err(CqlError::Invalid(m)) if m == "Index already exists") {
-        super::super::custom_index::checked_class_3x(index.using)?;
+        if let Some(class) = super::super::custom_index::checked_class_3x(index.using)? {
+            let sasi = session.local_facts().claims_at_least((3, 4, 0));
+            super::super::custom_index::loadable_3x(&class, sasi)?;
+        }
     }
     added?;
     // 3.x's checks and index classes differ: not these releases' rules.

@@ -113,8 +113,14 @@ pub fn local_replication() -> BTreeMap<String, String> {
     )])
 }
 
-/// The rows of `system_schema.<name>` for `keyspace`.
-pub fn schema_rows(schema: &Schema, name: &str, keyspace: &str) -> Vec<Row> {
+/// The rows of `system_schema.<name>` for `keyspace`, as the release
+/// `claimed` wrote them (`tables`' options, see [`claimed_options`]).
+pub fn schema_rows(
+    schema: &Schema,
+    name: &str,
+    keyspace: &str,
+    claimed: (u32, u32, u32),
+) -> Vec<Row> {
     // The tracing keyspace is served, not stored; 4.0 replicated it twice.
     let traces = (keyspace == traces::KEYSPACE)
         .then(|| traces::keyspace_def(&LocalFacts::claiming("4.0.0")));
@@ -141,7 +147,11 @@ pub fn schema_rows(schema: &Schema, name: &str, keyspace: &str) -> Vec<Row> {
         }
         "tables" => layouts(schema, keyspace)
             .iter()
-            .map(|(l, cf)| (vec![key(&l.name)], table_options(l, cf.as_deref())))
+            .map(|(l, cf)| {
+                let mut options = table_options(l, cf.as_deref());
+                claimed_options(&mut options, cf.as_deref(), claimed);
+                (vec![key(&l.name)], options)
+            })
             .collect(),
         "columns" => {
             let mut out = Vec::new();
@@ -409,6 +419,28 @@ pub fn speculative_retry(given: Option<&str>) -> String {
     }
 }
 
+/// A table's options (4.0's, from [`table_options`]) as a release before
+/// 4.0 wrote them: 3.x's `SpeculativeRetryParam` spelling
+/// (`99PERCENTILE`), and no `cdc` value (3.8 to 3.11 wrote the flag only
+/// on a node with CDC enabled, which the stock configuration is not; 3.0
+/// had no such column).
+fn claimed_options(
+    options: &mut Vec<(&'static str, Val)>,
+    cf: Option<&CfDef>,
+    claimed: (u32, u32, u32),
+) {
+    if claimed >= (4, 0, 0) {
+        return;
+    }
+    options.retain(|(name, _)| *name != "cdc");
+    let retry = cf.and_then(|c| c.options.speculative_retry.as_deref());
+    for (name, v) in options.iter_mut() {
+        if *name == "speculative_retry" {
+            *v = text(&crate::schema::speculative::shown_3_0(retry));
+        }
+    }
+}
+
 /// `system_schema.tables`'s columns of one table.
 pub fn table_options(l: &Layout3, cf: Option<&CfDef>) -> Vec<(&'static str, Val)> {
     let o = cf.map(|c| &c.options);
@@ -568,7 +600,7 @@ pub fn partition_keys(schema: &Schema, table: &Table) -> Vec<Vec<u8>> {
 
 /// The rows of one partition of one of `system_schema`'s tables, as
 /// (clustering values, column values), in clustering order.
-pub fn partition(schema: &Schema, table: &Table, key: &str) -> Vec<Row> {
+pub fn partition(schema: &Schema, table: &Table, key: &str, claimed: (u32, u32, u32)) -> Vec<Row> {
     match (table.keyspace.as_str(), table.name.as_str()) {
         (VIRTUAL_SCHEMA_KEYSPACE, name) => {
             if key != VIRTUAL_SCHEMA_KEYSPACE {
@@ -576,7 +608,7 @@ pub fn partition(schema: &Schema, table: &Table, key: &str) -> Vec<Row> {
             }
             virtual_rows(name, &tables_of(VIRTUAL_SCHEMA_KEYSPACE))
         }
-        (SCHEMA_KEYSPACE, name) => schema_rows(schema, name, key),
+        (SCHEMA_KEYSPACE, name) => schema_rows(schema, name, key, claimed),
         _ => Vec::new(),
     }
 }

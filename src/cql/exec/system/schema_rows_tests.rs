@@ -82,3 +82,18 @@ fn frozen_collections_are_one_cell_and_absent_columns_left_out() {
         write_v3_collection(&[b"a", b"b"], 2)
     );
 }
+
+/// Recorded: 3.0.24 and 3.11.10 (`ordinary19p`'s `system_schema.tables`
+/// read): `99PERCENTILE`, and 3.11's `cdc` null on the stock node.
+#[test]
+fn releases_before_4_0_spell_the_retry_their_way_and_leave_cdc_out() {
+    let options = || vec![("cdc", boolean(false)), ("speculative_retry", text("99p"))];
+    let mut before = options();
+    claimed_options(&mut before, None, (3, 11, 10));
+    assert_eq!(before.len(), 1);
+    assert!(matches!(&before[0], ("speculative_retry", Val::Bytes(b)) if b == b"99PERCENTILE"));
+    let mut after = options();
+    claimed_options(&mut after, None, (4, 0, 0));
+    assert_eq!(after.len(), 2);
+    assert!(matches!(&after[1], ("speculative_retry", Val::Bytes(b)) if b == b"99p"));
+}

@@ -252,7 +252,7 @@ fn partition(
     keyspace: &str,
 ) -> CqlResult<Vec<Cell>> {
     if schema::owns(table) {
-        let rows = schema_rows::partition(schema, table, keyspace);
+        let rows = schema_rows::partition(schema, table, keyspace, local.release_numbers());
         return schema_rows::cells(table, rows);
     }
     match table.name.as_str() {

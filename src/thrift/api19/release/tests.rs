@@ -179,6 +179,15 @@ fn errors_in_the_releases_words() {
     };
     assert_eq!(limit("2.1.22"), "unable to make int from '2147483648'");
     assert_eq!(limit("2.2.19"), "Unable to make int from '2147483648'");
+    // inside a JSON value's refusal (3.0.24, 3.11.10: `ordinary19n`, `u`, `zi`)
+    let json = reword(
+        &node_as("3.0.24"),
+        "execute_cql3_query",
+        ApiError::invalid("Error decoding JSON value for id: unable to make int from 'x'"),
+    );
+    assert!(
+        matches!(json, ApiError::InvalidRequest(ref w) if w == "Error decoding JSON value for id: Unable to make int from 'x'")
+    );
     let e = reword(
         &node_as("2.2.19"),
         "execute_cql3_query",

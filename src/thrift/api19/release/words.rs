@@ -115,9 +115,13 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
     }
     if release.at_least(2, 2) {
         // 2.2's Int32Type.fromString (IntegerType's kept its words, but
-        // no CQL 3 constant reaches it unreadable).
-        if let Some(rest) = why.strip_prefix("unable to make int from '") {
+        // no CQL 3 constant reaches it unreadable), alone or inside the
+        // refusal of an `INSERT JSON` value, which quoted it.
+        const INT: &str = "unable to make int from '";
+        if let Some(rest) = why.strip_prefix(INT) {
             why = format!("Unable to make int from '{rest}");
+        } else if why.starts_with("Error decoding JSON value for ") {
+            why = why.replacen(&format!(": {INT}"), ": Unable to make int from '", 1);
         }
     }
     if release.at_least(2, 2) {

@@ -7,7 +7,7 @@
 
 use crate::cql::ast::{Operator, Parsed, Relation, Selection, Selector, Statement};
 use crate::cql::exec::CqlSession;
-use crate::cql::table::{Layout, Table};
+use crate::cql::table::{ColumnRole, Layout, Table};
 use crate::cql::CqlError;
 use crate::node::Node;
 use crate::release::Behaviour;
@@ -497,9 +497,17 @@ pub fn index_name_taken(
     };
     let ks = table.keyspace.as_deref().or(keyspace)?;
     let t = crate::cql::exec::tables::lookup(schema, ks, &table.name).ok()?;
+    // What 3.0's `validate` let through to the name check: a regular
+    // column that is not static, a clustering column, a part of a
+    // partition key of several.
     let indexable = t.layout == Layout::Sparse
         && !t.is_counter_table()
-        && t.regular.iter().any(|r| r.column.name == *column);
+        && match t.role(column) {
+            Some(ColumnRole::Regular(i)) => !t.regular[i].is_static,
+            Some(ColumnRole::Clustering(_)) => true,
+            Some(ColumnRole::PartitionKey(_)) => t.partition_key.len() > 1,
+            None => false,
+        };
     let taken = schema.keyspace(ks)?.cfs.values().any(|cf| {
         crate::cql::exec::tables::table_of(cf).is_ok_and(|t| t.index_names().any(|n| n == name))
     });

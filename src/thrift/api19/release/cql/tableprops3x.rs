@@ -65,6 +65,9 @@ pub fn read_refusal(release: &Release, properties: &[Property]) -> Result<Read, 
                 if name == "compression" {
                     read.compression = Some(entries.iter().cloned().collect());
                 }
+                if name == "caching" {
+                    caching_3x(entries)?;
+                }
             }
             PropertyValue::Simple(text) => {
                 if let Some(crc) = read_simple(name, text, &mut read.spec)? {
@@ -74,6 +77,45 @@ pub fn read_refusal(release: &Release, properties: &[Property]) -> Result<Read, 
         }
     }
     Ok(read)
+}
+
+/// 3.0's `CachingParams.fromMap`: `keys` ALL or NONE, then
+/// `rows_per_partition` ALL, NONE or digits (either case), then no other
+/// sub-option (named in the `HashMap`'s order), each refused with the
+/// value as given.
+fn caching_3x(entries: &[(String, String)]) -> Result<(), ApiError> {
+    let value = |key: &str| entries.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v);
+    let either = |v: &str| v.eq_ignore_ascii_case("ALL") || v.eq_ignore_ascii_case("NONE");
+    if let Some(v) = value("keys").filter(|v| !either(v)) {
+        return Err(ApiError::invalid(format!(
+            "Invalid value '{v}' for caching sub-option 'keys': only 'ALL' and 'NONE' are allowed"
+        )));
+    }
+    let numeric = |v: &str| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit());
+    if let Some(v) = value("rows_per_partition").filter(|v| !either(v) && !numeric(v)) {
+        return Err(ApiError::invalid(format!(
+            "Invalid value '{v}' for caching sub-option 'rows_per_partition': only 'ALL', \
+             'NONE', and integer values are allowed"
+        )));
+    }
+    let mut others: Vec<&str> = entries
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .filter(|k| *k != "keys" && *k != "rows_per_partition")
+        .collect();
+    others.dedup();
+    if others.is_empty() {
+        return Ok(());
+    }
+    let bytes: Vec<&[u8]> = others.iter().map(|k| k.as_bytes()).collect();
+    let listed: Vec<&str> = crate::schema::javaorder::java_hashmap_order(&bytes)
+        .into_iter()
+        .map(|i| others[i])
+        .collect();
+    Err(ApiError::invalid(format!(
+        "Invalid caching sub-options [{}]: only 'keys' and 'rows_per_partition' are allowed",
+        listed.join(", ")
+    )))
 }
 
 /// What [`read_refusal`] read of the properties for `TableParams.validate`.
@@ -208,5 +250,27 @@ mod tests {
         );
         assert!(why("3.11.10", &format!("{t}crc_check_chance = 0.5")).is_none());
         assert!(why("3.0.24", &format!("{t}cdc = true")).is_some());
+    }
+
+    /// Recorded: 3.0.24 and 3.11.10 (`ordinary19j`'s `j_table_options`).
+    #[test]
+    fn caching_sub_options_as_3_x_read_them() {
+        let t = "CREATE TABLE t (k int PRIMARY KEY) WITH caching = ";
+        assert_eq!(
+            why("3.0.24", &format!("{t}{{'keys': 'SOME'}}")).unwrap(),
+            "Invalid value 'SOME' for caching sub-option 'keys': only 'ALL' and 'NONE' are allowed"
+        );
+        assert!(why(
+            "3.11.10",
+            &format!("{t}{{'keys': 'none', 'rows_per_partition': '10'}}")
+        )
+        .is_none());
+        assert!(why("3.0.24", &format!("{t}{{'rows_per_partition': 'x'}}"))
+            .unwrap()
+            .starts_with("Invalid value 'x' for caching sub-option 'rows_per_partition'"));
+        assert_eq!(
+            why("3.0.24", &format!("{t}{{'keys': 'ALL', 'foo': '1'}}")).unwrap(),
+            "Invalid caching sub-options [foo]: only 'keys' and 'rows_per_partition' are allowed"
+        );
     }
 }

@@ -100,6 +100,32 @@ const FILTERING: &str = "Cannot execute this query as it might involve data filt
 const PARTITION_KEY_EQ_ONLY: &str =
     "Only EQ and IN relation are supported on the partition key (unless you use the token() function)";
 
+/// 3.0's `TupleType.asCQL3Type()` printed itself frozen, as it always
+/// was: a tuple literal of too many elements names its type
+/// `frozen<tuple<..>>` (recorded: 3.0.24 and 3.11.10, `ordinary19p`,
+/// `zd`, `zi`).
+fn frozen_tuple_named(why: &str) -> Option<String> {
+    let (head, rest) = why.split_once(": too many elements. Type tuple<")?;
+    let (inner, tail) = rest.split_once("> expects ")?;
+    Some(format!(
+        "{head}: too many elements. Type frozen<tuple<{inner}>> expects {tail}"
+    ))
+}
+
+const NON_FROZEN_UDT: &str = "Non-frozen User-Defined types are not supported, please use frozen<>";
+
+/// Whether a CREATE TYPE names a field's type by a name no native type
+/// has, bare (not in `frozen<>`, a collection nor a tuple).
+fn names_bare_user_type(statement: &Statement) -> bool {
+    let Statement::CreateType { fields, .. } = statement else {
+        return false;
+    };
+    fields.iter().any(|(_, ty)| {
+        matches!(ty, crate::cql::ast::TypeExpr::Native(n)
+            if crate::cql::types::Native::from_name_22(n).is_none())
+    })
+}
+
 /// `e` in 3.11's words where they differ (see the module).
 pub fn reword(
     node: &Node,
@@ -123,6 +149,11 @@ pub fn reword(
                 "Invalid non-frozen collection type for PRIMARY KEY component {k}"
             ));
         }
+        // 3.11's CreateTypeStatement.validate: a field's type written as a
+        // user type's bare name (3.0 refused it as a column's).
+        if why == NON_FROZEN_UDT && names_bare_user_type(&parsed.statement) {
+            return CqlError::Invalid("A user type cannot contain non-frozen UDTs".into());
+        }
     }
     if !does(Behaviour::CqlWordsOf3x) {
         return e;
@@ -145,6 +176,21 @@ pub fn reword(
     }
     if let Some(words) = schema_words(&parsed.statement, why) {
         return CqlError::Invalid(words);
+    }
+    if let Some(words) = frozen_tuple_named(why) {
+        return CqlError::Invalid(words);
+    }
+    // 3.0's CreateTableStatement refused a COMPACT STORAGE table's
+    // collection in one message, whatever its clustering; 3.11 (3.6's
+    // multi-cell user types) named those too.
+    if why == "Collection types are not supported with COMPACT STORAGE" {
+        return CqlError::Invalid(
+            match does(Behaviour::MultiCellUserTypes) {
+                true => "Non-frozen collections and UDTs are not supported with COMPACT STORAGE",
+                false => "Non-frozen collection types are not supported with COMPACT STORAGE",
+            }
+            .into(),
+        );
     }
     // 3.0's `StatementRestrictions` checked the partition key, then the
     // clustering columns, and only then refused every other column named.
@@ -403,6 +449,8 @@ fn unknown_column(why: &str) -> Option<&str> {
     }
     why.strip_prefix("Order by on unknown column ")
         .or_else(|| why.strip_prefix("Group by on unknown column "))
+        // CREATE INDEX's target (recorded: `ordinary19n`, `ordinary19p`)
+        .or_else(|| why.strip_prefix("No column definition found for column "))
 }
 
 /// `ColumnIdentifier.maybeQuote`: a name of lower-case letters, digits and
@@ -475,9 +523,29 @@ mod tests {
             ("Unknown identifier nope", "nope"),
             ("Unknown identifier nope in IF conditions", "nope"),
             ("Order by on unknown column nope", "nope"),
+            ("No column definition found for column nope", "nope"),
         ] {
             assert_eq!(unknown_column(why), Some(name), "{why}");
         }
         assert_eq!(unknown_column("unconfigured table x"), None);
+    }
+
+    #[test]
+    fn a_tuple_type_is_named_frozen() {
+        assert_eq!(
+            frozen_tuple_named(
+                "Invalid tuple literal for geo: too many elements. Type tuple<double, double> \
+                 expects 2 but got 3"
+            )
+            .as_deref(),
+            Some(
+                "Invalid tuple literal for geo: too many elements. Type frozen<tuple<double, \
+                 double>> expects 2 but got 3"
+            )
+        );
+        assert_eq!(
+            frozen_tuple_named("Invalid tuple literal for geo: component 1"),
+            None
+        );
     }
 }
