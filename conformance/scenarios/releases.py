@@ -11595,6 +11595,7 @@ if R >= (1, 2):
             ]
             if R < (3, 0):
                 out.append(comparator())
+        return out
 
 
 # ------------------------------------------------------------------------------ a bloom filter chance of 0 (found by ordinary19zm)
@@ -11656,6 +11657,7 @@ if (0, 8) <= R < (1, 3):
             cql2("CREATE INDEX ON nothing (title)"),
             describe_ks(ks),
         ]
+        return out
 
 
 # ------------------------------------------------------------------------------ 3.x's compact value column renamed over its data (found by ordinary19j/z/zi on 3.x)

@@ -317,9 +317,9 @@ fn write_rows(
         statics::writes_only_statics(table, upd.assignments.iter().map(|a| a.column()));
     if only_statics && is_update {
         require_all(table, &keys, 0)?;
-        // 2.x validated the partition keys (`buildPartitionKeyNames`)
-        // before it built the clustering prefix that refused the row.
-        if ctx.values < ValueRules::Since30 {
+        // 2.0 and 2.1 validated the partition keys (`buildPartitionKeyNames`)
+        // before they built the clustering prefix that refused the row.
+        if ctx.values < ValueRules::Since22 {
             for pk in cartesian(&keys.partition) {
                 row_key_for(table, &pk, ctx.values)?;
             }
