@@ -435,6 +435,7 @@ mod tests {
                 Behaviour::KsDefCfsKeptByName,
                 Behaviour::StrategyConstructorFailsOnServer,
                 Behaviour::LongSliceStartFailsRead,
+                Behaviour::ZeroBloomFilterFpChanceTaken,
             ]
         );
     }
