@@ -102,8 +102,10 @@ impl CfStore {
     /// sort the stored names alike): the live memtable sorts what it takes
     /// from now on by it (frozen ones hold only what came before).
     pub fn set_def(&self, def: Arc<CfDef>) {
-        self.state.read().live.set_cf(def.clone());
-        *self.def.write() = def;
+        // The store's first, so a memtable switched in meanwhile starts
+        // with the new one.
+        *self.def.write() = def.clone();
+        self.state.read().live.set_cf(def);
     }
 
     pub fn index(&self) -> Option<Arc<CfIndex>> {
