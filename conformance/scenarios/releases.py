@@ -7946,8 +7946,7 @@ if R >= (1, 2):
                 run(both, ["a", "a"])]
         out += prepare + runs
         # (a statement kept across a change of a column it names ran as it
-        # was prepared, which is not emulated: no retyping before 2.1, no key
-        # rename where statements outlive it)
+        # was prepared: rel_preparedkeep)
         changes = ["ALTER TABLE t WITH comment = 'kept'", "ALTER TABLE t ADD w int",
                    "CREATE INDEX t_v ON t (v)", "DROP INDEX t_v"]
         if (2, 1) <= R < (3, 0):
@@ -8032,6 +8031,45 @@ if R >= (1, 2):
 
 # ------------------------------------------------------------------------------ columns an update adds (found by ordinary19s)
 if (1, 1) <= R < (3, 0):
+    @scenario("rel_preparedkeep", "19", "cql3", keyspace_reset="cv_r_preparedkeep")
+    def _preparedkeep():
+        """Prepared statements across their table's column changes: 1.2 and 2.0 ran one as
+        the table was when it was prepared (a SELECT * answers the columns it had then, an
+        INSERT still writes a column dropped since, a bound value meets the type before ALTER
+        ... TYPE, a renamed key keeps its old name); 2.1 on forgot them. Last, a prepared
+        SELECT of the dropped table (1.2.9 checked its key, then its read closed the
+        connection)"""
+        ks = "cv_r_preparedkeep"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q("CREATE TABLE t (k text, c int, v text, PRIMARY KEY (k, c))"),
+                q("INSERT INTO t (k, c, v) VALUES ('a', 1, 'x') USING TIMESTAMP 10")]
+        star, ins = "SELECT * FROM t WHERE k = ?", "INSERT INTO t (k, c, v) VALUES (?, ?, ?)"
+        insw = "INSERT INTO t (k, c, w) VALUES (?, ?, ?)"
+        upd = "UPDATE t SET v = ? WHERE k = ? AND c = ?"
+
+        def run(text, vals):
+            return v19.execute_prepared_cql3_query(thrift_id(ks, text), vals)
+
+        def i32(n):
+            return n.to_bytes(4, "big", signed=True)
+        look = "SELECT * FROM t WHERE k = 'a'"
+        out += [v19.prepare_cql3_query(x) for x in (star, ins, upd)]
+        out += [run(star, ["a"]), run(ins, ["a", i32(2), "y"])]
+        out += [q("ALTER TABLE t ADD w int"), run(star, ["a"]), q(look),
+                run(ins, ["a", i32(3), "z"]),
+                v19.prepare_cql3_query(insw), v19.prepare_cql3_query(star),
+                run(insw, ["a", i32(3), i32(7)]), run(star, ["a"])]
+        out += [q("ALTER TABLE t DROP w"), run(insw, ["a", i32(4), i32(8)]), run(star, ["a"]),
+                q(look)]
+        out += [q("ALTER TABLE t ALTER v TYPE blob"), run(upd, [b"\xff", "a", i32(1)]),
+                run(upd, ["q", "a", i32(1)]), run(star, ["a"]), q(look)]
+        out += [q("ALTER TABLE t RENAME k TO kk"), run(star, ["a"]),
+                run(ins, ["b", i32(1), "r"]), q("SELECT * FROM t")]
+        out += [q("DROP TABLE t"), run(star, ["a"]), run(star, [""])]
+        return out
+
     @scenario("rel_livecolumns", "19", "schema", keyspace_reset="cv_r_livecolumns")
     def _livecolumns():
         """pycassa's alter_column and create_index, one update each: 1.1 to 2.2 put an update's

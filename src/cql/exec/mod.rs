@@ -43,6 +43,7 @@
 //! `apply` writes one batch atomically per the engine's batch rules.
 
 pub mod access;
+mod as_prepared;
 mod auth;
 mod custom_index;
 mod ddl;
@@ -293,7 +294,8 @@ fn prepare_parsed_keyed(
         spec.marker.clone_from(name);
     }
     let keyspace = session.keyspace().map(str::to_string);
-    cache.insert_keyed(query, id_text, parsed.statement, specs, keyspace)
+    let tables = as_prepared::snapshot(backend, session, &parsed.statement);
+    cache.insert_keyed(query, id_text, parsed.statement, specs, keyspace, tables)
 }
 
 /// Makes the checks preparing `statement` makes (see `dml::prepared`)
@@ -404,7 +406,9 @@ pub fn run_prepared(
         return Err(bind_count_error(prepared.specs.len(), values.len()));
     }
     session.in_keyspace(prepared_keyspace(prepared), |session| {
-        run(backend, session, &prepared.statement, values, None)
+        as_prepared::run(backend, session, prepared, values, |session| {
+            run(backend, session, &prepared.statement, values, None)
+        })
     })
 }
 
@@ -434,14 +438,17 @@ pub fn run_prepared_unset(
     if prepared.specs.len() != values.len() {
         return Err(bind_count_error(prepared.specs.len(), values.len()));
     }
-    session.in_keyspace(prepared_keyspace(prepared), |session| match unset::rewrite(
-        backend,
-        session,
-        &prepared.statement,
-        unset,
-    )? {
-        Some(statement) => run(backend, session, &statement, values, None),
-        None => Ok(CqlOutcome::Void),
+    session.in_keyspace(prepared_keyspace(prepared), |session| {
+        as_prepared::run(
+            backend,
+            session,
+            prepared,
+            values,
+            |session| match unset::rewrite(backend, session, &prepared.statement, unset)? {
+                Some(statement) => run(backend, session, &statement, values, None),
+                None => Ok(CqlOutcome::Void),
+            },
+        )
     })
 }
 

@@ -9,6 +9,7 @@ use crate::cql::ast::{Statement, TableName};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::lru::{ByteLru, LruStats};
 use crate::cql::mapping::BindSpec;
+use crate::cql::table::Table;
 use crate::cql::timeuuid::TimeUuidGenerator;
 use crate::schema::javaorder::string_hash;
 use parking_lot::Mutex;
@@ -110,6 +111,17 @@ pub struct CqlSession {
     /// The grammar of the statements it prepares (`static` columns on
     /// native connections; 1.2.9's CQL 3.0.5 over Thrift).
     grammar: crate::cql::Grammar,
+    /// The tables a running prepared statement meets instead of the live
+    /// ones (see `as_prepared`).
+    pins: Pins,
+}
+
+/// Tables standing for the live ones of their names while a prepared
+/// statement runs; `even_dropped`: for a table dropped since too.
+#[derive(Default)]
+struct Pins {
+    tables: Vec<Arc<Table>>,
+    even_dropped: bool,
 }
 
 impl CqlSession {
@@ -125,6 +137,7 @@ impl CqlSession {
             super_tables: false,
             super_view: false,
             grammar: crate::cql::Grammar::Cql305,
+            pins: Pins::default(),
         }
     }
 
@@ -221,6 +234,43 @@ impl CqlSession {
         out
     }
 
+    /// Runs `f` with `tables` standing for the live tables of their names
+    /// (for tables dropped since too, where `even_dropped`), then puts the
+    /// live ones back.
+    pub(super) fn with_pins<T>(
+        &mut self,
+        tables: &[Arc<Table>],
+        even_dropped: bool,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let pins = Pins {
+            tables: tables.to_vec(),
+            even_dropped,
+        };
+        let own = std::mem::replace(&mut self.pins, pins);
+        let out = f(self);
+        self.pins = own;
+        out
+    }
+
+    /// The table standing for `keyspace.name` while a prepared statement
+    /// runs, and whether it stands for a dropped one too.
+    pub(super) fn pinned(&self, keyspace: &str, name: &str) -> Option<(&Table, bool)> {
+        self.pins
+            .tables
+            .iter()
+            .find(|t| t.keyspace == keyspace && t.name == name)
+            .map(|t| (t.as_ref(), self.pins.even_dropped))
+    }
+
+    /// Whether the release this node emulates (`--cassandra-version`)
+    /// behaved so; a node emulating none keeps its own ways.
+    pub fn does(&self, behaviour: crate::release::Behaviour) -> bool {
+        self.local.emulated
+            && crate::release::Release::find(&self.local.release_version)
+                .is_some_and(|r| r.does(behaviour))
+    }
+
     pub fn clock(&self) -> &ServerClock {
         &self.clock
     }
@@ -251,6 +301,9 @@ pub struct Prepared {
     /// The session's keyspace when it was prepared, which its unqualified
     /// tables are read in wherever it runs.
     pub keyspace: Option<String>,
+    /// Its tables as they were when it was prepared, which 1.2 and 2.0
+    /// ran it against (see `as_prepared`); empty on other releases.
+    pub tables: Vec<Arc<Table>>,
 }
 
 impl Prepared {
@@ -267,7 +320,7 @@ impl Prepared {
 }
 
 /// The tables a statement reads or writes: a batch's members'.
-fn statement_tables(statement: &Statement) -> Vec<&TableName> {
+pub(super) fn statement_tables(statement: &Statement) -> Vec<&TableName> {
     match statement {
         Statement::Select(s) => vec![&s.table],
         Statement::Insert(s) => vec![&s.table],
@@ -310,6 +363,15 @@ pub const DEFAULT_PREPARED_BYTES: usize = 64 * 1024 * 1024;
 /// took 1.95 GB), plus a fixed part for the maps and small statements.
 pub fn prepared_cost(query_len: usize) -> usize {
     query_len.saturating_mul(3).saturating_add(1024)
+}
+
+/// What a prepared statement's table snapshots weigh besides (a fixed part
+/// and each column's name, type and place), so that the byte bound holds.
+fn tables_cost(tables: &[Arc<Table>]) -> usize {
+    tables
+        .iter()
+        .map(|t| 512 + 256 * (t.partition_key.len() + t.clustering.len() + t.regular.len()))
+        .sum()
 }
 
 /// The refusal of a statement bigger than a whole cache (2.1's words).
@@ -359,7 +421,7 @@ impl PreparedCache {
         statement: Statement,
         specs: Vec<BindSpec>,
     ) -> CqlResult<Prepared> {
-        self.insert_keyed(query, query, statement, specs, None)
+        self.insert_keyed(query, query, statement, specs, None, Vec::new())
     }
 
     /// `query` prepared as `statement`, under the Java hash of `id_text`
@@ -371,8 +433,9 @@ impl PreparedCache {
         statement: Statement,
         specs: Vec<BindSpec>,
         keyspace: Option<String>,
+        tables: Vec<Arc<Table>>,
     ) -> CqlResult<Prepared> {
-        let cost = prepared_cost(query.len());
+        let cost = prepared_cost(query.len()).saturating_add(tables_cost(&tables));
         let mut entries = self.entries.lock();
         let max = entries.by_id.max_bytes();
         if cost > max {
@@ -385,6 +448,7 @@ impl PreparedCache {
             specs,
             statement,
             keyspace,
+            tables,
         };
         let md5 = p.md5;
         let id = p.id;
@@ -429,6 +493,37 @@ impl PreparedCache {
 mod tests {
     use super::*;
 
+    fn table(ddl: &str) -> Arc<Table> {
+        let Statement::CreateTable(ct) = crate::cql::parser::parse(ddl).unwrap().statement else {
+            panic!("not a CREATE TABLE: {ddl}");
+        };
+        Arc::new(Table::from_create("ks", &ct).unwrap())
+    }
+
+    #[test]
+    fn pinned_tables_stand_for_their_names_only_while_the_statement_runs() {
+        let mut session = CqlSession::new(Arc::new(ServerClock::new(1)));
+        let t = table("CREATE TABLE t (k text PRIMARY KEY, v text)");
+        let seen = session.with_pins(std::slice::from_ref(&t), true, |s| {
+            (
+                s.pinned("ks", "t")
+                    .map(|(p, dropped)| (p.name.clone(), dropped)),
+                s.pinned("ks", "u").is_some(),
+                s.pinned("other", "t").is_some(),
+            )
+        });
+        assert_eq!(seen, (Some(("t".to_string(), true)), false, false));
+        assert!(session.pinned("ks", "t").is_none());
+    }
+
+    #[test]
+    fn table_snapshots_weigh_by_their_columns() {
+        let t = table("CREATE TABLE t (k text, c int, v text, PRIMARY KEY (k, c))");
+        assert_eq!(tables_cost(&[]), 0);
+        assert_eq!(tables_cost(std::slice::from_ref(&t)), 512 + 3 * 256);
+        assert_eq!(tables_cost(&[t.clone(), t]), 2 * (512 + 3 * 256));
+    }
+
     #[test]
     fn a_prepared_statement_runs_in_its_own_keyspace_and_leaves_the_session_s() {
         let mut session = CqlSession::new(Arc::new(ServerClock::new(1)));
@@ -446,7 +541,7 @@ mod tests {
         let cache = PreparedCache::new();
         let prepare = |text: &str, ks: &str| {
             let stmt = crate::cql::parse(text).unwrap().statement;
-            let p = cache.insert_keyed(text, text, stmt, Vec::new(), Some(ks.into()));
+            let p = cache.insert_keyed(text, text, stmt, Vec::new(), Some(ks.into()), Vec::new());
             p.unwrap().id
         };
         let t = prepare("SELECT v FROM t WHERE k = 1", "a");

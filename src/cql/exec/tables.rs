@@ -213,6 +213,13 @@ pub fn lookup_in(
     keyspace: &str,
     name: &str,
 ) -> CqlResult<Table> {
+    // A prepared statement of 1.2 or 2.0 meets its table as it was (see
+    // `as_prepared`), while the table lives.
+    if let Some((table, even_dropped)) = session.pinned(keyspace, name) {
+        if even_dropped || schema.cf(keyspace, name).is_some() {
+            return Ok(table.clone());
+        }
+    }
     lookup_view(schema, keyspace, name, session.sees_super_tables())
 }
 

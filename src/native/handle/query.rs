@@ -335,6 +335,7 @@ pub(super) fn unprepared(query: &str, statement: Statement, specs: Vec<BindSpec>
         specs,
         statement,
         keyspace: None,
+        tables: Vec::new(),
     }
 }
 

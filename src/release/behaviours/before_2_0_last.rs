@@ -203,6 +203,23 @@ macro_rules! with_behaviours_before_2_0_last {
                 says: "CQL 2 CREATE INDEX on a missing column family says unconfigured columnfamily",
             }
 
+            // 1.2's statements kept the CFDefinition they were prepared
+            // with, 2.0's SelectStatement too and its ModificationStatement
+            // the columns it resolved; 2.1's MigrationSubscriber forgot them
+            // instead (see SchemaChangesForgetPrepared). Recorded:
+            // rel_preparedkeep.
+            /// A prepared statement ran against its table as it was when it
+            /// was prepared: after ALTER TABLE a SELECT * answered the
+            /// columns it had then, a write still wrote a column dropped
+            /// since, bound values met the types before ALTER ... TYPE and
+            /// a renamed key column kept its old name.
+            PreparedRunAsPrepared {
+                key: "prepared_run_as_prepared",
+                from: (1, 2, 0),
+                until: Some((2, 1, 0)),
+                says: "a prepared statement runs against its table as it was when prepared",
+            }
+
             $($later)*
         }
     };

@@ -407,6 +407,20 @@ macro_rules! with_behaviours_of_2_x_later {
                 says: "DROP TYPE drops a type a table uses only inside a tuple",
             }
 
+            // 2.0's ModificationStatement.buildPartitionKeyNames and
+            // createClusteringPrefixBuilderInternal walked the live
+            // CFDefinition's key columns and looked each up among the
+            // restrictions resolved when the statement was prepared.
+            /// A prepared write (see `PreparedRunAsPrepared`) whose key
+            /// column was renamed since is refused as missing that key part
+            /// under its new name.
+            PreparedWritesMeetLiveKeys {
+                key: "prepared_writes_meet_live_keys",
+                from: (2, 0, 0),
+                until: Some((2, 1, 0)),
+                says: "a prepared write names the key columns by their live names",
+            }
+
             $($later)*
         }
     };

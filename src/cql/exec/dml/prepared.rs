@@ -36,6 +36,18 @@ pub(in crate::cql::exec) fn check(
         .iter()
         .map(|s| Some(mapping::stand_in(&s.ty)))
         .collect();
+    check_bound(backend, session, statement, &binds)
+}
+
+/// [`check`] with the markers bound to `binds`: the checks of a statement
+/// that ran up to its read (1.2's prepared SELECT of a dropped table, see
+/// `as_prepared`).
+pub(in crate::cql::exec) fn check_bound(
+    backend: &dyn CqlBackend,
+    session: &CqlSession,
+    statement: &Statement,
+    binds: &[Option<Vec<u8>>],
+) -> CqlResult<()> {
     match statement {
         Statement::Select(sel) => {
             let schema = backend.schema();
@@ -48,7 +60,7 @@ pub(in crate::cql::exec) fn check(
             let rules = super::select_rules(session);
             session.clock().with_uuids(|uuids| {
                 let p = schema.partitioner.as_ref();
-                mapping::plan_select_by(&table, sel, &binds, p, uuids, now / 1000, &rules)
+                mapping::plan_select_by(&table, sel, binds, p, uuids, now / 1000, &rules)
             })?;
             Ok(())
         }
@@ -65,7 +77,7 @@ pub(in crate::cql::exec) fn check(
         Statement::Insert(_)
         | Statement::Update(_)
         | Statement::Delete(_)
-        | Statement::Batch(_) => check_writes(backend, session, statement, &binds),
+        | Statement::Batch(_) => check_writes(backend, session, statement, binds),
         _ => Ok(()),
     }
 }

@@ -320,10 +320,6 @@ impl Handler<'_> {
                 return self.wrap(method, Err(e));
             }
         }
-        if values.len() == prepared.specs.len() && self.select_of_dropped_table_fails(&prepared) {
-            let why = "a prepared SELECT of a dropped table failed on the server".to_string();
-            return self.wrap(method, Err(ApiError::Dropped(why)));
-        }
         self.cql3(
             method,
             consistency,
@@ -333,23 +329,5 @@ impl Handler<'_> {
                     .map_err(|e| cql3::reword(self.node, e))
             },
         )
-    }
-
-    /// Whether `prepared` is a SELECT whose table is gone on a release
-    /// that did not check (see `Behaviour::PreparedSelectOfDroppedTableCloses`).
-    fn select_of_dropped_table_fails(&self, prepared: &exec::Prepared) -> bool {
-        let crate::cql::ast::Statement::Select(select) = &prepared.statement else {
-            return false;
-        };
-        let closes = crate::release::Behaviour::PreparedSelectOfDroppedTableCloses;
-        if !self.node.release.is_some_and(|r| r.does(closes)) {
-            return false;
-        }
-        let keyspace = select
-            .table
-            .keyspace
-            .as_ref()
-            .or(prepared.keyspace.as_ref());
-        keyspace.is_some_and(|ks| self.node.schema().cf(ks, &select.table.name).is_none())
     }
 }
