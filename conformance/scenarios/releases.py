@@ -11756,3 +11756,28 @@ if (3, 0) <= R:
         if R == (3, 0):
             out += [q("SELECT CAST(n AS int) FROM tu"), q("SELECT k, CAST(n AS text) AS t FROM tu")]
         return out
+
+
+# ------------------------------------------------------------------------------ a partition key's parts refused in key order (found by ordinary19zn)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_keypartorder", "19", "cql3", keyspace_reset="cv_r_keypartorder")
+    def _keypartorder():
+        """1.2 to 2.1 judged a partition key's parts in key order once every relation was
+        read: an IN on a part but the last is refused before a slice on a later part,
+        whichever is written first; a slice on a part is refused after a later relation's
+        own refusal"""
+        ks = "cv_r_keypartorder"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [q(s) for s in [
+            "CREATE TABLE rollups (metric text, day int, hour int, avg double, "
+            "PRIMARY KEY ((metric, day), hour))",
+            "INSERT INTO rollups (metric, day, hour, avg) VALUES ('cpu', 1, 2, 0.5)",
+            "SELECT * FROM rollups WHERE metric IN ('cpu', 'mem') AND day > 1",
+            "SELECT * FROM rollups WHERE day > 1 AND metric IN ('cpu', 'mem')",
+            "SELECT * FROM rollups WHERE metric IN ('cpu') AND day > 1",
+            "SELECT * FROM rollups WHERE metric = 'cpu' AND day > 1",
+            "SELECT * FROM rollups WHERE day >= 1 AND metric = 'cpu' AND hour = 'x'",
+            "SELECT * FROM rollups WHERE metric IN ('cpu', 'mem') AND day = 1 AND hour > 1",
+            "SELECT * FROM rollups WHERE metric = 'cpu' AND day IN (1, 2)"]]
+        return out
