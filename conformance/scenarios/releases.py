@@ -11794,3 +11794,58 @@ if (3, 0) <= R:
         if R == (3, 0):
             out += [q("SELECT CAST(n AS int) FROM tu"), q("SELECT k, CAST(n AS text) AS t FROM tu")]
         return out
+
+
+# ------------------------------------------------------------------------------ a partition key's parts refused in key order (found by ordinary19zn)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_keypartorder", "19", "cql3", keyspace_reset="cv_r_keypartorder")
+    def _keypartorder():
+        """1.2 to 2.1 judged a partition key's parts in key order once every relation was
+        read: an IN on a part but the last is refused before a slice on a later part,
+        whichever is written first; a slice on a part is refused after a later relation's
+        own refusal"""
+        ks = "cv_r_keypartorder"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [q(s) for s in [
+            "CREATE TABLE rollups (metric text, day int, hour int, avg double, "
+            "PRIMARY KEY ((metric, day), hour))",
+            "INSERT INTO rollups (metric, day, hour, avg) VALUES ('cpu', 1, 2, 0.5)",
+            "SELECT * FROM rollups WHERE metric IN ('cpu', 'mem') AND day > 1",
+            "SELECT * FROM rollups WHERE day > 1 AND metric IN ('cpu', 'mem')",
+            "SELECT * FROM rollups WHERE metric IN ('cpu') AND day > 1",
+            "SELECT * FROM rollups WHERE metric = 'cpu' AND day > 1",
+            "SELECT * FROM rollups WHERE day >= 1 AND metric = 'cpu' AND hour = 'x'",
+            "SELECT * FROM rollups WHERE metric IN ('cpu', 'mem') AND day = 1 AND hour > 1",
+            "SELECT * FROM rollups WHERE metric = 'cpu' AND day IN (1, 2)"]]
+        return out
+
+
+# ------------------------------------------------------------------------------ `token` as a column's name (found by ordinary19zn)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_baretoken", "19", "cql3", keyspace_reset="cv_r_baretoken")
+    def _baretoken():
+        """TOKEN is reserved: a column named `token` where a relation or a selector begins
+        starts `token(...)`, its `(` due next (`mismatched input '=' expecting '('`); a `(`
+        one token later drops the token before it and the names are read on (1.2 to 2.1
+        answer the last error, 2.2 the first); the function itself, and the name quoted,
+        are read as ever"""
+        ks = "cv_r_baretoken"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [q(s) for s in [
+            "CREATE TABLE resets (token text PRIMARY KEY, email text)",
+            "CREATE TABLE resets (\"token\" text PRIMARY KEY, email text)",
+            "INSERT INTO resets (\"token\", email) VALUES ('tk1', 'a@x.org')",
+            "SELECT email FROM resets WHERE token = 'tk1'",
+            "SELECT email FROM resets WHERE token > 'tk1'",
+            "DELETE FROM resets WHERE token = 'tk1' AND email = 'x'",
+            "UPDATE resets SET email = 'b' WHERE token IN ('tk1', 'tk2')",
+            "UPDATE resets SET email = 'b' WHERE token IN ('tk1', 'tk2') AND email = 'x'",
+            "SELECT * FROM resets WHERE token IN (email) = 'x'",
+            "SELECT token, email FROM resets",
+            "SELECT token FROM resets",
+            "SELECT email, token FROM resets WHERE \"token\" = 'tk1'",
+            "SELECT \"token\", email FROM resets WHERE \"token\" = 'tk1'",
+            "SELECT email FROM resets WHERE token(\"token\") > token('a')"]]
+        return out

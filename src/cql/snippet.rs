@@ -103,6 +103,7 @@ fn snippet_of(text: &str, err: &CqlError, recovers: bool) -> Option<String> {
                 })
                 .map(str::to_string),
             comma: t.kind == TokenKind::Symbol && t.text == ",",
+            bare_token: t.kind == TokenKind::Ident && t.text.eq_ignore_ascii_case("token"),
             visible: true,
             eof: is_eof,
         });
@@ -232,6 +233,8 @@ struct StreamToken {
     value_after: Option<String>,
     /// A `,` symbol.
     comma: bool,
+    /// The reserved word TOKEN, unquoted (a keyword, never a name).
+    bare_token: bool,
     visible: bool,
     eof: bool,
 }
@@ -291,6 +294,12 @@ fn anchor_and_end(
         "truncate",
     ];
     if message.starts_with("no viable alternative") {
+        // The reserved TOKEN begins only `token(..)`: the decision at it
+        // read no name and failed at the token after it, where the stream
+        // stood (`SELECT token, v`).
+        if prev_visible(error_at).is_some_and(|t| stream[t].bare_token) {
+            return Some((error_at, error_at));
+        }
         if let Some(name) = prev_visible(error_at).filter(|&n| stream[n].function_name) {
             // 2.2's function name decision looked one past a quoted name.
             return Some((name, two_on(name, error_at)));
@@ -472,6 +481,7 @@ fn hidden_tokens(
             function_name: false,
             value_after: None,
             comma: false,
+            bare_token: false,
             visible: false,
             eof: false,
         });

@@ -268,3 +268,20 @@ fn a_word_that_follows_a_table_name_stands_where_the_statement_failed() {
         "line 1:14 no viable alternative at input 'SET' (INSERT INTO t [SET] k...)"
     );
 }
+
+#[test]
+fn a_bare_token_selector_is_quoted_from_the_token_after_it() {
+    // Recorded from 2.1.22 and 2.2.19 (rel_baretoken): TOKEN is no name.
+    assert_eq!(
+        snippet_of("SELECT token, email FROM resets"),
+        "line 1:12 no viable alternative at input ',' (SELECT token[,]...)"
+    );
+    assert_eq!(
+        snippet_of("SELECT token FROM resets"),
+        "line 1:13 no viable alternative at input 'FROM' (SELECT token [FROM]...)"
+    );
+    assert_eq!(
+        snippet_of("SELECT email, token FROM resets WHERE \"token\" = 'tk1'"),
+        "line 1:20 no viable alternative at input 'FROM' (SELECT email, token [FROM]...)"
+    );
+}

@@ -24,6 +24,13 @@ impl Parser<'_> {
         loop {
             let first = (self.peek().line, self.peek().column);
             let second = (self.peek_at(1).line, self.peek_at(1).column);
+            if self.at_kw("token") && !self.peek_at(1).is_sym("(") {
+                self.bare_token_relation(FOLLOW)?;
+                if !self.eat_kw("and") {
+                    break;
+                }
+                continue;
+            }
             match self.relation() {
                 Ok(r) => rels.push(r),
                 Err(e) if self.relation_decision_failed(&e, first, second) => {
@@ -37,6 +44,46 @@ impl Parser<'_> {
         }
         rels.shrink_to_fit();
         Ok(rels)
+    }
+
+    /// A relation on a column named `token`: TOKEN is reserved, so the
+    /// relation's decision took the `token(...)` alternative at it and a `(`
+    /// was due next. As ANTLR recovered: a `(` one token later makes the
+    /// token before it extraneous and the names are read on (one that is no
+    /// name reported, the tokens up to the next `,` or `)` dropped), then
+    /// the operator and value; any other token is a mismatch, reported, the
+    /// relation's tokens dropped up to what may follow it (`follow`). The
+    /// errors reported are the statement's answer; no relation is made.
+    fn bare_token_relation(&mut self, follow: &[&str]) -> CqlResult<()> {
+        self.advance();
+        if !self.peek_at(1).is_sym("(") {
+            let e = self.mismatched("'('");
+            self.recover_to(e, follow);
+            return Ok(());
+        }
+        self.match_after_extraneous(true, "'('".to_string())?;
+        loop {
+            if self.ident_at(0) {
+                self.advance();
+            } else {
+                let e = self.no_viable();
+                self.report(e);
+                while !self.at_sym(",") && !self.at_sym(")") && self.peek().kind != TokenKind::Eof {
+                    self.tokens.advance();
+                }
+            }
+            if !self.eat_sym(",") {
+                break;
+            }
+        }
+        self.expect_sym(")")?;
+        match self.operator() {
+            Ok(_) => {
+                self.lone_value()?;
+            }
+            Err(e) => self.recover_to(e, follow),
+        }
+        Ok(())
     }
 
     pub(super) fn operator(&mut self) -> CqlResult<Operator> {

@@ -69,8 +69,10 @@ impl Parser<'_> {
         }
         // A name followed by what follows no selector (`SELECT FIRST 3 *`,
         // CQL 2's habits): the selector's decision, a name or a function,
-        // had no viable alternative at that token; recovered as above.
-        if self.ident_at(0) && !self.follows_a_name(1) {
+        // had no viable alternative at that token; recovered as above. The
+        // reserved TOKEN begins only a call: any token but its `(` after it.
+        let bare_token = self.at_kw("token") && !self.peek_at(1).is_sym("(");
+        if (self.ident_at(0) && !self.follows_a_name(1)) || bare_token {
             let column = self.advance().text.to_lowercase();
             let e = self.no_viable();
             let in_function = self.depth > 0;

@@ -382,3 +382,37 @@ fn a_limit_past_an_int_fails_the_parse_in_1_2() {
     assert!(parse_with("SELECT * FROM users LIMIT 2147483647", Grammar::Cql12).is_ok());
     assert!(parse_with(q, Grammar::WithStatics).is_ok());
 }
+
+/// Recorded: 1.2.9, 1.2.19 and 2.0.17 (`ordinary19zn`'s reset tokens): a
+/// column named `token` (a reserved word) where a relation or a selector
+/// begins is the start of `token(...)`, its `(` due next.
+#[test]
+fn a_bare_token_begins_the_token_function() {
+    for g in [Grammar::Cql12, Grammar::Cql305] {
+        let e = |s: &str| parse_with(s, g).unwrap_err().to_string();
+        assert_eq!(
+            e("SELECT email FROM r WHERE token = 'tk1'"),
+            "line 1:32 mismatched input '=' expecting '('"
+        );
+        assert_eq!(
+            e("DELETE FROM r WHERE token = 'a' AND x = 1"),
+            "line 1:26 mismatched input '=' expecting '('"
+        );
+        // `(` one token later: the IN dropped, the strings no names, the
+        // operator due at the end
+        assert_eq!(
+            e("SELECT * FROM r WHERE token IN ('a', 'b')"),
+            "line 0:-1 no viable alternative at input '<EOF>'"
+        );
+        assert_eq!(
+            e("UPDATE r SET e = 'x' WHERE token IN ('a', 'b') AND y = 2"),
+            "line 1:47 no viable alternative at input 'AND'"
+        );
+        assert_eq!(
+            e("SELECT token, writetime(e) FROM r"),
+            "line 1:12 no viable alternative at input ','"
+        );
+        // the function itself is read as before
+        assert!(parse_with("SELECT * FROM r WHERE token(k) > 0", g).is_ok());
+    }
+}

@@ -130,3 +130,44 @@ fn three_oh_refuses_a_partial_key_whatever_it_is_told() {
         "Only EQ and IN relation are supported on the partition key (unless you use the token() function)"
     );
 }
+
+/// Recorded: 1.2.9 and 2.0.17 (`ordinary19zn`'s daily rollups): 1.2 to 2.1
+/// refused the partition key's parts in key order once every relation was
+/// read, so an IN on the first part is refused before a slice on the
+/// second, whichever is written first; a slice alone keeps its refusal.
+#[test]
+fn before_2_2_an_in_on_an_earlier_part_is_refused_before_a_slice() {
+    let in_first = "Partition KEY part a cannot be restricted by IN relation (only the last part \
+                    of the partition key can)";
+    let eq_only =
+        "Only EQ and IN relation are supported on the partition key (unless you use the token() function)";
+    for release in [(1, 2, 9), (2, 0, 17), (2, 1, 22)] {
+        for q in [
+            "SELECT * FROM m WHERE a IN (1, 2) AND b > 3",
+            "SELECT * FROM m WHERE b > 3 AND a IN (1, 2)",
+        ] {
+            assert_eq!(refusal(release, M, q), in_first, "{release:?} {q}");
+        }
+        assert_eq!(
+            refusal(release, M, "SELECT * FROM m WHERE b > 3 AND a = 1"),
+            eq_only
+        );
+        assert_eq!(
+            refusal(release, ONE, "SELECT * FROM one WHERE k > 3"),
+            eq_only
+        );
+        // a later relation's own refusal comes first
+        assert_eq!(
+            refusal(
+                release,
+                M,
+                "SELECT * FROM m WHERE a = 1 AND b > 3 AND c = 'x'"
+            ),
+            refusal(
+                release,
+                M,
+                "SELECT * FROM m WHERE a = 1 AND b = 3 AND c = 'x'"
+            ),
+        );
+    }
+}

@@ -21,6 +21,9 @@ pub(super) struct Restrictions {
     /// 3.10's slices of a partition key column, checked on each partition
     /// of a filtering scan (see [`key_filtering`]).
     pub(super) key_slices: Vec<Filter>,
+    /// 1.2 to 2.1: the partition key parts sliced (no `token()`), refused
+    /// in key order with the IN checks (see [`in_on_last_partition_part`]).
+    pub(super) sliced_parts: Vec<usize>,
     /// The token range `token(...)` relations bound.
     pub(super) token: (Bound<Token>, Bound<Token>),
     pub(super) on_token: bool,
@@ -28,6 +31,11 @@ pub(super) struct Restrictions {
     /// merged as the release merged them (`multi_column`).
     pub(super) tuples: Option<multi_column::Clustering>,
 }
+
+/// A partition key part restricted by other than EQ or IN (without
+/// `token()`); each release's words are its own (see `words`).
+const PARTITION_EQ_ONLY: &str =
+    "Only EQ and IN relation are supported on the partition key (unless you use the token() function)";
 
 /// Evaluates each WHERE relation and files it under the column it restricts.
 pub(super) fn restrictions(
@@ -43,6 +51,7 @@ pub(super) fn restrictions(
         clustering: vec![Vec::new(); table.clustering.len()],
         regular: Vec::new(),
         key_slices: Vec::new(),
+        sliced_parts: Vec::new(),
         token: (Bound::Unbounded, Bound::Unbounded),
         on_token: false,
         tuples: multi_column::any(&sel.where_clause).then(|| multi_column::Clustering::new(table)),
@@ -156,7 +165,18 @@ pub(super) fn restrictions(
                                 });
                                 continue;
                             }
-                            return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
+                            // 1.2 to 2.1 refused the slice in their loop over the
+                            // key's parts, after every relation was read; a query
+                            // on token() is judged at once as before.
+                            let on_token = sel
+                                .where_clause
+                                .iter()
+                                .any(|x| matches!(x, Relation::Token { .. }));
+                            if rules.in_on_last_partition_part_only && !on_token {
+                                r.sliced_parts.push(i);
+                                continue;
+                            }
+                            return Err(invalid(PARTITION_EQ_ONLY));
                         }
                         if r.partition[i].is_some() {
                             return Err(invalid(format!("{column} cannot be restricted by more than one relation if it includes an Equal")));
@@ -266,12 +286,16 @@ pub(super) fn part_after_gap(table: &Table, sel: &Select, words: Words) -> Optio
     )))
 }
 
-/// 1.2 to 2.1's refusal of an IN on a partition key part but the last,
-/// met as their loop over the parts reached it (after every part before
-/// it was restricted).
+/// 1.2 to 2.1's refusal of an IN on a partition key part but the last, or
+/// of a slice on a part, met as their loop over the parts reached it
+/// (after every part before it was restricted): an IN on the first part
+/// is refused before a slice on the second, whatever the order written.
 pub(super) fn in_on_last_partition_part(table: &Table, rels: &Restrictions) -> CqlResult<()> {
     let last = table.partition_key.len().saturating_sub(1);
     for (i, part) in rels.partition.iter().enumerate() {
+        if rels.sliced_parts.contains(&i) {
+            return Err(invalid(PARTITION_EQ_ONLY));
+        }
         if part.is_none() || rels.on_token {
             return Ok(());
         }
@@ -300,7 +324,7 @@ pub(super) fn partitions_of(
     let restricted = part.iter().filter(|p| p.is_some()).count();
     if restricted == part.len() {
         if on_token && !rules.token_filters_keys {
-            return Err(invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function)"));
+            return Err(invalid(PARTITION_EQ_ONLY));
         }
         let lists: Vec<Vec<Vec<u8>>> = part
             .into_iter()
