@@ -11849,3 +11849,86 @@ if (1, 2) <= R < (3, 0):
             "SELECT \"token\", email FROM resets WHERE \"token\" = 'tk1'",
             "SELECT email FROM resets WHERE token(\"token\") > token('a')"]]
         return out
+
+
+# ------------------------------------------------------------------------------ CQL 2 column definitions ANTLR recovered from (found by ordinary19zo)
+if (0, 8) <= R < (1, 3):
+    @scenario("rel_cql2cfrecovery", "19", "cql", keyspace_reset="cv_r_cql2cfrecovery")
+    def _cql2cfrecovery():
+        """CREATE COLUMNFAMILY's column list as every CQL 2 grammar parsed it: a column
+        whose definition fits no alternative (a type word the grammar lacks, one in upper case,
+        a name after the type, an empty column) is reported (`no viable alternative at input
+        ..`) and skipped up to the next `,` or `)`; the parse goes on and the last error
+        reported is the one thrown (`throwLastRecognitionError`), so of two bad columns the
+        second is named, an error after the list is the one named, and a statement left open
+        ends in the column's error"""
+        ks = "cv_r_cql2cfrecovery"
+        out = setup(ks)
+        out += [cql2("USE %s" % ks)] + [cql2(q) for q in [
+            "CREATE COLUMNFAMILY a (KEY text PRIMARY KEY, x nosuch, y othertype, z text)",
+            "CREATE COLUMNFAMILY b (KEY text PRIMARY KEY, x nosuch) WITH comparator = text",
+            "CREATE COLUMNFAMILY b (KEY text PRIMARY KEY, x nosuch) WITH comparator = text junk",
+            "CREATE COLUMNFAMILY c (KEY text PRIMARY KEY, x text y, z int)",
+            "CREATE COLUMNFAMILY d (KEY text PRIMARY KEY, x nosuch",
+            "CREATE COLUMNFAMILY e (KEY text PRIMARY KEY, at timestamp, raw blob, n int)",
+            "CREATE COLUMNFAMILY f (KEY text PRIMARY KEY, n INT, m Varchar)",
+            "CREATE COLUMNFAMILY g (KEY text PRIMARY KEY,, n int)",
+            "CREATE COLUMNFAMILY h (KEY text PRIMARY KEY, n int, )",
+            "CREATE COLUMNFAMILY ok (KEY text PRIMARY KEY, n int, s 'UTF8Type')",
+        ]] + [describe_ks(ks)]
+        return out
+
+
+# ------------------------------------------------------------------------------ 1.1's beta terms: no true, false or null (found by ordinary19zo)
+if CQL3_VIA_VERSION:
+    @scenario("rel_cql3betaconstants", "19", "cql3", keyspace_reset="cv_r_cql3betaconsts")
+    def _cql3betaconstants():
+        """1.1's CQL 3 beta `term` was a string, a UUID, an integer, a float or a bind
+        marker: `true`, `false` and `null` were names there (`no viable alternative at input
+        'true'`); a boolean column took its value quoted"""
+        ks = "cv_r_cql3betaconsts"
+        t = 1330000000000000
+        out = setup(ks)
+        out += [v19.set_cql_version("3.0.0"), cql3("USE %s" % ks)] + [cql3(q) for q in [
+            "CREATE TABLE flags (name text PRIMARY KEY, on_ boolean, note text)",
+            "INSERT INTO flags (name, on_, note) VALUES ('a', true, 'x') USING TIMESTAMP %d" % t,
+            "INSERT INTO flags (name, on_) VALUES ('b', 'true') USING TIMESTAMP %d" % t,
+            "INSERT INTO flags (name, on_) VALUES ('c', 'false') USING TIMESTAMP %d" % t,
+            "UPDATE flags USING TIMESTAMP %d SET on_ = false WHERE name = 'b'" % (t + 1),
+            "UPDATE flags USING TIMESTAMP %d SET note = null WHERE name = 'b'" % (t + 1),
+            "INSERT INTO flags (name, note) VALUES ('d', null) USING TIMESTAMP %d" % t,
+            "SELECT * FROM flags WHERE name IN ('a', 'b', 'c', 'd')",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ CQL 2 tokens too many or missing (found by ordinary19zo)
+if (0, 8) <= R < (1, 3):
+    @scenario("rel_cql2recovery", "19", "cql", keyspace_reset="cv_r_cql2recovery")
+    def _cql2recovery():
+        """ANTLR's single-token recovery in every CQL 2 grammar: a token where the next one
+        is the one due is reported (`extraneous input 'x' expecting K_FROM`) and dropped, a
+        name where FROM was due is what may follow FROM (`missing K_FROM at 'users'`), and the
+        parse goes on, a later error being the one thrown (an INSERT without its column list
+        reads the values as the names: `mismatched input '<EOF>' expecting K_VALUES`); 1.1's
+        CQL 3 beta takes INTO for missing before a table's name the same way"""
+        ks = "cv_r_cql2recovery"
+        out = setup(ks, cf_def(ks, "users", comparator="UTF8Type",
+                               default_validation="UTF8Type"))
+        out += [v19.insert("a", cparent("users"), column("state", "TX", 10)),
+                cql2("USE %s" % ks)] + [cql2(q) for q in [
+            "SELECT * users WHERE KEY = 'a'",
+            "SELECT state users WHERE KEY = 'a'",
+            "SELECT * x FROM users WHERE KEY = 'a'",
+            "SELECT * users WHERE",
+            "INSERT INTO users VALUES ('a', 'b')",
+            "INSERT INTO users (KEY, state) x VALUES ('b', 'CA')",
+            "SELECT * FROM users WHERE KEY = 'b'",
+        ]]
+        if CQL3_VIA_VERSION:
+            out += [v19.set_cql_version("3.0.0"), cql3("USE %s" % ks)] + [cql3(q) for q in [
+                "CREATE TABLE t (k text PRIMARY KEY, v text)",
+                "INSERT t (k, v) VALUES ('x', 'y')",
+                "INSERT t (k, v) VALUES ('x', 'y') USING TIMESTAMP 1330000000000000 junk",
+            ]]
+        return out

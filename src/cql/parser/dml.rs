@@ -90,7 +90,15 @@ impl Parser<'_> {
 
     pub(super) fn insert(&mut self) -> CqlResult<Insert> {
         self.expect_kw("insert")?;
-        self.expect_kw("into")?;
+        if !self.at_kw("into") && !self.peek_at(1).is_kw("into") && self.ident_at(0) {
+            // A table's name where INTO was due may follow INTO: ANTLR took
+            // INTO for missing (reported) and read the statement on.
+            let t = self.peek();
+            let e = Self::error_at(t, format!("missing K_INTO at '{}'", t.text));
+            self.report(e);
+        } else {
+            self.expect_kw("into")?;
+        }
         let table = match self.table_name() {
             Err(e @ CqlError::Syntax { .. }) if self.recovers_insert() => {
                 self.recover_insert_target(e)?;
@@ -277,6 +285,20 @@ impl Parser<'_> {
             } else {
                 Assignment::Subtract { column, value }
             });
+        }
+        // 1.1's beta took a name after `=` as a counter's own (`cident ('+'
+        // intTerm | '-'? intTerm)`, its `true`, `false` and `null` names
+        // too): any other token after it failed that decision
+        // (`SET on = false WHERE ..`).
+        let beta_name = names_column
+            && (self.ident_at(0) || ["true", "false", "null"].iter().any(|w| t.is_kw(w)));
+        if self.grammar == Grammar::Beta1
+            && beta_name
+            && self.peek_at(1).kind != TokenKind::Integer
+            && !self.peek_at(1).is_sym("?")
+        {
+            self.advance();
+            return Err(self.no_viable());
         }
         let value = self.term()?;
         if self.eat_sym("+") {

@@ -686,3 +686,5 @@ mod tests;
 mod tests12;
 #[cfg(test)]
 mod tests34;
+#[cfg(test)]
+mod tests_beta;

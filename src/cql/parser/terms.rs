@@ -85,10 +85,14 @@ impl Parser<'_> {
                 return self.listed(Self::user_literal)
             }
             TokenKind::Symbol if t.text == "{" => return self.listed(Self::brace_literal),
-            TokenKind::Ident if t.is_kw("true") || t.is_kw("false") => {
+            // 1.1's beta `term` had no boolean or null constant: `true`,
+            // `false` and `null` were names there, refused below.
+            TokenKind::Ident
+                if (t.is_kw("true") || t.is_kw("false")) && self.grammar != Grammar::Beta1 =>
+            {
                 constant(ConstantKind::Boolean)
             }
-            TokenKind::Ident if t.is_kw("null") => Term::Null,
+            TokenKind::Ident if t.is_kw("null") && self.grammar != Grammar::Beta1 => Term::Null,
             TokenKind::Ident
                 if (t.is_kw("nan") || t.is_kw("infinity")) && self.grammar.has_nan_constants() =>
             {

@@ -82,21 +82,26 @@ impl Parser<'_> {
         let mut columns = Vec::new();
         if self.eat_sym("(") {
             loop {
-                let col = self.term()?;
-                let validator = if self.peek().kind == Kind::Str {
-                    self.advance().text
-                } else {
-                    self.type_word()?
-                };
-                let primary_key = self.eat_kw("PRIMARY");
-                if primary_key {
-                    self.expect_kw("KEY")?;
+                match self.cf_column()? {
+                    Ok(column) => columns.push(column),
+                    Err(e) => {
+                        // ANTLR reported the failed decision and dropped the
+                        // tokens up to the `,` or `)` that may follow a
+                        // column, then parsed on: a later error is the one
+                        // thrown (`throwLastRecognitionError`), else this.
+                        while !(self.peek().is_sym(",")
+                            || self.peek().is_sym(")")
+                            || self.peek().kind == Kind::Eof)
+                        {
+                            self.advance();
+                        }
+                        if self.peek().kind == Kind::Eof {
+                            // still recovering: the missing `)` is not reported
+                            return Err(e);
+                        }
+                        self.reported = Some(e);
+                    }
                 }
-                columns.push(CfColumn {
-                    name: col,
-                    validator,
-                    primary_key,
-                });
                 if !self.eat_sym(",") {
                     break;
                 }
@@ -117,6 +122,37 @@ impl Parser<'_> {
             columns,
             props,
         })
+    }
+
+    /// `createCfamColumns`: `term validator (PRIMARY KEY)?`. Its decision
+    /// looked at up to three tokens (a term, a type word or string, then
+    /// PRIMARY, `,` or `)`); a token there that fits none is the inner
+    /// error (no viable alternative), which the column list recovers from.
+    /// A `PRIMARY` not followed by `KEY` is the outer one: no recovery.
+    fn cf_column(&mut self) -> PResult<PResult<CfColumn>> {
+        let name = match self.term() {
+            Ok(name) => name,
+            Err(e) => return Ok(Err(e)),
+        };
+        let validator = if self.peek().kind == Kind::Str {
+            self.advance().text
+        } else {
+            match self.type_word() {
+                Ok(v) => v,
+                Err(e) => return Ok(Err(e)),
+            }
+        };
+        let primary_key = self.eat_kw("PRIMARY");
+        if primary_key {
+            self.expect_kw("KEY")?;
+        } else if !(self.peek().is_sym(",") || self.peek().is_sym(")")) {
+            return Ok(Err(self.no_viable()));
+        }
+        Ok(Ok(CfColumn {
+            name,
+            validator,
+            primary_key,
+        }))
     }
 
     /// `name = value (AND name = value)*` with `(COMPIDENT | IDENT)` names.

@@ -210,11 +210,16 @@ fn parse_pass<'q>(
         query,
         batch_mode,
         grammar,
+        reported: None,
     };
     let statement = p.statement();
     p.tokens.lexical_error()?;
+    let statement = statement?;
+    if let Some(e) = p.reported.take() {
+        return Err(e);
+    }
     Ok(Parsed {
-        statement: statement?,
+        statement,
         markers: p.markers,
     })
 }
@@ -226,6 +231,9 @@ struct Parser<'q> {
     /// What a batch does with each statement once it is parsed.
     batch_mode: BatchMode<'q>,
     grammar: Grammar,
+    /// An error ANTLR reported and recovered from: thrown at the end when
+    /// no later one was (every release's `throwLastRecognitionError`).
+    reported: Option<CqlError>,
 }
 
 type PResult<T> = Result<T, CqlError>;
@@ -296,9 +304,24 @@ impl Parser<'_> {
     fn expect_kw(&mut self, kw: &str) -> PResult<()> {
         if self.eat_kw(kw) {
             Ok(())
+        } else if self.peek_at(1).is_kw(kw) {
+            self.extraneous(&format!("K_{kw}"));
+            Ok(())
         } else {
             Err(self.mismatched(&format!("K_{kw}")))
         }
+    }
+
+    /// ANTLR's single-token deletion: where the token after the current one
+    /// is the one due, the current one is reported extraneous and dropped,
+    /// and the parse goes on (a later error is the one thrown).
+    fn extraneous(&mut self, expecting: &str) {
+        let t = self.advance();
+        self.advance();
+        self.reported = Some(Self::error_at(
+            &t,
+            format!("extraneous input '{}' expecting {expecting}", t.text),
+        ));
     }
 
     fn eat_sym(&mut self, sym: &str) -> bool {
@@ -311,6 +334,9 @@ impl Parser<'_> {
 
     fn expect_sym(&mut self, sym: &str) -> PResult<()> {
         if self.eat_sym(sym) {
+            Ok(())
+        } else if self.peek_at(1).is_sym(sym) {
+            self.extraneous(&format!("'{sym}'"));
             Ok(())
         } else {
             Err(self.mismatched(&format!("'{sym}'")))
@@ -456,6 +482,17 @@ impl Parser<'_> {
             Selection::Wildcard
         } else {
             let start = self.term()?;
+            // `term (',' term)* | term RANGEOP term` was one decision on two
+            // tokens: after the first term, one that is neither `,`, `..` nor
+            // what follows the selection fits no alternative.
+            let t = self.peek();
+            if !(t.kind == Kind::RangeOp
+                || t.is_sym(",")
+                || t.is_kw("FROM")
+                || (count && t.is_sym(")")))
+            {
+                return Err(self.no_viable());
+            }
             if self.peek().kind == Kind::RangeOp {
                 self.advance();
                 Selection::Range(start, self.term()?)
@@ -470,7 +507,20 @@ impl Parser<'_> {
         if count {
             self.expect_sym(")")?;
         }
-        self.expect_kw("FROM")?;
+        let t = self.peek().clone();
+        if !t.is_kw("FROM")
+            && !self.peek_at(1).is_kw("FROM")
+            && (self.is_ident(&t) || matches!(t.kind, Kind::Str | Kind::Integer))
+        {
+            // ANTLR's single-token insertion: a name may follow FROM, so
+            // FROM was reported missing and taken as read.
+            self.reported = Some(Self::error_at(
+                &t,
+                format!("missing K_FROM at '{}'", t.text),
+            ));
+        } else {
+            self.expect_kw("FROM")?;
+        }
         let (keyspace, cf) = self.qualified_name()?;
         let consistency = if self.eat_kw("USING") {
             Some(self.consistency_level()?)

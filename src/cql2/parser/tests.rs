@@ -211,10 +211,8 @@ fn reserved_words_are_not_terms_and_errors_name_the_place() {
         parse("SELECT Text FROM cf").is_ok(),
         "type words are case-sensitive"
     );
-    assert_eq!(
-        err("SELECT * cf"),
-        "line 1:9 mismatched input 'cf' expecting K_FROM"
-    );
+    // a name where FROM was due: ANTLR took FROM for missing (rel_cql2recovery)
+    assert_eq!(err("SELECT * cf"), "line 1:9 missing K_FROM at 'cf'");
     // As the releases answered it (rel_cql2names): the end of the query
     // where a name goes is a token outside the name set.
     assert_eq!(
@@ -372,4 +370,88 @@ fn alter_refuses_an_unknown_type_word_as_a_set() {
         Grammar::default()
     )
     .is_ok());
+}
+
+#[test]
+fn a_column_definition_fitting_no_alternative_is_recovered_from() {
+    // Recorded from 0.8.10 to 1.2.19 (rel_cql2cfrecovery): ANTLR reported the
+    // column, skipped to its `,` or `)` and parsed on; the last error stands.
+    let first = Grammar {
+        first_type_words: true,
+        ..Grammar::default()
+    };
+    let q = "CREATE COLUMNFAMILY e (KEY text PRIMARY KEY, at timestamp, raw blob, n int)";
+    assert_eq!(
+        parse_in(q, first).unwrap_err().to_string(),
+        "line 1:63 no viable alternative at input 'blob'"
+    );
+    assert!(parse_in(q, Grammar::default()).is_ok());
+    for (q, e) in [
+        (
+            "CREATE COLUMNFAMILY a (KEY text PRIMARY KEY, x nosuch, y othertype, z text)",
+            "line 1:57 no viable alternative at input 'othertype'",
+        ),
+        // a name after the type: the decision's third token
+        (
+            "CREATE COLUMNFAMILY c (KEY text PRIMARY KEY, x text y, z int)",
+            "line 1:52 no viable alternative at input 'y'",
+        ),
+        // left open: still recovering at the end, the `)` missed unreported
+        (
+            "CREATE COLUMNFAMILY d (KEY text PRIMARY KEY, x nosuch",
+            "line 1:47 no viable alternative at input 'nosuch'",
+        ),
+        (
+            "CREATE COLUMNFAMILY f (KEY text PRIMARY KEY, n INT, m Varchar)",
+            "line 1:54 no viable alternative at input 'Varchar'",
+        ),
+        (
+            "CREATE COLUMNFAMILY g (KEY text PRIMARY KEY,, n int)",
+            "line 1:44 no viable alternative at input ','",
+        ),
+        (
+            "CREATE COLUMNFAMILY h (KEY text PRIMARY KEY, n int, )",
+            "line 1:52 no viable alternative at input ')'",
+        ),
+        // a later error is the one thrown
+        (
+            "CREATE COLUMNFAMILY b (KEY text PRIMARY KEY, x nosuch) WITH comparator = text junk",
+            "line 1:78 extraneous input 'junk' expecting EOF",
+        ),
+    ] {
+        assert_eq!(err(q), e, "{q}");
+    }
+    assert!(parse("CREATE COLUMNFAMILY ok (KEY text PRIMARY KEY, n int, s 'UTF8Type')").is_ok());
+}
+
+#[test]
+fn a_token_too_many_or_a_missing_from_is_recovered_from() {
+    // Recorded from 0.8.10 to 1.1.12 (rel_cql2recovery): ANTLR's single-token
+    // deletion and insertion, reported, the parse going on.
+    assert_eq!(
+        err("SELECT * users WHERE KEY = 'zz'"),
+        "line 1:9 missing K_FROM at 'users'"
+    );
+    assert_eq!(
+        err("INSERT INTO users VALUES ('a', 'b')"),
+        "line 0:-1 mismatched input '<EOF>' expecting K_VALUES"
+    );
+    // after a first column, the selection's decision failed instead
+    assert_eq!(
+        err("SELECT state users WHERE KEY = 'a'"),
+        "line 1:13 no viable alternative at input 'users'"
+    );
+    assert_eq!(
+        err("SELECT * x FROM users WHERE KEY = 'a'"),
+        "line 1:9 extraneous input 'x' expecting K_FROM"
+    );
+    assert_eq!(
+        err("INSERT INTO users (KEY, state) x VALUES ('b', 'CA')"),
+        "line 1:31 extraneous input 'x' expecting K_VALUES"
+    );
+    // a later error is the one thrown
+    assert_eq!(
+        err("SELECT * users WHERE"),
+        "line 0:-1 no viable alternative at input '<EOF>'"
+    );
 }
