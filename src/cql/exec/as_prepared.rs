@@ -11,7 +11,7 @@
 //! it; it must not keep or evict statements (the session's cache does, and
 //! weighs the snapshot).
 
-use super::session::statement_tables;
+use super::session::{statement_tables, TableSnapshot};
 use super::{dml, tables, CqlBackend, CqlSession, Prepared};
 use crate::cql::ast::Statement;
 use crate::cql::error::{CqlError, CqlResult};
@@ -26,22 +26,32 @@ pub(super) fn snapshot(
     backend: &dyn CqlBackend,
     session: &CqlSession,
     statement: &Statement,
-) -> Vec<Arc<Table>> {
+) -> Vec<TableSnapshot> {
     if !session.does(Behaviour::PreparedRunAsPrepared) {
         return Vec::new();
     }
     let schema = backend.schema();
-    let mut out: Vec<Arc<Table>> = Vec::new();
+    let mut out: Vec<TableSnapshot> = Vec::new();
     for t in statement_tables(statement) {
         let Ok(ks) = session.keyspace_for(t) else {
             continue;
         };
-        if out.iter().any(|p| p.keyspace == ks && p.name == t.name) {
+        if out
+            .iter()
+            .any(|p| p.table.keyspace == ks && p.table.name == t.name)
+        {
             continue;
         }
-        if let Ok(table) = tables::lookup_in(session, &schema, &ks, &t.name) {
-            out.push(Arc::new(table));
-        }
+        let (Some(cf), Ok(table)) = (
+            schema.cf(&ks, &t.name),
+            tables::lookup_in(session, &schema, &ks, &t.name),
+        ) else {
+            continue;
+        };
+        out.push(TableSnapshot {
+            table: Arc::new(table),
+            cf_id: cf.id,
+        });
     }
     out
 }
@@ -95,13 +105,13 @@ fn live_keys_checked(
         let snapshot = prepared
             .tables
             .iter()
-            .find(|p| p.keyspace == ks && p.name == t.name);
+            .find(|p| p.table.keyspace == ks && p.table.name == t.name);
         let (Some(snapshot), Ok(live)) =
             (snapshot, tables::lookup_in(session, &schema, &ks, &t.name))
         else {
             continue;
         };
-        if let Some(name) = missing_key_part(snapshot, &live, delete) {
+        if let Some(name) = missing_key_part(&snapshot.table, &live, delete) {
             return Err(CqlError::invalid(format!(
                 "Missing mandatory PRIMARY KEY part {name}"
             )));

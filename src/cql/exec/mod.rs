@@ -66,7 +66,7 @@ pub use dml::packed::{apply_packed, pack_members, MemberSource};
 pub use local::{LocalFacts, CQL_VERSION, RELEASE_VERSION, THRIFT_VERSION};
 pub use session::{
     md5_id, prepared_cost, prepared_not_found, too_big_to_prepare, CqlSession, Prepared,
-    PreparedCache, ServerClock, DEFAULT_PREPARED_BYTES,
+    PreparedCache, ServerClock, TableSnapshot, DEFAULT_PREPARED_BYTES,
 };
 
 use crate::cql::ast::Parsed;

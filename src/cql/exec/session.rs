@@ -120,8 +120,16 @@ pub struct CqlSession {
 /// statement runs; `even_dropped`: for a table dropped since too.
 #[derive(Default)]
 struct Pins {
-    tables: Vec<Arc<Table>>,
+    tables: Vec<TableSnapshot>,
     even_dropped: bool,
+}
+
+/// A table as it was when a statement was prepared, and the id of its
+/// column family then: a table of that name made anew is another one.
+#[derive(Debug, Clone)]
+pub struct TableSnapshot {
+    pub table: Arc<Table>,
+    pub cf_id: u32,
 }
 
 impl CqlSession {
@@ -239,7 +247,7 @@ impl CqlSession {
     /// live ones back.
     pub(super) fn with_pins<T>(
         &mut self,
-        tables: &[Arc<Table>],
+        tables: &[TableSnapshot],
         even_dropped: bool,
         f: impl FnOnce(&mut Self) -> T,
     ) -> T {
@@ -255,12 +263,12 @@ impl CqlSession {
 
     /// The table standing for `keyspace.name` while a prepared statement
     /// runs, and whether it stands for a dropped one too.
-    pub(super) fn pinned(&self, keyspace: &str, name: &str) -> Option<(&Table, bool)> {
+    pub(super) fn pinned(&self, keyspace: &str, name: &str) -> Option<(&TableSnapshot, bool)> {
         self.pins
             .tables
             .iter()
-            .find(|t| t.keyspace == keyspace && t.name == name)
-            .map(|t| (t.as_ref(), self.pins.even_dropped))
+            .find(|t| t.table.keyspace == keyspace && t.table.name == name)
+            .map(|t| (t, self.pins.even_dropped))
     }
 
     /// Whether the release this node emulates (`--cassandra-version`)
@@ -303,7 +311,7 @@ pub struct Prepared {
     pub keyspace: Option<String>,
     /// Its tables as they were when it was prepared, which 1.2 and 2.0
     /// ran it against (see `as_prepared`); empty on other releases.
-    pub tables: Vec<Arc<Table>>,
+    pub tables: Vec<TableSnapshot>,
 }
 
 impl Prepared {
@@ -367,9 +375,10 @@ pub fn prepared_cost(query_len: usize) -> usize {
 
 /// What a prepared statement's table snapshots weigh besides (a fixed part
 /// and each column's name, type and place), so that the byte bound holds.
-fn tables_cost(tables: &[Arc<Table>]) -> usize {
+fn tables_cost(tables: &[TableSnapshot]) -> usize {
     tables
         .iter()
+        .map(|s| &s.table)
         .map(|t| 512 + 256 * (t.partition_key.len() + t.clustering.len() + t.regular.len()))
         .sum()
 }
@@ -433,7 +442,7 @@ impl PreparedCache {
         statement: Statement,
         specs: Vec<BindSpec>,
         keyspace: Option<String>,
-        tables: Vec<Arc<Table>>,
+        tables: Vec<TableSnapshot>,
     ) -> CqlResult<Prepared> {
         let cost = prepared_cost(query.len()).saturating_add(tables_cost(&tables));
         let mut entries = self.entries.lock();
@@ -493,11 +502,14 @@ impl PreparedCache {
 mod tests {
     use super::*;
 
-    fn table(ddl: &str) -> Arc<Table> {
+    fn table(ddl: &str) -> TableSnapshot {
         let Statement::CreateTable(ct) = crate::cql::parser::parse(ddl).unwrap().statement else {
             panic!("not a CREATE TABLE: {ddl}");
         };
-        Arc::new(Table::from_create("ks", &ct).unwrap())
+        TableSnapshot {
+            table: Arc::new(Table::from_create("ks", &ct).unwrap()),
+            cf_id: 7,
+        }
     }
 
     #[test]
@@ -507,12 +519,12 @@ mod tests {
         let seen = session.with_pins(std::slice::from_ref(&t), true, |s| {
             (
                 s.pinned("ks", "t")
-                    .map(|(p, dropped)| (p.name.clone(), dropped)),
+                    .map(|(p, dropped)| (p.table.name.clone(), p.cf_id, dropped)),
                 s.pinned("ks", "u").is_some(),
                 s.pinned("other", "t").is_some(),
             )
         });
-        assert_eq!(seen, (Some(("t".to_string(), true)), false, false));
+        assert_eq!(seen, (Some(("t".to_string(), 7, true)), false, false));
         assert!(session.pinned("ks", "t").is_none());
     }
 

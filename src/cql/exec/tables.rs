@@ -214,10 +214,12 @@ pub fn lookup_in(
     name: &str,
 ) -> CqlResult<Table> {
     // A prepared statement of 1.2 or 2.0 meets its table as it was (see
-    // `as_prepared`), while the table lives.
-    if let Some((table, even_dropped)) = session.pinned(keyspace, name) {
-        if even_dropped || schema.cf(keyspace, name).is_some() {
-            return Ok(table.clone());
+    // `as_prepared`), while that column family lives (not one made anew
+    // under its name).
+    if let Some((pin, even_dropped)) = session.pinned(keyspace, name) {
+        let live = schema.cf(keyspace, name);
+        if live.map_or(even_dropped, |cf| cf.id == pin.cf_id) {
+            return Ok(pin.table.as_ref().clone());
         }
     }
     lookup_view(schema, keyspace, name, session.sees_super_tables())
