@@ -298,6 +298,8 @@ mod tests {
                  new keyspace at that column family (closes the connection)\n\
                  Behaviour stops: an update leaving bloom_filter_fp_chance unset keeps the \
                  column family's\n\
+                 Behaviour stops: a prepared statement runs against its table as it was when \
+                 prepared\n\
                  Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
                  sub-column closes the connection (its batch log's old format)\n\
                  Behaviour stops: a column family whose index failed to open closes the \
@@ -320,6 +322,7 @@ mod tests {
                  refused)\n\
                  Behaviour stops: a conditional DELETE restricts every primary key column, even \
                  of statics alone\n\
+                 Behaviour stops: a prepared write names the key columns by their live names\n\
                  Not compared: {NOT_COMPARED}\n"
             )
         );
