@@ -11932,3 +11932,70 @@ if (0, 8) <= R < (1, 3):
                 "INSERT t (k, v) VALUES ('x', 'y') USING TIMESTAMP 1330000000000000 junk",
             ]]
         return out
+
+
+if COUNTERS:
+    @scenario("rel_countermillis", "19", "counter", keyspace_reset="cv_r_countermillis")
+    def _countermillis():
+        """Counters deleted by CQL, then added to: 0.8 to 2.0 stamped an increment with the
+        node's milliseconds and a CQL deletion with microseconds, so the deletion shadows
+        every later increment (1.2's UPDATE marked its row: the row shows a null counter;
+        2.0's did not: no row). Thrift's counter deletions took the same milliseconds, so an
+        increment after remove_counter counts anew. 2.1 and 2.2: any deletion wins; 3.x: the
+        count goes on past a deleted row from the counter cache"""
+        ks = "cv_r_countermillis"
+        cv = "CounterColumnType"
+        out = setup(ks, cf_def(ks, "Cnt", comparator="UTF8Type", key_validation="UTF8Type",
+                               default_validation=cv))
+        add = lambda k, name, n: v19.add(k, cparent("Cnt"), counter_column(name, n))
+        slice_ = lambda k: v19.get_slice(k, cparent("Cnt"), pred(start=""))
+        # Thrift alone: removed, then added to again
+        out += [add("t", "c", 5), v19.remove_counter("t", cpath("Cnt", col="c")),
+                add("t", "c", 2), slice_("t")]
+        # ... and a row removed, then added to again
+        out += [add("u", "c", 6), v19.remove_counter("u", cpath("Cnt")), add("u", "c", 1),
+                slice_("u")]
+        if CQL2 and R < (3, 0):
+            # CQL 2: a column and a row deleted (microseconds), then added to again
+            out += [cql2("USE %s" % ks)] + [cql2(x) for x in [
+                "UPDATE Cnt SET a = a + 3, b = b + 1 WHERE KEY = 'q'",
+                "DELETE a FROM Cnt WHERE KEY = 'q'",
+                "UPDATE Cnt SET a = a + 1, b = b + 1 WHERE KEY = 'q'",
+                "SELECT a, b FROM Cnt WHERE KEY = 'q'",
+                "UPDATE Cnt SET a = a + 4 WHERE KEY = 'r'",
+                "DELETE FROM Cnt WHERE KEY = 'r'",
+                "UPDATE Cnt SET a = a + 1 WHERE KEY = 'r'",
+                "SELECT a FROM Cnt WHERE KEY = 'r'",
+            ]]
+            # ... and Thrift reading and adding to what CQL 2 deleted
+            out += [slice_("q"), add("r", "a", 10), slice_("r")]
+        if R >= (1, 2):
+            q = v19.execute_cql3_query
+            out += [v19.set_keyspace(ks)] + [q(x) for x in [
+                "CREATE TABLE tallies (poll int, option text, votes counter, "
+                "PRIMARY KEY (poll, option))",
+                "CREATE TABLE hits (page text PRIMARY KEY, n counter, m counter)",
+                "UPDATE tallies SET votes = votes + 1 WHERE poll = 1 AND option = 'a'",
+                "UPDATE tallies SET votes = votes + 2 WHERE poll = 1 AND option = 'b'",
+                "DELETE FROM tallies WHERE poll = 1 AND option = 'a'",
+                "UPDATE tallies SET votes = votes + 1 WHERE poll = 1 AND option = 'a'",
+                "SELECT option, votes FROM tallies WHERE poll = 1",
+                "DELETE votes FROM tallies WHERE poll = 1 AND option = 'b'",
+                "UPDATE tallies SET votes = votes + 5 WHERE poll = 1 AND option = 'b'",
+                "SELECT option, votes FROM tallies WHERE poll = 1",
+                "SELECT COUNT(*) FROM tallies WHERE poll = 1",
+                "UPDATE hits SET n = n + 1, m = m + 1 WHERE page = 'home'",
+                "DELETE FROM hits WHERE page = 'home'",
+                "UPDATE hits SET n = n + 1 WHERE page = 'home'",
+                "SELECT * FROM hits",
+                "DELETE m FROM hits WHERE page = 'about'",
+                "UPDATE hits SET n = n + 2, m = m + 2 WHERE page = 'about'",
+                "SELECT * FROM hits WHERE page = 'about'",
+                "UPDATE tallies SET votes = votes + 1 WHERE poll = 2 AND option = 'a'",
+                "DELETE FROM tallies WHERE poll = 2",
+                "BEGIN COUNTER BATCH UPDATE tallies SET votes = votes + 1 WHERE poll = 2 AND "
+                "option = 'a' UPDATE tallies SET votes = votes + 1 WHERE poll = 2 AND "
+                "option = 'b' APPLY BATCH",
+                "SELECT option, votes FROM tallies WHERE poll = 2",
+            ]]
+        return out

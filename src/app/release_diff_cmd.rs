@@ -300,6 +300,10 @@ mod tests {
                  column family's\n\
                  Behaviour stops: a prepared statement runs against its table as it was when \
                  prepared\n\
+                 Behaviour stops: a counter is stamped in milliseconds: a CQL deletion of it \
+                 shadows every later increment\n\
+                 Behaviour stops: a counter added to after its row or super column was deleted \
+                 counts on from its count before the deletion\n\
                  Behaviour stops: atomic_batch_mutate deleting super columns beside a written \
                  sub-column closes the connection (its batch log's old format)\n\
                  Behaviour stops: a column family whose index failed to open closes the \

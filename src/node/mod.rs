@@ -35,6 +35,7 @@
 pub mod backend;
 mod baseline;
 pub mod calls;
+mod counters;
 pub mod cql;
 pub mod defer;
 mod error;
@@ -57,6 +58,7 @@ mod traces;
 
 /// A partition as stored, for the front ends (which may not name storage).
 pub use baseline::{ResetReport, MAX_BASELINE_BYTES};
+pub use counters::{CounterCacheKey, CounterMemory};
 pub use error::{Acknowledged, EngineError, NodeError, NodeResult};
 
 use crate::auth::Authenticator;
@@ -153,20 +155,14 @@ pub struct Node {
     pub sent_replication: Mutex<BTreeMap<String, SentReplication>>,
     /// The traced calls' sessions, read as `system_traces` (see [`traces`]).
     pub traces: Arc<crate::trace::Store>,
-    /// Each counter's count as the node last computed it, for releases
-    /// whose counter cache outlived a deletion (3.x: see the Thrift front
-    /// end's counters).
-    pub counter_cache: Mutex<BTreeMap<CounterCacheKey, i64>>,
+    /// What the node remembers of its counters between writes, for the
+    /// releases whose counts outlived a deletion (see [`counters`]).
+    pub counters: CounterMemory,
     /// The cells each table held when its COMPACT STORAGE value column was
     /// renamed, for releases whose reads of them failed (3.x: see
     /// [`renamed_values`]).
     pub renamed_values: Mutex<renamed_values::RenamedValues>,
 }
-
-/// A counter in [`Node::counter_cache`]: keyspace, column family and its
-/// id (a column family made again under the name is another), row key,
-/// super column, name.
-pub type CounterCacheKey = (String, String, u32, Vec<u8>, Option<Vec<u8>>, Vec<u8>);
 
 /// The low 64 bits of this node's time UUIDs. 1.2 derived them from the
 /// host address; a random value per start is as unique and needs no
@@ -233,7 +229,7 @@ impl Node {
             migration_id: Mutex::new(None),
             sent_replication: Mutex::new(BTreeMap::new()),
             traces: Arc::new(crate::trace::Store::new()),
-            counter_cache: Mutex::new(BTreeMap::new()),
+            counters: CounterMemory::default(),
             renamed_values: Mutex::new(BTreeMap::new()),
         }
     }
@@ -316,13 +312,11 @@ pub fn now_seconds() -> i32 {
 }
 
 impl Node {
-    /// Discards all data of one column family (durable), and its counts in
-    /// the counter cache (3.x invalidated its cache so).
+    /// Discards all data of one column family (durable), and what the node
+    /// remembers of its counters (3.x invalidated its cache so).
     pub fn truncate(&self, keyspace: &str, cf: &str) -> NodeResult<()> {
         self.note_cf(keyspace, cf);
-        self.counter_cache
-            .lock()
-            .retain(|(k, c, ..), _| !(k == keyspace && c == cf));
+        self.counters.forget(keyspace, cf);
         self.forget_renamed_values(keyspace, cf);
         self.backend.truncate(keyspace, cf)
     }
@@ -577,15 +571,36 @@ impl Node {
     }
 
     fn apply_batch_as(&self, ms: &[RowMutation], atomicity: Atomicity) -> NodeResult<()> {
+        let ms = self.settle_counters(ms);
+        if ms.is_empty() {
+            return Ok(());
+        }
         // Noted before the write: a reset after a failed write only
         // rewrites the column family once more.
-        self.note_writes(ms);
-        self.backend.apply_batch(ms, atomicity)
+        self.note_writes(&ms);
+        self.backend.apply_batch(&ms, atomicity)
     }
 
     /// [`Node::apply_batch`] (or, `logged`, [`Node::apply_logged`]) for
     /// mutations held packed (a big batch's).
     pub fn apply_packed(&self, batch: &PackedBatch, logged: bool) -> NodeResult<()> {
+        // A counter batch of an emulated release is written as mutations:
+        // the release's counter rules read and rewrite its increments.
+        let schema = self.schema();
+        let counters = |(ks, cf): (&str, &str)| schema.cf(ks, cf).is_some_and(|d| d.is_counter());
+        if self.release.is_some() && batch.tables().any(counters) {
+            let ms = batch
+                .to_mutations()
+                .map_err(|e| NodeError::Internal(e.to_string()))?;
+            return self.apply_batch_as(
+                &ms,
+                if logged {
+                    Atomicity::Logged
+                } else {
+                    Atomicity::PerRow
+                },
+            );
+        }
         for (ks, cf) in batch.tables() {
             self.note_cf(ks, cf);
         }

@@ -220,6 +220,37 @@ macro_rules! with_behaviours_before_2_0_last {
                 says: "a prepared statement runs against its table as it was when prepared",
             }
 
+            // 0.8.10 to 2.0.17 ColumnFamily.addCounter stamped a counter
+            // update with System.currentTimeMillis(), as remove_counter and a
+            // counter family's Thrift Deletion were; CQL's deletions took
+            // the statement's microseconds. 2.1's addCounter took
+            // FBUtilities.timestampMicros(). Recorded: rel_countermillis.
+            /// An increment was stamped with the node's clock in
+            /// milliseconds, so a CQL deletion of its row or column (in
+            /// microseconds) shadowed every later increment: 1.2 then showed
+            /// the row its UPDATE marked with a null counter, 2.0 no row.
+            CounterStampsInMillis {
+                key: "counter_stamps_in_millis",
+                from: (0, 8, 0),
+                until: Some((2, 1, 0)),
+                says: "a counter is stamped in milliseconds: a CQL deletion of it shadows every later increment",
+            }
+
+            // 0.8.10 to 2.0.17 kept a counter's versions in the memtable under
+            // a deletion of its row or super column (only a column's own
+            // tombstone replaced it), and a later increment reconciled with
+            // them: live + live merged the counts. Recorded: rel_countermillis.
+            /// A counter whose row, super column or range of names was deleted
+            /// counted on from its count before the deletion when added to
+            /// again; one whose own column was deleted counted anew.
+            DeletedCountersCountOn {
+                key: "deleted_counters_count_on",
+                from: (0, 8, 0),
+                until: Some((2, 1, 0)),
+                says: "a counter added to after its row or super column was deleted counts on from \
+                    its count before the deletion",
+            }
+
             $($later)*
         }
     };

@@ -346,7 +346,7 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
         batch::apply_in_chunks(node, rows)?;
     }
     if !counter_deletes.is_empty() {
-        let ts = counters::timestamp();
+        let ts = node.counter_timestamp();
         let rows: Vec<RowMutation> = counter_deletes
             .into_iter()
             .map(|(key, cf, mut del)| {

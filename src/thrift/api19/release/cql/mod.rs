@@ -53,20 +53,62 @@ pub fn cql_version_refusal(node: &Node, set: Option<&str>, major: u32) -> Option
     })
 }
 
-/// What a CQL 2 write that succeeded answers: 2.1's CQL 2 write path
-/// failed on the server (a NullPointerException) after validation, which
-/// closed the connection without a reply (recorded for INSERT; UPDATE,
-/// DELETE and BATCH take the same path).
+/// What a CQL 2 write that succeeded answers: 2.1's CQL 2 write of a
+/// value failed on the server (a NullPointerException) after validation,
+/// which closed the connection without a reply (recorded for INSERT; an
+/// UPDATE setting a value and a BATCH take the same path). Its counter
+/// increments and deletions, which wrote no value, went through (recorded:
+/// `rel_countermillis`).
 pub fn cql2_write_outcome(node: &Node, statement: &Cql2Statement) -> Result<(), ApiError> {
-    let write = matches!(
-        statement,
-        Cql2Statement::Update(_) | Cql2Statement::Delete(_) | Cql2Statement::Batch { .. }
-    );
+    use crate::cql2::ast::Operation;
+    let write = match statement {
+        Cql2Statement::Update(u) => u
+            .columns
+            .iter()
+            .any(|(_, op)| matches!(op, Operation::Set(_))),
+        Cql2Statement::Batch { .. } => true,
+        _ => false,
+    };
     match node.release {
         Some(r) if write && r.series() == (2, 1) => Err(ApiError::Dropped(
             "CQL 2 write: Cassandra 2.1 failed it on the server and closed the connection"
                 .to_string(),
         )),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cql2_write_outcome;
+    use crate::node::test_nodes;
+    use crate::release::Release;
+
+    /// Recorded from 2.1.22 (`rel_cql2`, `rel_countermillis`): a CQL 2
+    /// write of a value closed the connection; counter increments and
+    /// deletions went through. Other releases wrote them all.
+    #[test]
+    fn only_2_1_fails_a_cql_2_write_of_a_value() {
+        for (v, fails) in [("2.1.22", true), ("2.0.17", false)] {
+            let mut node = test_nodes::Kit::default().node();
+            node.release = Release::find(v);
+            let outcome = |text: &str| {
+                let parsed = crate::cql2::parser::parse(text).unwrap();
+                cql2_write_outcome(&node, &parsed.statement).is_err()
+            };
+            assert_eq!(
+                outcome("INSERT INTO c (KEY, a) VALUES ('k', 'v')"),
+                fails,
+                "{v}"
+            );
+            assert_eq!(
+                outcome("UPDATE c SET a = 'v' WHERE KEY = 'k'"),
+                fails,
+                "{v}"
+            );
+            assert!(!outcome("UPDATE c SET n = n + 1 WHERE KEY = 'k'"), "{v}");
+            assert!(!outcome("DELETE a FROM c WHERE KEY = 'k'"), "{v}");
+            assert!(!outcome("SELECT a FROM c WHERE KEY = 'k'"), "{v}");
+        }
     }
 }
