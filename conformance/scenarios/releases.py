@@ -11575,7 +11575,7 @@ if (3, 0) <= R:
 
 
 # ------------------------------------------------------------------------------ a map's entry in a WHERE clause, `m['k'] = v` (found by ordinary19zk on 3.x)
-if (3, 0) <= R:
+if (2, 2) <= R:
     @scenario("rel_mapentries", "19", "cql3", keyspace_reset="cv_r_mapentries")
     def _mapentries():
         """`m['k'] = v` in a SELECT's WHERE clause: rows whose map holds the key with that
