@@ -11574,6 +11574,60 @@ if (3, 0) <= R:
         return out
 
 
+# ------------------------------------------------------------------------------ a map's entry in a WHERE clause, `m['k'] = v` (found by ordinary19zk on 3.x)
+if (2, 2) <= R:
+    @scenario("rel_mapentries", "19", "cql3", keyspace_reset="cv_r_mapentries")
+    def _mapentries():
+        """`m['k'] = v` in a SELECT's WHERE clause: rows whose map holds the key with that
+        value, served by an ENTRIES index (or, without one, filtered with ALLOW FILTERING),
+        a key and value bound as `key(m)` and `value(m)`; refused on a frozen map, a list, a
+        column that is no map, and by any operator but `=`"""
+        ks = "cv_r_mapentries"
+        q = v19.execute_cql3_query
+        sel = "SELECT id FROM docs WHERE attrs[?] = ?"
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE docs (id int PRIMARY KEY, kind text, attrs map<text, text>, "
+            "extra map<text, int>, fz frozen<map<text, text>>, tags list<text>)",
+            "CREATE INDEX docs_entries ON docs (ENTRIES(attrs))",
+            "CREATE INDEX docs_kind ON docs (kind)",
+            "INSERT INTO docs (id, kind, attrs, extra, fz, tags) VALUES (1, 'post', "
+            "{'lang': 'en', 'src': 'web'}, {'a': 1}, {'x': 'y'}, ['t']) USING TIMESTAMP 10",
+            "INSERT INTO docs (id, kind, attrs, extra) VALUES (2, 'post', {'lang': 'no'}, "
+            "{'a': 2}) USING TIMESTAMP 10",
+            "INSERT INTO docs (id, kind, attrs, extra) VALUES (3, 'page', "
+            "{'lang': 'en', 'src': 'api'}, {'a': 1, 'b': 1}) USING TIMESTAMP 10",
+            "INSERT INTO docs (id, kind) VALUES (4, 'page') USING TIMESTAMP 10",
+            "SELECT id FROM docs WHERE attrs['lang'] = 'en'",
+            "SELECT id, attrs FROM docs WHERE attrs['src'] = 'api'",
+            "SELECT id FROM docs WHERE attrs['lang'] = 'de'",
+            "SELECT id FROM docs WHERE attrs['en'] = 'lang'",
+            "SELECT id FROM docs WHERE attrs['lang'] = 'en' AND kind = 'post'",
+            "SELECT id FROM docs WHERE attrs['lang'] = 'en' AND kind = 'post' ALLOW FILTERING",
+            "SELECT id FROM docs WHERE attrs['lang'] = 'en' AND attrs['src'] = 'web' "
+            "ALLOW FILTERING",
+            "SELECT id FROM docs WHERE extra['a'] = 1",
+            "SELECT id FROM docs WHERE extra['a'] = 1 ALLOW FILTERING",
+            "SELECT id FROM docs WHERE id = 3 AND attrs['lang'] = 'en'",
+            "UPDATE docs USING TIMESTAMP 11 SET attrs['lang'] = 'de' WHERE id = 1",
+            "SELECT id FROM docs WHERE attrs['lang'] = 'en'",
+            "SELECT id FROM docs WHERE attrs['lang'] = 'de'",
+            "SELECT id FROM docs WHERE attrs['lang'] > 'a'",
+            "SELECT id FROM docs WHERE fz['x'] = 'y' ALLOW FILTERING",
+            "SELECT id FROM docs WHERE tags[0] = 't' ALLOW FILTERING",
+            "SELECT id FROM docs WHERE kind['x'] = 'y' ALLOW FILTERING",
+            "SELECT id FROM docs WHERE extra['a'] = 'one' ALLOW FILTERING",
+            "SELECT id FROM docs WHERE nosuch['a'] = 'b'",
+        ]]
+        out += [
+            v19.prepare_cql3_query(sel),
+            v19.execute_prepared_cql3_query(thrift_id(ks, sel), [b"lang", b"de"]),
+            v19.execute_prepared_cql3_query(thrift_id(ks, sel), [b"src", b"api"]),
+        ]
+        return out
+
+
 # ------------------------------------------------------------------------------ the order of CQL 3's checks, and a collection added to a live table (found by difftest --cql3 on 2.0.17)
 if R >= (1, 2):
     @scenario("rel_cql3order", "19", "cql3", keyspace_reset="cv_r_cql3order")

@@ -247,7 +247,10 @@ fn filters(source: &Table, sel: &Select) -> AdvisorResult<Vec<Filter>> {
         let Relation::Column { column, op, value } = r else {
             continue;
         };
-        if matches!(op, Operator::Contains | Operator::ContainsKey) {
+        if matches!(
+            op,
+            Operator::Contains | Operator::ContainsKey | Operator::MapEntry { .. }
+        ) {
             return Err(AdvisorError::BadRequest(format!(
                 "{column} {}: a migration copies rows by their values, not collection elements",
                 op.symbol()
@@ -291,7 +294,7 @@ fn keeps(source: &Table, row: &CqlRow, f: &Filter) -> bool {
         Operator::Gt => f.values.iter().all(|w| c(w) == Cmp::Greater),
         Operator::Gte => f.values.iter().all(|w| c(w) != Cmp::Less),
         // Refused by `filters`.
-        Operator::Contains | Operator::ContainsKey => false,
+        Operator::Contains | Operator::ContainsKey | Operator::MapEntry { .. } => false,
     }
 }
 

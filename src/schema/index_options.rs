@@ -16,6 +16,9 @@ pub struct Rules {
     /// 2.0 on: a COMPOSITES index takes no option (`prefix_size`, 1.2's
     /// one, skipped), where 1.2 required an integer `prefix_size`.
     pub composites_without_prefix_size: bool,
+    /// 2.2: a collection's COMPOSITES index skips `index_keys_and_values`
+    /// too (its ENTRIES index), beside `index_keys` and `index_values`.
+    pub composites_take_entries_option: bool,
     /// 3.0 on: a COMPOSITES index of a CfDef takes whatever options it
     /// carries (a legacy index's options were taken as given).
     pub composites_any_options: bool,
@@ -176,6 +179,7 @@ pub(super) fn validate_column(
             unknown_composites_options(
                 options.map(|o| o.keys().map(String::as_str).collect()),
                 collection,
+                collection && rules.composites_take_entries_option,
             )
         }
         IndexType::Composites => {
@@ -193,8 +197,13 @@ pub(super) fn validate_column(
 /// 2.0's rule: the options but `prefix_size` must be none. They are named
 /// as Java printed the key set of the `HashMap` copied from the column's
 /// options (sized for all of them), `prefix_size` removed (and a
-/// collection's `index_keys` / `index_values`).
-fn unknown_composites_options(keys: Option<Vec<&str>>, collection: bool) -> Result<(), String> {
+/// collection's `index_keys` / `index_values`, and from 2.2 `entries`:
+/// its `index_keys_and_values`).
+fn unknown_composites_options(
+    keys: Option<Vec<&str>>,
+    collection: bool,
+    entries: bool,
+) -> Result<(), String> {
     let keys = keys.unwrap_or_default();
     let hashes: Vec<i32> = keys.iter().map(|k| string_hash(k)).collect();
     // `new HashMap<>(m)`: a table for `m.size() / 0.75 + 1` entries.
@@ -204,6 +213,7 @@ fn unknown_composites_options(keys: Option<Vec<&str>>, collection: bool) -> Resu
         .map(|i| keys[i])
         .filter(|k| *k != "prefix_size")
         .filter(|k| !(collection && (*k == "index_keys" || *k == "index_values")))
+        .filter(|k| !(entries && *k == "index_keys_and_values"))
         .collect();
     if unknown.is_empty() {
         return Ok(());
@@ -227,6 +237,7 @@ mod tests {
 
     const OF_2_0: Rules = Rules {
         composites_without_prefix_size: true,
+        composites_take_entries_option: false,
         composites_any_options: false,
         plain_composites_unopened: true,
         thresholds_as_sent: false,
@@ -266,6 +277,7 @@ mod tests {
     };
     const OF_3_0: Rules = Rules {
         composites_without_prefix_size: false,
+        composites_take_entries_option: false,
         composites_any_options: true,
         plain_composites_unopened: false,
         thresholds_as_sent: false,
@@ -357,6 +369,25 @@ mod tests {
             validate(c, Some(&two), OF_2_0),
             Err("Unknown options provided for COMPOSITES index: [aa, b]".into())
         );
+    }
+
+    #[test]
+    fn a_collections_entries_option_is_taken_from_2_2() {
+        let c = IndexType::Composites;
+        let entries = options(&[("index_keys_and_values", "")]);
+        let of_2_2 = Rules {
+            composites_take_entries_option: true,
+            ..OF_2_0
+        };
+        assert_eq!(validate_column(c, Some(&entries), of_2_2, true), Ok(()));
+        let refused =
+            Err("Unknown options provided for COMPOSITES index: [index_keys_and_values]".into());
+        // 2.1's collection index knew keys and values only
+        assert_eq!(validate_column(c, Some(&entries), OF_2_0, true), refused);
+        // and no column but a collection skips it
+        assert_eq!(validate_column(c, Some(&entries), of_2_2, false), refused);
+        let keys = options(&[("index_keys", "")]);
+        assert_eq!(validate_column(c, Some(&keys), OF_2_0, true), Ok(()));
     }
 
     #[test]

@@ -165,6 +165,12 @@ pub enum Operator {
     Contains,
     /// 2.1's `m CONTAINS KEY k`.
     ContainsKey,
+    /// 2.2's `m[k] op v` on a map's entry; its relation's value is a
+    /// `Term::List` of the key and the value. `eq`: the operator was `=`,
+    /// the only one the releases took.
+    MapEntry {
+        eq: bool,
+    },
 }
 
 impl Operator {
@@ -178,6 +184,7 @@ impl Operator {
             Operator::In => "IN",
             Operator::Contains => "CONTAINS",
             Operator::ContainsKey => "CONTAINS KEY",
+            Operator::MapEntry { .. } => "=",
         }
     }
 }

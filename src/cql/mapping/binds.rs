@@ -224,6 +224,18 @@ impl Collector<'_> {
                             CqlType::Map(k, _) => self.term(value, &format!("key({column})"), k),
                             _ => self.term(value, column, &ty),
                         },
+                        // 2.2's `m[k] = v`: `key(m)`, then `value(m)`.
+                        (super::super::ast::Operator::MapEntry { .. }, Term::List(kv))
+                            if kv.len() == 2 =>
+                        {
+                            match &ty {
+                                CqlType::Map(k, v) => {
+                                    self.term(&kv[0], &format!("key({column})"), k);
+                                    self.term(&kv[1], &format!("value({column})"), v);
+                                }
+                                _ => self.term(value, column, &ty),
+                            }
+                        }
                         (super::super::ast::Operator::Contains, _) => match &ty {
                             CqlType::List(e) | CqlType::Set(e) | CqlType::Map(_, e) => {
                                 self.term(value, &format!("value({column})"), e)

@@ -140,6 +140,19 @@ impl Parser<'_> {
             let value = self.lone_value()?;
             return Ok(Relation::Column { column, op, value });
         }
+        // 2.2's `cident '[' term ']' relationType term`.
+        if self.grammar.is_cql33() && self.eat_sym("[") {
+            let key = self.term()?;
+            self.expect_sym("]")?;
+            let eq = self.operator()? == Operator::Eq;
+            let value = self.lone_value()?;
+            let value = Term::List(vec![key, value]);
+            return Ok(Relation::Column {
+                column,
+                op: Operator::MapEntry { eq },
+                value,
+            });
+        }
         let op = self.operator()?;
         let value = if op == Operator::In {
             // 2.0's `inMarker`: `IN ?` or `IN :name`.

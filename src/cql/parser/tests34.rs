@@ -1,4 +1,5 @@
-//! Parser tests of 3.10's CQL 3.4 (`Grammar::Cql34`): GROUP BY and 3.6's PER PARTITION LIMIT.
+//! Parser tests of 3.10's CQL 3.4 (`Grammar::Cql34`): GROUP BY and 3.6's PER PARTITION LIMIT;
+//! and 2.2's relation on a map's entry, which 3.x kept.
 
 use super::*;
 
@@ -62,4 +63,39 @@ fn a_call_missing_its_close_before_what_may_follow_it() {
     assert!(err("SELECT max(min(a AS b)) FROM t").contains("mismatched input 'AS' expecting ')'"));
     // a name before a name fits no selector (recorded: 3.0.24)
     assert!(err("SELECT max(n n) FROM t").contains("no viable alternative at input 'n'"));
+}
+
+/// Recorded: 3.0.24 and 3.11.10 (`ordinary19zk`): `m['k'] = v` in a WHERE
+/// clause, from 2.2's grammar on (2.1's read no `[` after a name there).
+#[test]
+fn a_map_entry_relation_came_with_2_2() {
+    let q = "SELECT id FROM docs WHERE attrs['lang'] = ? AND k = 1";
+    for g in [Grammar::Cql33, Grammar::Cql34] {
+        let parsed = parse_with(q, g).unwrap();
+        assert_eq!(parsed.bind_count, 1);
+        let Statement::Select(s) = parsed.statement else {
+            panic!("not a SELECT")
+        };
+        let Relation::Column { column, op, value } = &s.where_clause[0] else {
+            panic!("not a column relation")
+        };
+        assert_eq!(column, "attrs");
+        assert_eq!(*op, Operator::MapEntry { eq: true });
+        assert!(matches!(value, Term::List(kv) if kv.len() == 2 && matches!(kv[1], Term::Bind(_))));
+    }
+    let Statement::Select(s) = parse_with("SELECT id FROM t WHERE m['a'] > 'b'", Grammar::Cql33)
+        .unwrap()
+        .statement
+    else {
+        panic!("not a SELECT")
+    };
+    assert!(matches!(
+        s.where_clause[0],
+        Relation::Column {
+            op: Operator::MapEntry { eq: false },
+            ..
+        }
+    ));
+    let err = parse_with(q, Grammar::Cql32).unwrap_err().to_string();
+    assert!(err.contains("no viable alternative at input '['"), "{err}");
 }

@@ -88,6 +88,9 @@ impl Node {
             composites_without_prefix_size: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::CompositesWithoutPrefixSize)),
+            composites_take_entries_option: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::CompositesTakeEntriesOption)),
             composites_any_options: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::CompositesAnyOptions)),

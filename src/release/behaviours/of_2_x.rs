@@ -112,6 +112,18 @@ macro_rules! with_behaviours_of_2_x {
                 says: "a COMPOSITES index takes no option (1.2's prefix_size skipped, any other refused)",
             }
 
+            // CompositesIndex.validateOptions: a collection's `index_keys_and_values`
+            // (2.2's ENTRIES index, CASSANDRA-8473) skipped beside its keys' and
+            // values' options (recorded: rel_mapentries).
+            /// A collection's COMPOSITES index took `index_keys_and_values` (an
+            /// index of a map's entries) as it took `index_keys` and `index_values`.
+            CompositesTakeEntriesOption {
+                key: "composites_take_entries_option",
+                from: (2, 2, 0),
+                until: Some((3, 0, 0)),
+                says: "a collection's COMPOSITES index takes index_keys_and_values (a map's entries)",
+            }
+
             // OptionsMessage: LZ4 offered (always available, a pure Java fallback).
             /// The native SUPPORTED message offered lz4 after snappy (1.2 offered
             /// snappy only and refused any other compression at STARTUP).

@@ -26,6 +26,7 @@ pub(super) fn relation_type(
     rules: &SelectRules,
 ) -> CqlResult<CqlType> {
     match (op, ty) {
+        (Operator::MapEntry { eq }, _) => entry_relation_type(ty, column, eq),
         (Operator::ContainsKey, CqlType::Map(k, _)) => Ok((**k).clone()),
         (Operator::ContainsKey, _) => Err(invalid(format!(
             "Cannot use CONTAINS KEY on non-map column {column}"
@@ -49,13 +50,41 @@ pub(super) fn relation_type(
     }
 }
 
+/// The type of `m[k] = v`'s column, checked as 2.2 to 3.11 did
+/// (`SingleColumnRelation.toReceivers`): a map that is not frozen, by
+/// `=` only.
+fn entry_relation_type(ty: &CqlType, column: &str, eq: bool) -> CqlResult<CqlType> {
+    let inner = match ty {
+        CqlType::Frozen(inner) => inner.as_ref(),
+        other => other,
+    };
+    if matches!(inner, CqlType::List(_)) {
+        return Err(invalid(format!(
+            "Indexes on list entries ({column}[index] = value) are not currently supported."
+        )));
+    }
+    if !matches!(inner, CqlType::Map(..)) {
+        return Err(invalid(format!("Column {column} cannot be used as a map")));
+    }
+    if matches!(ty, CqlType::Frozen(_)) {
+        return Err(invalid(format!(
+            "Map-entry equality predicates on frozen map column {column} are not supported"
+        )));
+    }
+    if !eq {
+        return Err(invalid("Only EQ relations are supported on map entries"));
+    }
+    Ok(ty.clone())
+}
+
 /// Whether a filter of `column` by `op` is a CONTAINS (KEY) an index of
 /// its column serves: one on the collection's elements (a map's values), or
-/// on a map's keys.
+/// on a map's keys; `m[k] = v` one on its entries.
 pub(super) fn contains_indexed(table: &Table, column: &str, op: Operator) -> bool {
     let target = match op {
         Operator::Contains => IndexTarget::Values,
         Operator::ContainsKey => IndexTarget::Keys,
+        Operator::MapEntry { .. } => IndexTarget::Entries,
         _ => return false,
     };
     table
@@ -89,6 +118,28 @@ pub(in crate::cql::mapping) fn contains(ty: &CqlType, v: &[u8], key: bool, wante
         .any(|x| element.compare(x, wanted) == Ordering::Equal)
 }
 
+/// Whether the map `v` (the u16-count form rows carry) of type `ty` holds
+/// the key `key` with the value `value`, compared by the key and value
+/// types.
+pub(in crate::cql::mapping) fn holds_entry(
+    ty: &CqlType,
+    v: &[u8],
+    key: &[u8],
+    value: &[u8],
+) -> bool {
+    let CqlType::Map(kt, vt) = ty else {
+        return false;
+    };
+    let Ok(items) = deserialize_collection(v, true) else {
+        return false;
+    };
+    items.chunks(2).any(|kv| {
+        kv.len() == 2
+            && kt.compare(&kv[0], key) == Ordering::Equal
+            && vt.compare(&kv[1], value) == Ordering::Equal
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,5 +160,34 @@ mod tests {
         assert!(contains(&m, &map, false, &one));
         assert!(!contains(&m, &map, false, b"y"));
         assert!(!contains(&CqlType::Native(Native::Int), &one, false, &one));
+    }
+
+    #[test]
+    fn an_entry_is_a_key_holding_its_value() {
+        let text = || Box::new(CqlType::Native(Native::Text));
+        let m = CqlType::Map(text(), text());
+        let map = serialize_collection(&[b"lang", b"en", b"src", b"web"], 2);
+        assert!(holds_entry(&m, &map, b"lang", b"en"));
+        assert!(holds_entry(&m, &map, b"src", b"web"));
+        assert!(!holds_entry(&m, &map, b"lang", b"web"));
+        assert!(!holds_entry(&m, &map, b"en", b"lang"));
+        let list = CqlType::List(text());
+        assert!(!holds_entry(&list, &map, b"lang", b"en"));
+    }
+
+    #[test]
+    fn entry_relations_take_a_map_that_is_not_frozen_by_eq() {
+        let text = || Box::new(CqlType::Native(Native::Text));
+        let m = CqlType::Map(text(), text());
+        assert_eq!(entry_relation_type(&m, "m", true).unwrap(), m);
+        let msg = |ty: &CqlType, eq| entry_relation_type(ty, "m", eq).unwrap_err().to_string();
+        assert!(msg(&m, false).contains("Only EQ relations are supported on map entries"));
+        let frozen = CqlType::Frozen(Box::new(m.clone()));
+        assert!(msg(&frozen, true).contains("Map-entry equality predicates on frozen map column m"));
+        assert!(msg(&CqlType::List(text()), true)
+            .contains("Indexes on list entries (m[index] = value)"));
+        assert!(
+            msg(&CqlType::Native(Native::Int), true).contains("Column m cannot be used as a map")
+        );
     }
 }

@@ -137,10 +137,18 @@ fn invalid(msg: impl Into<String>) -> CqlError {
 /// A SELECT's refusal of a relation on a column the table lacks, the
 /// relation printed as written.
 pub(super) fn undefined_in_where(column: &str, op: Operator, value: &Term) -> CqlError {
+    let written = match (op, value) {
+        // `m[k] = v`, as 2.2's `SingleColumnRelation.toString` wrote it.
+        (Operator::MapEntry { .. }, Term::List(kv)) if kv.len() == 2 => format!(
+            "{column}[{}] {} {}",
+            kv[0].as_written(),
+            op.symbol(),
+            kv[1].as_written()
+        ),
+        _ => format!("{column} {} {}", op.symbol(), value.as_written()),
+    };
     invalid(format!(
-        "Undefined name {column} in where clause ('{column} {} {}')",
-        op.symbol(),
-        value.as_written()
+        "Undefined name {column} in where clause ('{written}')"
     ))
 }
 

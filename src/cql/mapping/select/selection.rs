@@ -546,6 +546,9 @@ pub(super) fn passes(table: &Table, row: &CqlRow, f: &Filter) -> bool {
         Operator::Contains | Operator::ContainsKey => {
             super::contains::contains(ty, v, f.op == Operator::ContainsKey, &f.values[0])
         }
+        Operator::MapEntry { .. } => {
+            super::contains::holds_entry(ty, v, &f.values[0], &f.values[1])
+        }
     }
 }
 

@@ -100,8 +100,8 @@ pub(super) fn restrictions(
                     Operator::In => {
                         return Err(invalid("IN is not supported with the token function"))
                     }
-                    // The grammar has no CONTAINS after token(...).
-                    Operator::Contains | Operator::ContainsKey => {
+                    // The grammar has no CONTAINS nor entry after token(...).
+                    Operator::Contains | Operator::ContainsKey | Operator::MapEntry { .. } => {
                         return Err(invalid("Invalid token restriction"))
                     }
                 }
@@ -148,8 +148,19 @@ pub(super) fn restrictions(
                     }
                     _ => column.clone(),
                 };
-                let values = with_receiver(ctx, receiver, |c| {
-                    relation_values(&ty, &spec, *op, value, c)
+                let values = with_receiver(ctx, receiver, |c| match (op, &ty, value) {
+                    // `m[k] = v`: the key's receiver is `key(m)`, the
+                    // value's `value(m)` (2.2's `makeCollectionReceiver`).
+                    (Operator::MapEntry { .. }, CqlType::Map(kt, vt), Term::List(kv))
+                        if kv.len() == 2 =>
+                    {
+                        let key = format!("key({column})");
+                        let mut out = relation_values(kt, &key, Operator::Eq, &kv[0], c)?;
+                        let val = format!("value({column})");
+                        out.extend(relation_values(vt, &val, Operator::Eq, &kv[1], c)?);
+                        Ok(out)
+                    }
+                    _ => relation_values(&ty, &spec, *op, value, c),
                 })?;
                 match role {
                     ColumnRole::PartitionKey(i) => {

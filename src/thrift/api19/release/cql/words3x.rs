@@ -429,7 +429,11 @@ fn slices_key(table: &crate::cql::table::Table, relations: &[Relation]) -> bool 
         Relation::Column { column, op, .. } => {
             !matches!(
                 op,
-                Operator::Eq | Operator::In | Operator::Contains | Operator::ContainsKey
+                Operator::Eq
+                    | Operator::In
+                    | Operator::Contains
+                    | Operator::ContainsKey
+                    | Operator::MapEntry { .. }
             ) && matches!(table.role(column), Some(ColumnRole::PartitionKey(_)))
         }
         Relation::Token { .. } | Relation::MultiColumn { .. } => false,
