@@ -53,6 +53,9 @@ impl CounterMemory {
     }
 }
 
+/// Whether a deletion covers a counter (its super column, its name).
+type Covers<'a> = Box<dyn Fn(Option<&[u8]>, &[u8]) -> bool + 'a>;
+
 /// One counter as the rules see it (borrowed from its mutation).
 struct Counter<'a> {
     ks: &'a str,
@@ -221,8 +224,7 @@ impl Node {
     /// column or range of names leaves under it, remembered for the next
     /// increment of each; a column's own deletion forgets its count.
     fn leave_counts(&self, row: &Counter<'_>, op: &Op) {
-        let (deletion, covers): (DeletionTime, Box<dyn Fn(Option<&[u8]>, &[u8]) -> bool>) = match op
-        {
+        let (deletion, covers): (DeletionTime, Covers<'_>) = match op {
             Op::Put { super_column, cell } => {
                 let c = Counter {
                     super_column: super_column.as_deref(),
