@@ -11932,3 +11932,43 @@ if (0, 8) <= R < (1, 3):
                 "INSERT t (k, v) VALUES ('x', 'y') USING TIMESTAMP 1330000000000000 junk",
             ]]
         return out
+
+
+# ------------------------------------------------------------------------------ tuple slices over mixed clustering orders (found by ordinary19zp)
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_tuplemixedorder", "19", "cql3", keyspace_reset="cv_r_tuplemixedorder")
+    def _tuplemixedorder():
+        """a tuple slice `(a, b) > (x, y)` over clustering columns of mixed order (one DESC, one
+        ASC): from 2.2.6 the rows beyond the tuple in each column's own order (CASSANDRA-7281);
+        2.0 and 2.1 read one slice of the comparator from the bound in the first column's
+        order, missing rows and taking others; with two bounds, inclusive bounds, three
+        columns, a fixed first column, ORDER BY and LIMIT"""
+        ks = "cv_r_tuplemixedorder"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = setup(ks)
+        out += [q("CREATE TABLE m (k int, a int, b int, v int, PRIMARY KEY (k, a, b)) "
+                  "WITH CLUSTERING ORDER BY (a DESC, b ASC)"),
+                q("CREATE TABLE n (k int, a int, b int, c int, v int, PRIMARY KEY (k, a, b, c)) "
+                  "WITH CLUSTERING ORDER BY (a ASC, b DESC, c ASC)")]
+        for a in (0, 1, 2):
+            for bb in (0, 1, 2):
+                out.append(q("INSERT INTO m (k, a, b, v) VALUES (1, %d, %d, %d)"
+                             % (a, bb, a * 10 + bb)))
+                for c in (0, 1):
+                    out.append(q("INSERT INTO n (k, a, b, c, v) VALUES (1, %d, %d, %d, %d)"
+                                 % (a, bb, c, a * 100 + bb * 10 + c)))
+        wm = "SELECT a, b, v FROM m WHERE k = 1 AND "
+        out += [q(wm + r) for r in [
+            "(a, b) > (1, 1)", "(a, b) >= (1, 1)", "(a, b) < (1, 1)", "(a, b) <= (1, 1)",
+            "(a, b) > (0, 1) AND (a, b) < (2, 1)", "(a, b) >= (0, 2) AND (a, b) <= (1, 0)",
+            "(a, b) > (1, 1) AND (a, b) < (1, 1)", "(a, b) > (1, 1) LIMIT 2",
+            "(a, b) > (1, 1) ORDER BY a ASC", "(a, b) > (0, 1) AND (a, b) < (2, 1) ORDER BY a ASC",
+            "(a, b) > (1, 1) ORDER BY a ASC LIMIT 3", "(a, b) > (1, 1) AND a < 2",
+            "(a) > (1)", "(a, b) IN ((1, 1), (2, 0))"]]
+        wn = "SELECT a, b, c, v FROM n WHERE k = 1 AND "
+        out += [q(wn + r) for r in [
+            "(a, b, c) > (1, 1, 0)", "(a, b, c) <= (1, 1, 0)", "(a, b) > (1, 1)",
+            "(a, b, c) > (0, 2, 1) AND (a, b, c) < (2, 0, 0)", "a = 1 AND (b, c) > (1, 0)",
+            "a = 1 AND (b, c) >= (1, 0) AND (b, c) < (2, 1)", "(a, b, c) >= (1, 1, 1) LIMIT 4",
+            "(a, b, c) > (1, 1, 0) ORDER BY a DESC"]]
+        return out

@@ -30,6 +30,7 @@ pub(super) mod scan;
 pub(super) mod selection;
 mod slices;
 mod token_relation;
+mod tuple_order;
 mod where_clause;
 #[cfg(test)]
 mod where_tests;
