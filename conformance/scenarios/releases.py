@@ -11972,3 +11972,31 @@ if (2, 0) <= R < (3, 0):
             "a = 1 AND (b, c) >= (1, 0) AND (b, c) < (2, 1)", "(a, b, c) >= (1, 1, 1) LIMIT 4",
             "(a, b, c) > (1, 1, 0) ORDER BY a DESC"]]
         return out
+
+
+# ------------------------------------------------------------------------------ IN on a non-key column (found by ordinary19zp)
+if R >= (1, 2):
+    @scenario("rel_regularin", "19", "cql3", keyspace_reset="cv_r_regularin")
+    def _regularin():
+        """an IN on a column outside the primary key, indexed or not: refused on 1.2 among the
+        checks of the indexed columns (`Cannot use IN operator on column not part of the
+        partition key`, before asking for an indexed EQ), on 2.0 and 2.1 once the relation's
+        values were read (`IN predicates on non-primary-key columns (v) is not yet supported`:
+        a value of the wrong type is refused first), on 2.2 before them; an IN of one value
+        is an equality everywhere; beside an indexed EQ, with ALLOW FILTERING, empty"""
+        ks = "cv_r_regularin"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = setup(ks)
+        out += [q("CREATE TABLE t (k int, c int, v text, w int, PRIMARY KEY (k, c))"),
+                q("CREATE INDEX t_w ON t (w)"),
+                q("INSERT INTO t (k, c, v, w) VALUES (1, 1, 'a', 10)"),
+                q("INSERT INTO t (k, c, v, w) VALUES (1, 2, 'b', 20)"),
+                q("INSERT INTO t (k, c, v, w) VALUES (2, 1, 'a', 20)")]
+        out += [q("SELECT k, c FROM t WHERE " + r) for r in [
+            "v IN ('a', 'b')", "v IN ('a')", "v IN ('a', 'b') ALLOW FILTERING",
+            "w IN (10, 20)", "w IN (20)", "w = 20 AND v IN ('a', 'b')",
+            "w = 20 AND v IN ('a', 'b') ALLOW FILTERING", "w = 20 AND v IN ('a') ALLOW FILTERING",
+            "v IN (1, 2)", "v IN ()", "k = 1 AND v IN ('a', 'b')",
+            "k = 1 AND c = 1 AND v IN ('a', 'b')", "v IN ('a', 'b') AND w = 20",
+            "v IN ('a', 'b') AND x = 1"]]
+        return out
