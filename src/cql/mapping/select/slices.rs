@@ -148,8 +148,8 @@ fn span(
     range: Option<&ClusteringRange>,
 ) -> CqlResult<(Vec<u8>, Vec<u8>)> {
     let (mut start, mut end) = (
-        slice_bound(table, &p, Eoc::Start)?,
-        slice_bound(table, &p, Eoc::End)?,
+        slice_bound(table, p, Eoc::Start)?,
+        slice_bound(table, p, Eoc::End)?,
     );
     if let Some((i, bounds)) = range {
         let col_reversed = table.clustering[*i].reversed;
@@ -179,3 +179,7 @@ fn span(
     }
     Ok((start, end))
 }
+
+#[cfg(test)]
+#[path = "slices_tests.rs"]
+mod tests;

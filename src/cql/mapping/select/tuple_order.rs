@@ -7,7 +7,6 @@
 //! order. Earlier releases read one slice of the comparator from the
 //! bound, taking the first column's order for all (see `slices`).
 
-use super::slices::ClusteringRange;
 use crate::cql::ast::Operator;
 use crate::cql::table::Table;
 use crate::cql::types::CqlType;
@@ -16,11 +15,16 @@ use std::cmp::Ordering;
 /// A bound on one column's value: the value and whether it is included.
 type Bound = Option<(Vec<u8>, bool)>;
 
+/// A piece as `slices` reads it: the values it fixes after the prefix,
+/// then the range on the column after them (its position and bounds, as
+/// `slices::ClusteringRange`), if any.
+pub(super) type Piece = (Vec<Vec<u8>>, Option<(usize, Vec<(Operator, Vec<Vec<u8>>)>)>);
+
 /// One piece: the tuple's first columns equal to `fixed`, the next one
 /// between `lower` and `upper` (in its type's order; neither: any value,
 /// or nothing left when `fixed` holds every column of the tuple).
 #[derive(Debug, Clone, PartialEq)]
-struct Piece {
+struct Part {
     fixed: Vec<Vec<u8>>,
     lower: Bound,
     upper: Bound,
@@ -34,14 +38,14 @@ pub(super) fn pieces(
     table: &Table,
     first: usize,
     bounds: &[(Operator, Vec<Vec<u8>>)],
-) -> Option<Vec<(Vec<Vec<u8>>, Option<ClusteringRange>)>> {
+) -> Option<Vec<Piece>> {
     let width = bounds.iter().map(|(_, v)| v.len()).max()?;
     let columns = table.clustering.get(first..first + width)?;
     if width < 2 || columns.iter().all(|c| c.reversed == columns[0].reversed) {
         return None;
     }
     let types: Vec<&CqlType> = columns.iter().map(|c| &c.column.ty).collect();
-    let mut out: Option<Vec<Piece>> = None;
+    let mut out: Option<Vec<Part>> = None;
     for (op, values) in bounds {
         let lower = matches!(op, Operator::Gt | Operator::Gte);
         let inclusive = matches!(op, Operator::Gte | Operator::Lte);
@@ -74,11 +78,11 @@ pub(super) fn pieces(
 
 /// The tuples on one side of `values`: for each column, those equal to
 /// the bound before it and beyond it on it; the bound itself if included.
-fn of_bound(values: &[Vec<u8>], lower: bool, inclusive: bool) -> Vec<Piece> {
-    let mut out: Vec<Piece> = (0..values.len())
+fn of_bound(values: &[Vec<u8>], lower: bool, inclusive: bool) -> Vec<Part> {
+    let mut out: Vec<Part> = (0..values.len())
         .map(|j| {
             let b = Some((values[j].clone(), false));
-            Piece {
+            Part {
                 fixed: values[..j].to_vec(),
                 lower: if lower { b.clone() } else { None },
                 upper: if lower { None } else { b },
@@ -86,7 +90,7 @@ fn of_bound(values: &[Vec<u8>], lower: bool, inclusive: bool) -> Vec<Piece> {
         })
         .collect();
     if inclusive {
-        out.push(Piece {
+        out.push(Part {
             fixed: values.to_vec(),
             lower: None,
             upper: None,
@@ -131,7 +135,7 @@ fn tighter(ty: &CqlType, a: &Bound, b: &Bound, lower: bool) -> Bound {
 }
 
 /// The tuples in both pieces, if any.
-fn intersect(types: &[&CqlType], a: &Piece, b: &Piece) -> Option<Piece> {
+fn intersect(types: &[&CqlType], a: &Part, b: &Part) -> Option<Part> {
     let (short, long) = match a.fixed.len() <= b.fixed.len() {
         true => (a, b),
         false => (b, a),
@@ -156,7 +160,7 @@ fn intersect(types: &[&CqlType], a: &Piece, b: &Piece) -> Option<Piece> {
             _ => {}
         }
     }
-    Some(Piece {
+    Some(Part {
         fixed: long.fixed.clone(),
         lower,
         upper,

@@ -1,13 +1,10 @@
 //! Tests of `tuple_order`: the pieces of a tuple slice over columns of
-//! mixed order hold exactly the tuples beyond its bound, each once, and
-//! are read in comparator order.
+//! mixed order hold exactly the tuples beyond its bound, each once.
 
-use super::super::slices::build_slices;
-use super::pieces;
+use super::{pieces, Piece};
 use crate::cql::ast::{Operator, Statement};
 use crate::cql::table::Table;
 use crate::cql::{parse_with, Grammar};
-use crate::model::Slice;
 
 fn table(order: &str) -> Table {
     let ct = format!(
@@ -42,11 +39,7 @@ fn holds(row: [i32; 3], op: Operator, bound: &[i32]) -> bool {
 
 /// Whether a piece (fixed values, then a range on the next column) holds
 /// the row.
-fn covers(
-    row: [i32; 3],
-    fixed: &[Vec<u8>],
-    range: &Option<(usize, Vec<(Operator, Vec<Vec<u8>>)>)>,
-) -> bool {
+fn covers(row: [i32; 3], (fixed, range): &Piece) -> bool {
     let n = fixed.len();
     if (0..n).any(|i| int(row[i]) != fixed[i]) {
         return false;
@@ -84,7 +77,7 @@ fn mixed_order_pieces_hold_each_tuple_beyond_the_bound_once() {
                 for c in 0..3 {
                     let row = [a, b, c];
                     let want = bounds.iter().all(|(op, v)| holds(row, *op, v));
-                    let n = ps.iter().filter(|(f, r)| covers(row, f, r)).count();
+                    let n = ps.iter().filter(|p| covers(row, p)).count();
                     assert_eq!(n, usize::from(want), "{row:?} against {bounds:?}");
                 }
             }
@@ -100,38 +93,4 @@ fn columns_of_one_order_are_one_slice() {
     // A single column's bound is no tuple.
     let single = [(Operator::Gt, tuple(&[1]))];
     assert!(pieces(&table("a DESC, b ASC, c ASC"), 0, &single).is_none());
-}
-
-fn starts(slices: &[Slice]) -> Vec<Vec<u8>> {
-    slices
-        .iter()
-        .map(|s| match s {
-            Slice::Range { start, .. } => start.clone(),
-            other => panic!("not a range: {other:?}"),
-        })
-        .collect()
-}
-
-#[test]
-fn the_pieces_are_read_in_comparator_order_and_only_from_2_2_6() {
-    // Recorded: conformance/releases/2.2.19/rel_tuplemixedorder.json.
-    let t = table("a DESC, b ASC, c ASC");
-    let range = (0, vec![(Operator::Gt, tuple(&[2, 4]))]);
-    let old = build_slices(&t, &[vec![]], Some(&range), false, false, false).unwrap();
-    assert_eq!(old.len(), 1, "one slice of the comparator before 2.2.6");
-    let new = build_slices(&t, &[vec![]], Some(&range), false, false, true).unwrap();
-    assert_eq!(new.len(), 2, "a > 2, then a = 2 and b > 4");
-    let comparator = t.comparator_type();
-    let s = starts(&new);
-    assert!(s[0].is_empty(), "a > 2 comes first where a is DESC");
-    assert!(!s[1].is_empty());
-    // Reversed (ORDER BY a ASC): the same pieces, last first.
-    let rev = build_slices(&t, &[vec![]], Some(&range), true, false, true).unwrap();
-    assert_eq!(rev.len(), 2);
-    match (&rev[0], &new[1]) {
-        (Slice::Range { finish, .. }, Slice::Range { start, .. }) => {
-            assert_eq!(comparator.compare(finish, start), std::cmp::Ordering::Equal)
-        }
-        _ => panic!("ranges"),
-    }
 }
