@@ -12053,3 +12053,72 @@ if COUNTERS:
                 "SELECT option, votes FROM tallies WHERE poll = 2",
             ]]
         return out
+
+
+# ------------------------------------------------------------------------------ tuple slices over mixed clustering orders (found by ordinary19zp)
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_tuplemixedorder", "19", "cql3", keyspace_reset="cv_r_tuplemixedorder")
+    def _tuplemixedorder():
+        """a tuple slice `(a, b) > (x, y)` over clustering columns of mixed order (one DESC, one
+        ASC): from 2.2.6 the rows beyond the tuple in each column's own order (CASSANDRA-7281);
+        2.0 and 2.1 read one slice of the comparator from the bound in the first column's
+        order, missing rows and taking others; with two bounds, inclusive bounds, three
+        columns, a fixed first column, ORDER BY and LIMIT"""
+        ks = "cv_r_tuplemixedorder"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = setup(ks)
+        out += [q("CREATE TABLE m (k int, a int, b int, v int, PRIMARY KEY (k, a, b)) "
+                  "WITH CLUSTERING ORDER BY (a DESC, b ASC)"),
+                q("CREATE TABLE n (k int, a int, b int, c int, v int, PRIMARY KEY (k, a, b, c)) "
+                  "WITH CLUSTERING ORDER BY (a ASC, b DESC, c ASC)")]
+        for a in (0, 1, 2):
+            for bb in (0, 1, 2):
+                out.append(q("INSERT INTO m (k, a, b, v) VALUES (1, %d, %d, %d)"
+                             % (a, bb, a * 10 + bb)))
+                for c in (0, 1):
+                    out.append(q("INSERT INTO n (k, a, b, c, v) VALUES (1, %d, %d, %d, %d)"
+                                 % (a, bb, c, a * 100 + bb * 10 + c)))
+        wm = "SELECT a, b, v FROM m WHERE k = 1 AND "
+        out += [q(wm + r) for r in [
+            "(a, b) > (1, 1)", "(a, b) >= (1, 1)", "(a, b) < (1, 1)", "(a, b) <= (1, 1)",
+            "(a, b) > (0, 1) AND (a, b) < (2, 1)", "(a, b) >= (0, 2) AND (a, b) <= (1, 0)",
+            "(a, b) > (1, 1) AND (a, b) < (1, 1)", "(a, b) > (1, 1) LIMIT 2",
+            "(a, b) > (1, 1) ORDER BY a ASC", "(a, b) > (0, 1) AND (a, b) < (2, 1) ORDER BY a ASC",
+            "(a, b) > (1, 1) ORDER BY a ASC LIMIT 3", "(a, b) > (1, 1) AND a < 2",
+            "(a) > (1)", "(a, b) IN ((1, 1), (2, 0))"]]
+        wn = "SELECT a, b, c, v FROM n WHERE k = 1 AND "
+        out += [q(wn + r) for r in [
+            "(a, b, c) > (1, 1, 0)", "(a, b, c) <= (1, 1, 0)", "(a, b) > (1, 1)",
+            "(a, b, c) > (0, 2, 1) AND (a, b, c) < (2, 0, 0)", "a = 1 AND (b, c) > (1, 0)",
+            "a = 1 AND (b, c) >= (1, 0) AND (b, c) < (2, 1)", "(a, b, c) >= (1, 1, 1) LIMIT 4",
+            "(a, b, c) > (1, 1, 0) ORDER BY a DESC"]]
+        return out
+
+
+# ------------------------------------------------------------------------------ IN on a non-key column (found by ordinary19zp)
+if R >= (1, 2):
+    @scenario("rel_regularin", "19", "cql3", keyspace_reset="cv_r_regularin")
+    def _regularin():
+        """an IN on a column outside the primary key, indexed or not: refused on 1.2 among the
+        checks of the indexed columns (`Cannot use IN operator on column not part of the
+        partition key`, before asking for an indexed EQ), on 2.0 and 2.1 once the relation's
+        values were read (`IN predicates on non-primary-key columns (v) is not yet supported`:
+        a value of the wrong type is refused first), on 2.2 before them; an IN of one value
+        is an equality everywhere; beside an indexed EQ, with ALLOW FILTERING, empty (an IN of
+        one value on an indexed column alone, which 2.1 served by the index, is not emulated)"""
+        ks = "cv_r_regularin"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = setup(ks)
+        out += [q("CREATE TABLE t (k int, c int, v text, w int, PRIMARY KEY (k, c))"),
+                q("CREATE INDEX t_w ON t (w)"),
+                q("INSERT INTO t (k, c, v, w) VALUES (1, 1, 'a', 10)"),
+                q("INSERT INTO t (k, c, v, w) VALUES (1, 2, 'b', 20)"),
+                q("INSERT INTO t (k, c, v, w) VALUES (2, 1, 'a', 20)")]
+        out += [q("SELECT k, c FROM t WHERE " + r) for r in [
+            "v IN ('a', 'b')", "v IN ('a')", "v IN ('a', 'b') ALLOW FILTERING",
+            "w IN (10, 20)", "w = 20 AND v IN ('a', 'b')",
+            "w = 20 AND v IN ('a', 'b') ALLOW FILTERING", "w = 20 AND v IN ('a') ALLOW FILTERING",
+            "v IN (1, 2)", "v IN ()", "k = 1 AND v IN ('a', 'b')",
+            "k = 1 AND c = 1 AND v IN ('a', 'b')", "v IN ('a', 'b') AND w = 20",
+            "v IN ('a', 'b') AND x = 1"]]
+        return out

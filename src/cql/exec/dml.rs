@@ -298,10 +298,13 @@ pub(super) fn select_rules(session: &CqlSession) -> mapping::SelectRules {
         true => mapping::SelectRules {
             // 2.1's and 2.2's `QueryOptions.fromProtocolV2` over Thrift.
             frozen_as_v2: !session.super_tables() && !local.claims_at_least((3, 0, 0)),
+            tuple_order: crate::release::Release::find(&local.release_version)
+                .is_some_and(|r| r.does(crate::release::Behaviour::TupleSlicesInTupleOrder)),
             ..mapping::SelectRules::of_release(local.release_numbers())
         },
         false => mapping::SelectRules {
             values: value_rules(session),
+            tuple_order: true,
             ..mapping::SelectRules::default()
         },
     }

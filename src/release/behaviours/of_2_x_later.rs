@@ -421,6 +421,22 @@ macro_rules! with_behaviours_of_2_x_later {
                 says: "a prepared write names the key columns by their live names",
             }
 
+            // CASSANDRA-7281 (2.2.6, 3.0.4): MultiColumnRestriction.Slice
+            // .appendBoundTo split a bound where the columns' orders switch;
+            // before, the bound was one composite read in the first column's
+            // order. 3.0.0 to 3.0.3 (not emulated) had not yet.
+            /// A tuple slice over clustering columns of mixed order, `(a, b) >
+            /// (1, 2)` with `a` DESC and `b` ASC, reads the rows beyond the
+            /// tuple in each column's own order; before, one slice of the
+            /// comparator from the bound (rows missed or wrongly read).
+            TupleSlicesInTupleOrder {
+                key: "tuple_slices_in_tuple_order",
+                from: (2, 2, 6),
+                until: None,
+                says: "a tuple slice over clustering columns of mixed order compares each column \
+                    in its own order",
+            }
+
             $($later)*
         }
     };

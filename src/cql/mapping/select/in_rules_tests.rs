@@ -71,3 +71,36 @@ fn an_ordered_in_on_the_key_selects_its_ordered_columns_in_1_2_and_2_0() {
     assert_eq!(refusal(V12, selected), None);
     assert_eq!(refusal(V20, selected), None);
 }
+
+#[test]
+fn an_in_on_a_non_key_column_is_refused_in_each_release_s_words_and_place() {
+    // Recorded: zp_geo_buckets, conformance/releases/*/rel_regularin.json.
+    let two = "SELECT blog FROM posts WHERE title IN ('a', 'b')";
+    assert_eq!(
+        refusal(V12, two).unwrap(),
+        "Cannot use IN operator on column not part of the partition key"
+    );
+    for v in [V20, V21, V22] {
+        assert_eq!(
+            refusal(v, two).unwrap(),
+            "IN predicates on non-primary-key columns (title) is not yet supported"
+        );
+    }
+    // One value is an equality: the refusal is the unindexed column's.
+    let one = "SELECT blog FROM posts WHERE title IN ('a')";
+    for v in [V12, V20] {
+        assert_eq!(
+            refusal(v, one).unwrap(),
+            "No indexed columns present in by-columns clause with Equal operator"
+        );
+    }
+    // 2.0 and 2.1 read the values first; 2.2 refused before them.
+    let typed = "SELECT blog FROM posts WHERE title IN (1, 2)";
+    assert!(refusal(V20, typed)
+        .unwrap()
+        .starts_with("Invalid INTEGER constant"));
+    assert_eq!(
+        refusal(V22, typed).unwrap(),
+        "IN predicates on non-primary-key columns (title) is not yet supported"
+    );
+}

@@ -30,6 +30,7 @@ pub(super) mod scan;
 pub(super) mod selection;
 mod slices;
 mod token_relation;
+mod tuple_order;
 mod where_clause;
 #[cfg(test)]
 mod where_tests;
@@ -375,6 +376,17 @@ fn unindexed_or_1_2(
     // FILTERING permits extra restrictions, never an unindexed scan. 3.0
     // on, it permits the scan: each row read is checked.
     let filtered_scan = !regular.is_empty() && !served;
+    // 1.2 refused an IN of other than one value on a non-key column among
+    // its checks of the indexed columns, before asking for an indexed EQ.
+    if rules.words == Words::V12
+        && regular
+            .iter()
+            .any(|f| f.op == Operator::In && f.values.len() != 1)
+    {
+        return Err(invalid(
+            "Cannot use IN operator on column not part of the partition key",
+        ));
+    }
     if filtered_scan && !(rules.filters_unindexed && sel.allow_filtering) {
         return Err(invalid(
             "No indexed columns present in by-columns clause with Equal operator",

@@ -57,6 +57,11 @@ pub struct SelectRules {
     pub aggregates: super::super::aggregates::Era,
     /// How tuple relations merged and were refused (see [`Tuples`]).
     pub tuples: Tuples,
+    /// A tuple slice over clustering columns of mixed order reads the
+    /// tuples beyond its bound in each column's own order (2.2.6 and 3.0.4
+    /// on, `TupleSlicesInTupleOrder`); before, one slice of the comparator
+    /// from the bound, in the first column's order.
+    pub tuple_order: bool,
     /// 3.0 on: given ALLOW FILTERING, restrictions on non-key columns no
     /// index serves are checked on each row of a scan (3.0's `RowFilter`);
     /// before, refused for want of an indexed EQ.
@@ -215,6 +220,8 @@ impl SelectRules {
                 _ => Tuples::V20,
             },
             filters_unindexed: at_least(3, 0),
+            // The session's release sets it (`TupleSlicesInTupleOrder`).
+            tuple_order: false,
             reversed_full_prefix_empty: ((1, 2, 7)..(1, 2, 17)).contains(&release),
             empty_key_sort_fails: at_least(2, 2) && !at_least(3, 0),
             names_in_in_order: release < (2, 0, 6),

@@ -211,6 +211,14 @@ pub(super) fn restrictions(
                     ColumnRole::Regular(_) => {
                         let after = regular_merge::Stage::AfterValue;
                         regular_merge::check(&r.regular, column, *op, rules.words, after)?;
+                        // 2.0 and 2.1 refused it once the relation's values
+                        // were read and merged (`updateRestrictionsForRelation`).
+                        if *op == Operator::In && !one_value && rules.words == Words::V20 {
+                            return Err(invalid(format!(
+                                "IN predicates on non-primary-key columns ({column}) is not yet \
+                                 supported"
+                            )));
+                        }
                         r.regular.push(Filter {
                             column: column.clone(),
                             op: *op,
