@@ -399,6 +399,8 @@ mod tests {
                 Behaviour::MemtableSettingsChecked08,
                 Behaviour::StrategyConstructorFailsOnServer,
                 Behaviour::UpdateKindsUnchecked,
+                Behaviour::CounterStampsInMillis,
+                Behaviour::DeletedCountersCountOn,
             ]
         );
         let d = diff(r("1.2.9"), r("1.0.12"));
