@@ -119,8 +119,11 @@ impl Node {
             m.updates.iter().any(|(cf, ops)| {
                 ops.iter().any(|op| match op {
                     Op::CounterAdd { .. } => true,
-                    Op::Put { .. } => false,
-                    // A deletion leaves counts under it where they count on.
+                    Op::Put { cell, .. } if !matches!(cell.kind, CellKind::Tombstone { .. }) => {
+                        false
+                    }
+                    // A deletion leaves counts under it where they count on,
+                    // a column's own forgets what one left.
                     _ => {
                         rules.count_on && schema.cf(&m.keyspace, cf).is_some_and(|d| d.is_counter())
                     }
@@ -510,6 +513,21 @@ mod tests {
             assert_eq!(total(&node, &ks), None, "{v}");
             add(&node, &ks, 1);
             assert_eq!(total(&node, &ks), on, "{v}");
+            // Left under a row's deletion, then the column's own: anew.
+            let at = node.counter_timestamp();
+            write(&node, &ks, Op::DeleteRow(DeletionTime::new(at, node.now())));
+            let at = node.counter_timestamp();
+            let cell = Cell::tombstone(b"c".to_vec(), at, node.now());
+            write(
+                &node,
+                &ks,
+                Op::Put {
+                    super_column: None,
+                    cell,
+                },
+            );
+            add(&node, &ks, 4);
+            assert_eq!(total(&node, &ks), on.map(|_| 4), "{v}");
             let at = node.counter_timestamp();
             let cell = Cell::tombstone(b"c".to_vec(), at, node.now());
             write(
