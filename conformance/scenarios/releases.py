@@ -10408,7 +10408,8 @@ if R >= (1, 2):
         JdbcDate's patterns (RFC 822 zones, `GMT+h:mm`, no milliseconds, no `Z`), 2.0 and
         2.1 by TimestampSerializer's (milliseconds, ISO 8601 zones `Z`, `+hh`, `+hhmm`,
         `+hh:mm`, no zone names), 2.2 also a zone's name after a blank; milliseconds past
-        999 and fields out of range refused; a number as text is milliseconds"""
+        999 and fields out of range refused; a number, quoted or not, is milliseconds, and from
+        1.2.16 a negative one too"""
         ks = "cv_r_datetexts"
         texts = [
             "2013-05-01 10:00", "2013-05-01 10:00:00", "2013-05-01 10:00:00+0000",
@@ -10422,7 +10423,7 @@ if R >= (1, 2):
             "2013-05-01T10:00:00.999+00:00", "2013-05-01 10:00:00.1000",
             "2013-05-01 10:00.123", "2013-05-01", "2013-05-01+0000", "2013-05-01Z",
             "2013-05-01 UTC", "2013-05-01 24:00", "2013-05-01 10:60",
-            "2013-05-01 10:00:00+2400", "2013/05/01", "1367402400000",
+            "2013-05-01 10:00:00+2400", "2013/05/01", "1367402400000", "-1", "-86400000",
         ]
         out = [v19.execute_cql3_query(
             "CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
@@ -10433,6 +10434,10 @@ if R >= (1, 2):
                 for i, s in enumerate(texts)]
         out += [v19.execute_cql3_query("SELECT k, at FROM t WHERE k IN (%s)"
                                        % ", ".join(str(i) for i in range(len(texts))))]
+        # a number unquoted: milliseconds, negative from 1.2.16 (CASSANDRA-6718)
+        out += [v19.execute_cql3_query("INSERT INTO t (k, at) VALUES (%d, %s) USING TIMESTAMP 10"
+                                       % (100 + i, n)) for i, n in enumerate(["5", "-5"])]
+        out += [v19.execute_cql3_query("SELECT k, at FROM t WHERE k IN (100, 101)")]
         return out
 
 
@@ -12104,8 +12109,9 @@ if R >= (1, 2):
         partition key`, before asking for an indexed EQ), on 2.0 and 2.1 once the relation's
         values were read (`IN predicates on non-primary-key columns (v) is not yet supported`:
         a value of the wrong type is refused first), on 2.2 before them; an IN of one value
-        is an equality everywhere; beside an indexed EQ, with ALLOW FILTERING, empty (an IN of
-        one value on an indexed column alone, which 2.1 served by the index, is not emulated)"""
+        is an equality everywhere; beside an indexed EQ, with ALLOW FILTERING, empty; an IN of
+        one value on an indexed column, which 1.2 and 2.1 served by the index as an EQ (2.0 asked
+        for an index supporting IN, 2.2 refused it as no index query)"""
         ks = "cv_r_regularin"
         q = lambda s: v19.execute_cql3_query(s)
         out = setup(ks)
@@ -12120,5 +12126,99 @@ if R >= (1, 2):
             "w = 20 AND v IN ('a', 'b') ALLOW FILTERING", "w = 20 AND v IN ('a') ALLOW FILTERING",
             "v IN (1, 2)", "v IN ()", "k = 1 AND v IN ('a', 'b')",
             "k = 1 AND c = 1 AND v IN ('a', 'b')", "v IN ('a', 'b') AND w = 20",
-            "v IN ('a', 'b') AND x = 1"]]
+            "v IN ('a', 'b') AND x = 1", "w IN (20)", "w IN (20) AND v = 'a'"]]
+        return out
+
+
+# ------------------------------------------------------------------------------ the beta's writetime() and ttl() (found by ordinary19zo, ordinary19ze)
+if R == (1, 1):
+    @scenario("rel_cql3betafunctions", "19", "cql3", keyspace_reset="cv_r_cql3betafuncs")
+    def _betafunctions():
+        """1.1's CQL 3 beta answered `writetime(c)` and `ttl(c)` in its own row shape: the row
+        keyed by its partition key, the function's column named as the beta printed the selector
+        (`writetime(c)`, lower case), its value the cell's 8-byte write time or 4-byte TTL with no
+        timestamp of its own, none where the cell has none (or never expires), typed `LongType` or
+        `Int32Type` under a `UTF8Type` name; a function on a key part refused in the beta's words
+        (`Cannot use function writetime on PRIMARY KEY part k`), an undefined name before it"""
+        ks = "cv_r_cql3betafuncs"
+
+        def q(text):
+            return v19.execute_cql_query(text)
+        return [
+            v19.set_cql_version("3.0.0"),
+            q("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+              "AND strategy_options:replication_factor = 1" % ks),
+            q("USE %s" % ks),
+            q("CREATE TABLE stock (sku varchar PRIMARY KEY, qty int, note varchar)"),
+            q("CREATE TABLE msgs (room varchar, sent int, body varchar, who varchar, "
+              "PRIMARY KEY (room, sent))"),
+            q("CREATE TABLE ticks (dev varchar, at int, v bigint, PRIMARY KEY (dev, at)) "
+              "WITH COMPACT STORAGE"),
+            q("INSERT INTO stock (sku, qty) VALUES ('s1', 8) USING TIMESTAMP 1000"),
+            q("UPDATE stock USING TIMESTAMP 2000 SET note = 'x' WHERE sku = 's2'"),
+            q("INSERT INTO msgs (room, sent, body, who) VALUES ('r', 1, 'hi', 'ann') "
+              "USING TIMESTAMP 3000"),
+            q("UPDATE msgs USING TIMESTAMP 4000 SET body = 'yo' WHERE room = 'r' AND sent = 2"),
+            q("INSERT INTO ticks (dev, at, v) VALUES ('d', 5, 50) USING TIMESTAMP 5000"),
+            q("SELECT writetime(qty), sku FROM stock WHERE sku = 's1'"),
+            q("SELECT WRITETIME(qty), writetime(note), qty FROM stock"),
+            q("SELECT ttl(qty), TTL(note) FROM stock WHERE sku = 's1'"),
+            q("SELECT sent, writetime(body), who, writetime(who) FROM msgs WHERE room = 'r'"),
+            q("SELECT writetime(v), at FROM ticks WHERE dev = 'd'"),
+            q("SELECT writetime(sku) FROM stock"),
+            q("SELECT ttl(sent) FROM msgs WHERE room = 'r'"),
+            q("SELECT writetime(at) FROM ticks"),
+            q("SELECT writetime(nope), ttl(sku) FROM stock"),
+            q("SELECT ttl(sku), nope FROM stock"),
+            q("SELECT writetime(qty) FROM nope"),
+        ]
+
+
+# ------------------------------------------------------------------------------ 3.10's CAST (found by ordinary19zi, ordinary19zk)
+if R >= (3, 10):
+    @scenario("rel_cast3x", "19", "cql3", keyspace_reset="cv_r_cast3x")
+    def _cast3x():
+        """`CAST(x AS type)` as 3.11 answered it: the function `castAs<Type>` of x's type,
+        named `cast(x as type)`; numbers narrowed and widened as Java's `Number` did (low bits
+        kept, a float saturating toward zero), a decimal from a double's `Double.toString`
+        digits, a value to text as its CQL literal (a timestamp in UTC with its milliseconds,
+        a decimal's `BigDecimal.toString`), a date to a timestamp and back; a cast to x's own
+        type is x (`varchar` of a text column too); a type no function converts to is `c cannot
+        be cast to t` (one whose function takes no such argument lists its signatures, in an
+        order that changed from one start of the node to the next: left out)"""
+        ks = "cv_r_cast3x"
+        q = lambda s: v19.execute_cql3_query(s)
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks),
+               q("CREATE TABLE n (k int PRIMARY KEY, ti tinyint, si smallint, i int, bi bigint, "
+                 "f float, d double, de decimal, vi varint, t text, a ascii, b boolean, "
+                 "ip inet, u uuid, tu timeuuid, ts timestamp, da date, tm time)"),
+               q("CREATE TABLE c (k int PRIMARY KEY, hits counter)"),
+               q("INSERT INTO n (k, ti, si, i, bi, f, d, de, vi, t, a, b, ip, u, tu, ts, da, tm) "
+                 "VALUES (1, -7, 300, 70000, 5000000000, 1.5, 1e12, 12.50, 123456789012345678901, "
+                 "'x', 'y', true, '10.0.0.1', 6ba7b810-9dad-41d1-80b4-00c04fd430c8, "
+                 "6ba7b810-9dad-11d1-80b4-00c04fd430c8, '2016-03-01 10:00:00.250+0000', "
+                 "'2016-03-01', '08:30:00.25') USING TIMESTAMP 10"),
+               q("INSERT INTO n (k, f, d, de) VALUES (2, -2.75, 0.1, 0.000000123) "
+                 "USING TIMESTAMP 10"),
+               q("INSERT INTO n (k, f, d) VALUES (3, NaN, -Infinity) USING TIMESTAMP 10"),
+               q("UPDATE c SET hits = hits + 41 WHERE k = 1")]
+        out += [q("SELECT %s FROM n WHERE k = %d" % (sel, k)) for k, sel in [
+            (1, "CAST(ti AS int), CAST(si AS tinyint), CAST(i AS smallint), CAST(bi AS int)"),
+            (1, "CAST(f AS double), CAST(d AS int), CAST(d AS smallint), CAST(de AS int)"),
+            (1, "CAST(de AS double), CAST(vi AS bigint), CAST(vi AS int), CAST(d AS decimal)"),
+            (1, "CAST(f AS decimal), CAST(i AS varint), CAST(de AS varint), CAST(bi AS float)"),
+            (1, "CAST(ti AS text), CAST(f AS text), CAST(d AS text), CAST(de AS ascii)"),
+            (1, "CAST(b AS text), CAST(ip AS text), CAST(u AS text), CAST(tu AS ascii)"),
+            (1, "CAST(ts AS text), CAST(da AS text), CAST(tm AS text), CAST(a AS text)"),
+            (1, "CAST(ts AS date), CAST(da AS timestamp), CAST(tu AS timestamp), CAST(tu AS date)"),
+            (1, "CAST(t AS text), CAST(t AS varchar), CAST(i AS int), CAST(vi AS text)"),
+            (2, "CAST(f AS int), CAST(d AS decimal), CAST(de AS text), CAST(de AS float)"),
+            (2, "CAST(ti AS int), CAST(de AS bigint)"),
+            (3, "CAST(f AS int), CAST(d AS bigint), CAST(f AS text), CAST(d AS text)"),
+            (1, "cast(i as bigint) AS wide, CAST(ti AS float)"),
+            (1, "CAST(i AS varchar)"), (1, "CAST(i AS blob)"), (1, "CAST(ts AS bigint)"), (1, "CAST(nope AS int)"),
+            (1, "CAST(i AS nosuchtype)"), (1, "CAST(i AS list<int>)")]]
+        out += [q("SELECT CAST(hits AS int), CAST(hits AS text), CAST(hits AS double) "
+                  "FROM c WHERE k = 1")]
         return out

@@ -124,11 +124,17 @@ pub fn to_json(ty: &CqlType, value: &[u8]) -> String {
 
 /// `yyyy-MM-dd HH:mm:ss.SSS'Z'` in UTC (2.2's JSON date format).
 fn json_timestamp(millis: i64) -> String {
+    utc_millis_text(millis, ' ')
+}
+
+/// A timestamp in UTC to the millisecond, `between` the day and the time
+/// (`yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` with `T`: 3.x's `toCQLLiteral`).
+pub(crate) fn utc_millis_text(millis: i64, between: char) -> String {
     let days = millis.div_euclid(86_400_000);
     let rem = millis.rem_euclid(86_400_000);
     let day = crate::marshal::format_day(days);
     format!(
-        "{day} {:02}:{:02}:{:02}.{:03}Z",
+        "{day}{between}{:02}:{:02}:{:02}.{:03}Z",
         rem / 3_600_000,
         rem / 60_000 % 60,
         rem / 1000 % 60,

@@ -8,12 +8,13 @@
 
 use crate::cql::exec::ServerClock;
 use crate::cql2::parser::Grammar;
-use crate::marshal::{AbstractType, MarshalError};
+use crate::marshal::{AbstractType, MarshalError, TimestampType};
 use crate::release::{Behaviour, Feature, Release};
 
 const BYTES_TYPE: &str = "org.apache.cassandra.db.marshal.BytesType";
 const TIME_UUID_TYPE: &str = "org.apache.cassandra.db.marshal.TimeUUIDType";
 const ASCII_TYPE: &str = "org.apache.cassandra.db.marshal.AsciiType";
+const DATE_TYPE: &str = "org.apache.cassandra.db.marshal.DateType";
 
 /// The CQL 2 behaviours that changed between releases.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -134,6 +135,9 @@ pub struct Era {
     /// CREATE INDEX checked its column family's access first, which from
     /// 1.2.14 validated that it exists (`unconfigured columnfamily ..`).
     pub index_cf_unconfigured: bool,
+    /// A DateType or TimeUUIDType term may be a negative number of
+    /// milliseconds (see [`Behaviour::NegativeDateMillis`]).
+    pub negative_date_millis: bool,
 }
 
 /// 1.1's CREATE COLUMNFAMILY keywords 0.8 and 1.0 did not have.
@@ -201,6 +205,7 @@ impl Era {
             alter_kinds_unchecked: !r.at_least(1, 1),
             create_keywords_before_1_1: !r.at_least(1, 1),
             index_cf_unconfigured: r.does(Behaviour::Cql2IndexOfMissingCfUnconfigured),
+            negative_date_millis: r.does(Behaviour::NegativeDateMillis),
         }
     }
 
@@ -215,6 +220,18 @@ impl Era {
             // AsciiType.fromString encoded the text as US-ASCII (Java's
             // String.getBytes): each character it cannot map became '?'.
             return Ok(java_ascii_bytes(text));
+        }
+        if self.negative_date_millis && text.starts_with('-') {
+            // Read as TimestampType reads it, which takes the sign.
+            let date = || TimestampType.from_string(text);
+            match class.as_str() {
+                DATE_TYPE => return date(),
+                TIME_UUID_TYPE => {
+                    let millis = i64::from_be_bytes(date()?.try_into().unwrap_or_default());
+                    return Ok(crate::marshal::time_uuid_for_millis(millis).to_vec());
+                }
+                _ => {}
+            }
         }
         let parsed = ty.from_string(text);
         if !self.time_uuid_words || class != TIME_UUID_TYPE {
@@ -255,6 +272,19 @@ fn java_ascii_bytes(text: &str) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_take_their_sign_from_1_2_16() {
+        let date = crate::marshal::DateType;
+        let read = |v: &str, text: &str| Era::of(Release::find(v)).from_string(&date, text);
+        assert!(read("1.2.9", "-1").is_err());
+        assert_eq!(read("1.2.19", "-1").unwrap(), (-1_i64).to_be_bytes());
+        assert_eq!(read("2.0.17", "-5").unwrap(), (-5_i64).to_be_bytes());
+        let uuid = crate::marshal::TimeUUIDType;
+        let era = Era::of(Release::find("1.2.19"));
+        let from_minus = era.from_string(&uuid, "-1").unwrap();
+        assert_eq!(from_minus, crate::marshal::time_uuid_for_millis(-1));
+    }
 
     #[test]
     fn ascii_terms_replace_what_ascii_cannot_hold() {

@@ -51,11 +51,13 @@ pub use compound::tuple::{
 };
 pub use numbers::boolean::BooleanType;
 pub use numbers::counter::CounterColumnType;
+pub(crate) use numbers::date::time_uuid_for_millis;
 pub use numbers::date::{days_from_civil, DateType, TimestampType};
 pub use numbers::date_texts::{parse_timestamp_text, DateTexts};
 pub(crate) use numbers::day_time::format_day;
 pub use numbers::day_time::{SimpleDateType, TimeType};
 pub use numbers::decimal::DecimalType;
+pub(crate) use numbers::decimal::{decode_decimal, java_decimal_string};
 pub use numbers::ieee::{DoubleType, FloatType};
 pub use numbers::int32::Int32Type;
 pub use numbers::integer::IntegerType;

@@ -338,6 +338,12 @@ pub enum Selector {
     Column(String),
     WriteTime(String),
     Ttl(String),
+    /// 3.10's `CAST(arg AS to)`, `to` the type's word as written (in
+    /// lower case: `varchar` is no `text` there).
+    Cast {
+        arg: Box<Selector>,
+        to: String,
+    },
     /// 2.1's `c.field` of a user type column.
     Field {
         column: String,

@@ -180,6 +180,19 @@ pub fn check_delete_keys(table: &Table, statement: &Statement, statics: bool) ->
             Relation::Token { .. } => false,
         })
     };
+    // A key column under another operator was refused as the WHERE clause
+    // was read, before these checks (`Invalid operator > for PRIMARY KEY
+    // part c`): left to the write's own reading of its keys.
+    let other_operator = d.where_clause.iter().any(|r| match r {
+        Relation::Column { column, op, .. } => {
+            !matches!(op, Operator::Eq | Operator::In)
+                && !matches!(table.role(column), Some(ColumnRole::Regular(_)) | None)
+        }
+        _ => false,
+    });
+    if other_operator {
+        return Ok(());
+    }
     let keys = table.partition_key.iter();
     let clustering = table
         .clustering

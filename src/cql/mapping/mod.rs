@@ -10,6 +10,7 @@
 pub mod aggregates;
 pub mod assign;
 mod binds;
+mod cast_fcts;
 pub mod condition;
 mod context;
 mod index;

@@ -17,6 +17,12 @@ pub enum ValueRules {
     /// type's `compose`, which left bytes after the last element unread.
     #[default]
     Since12,
+    /// 1.2.16 to 1.2.19: 1.2's, and a `timestamp` takes a negative number
+    /// of milliseconds (CASSANDRA-6718, `DateType.dateStringToTimestamp`;
+    /// see [`Behaviour::NegativeDateMillis`]).
+    ///
+    /// [`Behaviour::NegativeDateMillis`]: crate::release::Behaviour::NegativeDateMillis
+    Since1216,
     /// 2.0: the `serializers` package (`Dialect::V20`); a collection's
     /// bytes left over refused, an element's length past the value's end
     /// failed on the server (`ByteBufferUtil.readBytes`), a short set
@@ -37,6 +43,7 @@ impl ValueRules {
     /// The rules of a release `(major, minor, patch)`.
     pub fn of_release(release: (u32, u32, u32)) -> ValueRules {
         match (release.0, release.1) {
+            (1, 2) if release.2 >= 16 => ValueRules::Since1216,
             (0 | 1, _) => ValueRules::Since12,
             (2, 0) => ValueRules::Since20,
             (2, 1) => ValueRules::Since21,
@@ -49,15 +56,17 @@ impl ValueRules {
     /// refused (2.0's `ElementAccessBound`: `List index N out of bound`);
     /// 2.1's `ColumnCondition` took such an element as null.
     pub fn refuses_list_condition_out_of_bounds(self) -> bool {
-        matches!(self, ValueRules::Since12 | ValueRules::Since20)
+        self <= ValueRules::Since20
     }
 
     /// The date texts a `timestamp` constant may be written as: 1.2's
-    /// `JdbcDate` patterns, 2.0's `TimestampSerializer` (milliseconds, ISO
-    /// zones), 2.2's (a zone's name after a blank too).
+    /// `JdbcDate` patterns (1.2.16 on: negative milliseconds too), 2.0's
+    /// `TimestampSerializer` (milliseconds, ISO zones), 2.2's (a zone's
+    /// name after a blank too).
     pub fn date_texts(self) -> DateTexts {
         match self {
             ValueRules::Since12 => DateTexts::Jdbc12,
+            ValueRules::Since1216 => DateTexts::Jdbc12Signed,
             ValueRules::Since20 | ValueRules::Since21 => DateTexts::Iso20,
             ValueRules::Since22 | ValueRules::Since30 => DateTexts::Iso22,
         }
@@ -66,7 +75,7 @@ impl ValueRules {
     /// The validators' dialect.
     pub fn dialect(self) -> Dialect {
         match self {
-            ValueRules::Since12 => Dialect::V12,
+            ValueRules::Since12 | ValueRules::Since1216 => Dialect::V12,
             _ => Dialect::V20,
         }
     }
@@ -131,7 +140,7 @@ impl ValueRules {
                 let len = u16_at(&mut rest)?;
                 if len > rest.len() {
                     return Err(match self {
-                        ValueRules::Since12 => short(),
+                        ValueRules::Since12 | ValueRules::Since1216 => short(),
                         _ => CqlError::Failed(format!(
                             "a bound {word}'s element of {len} bytes past its end"
                         )),
@@ -143,7 +152,7 @@ impl ValueRules {
                 out.push(element.to_vec());
             }
         }
-        if !rest.is_empty() && self != ValueRules::Since12 {
+        if !rest.is_empty() && self >= ValueRules::Since20 {
             return Err(CqlError::invalid(format!(
                 "Unexpected extraneous bytes after {word} value"
             )));
@@ -200,7 +209,15 @@ mod tests {
 
     #[test]
     fn releases_choose_their_rules() {
-        assert_eq!(ValueRules::of_release((1, 2, 19)), ValueRules::Since12);
+        assert_eq!(ValueRules::of_release((1, 2, 9)), ValueRules::Since12);
+        assert_eq!(ValueRules::of_release((1, 2, 19)), ValueRules::Since1216);
+        // A negative timestamp is taken where the behaviour says so.
+        for r in crate::release::RELEASES {
+            let texts = ValueRules::of_release(r.numbers()).date_texts();
+            let signed = crate::marshal::parse_timestamp_text("-1", texts).is_ok();
+            let does = r.does(crate::release::Behaviour::NegativeDateMillis);
+            assert_eq!(signed, does, "{}", r.version);
+        }
         assert_eq!(ValueRules::of_release((2, 0, 17)), ValueRules::Since20);
         assert_eq!(ValueRules::of_release((2, 1, 22)), ValueRules::Since21);
         assert_eq!(ValueRules::of_release((2, 2, 19)), ValueRules::Since22);

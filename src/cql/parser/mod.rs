@@ -146,6 +146,11 @@ impl Grammar {
         self == Grammar::Cql34
     }
 
+    /// 3.10's `CAST(selector AS type)`.
+    pub fn has_cast(self) -> bool {
+        self == Grammar::Cql34
+    }
+
     /// 1.2's CQL 3.0.5 (either form): a TTL, timestamp or LIMIT a number
     /// only, no ALTER TABLE DROP.
     pub fn is_cql305(self) -> bool {
@@ -300,6 +305,15 @@ fn parse_pass_lexing<'a>(
         grammar,
     };
     let parsed = p.parse_all();
+    // 2.2 on answered the first error reported. ANTLR 3.5's token stream
+    // lexed as the parser asked, so a parser's error before a bad
+    // character further on was reported first.
+    if let (LexErrors::First, Err(parser)) = (lexing, &parsed) {
+        return match p.tokens.lexical_error() {
+            Err(lexed) if !lexed_after(&lexed, parser) => Err(lexed),
+            _ => parsed,
+        };
+    }
     p.tokens.lexical_error()?;
     // (A collected lexical error is reported when the parse met none, or
     // when the lexer met it after the parser's error: 2.1's collector threw

@@ -6,6 +6,7 @@
 use super::super::ast::*;
 use super::super::error::CqlResult;
 use super::super::lexer::TokenKind;
+use super::super::types::Native;
 use super::Parser;
 
 impl Parser<'_> {
@@ -128,6 +129,18 @@ impl Parser<'_> {
             None => written,
         };
         self.advance();
+        if name == "cast" && self.grammar.has_cast() {
+            let arg = Box::new(self.selector()?);
+            self.expect_kw("as")?;
+            // `native_type`: a native type's word only.
+            let word = self.peek().text.to_ascii_lowercase();
+            if self.peek().kind != TokenKind::Ident || Native::from_name_22(&word).is_none() {
+                return Err(self.no_viable());
+            }
+            self.advance();
+            self.expect_sym(")")?;
+            return Ok(Selector::Cast { arg, to: word });
+        }
         if name == "writetime" || name == "ttl" {
             let c = self.ident()?;
             self.expect_sym(")")?;

@@ -18,6 +18,9 @@ pub enum DateTexts {
     /// `HH:mm` or `HH:mm:ss`, then an RFC 822 zone (`Z`: `+hhmm`, `GMT`,
     /// `GMT+h:mm`, a zone's name). No milliseconds, no `Z` for UTC.
     Jdbc12,
+    /// 1.2.16 to 1.2.19: 1.2's patterns, and a negative number of
+    /// milliseconds (CASSANDRA-6718).
+    Jdbc12Signed,
     /// 2.0 and 2.1 (`TimestampSerializer`): 1.2's fields, `.SSS` after the
     /// seconds, and ISO 8601 zones (`X`, `XX`, `XXX`: `Z`, `+hh`, `+hhmm`,
     /// `+hh:mm`); no zone names.
@@ -28,7 +31,7 @@ pub enum DateTexts {
 }
 
 /// A CQL 3 string constant for a `timestamp` column as the release read
-/// it: `now`, milliseconds (2.0 on: negative ones too), or a date text of
+/// it: `now`, milliseconds (1.2.16 on: negative ones too), or a date text of
 /// its patterns; 8 bytes, or none for an empty text.
 pub fn parse_timestamp_text(text: &str, texts: DateTexts) -> Result<Vec<u8>, MarshalError> {
     if text.is_empty() {
@@ -152,7 +155,7 @@ fn zone(s: &str, texts: DateTexts) -> Option<i64> {
         return Some(0);
     }
     match texts {
-        DateTexts::Jdbc12 => general_zone(s),
+        DateTexts::Jdbc12 | DateTexts::Jdbc12Signed => general_zone(s),
         DateTexts::Iso20 => iso_zone(s),
         // (` z`: the pattern's blank, then a general zone)
         DateTexts::Iso22 => iso_zone(s).or_else(|| general_zone(s.strip_prefix(' ')?)),
@@ -184,7 +187,7 @@ fn read_date(text: &str, texts: DateTexts) -> Option<i64> {
         if let Some(rest) = s.strip_prefix(':') {
             s = rest;
             sec = number(&mut s)?;
-            if texts != DateTexts::Jdbc12 {
+            if !matches!(texts, DateTexts::Jdbc12 | DateTexts::Jdbc12Signed) {
                 if let Some(rest) = s.strip_prefix('.') {
                     s = rest;
                     ms = number(&mut s)?;
@@ -246,6 +249,17 @@ mod tests {
         );
         // 1.2 read only unsigned digits as milliseconds
         assert!(parse_timestamp_text("-1", Jdbc12).is_err());
+        // 1.2.16 on: the sign too, the patterns as they were
+        assert_eq!(millis("-1", DateTexts::Jdbc12Signed), Some(-1));
+        assert_eq!(millis("-", DateTexts::Jdbc12Signed), None);
+        assert_eq!(
+            millis("2013-05-01 10:00", DateTexts::Jdbc12Signed),
+            Some(TEN)
+        );
+        assert_eq!(
+            millis("2013-05-01 10:00:00.000", DateTexts::Jdbc12Signed),
+            None
+        );
     }
 
     #[test]

@@ -23,6 +23,39 @@ fn encode(unscaled: &BigInt, scale: i32) -> Vec<u8> {
     out
 }
 
+/// (unscaled, scale) of an encoded decimal, for the conversions of other
+/// layers (CQL's CAST).
+pub(crate) fn decode_decimal(value: &[u8]) -> Option<(BigInt, i32)> {
+    decode(value)
+}
+
+/// Java's `BigDecimal.toString()`: plain while the scale is not negative
+/// and the adjusted exponent is -6 or more, else one digit, the rest after
+/// a point and `E` with the adjusted exponent (its `+` shown).
+pub(crate) fn java_decimal_string(unscaled: &BigInt, scale: i32) -> String {
+    let digits = unscaled.magnitude().to_string();
+    let sign = if unscaled.sign() == Sign::Minus {
+        "-"
+    } else {
+        ""
+    };
+    let adjusted = digits.len() as i64 - 1 - i64::from(scale);
+    if scale >= 0 && adjusted >= -6 {
+        return plain_string(unscaled, scale);
+    }
+    let rest = if digits.len() > 1 {
+        format!(".{}", &digits[1..])
+    } else {
+        String::new()
+    };
+    let exponent = match adjusted {
+        0 => String::new(),
+        a if a > 0 => format!("E+{a}"),
+        a => format!("E{a}"),
+    };
+    format!("{sign}{}{rest}{exponent}", &digits[..1])
+}
+
 /// Numeric order without scaling either side up (a hostile scale such as
 /// 2^31 would otherwise need gigabytes): sign, then the position of the
 /// most significant digit, then the digits themselves.
@@ -162,6 +195,19 @@ impl AbstractType for DecimalType {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn java_to_string_goes_scientific_as_big_decimal_did() {
+        let s = |u: i64, scale: i32| java_decimal_string(&BigInt::from(u), scale);
+        assert_eq!(s(1250, 2), "12.50");
+        assert_eq!(s(8, 0), "8");
+        assert_eq!(s(-5, 3), "-0.005");
+        assert_eq!(s(1, 7), "1E-7");
+        assert_eq!(s(123, 9), "1.23E-7");
+        assert_eq!(s(1, -3), "1E+3");
+        assert_eq!(s(10, -6), "1.0E+7");
+        assert_eq!(s(0, 0), "0");
+    }
 
     #[test]
     fn numeric_order_ignores_scale() {

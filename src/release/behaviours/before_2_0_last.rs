@@ -251,6 +251,19 @@ macro_rules! with_behaviours_before_2_0_last {
                     its count before the deletion",
             }
 
+            // 1.2.16's DateType.dateStringToTimestamp matched `^-?\d+$`
+            // (CASSANDRA-6718; 1.2.9 `^\d+$`), as 2.0.6 on's
+            // TimestampSerializer; TimeUUIDType's CQL 2 texts went through it.
+            /// A date's text may be a negative number of milliseconds (before
+            /// the epoch), in CQL 3's `timestamp` literals and CQL 2's
+            /// DateType and TimeUUIDType terms.
+            NegativeDateMillis {
+                key: "negative_date_millis",
+                from: (1, 2, 16),
+                until: None,
+                says: "a date may be written as a negative number of milliseconds",
+            }
+
             $($later)*
         }
     };

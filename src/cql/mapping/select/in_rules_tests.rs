@@ -1,7 +1,7 @@
 //! Tests of each release's rules for an IN: of one value (1.2's equality),
 //! beside a selected collection, and under an ORDER BY.
 
-use super::{plan_in_release, SelectPlan};
+use super::{plan_in_release, plan_indexed_in_release, SelectPlan};
 use crate::cql::error::CqlResult;
 
 fn plan(release: (u32, u32, u32), q: &str) -> CqlResult<SelectPlan> {
@@ -103,4 +103,26 @@ fn an_in_on_a_non_key_column_is_refused_in_each_release_s_words_and_place() {
         refusal(V22, typed).unwrap(),
         "IN predicates on non-primary-key columns (title) is not yet supported"
     );
+}
+
+#[test]
+fn an_in_of_one_value_on_an_indexed_column_is_served_by_its_index_in_1_2_and_2_1() {
+    // Recorded: conformance/releases/*/rel_regularin.json.
+    let ct = "CREATE TABLE places (id text PRIMARY KEY, cell text, name text)";
+    let one = "SELECT name FROM places WHERE cell IN ('u4pr')";
+    let refusal = |v| {
+        plan_indexed_in_release(v, ct, &["cell"], one)
+            .err()
+            .map(|e| e.to_string())
+    };
+    assert_eq!(refusal(V12), None);
+    assert_eq!(refusal(V21), None);
+    assert_eq!(
+        refusal(V20).unwrap(),
+        "No indexed columns present in by-columns clause with Equal operator"
+    );
+    // Two values stay refused, and an unindexed column asks for an index.
+    let two = "SELECT name FROM places WHERE cell IN ('u4pr', 'u4ps')";
+    assert!(plan_indexed_in_release(V21, ct, &["cell"], two).is_err());
+    assert!(plan_indexed_in_release(V21, ct, &[], one).is_err());
 }

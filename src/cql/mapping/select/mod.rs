@@ -363,7 +363,7 @@ fn unindexed_or_1_2(
     single: bool,
     rules: &SelectRules,
 ) -> CqlResult<ClusteringRead> {
-    let indexed = indexed_eqs(table, &regular);
+    let indexed = indexed_eqs(table, &regular, rules.in_of_one_uses_index);
     let index = indexed.first();
     // 2.1's CONTAINS on an index of the collection's elements (CONTAINS
     // KEY: of a map's keys) serves the query too: the rows are found by a
@@ -507,6 +507,7 @@ fn selector_columns<'a>(s: &'a Selector, out: &mut Vec<&'a str>) {
         Selector::Column(c) | Selector::WriteTime(c) | Selector::Ttl(c) => out.push(c),
         Selector::Field { column, .. } => out.push(column),
         Selector::Function { args, .. } => args.iter().for_each(|a| selector_columns(a, out)),
+        Selector::Cast { arg, .. } => selector_columns(arg, out),
     }
 }
 
@@ -548,13 +549,27 @@ fn check_distinct(
 /// rules: the fixture of this module's tests.
 #[cfg(test)]
 fn plan_in_release(release: (u32, u32, u32), create: &str, query: &str) -> CqlResult<SelectPlan> {
+    plan_indexed_in_release(release, create, &[], query)
+}
+
+/// [`plan_in_release`] on a table with an index on each of `indexed`.
+#[cfg(test)]
+fn plan_indexed_in_release(
+    release: (u32, u32, u32),
+    create: &str,
+    indexed: &[&str],
+    query: &str,
+) -> CqlResult<SelectPlan> {
     use crate::cql::ast::Statement;
     use crate::cql::{parse_with, Grammar};
     let Statement::CreateTable(ct) = parse_with(create, Grammar::WithStatics).unwrap().statement
     else {
         panic!("not a CREATE TABLE: {create}")
     };
-    let table = Table::from_create("ks", &ct).unwrap();
+    let mut table = Table::from_create("ks", &ct).unwrap();
+    for column in indexed {
+        table.add_index(column, None).unwrap();
+    }
     let Statement::Select(sel) = parse_with(query, Grammar::Cql34).unwrap().statement else {
         panic!("not a SELECT: {query}")
     };

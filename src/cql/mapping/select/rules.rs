@@ -75,6 +75,12 @@ pub struct SelectRules {
     /// 1.2.0 to 2.0.5: a compact table read by names (an EQ or IN on every
     /// clustering column) gave its rows in the IN's order, repeats kept.
     pub names_in_in_order: bool,
+    /// An IN of one value on an indexed non-key column is served by the
+    /// index as an EQ: 1.2's `Restriction` of one value was an equality;
+    /// 2.1's `SelectStatement` let the restriction through without a
+    /// queriable index, and `getIndexExpressions` made it an EQ
+    /// expression. 2.0 asked for an index supporting IN (none did).
+    pub in_of_one_uses_index: bool,
     /// Before 1.2.16: a reversed ORDER BY reversed those rows.
     pub names_order_reversed: bool,
     /// 2.2: the partition keys an IN names were sorted by the key's
@@ -225,6 +231,7 @@ impl SelectRules {
             reversed_full_prefix_empty: ((1, 2, 7)..(1, 2, 17)).contains(&release),
             empty_key_sort_fails: at_least(2, 2) && !at_least(3, 0),
             names_in_in_order: release < (2, 0, 6),
+            in_of_one_uses_index: matches!((release.0, release.1), (1, _) | (2, 1)),
             names_order_reversed: release < (1, 2, 16),
             partial_key: match () {
                 _ if at_least(3, 11) => PartialKey::Filtering,

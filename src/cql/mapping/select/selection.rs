@@ -6,6 +6,7 @@
 //! It must not plan reads (see `select`).
 
 use super::super::aggregates::{self, Aggregate};
+use super::super::cast_fcts::{self, Cast};
 use super::super::read::CqlRow;
 use super::super::result::ResultColumn;
 use super::super::time_fcts;
@@ -97,6 +98,7 @@ fn result_name(s: &Selector, in_system: bool) -> String {
         Selector::Field { column, field } => format!("{column}.{field}"),
         Selector::WriteTime(c) => format!("writetime({c})"),
         Selector::Ttl(c) => format!("ttl({c})"),
+        Selector::Cast { arg, to } => format!("cast({} as {to})", result_name(arg, in_system)),
     }
 }
 
@@ -130,6 +132,10 @@ fn selector_type(
 ) -> CqlResult<String> {
     let signed = rules.signed_timestamps;
     match s {
+        // (resolved by `resolve_casts`)
+        Selector::Cast { to, .. } => cast_fcts::target_type(to)
+            .map(|t| CqlType::Native(t).class_name())
+            .ok_or_else(|| invalid(format!("Unknown type {to}"))),
         Selector::Column(c) => table
             .column(c)
             .map(|c| c.ty.class_name())
@@ -240,6 +246,43 @@ fn selector_type(
     }
 }
 
+/// `s` with each `CAST` resolved as 3.10's `Selectable.WithCast` did, once
+/// its argument was checked: a cast to the argument's own type is the
+/// argument (named as it is); another must name a `castAs` function that
+/// takes the argument's type.
+fn resolve_casts(
+    table: &Table,
+    s: Selector,
+    partitioner: &dyn Partitioner,
+    rules: &SelectRules,
+) -> CqlResult<Selector> {
+    Ok(match s {
+        Selector::Cast { arg, to } => {
+            let arg = resolve_casts(table, *arg, partitioner, rules)?;
+            selector_type(table, &arg, partitioner, rules)?;
+            let mut columns = Vec::new();
+            super::selector_columns(&arg, &mut columns);
+            let column = columns.first().copied().unwrap_or_default();
+            match cast_fcts::resolve(&to, &value_type(table, &arg), column)? {
+                Cast::Same => arg,
+                Cast::To(_) => Selector::Cast {
+                    arg: Box::new(arg),
+                    to,
+                },
+            }
+        }
+        Selector::Function { name, args, shown } => Selector::Function {
+            name,
+            shown,
+            args: args
+                .into_iter()
+                .map(|a| resolve_casts(table, a, partitioner, rules))
+                .collect::<CqlResult<_>>()?,
+        },
+        other => other,
+    })
+}
+
 /// The columns a SELECT of `s` answers, named and typed as its rows are:
 /// what a prepared SELECT describes before it runs (`rules`: the release's
 /// names and types of functions, see [`result_name`] and [`selector_type`]).
@@ -293,6 +336,7 @@ pub(super) fn selection(
     let mut cols = Vec::new();
     let mut aggregates = Vec::new();
     for (sel, alias) in items {
+        let sel = resolve_casts(table, sel, partitioner, rules)?;
         let (aggregate, type_class) = match &sel {
             Selector::Function { name, args, .. }
                 if in_system && aggregates::is_aggregate(name) =>
@@ -415,7 +459,7 @@ pub(super) fn check_conversions(
     if name == "token" && values == ValueRules::Since30 {
         return token_key_built(table, args, row, partitioner);
     }
-    if values == ValueRules::Since12 || name == "blobasvarchar" || args.len() != 1 {
+    if values < ValueRules::Since20 || name == "blobasvarchar" || args.len() != 1 {
         return Ok(());
     }
     let Some(to) = name.strip_prefix("blobas").and_then(|t| match values {
@@ -470,6 +514,10 @@ pub(super) fn eval_selector(
         Selector::Ttl(c) => regular(c)
             .and_then(|v| v.ttl)
             .map(|t| t.to_be_bytes().to_vec()),
+        Selector::Cast { arg, to } => {
+            let v = eval_selector(table, arg, row, partitioner)?;
+            cast_fcts::apply(cast_fcts::target_type(to)?, &value_type(table, arg), &v)
+        }
         Selector::Function { name, args, .. } => match name.as_str() {
             "token" => {
                 let names = table.partition_key.iter().map(|c| c.name.as_str());
@@ -525,6 +573,7 @@ fn value_type(table: &Table, s: &Selector) -> CqlType {
         Selector::Field { column, field } => field_type(table, column, field).ok().cloned(),
         Selector::WriteTime(_) => Some(CqlType::Native(Native::Bigint)),
         Selector::Ttl(_) => Some(CqlType::Native(Native::Int)),
+        Selector::Cast { to, .. } => cast_fcts::target_type(to).map(CqlType::Native),
         Selector::Function { .. } => None,
     };
     found.unwrap_or(CqlType::Native(Native::Blob))

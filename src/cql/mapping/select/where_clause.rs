@@ -432,12 +432,13 @@ pub(super) fn partitions_of(
     })
 }
 
-/// Every EQ on an indexed column, in WHERE order.
-pub(super) fn indexed_eqs(table: &Table, regular: &[Filter]) -> Vec<IndexedEq> {
+/// Every EQ on an indexed column, in WHERE order (and, `in_of_one`, every
+/// IN of one value: see `SelectRules::in_of_one_uses_index`).
+pub(super) fn indexed_eqs(table: &Table, regular: &[Filter], in_of_one: bool) -> Vec<IndexedEq> {
     regular
         .iter()
         .filter(|f| {
-            f.op == Operator::Eq
+            (f.op == Operator::Eq || (in_of_one && f.op == Operator::In && f.values.len() == 1))
                 && table
                     .regular
                     .iter()

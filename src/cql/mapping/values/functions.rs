@@ -60,7 +60,7 @@ pub(super) fn eval_function(
         // 1.2 wanted the receiver's own type; 2.0 one whose values it
         // takes (`isValueCompatibleWith`: a blob takes any).
         let ok = match ty {
-            CqlType::Native(n) => *n == t || (*n == Native::Blob && values != ValueRules::Since12),
+            CqlType::Native(n) => *n == t || (*n == Native::Blob && values >= ValueRules::Since20),
             _ => false,
         };
         if !ok {
@@ -154,7 +154,7 @@ pub(super) fn eval_function(
                 };
                 // 1.2 took any bytes; 2.0 checked them (blobAsVarchar, a
                 // function of its own, never did).
-                let checked = ctx.values != ValueRules::Since12 && name != "blobasvarchar";
+                let checked = ctx.values >= ValueRules::Since20 && name != "blobasvarchar";
                 if checked && ctx.values.validate(&CqlType::Native(to), &b).is_err() {
                     let keyspace = function_keyspace(ctx.values);
                     return Err(CqlError::invalid(format!(

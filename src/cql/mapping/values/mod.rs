@@ -237,9 +237,10 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
                     .map_err(|e| CqlError::invalid(e.0))?,
             ))
         }
-        // A date text is read by the release's own pattern list.
+        // A date text is read by the release's own pattern list, and a
+        // number as milliseconds where the release took its sign.
         (Term::Constant(c), CqlType::Native(Native::Timestamp | Native::SignedTimestamp))
-            if c.kind == ConstantKind::String =>
+            if matches!(c.kind, ConstantKind::String | ConstantKind::Integer) =>
         {
             crate::marshal::parse_timestamp_text(&c.text, ctx.values.date_texts())
                 .map(CqlValue::Bytes)
@@ -324,7 +325,7 @@ fn blob_constant(
     }
     let digits = match c.kind {
         ConstantKind::Hex => &c.text[2..],
-        ConstantKind::String if rules == ValueRules::Since12 => c.text.as_str(),
+        ConstantKind::String if rules < ValueRules::Since20 => c.text.as_str(),
         _ => return Ok(None),
     };
     let refused = || CqlError::invalid(format!("cannot parse '{digits}' as hex bytes"));

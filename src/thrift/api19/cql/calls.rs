@@ -100,32 +100,39 @@ impl Handler<'_> {
                 if beta.is_some() {
                     *table.borrow_mut() = beta::table_of(&backend.schema(), session, parsed);
                 }
-                // A read at a level the release did not read at, refused
-                // once the statement was prepared, as it began to run.
+                // What the release refused once the statement was prepared,
+                // as it began to run: the beta's select list, counter
+                // attributes, a taken index name, a read at a level the
+                // release did not read at.
                 let schema = backend.schema();
-                let refused = cql3::counter_attributes(
-                    self.node,
-                    &schema,
-                    keyspace.as_deref(),
-                    &parsed.statement,
-                )
-                .or_else(|| {
-                    cql3::index_name_taken(
-                        self.node,
-                        &schema,
-                        keyspace.as_deref(),
-                        &parsed.statement,
-                    )
-                })
-                .or_else(|| {
-                    levels::refusal(
-                        self.node,
-                        &schema,
-                        keyspace.as_deref(),
-                        &parsed.statement,
-                        consistency,
-                    )
-                });
+                let refused = beta
+                    .as_ref()
+                    .and_then(|b| b.refusal(table.borrow().as_ref()?))
+                    .or_else(|| {
+                        cql3::counter_attributes(
+                            self.node,
+                            &schema,
+                            keyspace.as_deref(),
+                            &parsed.statement,
+                        )
+                    })
+                    .or_else(|| {
+                        cql3::index_name_taken(
+                            self.node,
+                            &schema,
+                            keyspace.as_deref(),
+                            &parsed.statement,
+                        )
+                    })
+                    .or_else(|| {
+                        levels::refusal(
+                            self.node,
+                            &schema,
+                            keyspace.as_deref(),
+                            &parsed.statement,
+                            consistency,
+                        )
+                    });
                 match refused {
                     Some(e) => {
                         exec::check_statement(backend, session, &parsed.statement).and(Err(e))
@@ -134,15 +141,15 @@ impl Handler<'_> {
                 }
                 .inspect(|_| {
                     // The beta's cells carried their write times: the same
-                    // rows read again for them.
+                    // rows read again for them (and for their TTLs).
                     let query = beta
                         .as_ref()
                         .zip(table.borrow().as_ref())
-                        .and_then(|(b, t)| Some((b.write_times_query(t, parsed)?, t.clone())));
+                        .and_then(|(b, t)| Some((b.cell_times_query(t, parsed)?, t.clone())));
                     if let Some((query, t)) = query {
                         *times.borrow_mut() = exec::execute_parsed(backend, session, &query)
                             .ok()
-                            .and_then(|o| beta::BetaSelect::write_times(&t, o));
+                            .and_then(|o| beta::BetaSelect::cell_times(&t, o));
                     }
                 })
                 .map_err(|e| {
@@ -157,7 +164,7 @@ impl Handler<'_> {
         );
         match (beta, table.into_inner()) {
             (Some(shape), Some(table)) => {
-                result.map(|r| shape.shape(&table, r, times.borrow().as_ref()))
+                result.map(|r| shape.shape(&table, r, times.borrow().as_deref()))
             }
             _ => result,
         }
