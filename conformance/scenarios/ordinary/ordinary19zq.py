@@ -645,7 +645,7 @@ def later_idl_client():
         kit.splits_ex("plain", "0", "0", 128),
         kit.cas("k1", "plain", [], [column("b", "2", 11)]),
         v19.get_slice("k1", cparent("plain"), pred(start="", count=10)),
-        v19.describe_version(),
+        kit.describe_version(),
     ]
     return steps
 
@@ -859,4 +859,200 @@ def timeuuid_feed():
         v19.get_slice("f", cparent("feed"), pred(start=b"\x01\x02", count=10)),
         v19.get_count("f", cparent("feed"), pred(start="", count=100)),
     ]
+    return steps
+
+
+# --------------------------------------------------------------------------- operator
+@sc("21_operator_admin", "schema", "zq_op")
+def operator_admin():
+    """An operator's keyspace work from a script: the keyspace described, its replication
+    raised and lowered by system_update_keyspace, its strategy changed to
+    NetworkTopologyStrategy with a data centre's options, a KsDef carrying families sent to
+    an update, ring, splits and descriptions asked of keyspaces that are not there, a second
+    keyspace of the same name, a strategy class that does not exist, a family added under
+    another keyspace's name."""
+    ks = "zq_op"
+    steps = setup(ks, [cfd(ks, "logs", comparator_type="UTF8Type")])
+    keys = ["k%02d" % i for i in range(20)]
+    steps.append(v19.batch_mutate({k: {"logs": [ins("l", "x", 10)]} for k in keys}))
+    steps += [
+        v19.describe_keyspace(ks),
+        v19.system_update_keyspace(ksd(ks, [], rf=3)),
+        v19.describe_keyspace(ks),
+        v19.system_update_keyspace(ksd(ks, [], rf=1)),
+        v19.system_update_keyspace(ksd(ks, [], strategy=kit.NTS,
+                                       options={"datacenter1": "1"})),
+        v19.describe_keyspace(ks),
+        v19.get_slice("k01", cparent("logs"), pred(start="", count=10)),
+        v19.system_update_keyspace(ksd(ks, [cfd(ks, "extra", comparator_type="UTF8Type")])),
+        v19.describe_ring("zq_missing"),
+        v19.describe_keyspace("zq_missing"),
+        v19.system_drop_keyspace("zq_missing"),
+        v19.system_add_keyspace(ksd(ks, [])),
+        v19.system_add_keyspace(ksd("zq_op2", [], strategy="org.example.NoSuchStrategy")),
+        v19.system_add_column_family(cfd("zq_other", "logs2", comparator_type="UTF8Type")),
+        v19.describe_splits("logs", token("k00"), token("k00"), 256),
+        v19.describe_splits("nosuch", token("k00"), token("k01"), 256),
+        v19.system_update_keyspace(ksd("zq_missing", [])),
+    ]
+    return steps
+
+
+# --------------------------------------------------------------------------- legacy CQL 2
+@sc("22_legacy_cql2", "cql", "zq_l2", when=V08)
+def legacy_cql2():
+    """A PHP app's CQL 2 kept after its cluster's upgrades (execute_cql_query on every release
+    that declared it): its keyspace made in CQL 2, a counter family and a typed family, hits
+    counted by UPDATE ... SET c = c + n, a counter set to a value, typed literals (uuid,
+    timestamp strings, booleans, decimals from 1.0), a column added and dropped by ALTER
+    (1.1 on), key ranges with LIMIT, and its mistakes: a counter added to a non-counter
+    column, a keyspace without its options."""
+    ks = "zq_l2"
+    q = cql2
+    steps = [
+        q("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+          "AND strategy_options:replication_factor = 1" % ks),
+        q("USE %s" % ks),
+        q("CREATE COLUMNFAMILY hits (KEY varchar PRIMARY KEY) WITH comparator = varchar "
+          "AND default_validation = counter"),
+        q("UPDATE hits SET views = views + 3, clicks = clicks + 1 WHERE KEY = '/home'"),
+        q("UPDATE hits SET views = views - 1 WHERE KEY = '/home'"),
+        q("UPDATE hits SET views = views + 2 WHERE KEY IN ('/home', '/about')"),
+        # a counter's timestamp is the server's clock
+        q("SELECT views, clicks FROM hits WHERE KEY = '/home'").mask("0/2/*/2/*/3"),
+        q("SELECT * FROM hits WHERE KEY = '/about'").mask("0/2/*/2/*/3"),
+        q("UPDATE hits SET views = 5 WHERE KEY = '/home'"),
+        q("CREATE COLUMNFAMILY items (KEY varchar PRIMARY KEY, id uuid, added timestamp, "
+          "active boolean, qty int)"),
+        q("INSERT INTO items (KEY, id, added, active, qty) VALUES ('a', "
+          "6ba7b810-9dad-11d1-80b4-00c04fd430c8, '2012-06-01 10:00:00+0000', 'true', 3) "
+          "USING TIMESTAMP %d" % T),
+        q("INSERT INTO items (KEY, added, qty) VALUES ('b', 1338544800000, 4) "
+          "USING TIMESTAMP %d" % T),
+        q("SELECT * FROM items WHERE KEY = 'a'"),
+        q("SELECT id, qty FROM items WHERE KEY > 'a' LIMIT 5"),
+        q("INSERT INTO items (KEY, qty) VALUES ('c', 'three') USING TIMESTAMP %d" % T),
+        q("INSERT INTO items (KEY, added) VALUES ('c', 'June 1st') USING TIMESTAMP %d" % T),
+        q("UPDATE items SET qty = qty + 1 WHERE KEY = 'a'"),
+        q("CREATE KEYSPACE zq_l2b WITH strategy_class = SimpleStrategy"),
+    ]
+    if V10:
+        steps.append(q("INSERT INTO items (KEY, price) VALUES ('a', 12.50) USING TIMESTAMP %d"
+                       % T))
+    if V >= (1, 1):
+        steps += [q("ALTER TABLE items ADD note varchar"),
+                  q("ALTER TABLE items DROP note"),
+                  q("ALTER TABLE items ALTER qty TYPE bigint")]
+    steps += [q("SELECT COUNT(*) FROM items"), q("DROP COLUMNFAMILY hits"),
+              q("SELECT * FROM hits WHERE KEY = '/home'")]
+    return steps
+
+
+# --------------------------------------------------------------------------- hand-typed schema
+@sc("23_handtyped_schema", "schema", "zq_hs")
+def handtyped_schema():
+    """A schema file typed by hand and loaded by a script: comparator names in odd spellings
+    (full class names, lower case, blanks, empty parentheses), a ReversedType inside a
+    CompositeType (0.8 on), DynamicCompositeType aliases (0.8 on), a counter validator on a
+    plain family's column, two indexes of one name, an index on a column of no validator, and
+    compaction thresholds out of order."""
+    ks = "zq_hs"
+    steps = setup(ks, [])
+    add = v19.system_add_column_family
+    steps += [
+        add(cfd(ks, "a", comparator_type="org.apache.cassandra.db.marshal.UTF8Type")),
+        add(cfd(ks, "b", comparator_type="utf8type")),
+        add(cfd(ks, "c", comparator_type=" UTF8Type")),
+        add(cfd(ks, "d", comparator_type="LongType()")),
+        add(cfd(ks, "e", comparator_type="UTF8Type", column_metadata=[
+            coldef("n", "UTF8Type", True, "same_idx"), coldef("m", "UTF8Type", True, "same_idx")])),
+        add(cfd(ks, "f", comparator_type="UTF8Type", column_metadata=[
+            coldef("hits", "CounterColumnType")])),
+        add(cfd(ks, "g", comparator_type="UTF8Type", min_compaction_threshold=8,
+                max_compaction_threshold=4)),
+        add(cfd(ks, "h", comparator_type="UTF8Type", min_compaction_threshold=1)),
+        add(cfd(ks, "i", comparator_type="UTF8Type", gc_grace_seconds=-1)),
+        add(cfd(ks, "my-cf", comparator_type="UTF8Type")),
+    ]
+    if V08:
+        steps += [
+            add(cfd(ks, "rc", comparator_type="CompositeType(UTF8Type,ReversedType(LongType))")),
+            v19.batch_mutate({"r": {"rc": [ins(comp("a", n), "v%d" % n, 10) for n in (1, 5, 3)]
+                                    + [ins(comp("b", 2), "w", 10)]}}),
+            v19.get_slice("r", cparent("rc"), pred(start="", count=100)),
+            v19.get_slice("r", cparent("rc"), pred(start=comp("a", 4), finish=comp("a", eoc=1),
+                                                   count=100)),
+            add(cfd(ks, "dc", comparator_type="DynamicCompositeType(s=>UTF8Type,l=>LongType)")),
+            v19.insert("r", cparent("dc"), column(b"\x80s\x00\x01x\x00\x80l\x00\x08"
+                                                  + long_(7) + b"\x00", "v", 10)),
+            v19.insert("r", cparent("dc"), column(b"\x80q\x00\x01x\x00", "v", 10)),
+            v19.get_slice("r", cparent("dc"), pred(start="", count=100)),
+            v19.insert("r", cparent("rc"), column(comp("a", 9)[:-1] + b"\x05", "bad", 10)),
+        ]
+    steps.append(v19.describe_keyspace(ks))
+    return steps
+
+
+# --------------------------------------------------------------------------- raw mutations
+@sc("24_raw_mutations", "batch", "zq_rm")
+def raw_mutations():
+    """A hand-rolled Thrift client's mutations: a Mutation of both a column and a deletion, a
+    Mutation of neither, a ColumnOrSuperColumn of nothing, a deletion naming a super column on
+    a standard family, an insert through a super column of a standard family, a remove older
+    than the data, an empty names predicate, counts of zero."""
+    ks = "zq_rm"
+    steps = setup(ks, [cfd(ks, "cf", comparator_type="UTF8Type"),
+                       cfd(ks, "sup", column_type="Super", comparator_type="UTF8Type")])
+    both = mutation(cosc(column=column("x", "1", 10)),
+                    kit.D.deletion(10, predicate=pred(names=["y"])))
+    steps += [
+        v19.batch_mutate({"k": {"cf": [ins("a", "1", 10), ins("b", "2", 10)]}}),
+        v19.batch_mutate({"k": {"cf": [both]}}),
+        v19.batch_mutate({"k": {"cf": [mutation()]}}),
+        v19.batch_mutate({"k": {"cf": [mutation(cosc())]}}),
+        v19.batch_mutate({"k": {"cf": [dele(["a"], 11, sc_="s")]}}),
+        v19.batch_mutate({"k": {"sup": [dele(None, 11, sc_="s")]}}),
+        v19.insert("k", cparent("cf", sc="s"), column("a", "1", 10)),
+        v19.remove("k", cpath("cf", col="a"), 5),
+        v19.get_slice("k", cparent("cf"), pred(names=[])),
+        v19.get_slice("k", cparent("cf"), pred(start="", count=0)),
+        v19.get_count("k", cparent("cf"), pred(start="", count=0)),
+        v19.multiget_slice(["k"], cparent("cf"), pred(start="", count=0)),
+        v19.get_range_slices(cparent("cf"), pred(start="", count=0),
+                             key_range(start_key="", end_key="", count=10)),
+        v19.get_range_slices(cparent("cf"), pred(start="", count=10),
+                             key_range(start_token=token("k"), end_token=token("k"), count=10)),
+        v19.describe_splits("cf", token("k"), token("k"), 0),
+        v19.get_slice("k", cparent("cf"), pred(start="", count=10)),
+    ]
+    return steps
+
+
+# --------------------------------------------------------------------------- CQL versions
+@sc("25_cql_version_handshake", "cql", "zq_cv", when=V08)
+def cql_version_handshake():
+    """A driver's CQL version handshake and what follows it: set_cql_version with the versions
+    drivers of the era sent (2.0.0, 3.0.0, 3.0.0-beta1, 3.1.0, 4.0.0, a typo) where the
+    release had the call (1.1 on), CQL 2 statements through execute_cql_query after each, a
+    CQL 3 CREATE TABLE sent through execute_cql_query (the 1.1 beta's way), execute_cql3_query
+    where the release lacked it, and a traced query on 1.2 and later."""
+    ks = "zq_cv"
+    steps = setup(ks, [cfd(ks, "kv", comparator_type="UTF8Type",
+                           default_validation_class="UTF8Type")])
+    steps.append(v19.insert("k", cparent("kv"), column("c", "v", 10)))
+    if V >= (1, 1):
+        for ver in ("2.0.0", "3.0.0-beta1", "3.1.0", "4.0.0", "three", "3.0.0"):
+            steps += [v19.set_cql_version(ver),
+                      cql2("SELECT c FROM kv WHERE KEY = 'k'")]
+        steps += [cql2("CREATE TABLE t3 (a int PRIMARY KEY, b text)"),
+                  cql2("INSERT INTO t3 (a, b) VALUES (1, 'one') USING TIMESTAMP %d" % T),
+                  cql2("SELECT * FROM t3 WHERE a = 1"),
+                  v19.set_cql_version("2.0.0"),
+                  cql2("SELECT * FROM t3 WHERE KEY = 1")]
+    else:
+        steps.append(kit.unknown("set_cql_version", {1: b("3.0.0")}))
+    steps.append(cql3("SELECT * FROM kv"))
+    if V12:
+        steps += [kit.D.Step("trace_next_query", W.struct({})).mask("0"),
+                  v19.get("k", cpath("kv", col="c"))]
     return steps
