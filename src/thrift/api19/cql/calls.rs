@@ -126,11 +126,18 @@ impl Handler<'_> {
                         consistency,
                     )
                 });
-                match refused {
-                    Some(e) => {
+                // The beta's named columns, read as `*`, checked as it
+                // prepared them: before the WHERE clause's terms.
+                let undefined = beta
+                    .as_ref()
+                    .zip(table.borrow().as_ref())
+                    .and_then(|(b, t)| b.undefined_selected(t));
+                match (refused, undefined) {
+                    (Some(e), _) => {
                         exec::check_statement(backend, session, &parsed.statement).and(Err(e))
                     }
-                    None => exec::execute_outlined(backend, session, text.into(), parsed),
+                    (None, Some(e)) => Err(e),
+                    (None, None) => exec::execute_outlined(backend, session, text.into(), parsed),
                 }
                 .inspect(|_| {
                     // The beta's cells carried their write times: the same

@@ -12,6 +12,7 @@ use crate::cql::ast::{Parsed, Selection, Selector, Statement};
 use crate::cql::exec::{tables, CqlOutcome, CqlSession};
 use crate::cql::table::Layout;
 use crate::cql::table::Table;
+use crate::cql::CqlError;
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::{javaorder, KeyspaceDef, Schema};
@@ -153,6 +154,22 @@ pub fn table_of(schema: &Arc<Schema>, session: &CqlSession, parsed: &Parsed) -> 
 pub type WriteTimes = Vec<HashMap<Vec<u8>, i64>>;
 
 impl BetaSelect {
+    /// The refusal of a named column `table` lacks. The beta prepared the
+    /// selection before it read the WHERE clause's terms (1.1's cql3
+    /// `SelectStatement.RawStatement.prepare`), so an unknown selected
+    /// column is met before a key that does not convert; the `*` this
+    /// module reads instead must not lose that check.
+    pub fn undefined_selected(&self, table: &Table) -> Option<CqlError> {
+        let missing = self
+            .columns
+            .iter()
+            .flatten()
+            .find(|c| table.column(c).is_none())?;
+        Some(CqlError::Invalid(format!(
+            "Undefined name {missing} in selection clause"
+        )))
+    }
+
     /// The statement reading the write time of each of `table`'s regular
     /// columns in the rows `planned` reads (the same rows, in the same
     /// order); `None` for a count or a table without regular columns. The
@@ -390,6 +407,22 @@ mod tests {
         assert_eq!(select.selection, Selection::Wildcard);
         assert_eq!(shape.columns, Some(vec!["name".to_string()]));
         assert!(planned("1.1.12", "SELECT writetime(name) FROM users").is_none());
+    }
+
+    #[test]
+    fn an_unknown_selected_column_is_refused_before_the_where_clause() {
+        let users = table("CREATE TABLE users (id text PRIMARY KEY, name text, age int)");
+        let (_, shape) = planned("1.1.12", "SELECT name, c FROM users WHERE id = 'u1'").unwrap();
+        assert_eq!(
+            shape.undefined_selected(&users),
+            Some(CqlError::Invalid(
+                "Undefined name c in selection clause".into()
+            ))
+        );
+        let (_, shape) = planned("1.1.12", "SELECT age, name FROM users").unwrap();
+        assert_eq!(shape.undefined_selected(&users), None);
+        let (_, shape) = planned("1.1.12", "SELECT * FROM users").unwrap();
+        assert_eq!(shape.undefined_selected(&users), None);
     }
 
     #[test]
