@@ -26,6 +26,12 @@
   * a test harness truncating between tests
   * a newcomer's mistakes (keyspaces, paths, predicates, counts, levels)
   * duplicate and missing keys in multigets
+  * a news feed of TimeUUIDType names
+  * an operator's keyspace updates and the describe calls of keyspaces not there
+  * a PHP app's CQL 2 kept through its cluster's upgrades (0.8 on)
+  * a hand-typed schema file (odd comparator spellings, composite and dynamic composite types)
+  * a hand-rolled client's mutations (both, neither, empty, counts of zero)
+  * a driver's CQL version handshake (set_cql_version from 1.1, the 1.1 beta's CQL 3)
 Each scenario owns its keyspace (dropped before and after by capture.py). Thrift writes carry
 relative timestamps; CQL writes carry USING TIMESTAMP.
 Recorded with capture.py --api 19 --framed on a fresh stock-yaml node of each release."""
