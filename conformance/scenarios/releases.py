@@ -10554,6 +10554,37 @@ if CQL3_VIA_VERSION:
         return out
 
 
+# ------------------------------------------------------------------------------ 1.1's beta selection (found by ordinary19zq)
+if CQL3_VIA_VERSION:
+    @scenario("rel_cql3betaselection", "19", "cql3", keyspace_reset="cv_r_cql3betaselection")
+    def _cql3betaselection():
+        """1.1's CQL 3 beta prepared a SELECT's selection before its WHERE clause, whose terms
+        it converted only as the statement ran: a named column the table lacks is refused
+        (`Undefined name c in selection clause`) before an unknown column of the WHERE clause
+        and before a key term that does not convert (a BytesType key written as text, an int
+        key written as text), on a Thrift family and on a CQL 3 table; the known columns with
+        such a key meet the conversion's refusal"""
+        ks = "cv_r_cql3betaselection"
+        t = 1330000000000000
+        out = setup(ks, cf_def(ks, "kv", comparator="UTF8Type"))
+        out += [
+            v19.insert("k", cparent("kv"), column("c", "v", 10)),
+            v19.set_cql_version("3.0.0"),
+            cql3("CREATE TABLE nums (id int PRIMARY KEY, name varchar)"),
+            cql3("INSERT INTO nums (id, name) VALUES (1, 'one') USING TIMESTAMP %d" % t),
+            cql3("SELECT c FROM kv WHERE KEY = 'k'"),
+            cql3("SELECT c FROM kv WHERE nope = 'k'"),
+            cql3("SELECT key, c FROM kv"),
+            cql3("SELECT key FROM kv WHERE KEY = 'k'"),
+            cql3("SELECT name, nope FROM nums WHERE id = 'x'"),
+            cql3("SELECT nope FROM nums WHERE other = 1"),
+            cql3("SELECT name FROM nums WHERE id = 'x'"),
+            cql3("SELECT name FROM nums WHERE id = 1"),
+            cql3("SELECT nope FROM missing WHERE id = 1"),
+        ]
+        return out
+
+
 # ------------------------------------------------------------------------------ 3.x: found by ordinary19zi
 if R >= (3, 0):
     @scenario("rel_dropunplaced", "19", "cql3", keyspace_reset="cv_r_dropunplaced")

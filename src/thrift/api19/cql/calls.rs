@@ -100,39 +100,42 @@ impl Handler<'_> {
                 if beta.is_some() {
                     *table.borrow_mut() = beta::table_of(&backend.schema(), session, parsed);
                 }
-                // What the release refused once the statement was prepared,
-                // as it began to run: the beta's select list, counter
-                // attributes, a taken index name, a read at a level the
-                // release did not read at.
-                let schema = backend.schema();
-                let refused = beta
+                // The beta's select list, checked as it prepared it: before
+                // the WHERE clause's terms (the `*` read instead names
+                // nothing).
+                if let Some(e) = beta
                     .as_ref()
                     .and_then(|b| b.refusal(table.borrow().as_ref()?))
-                    .or_else(|| {
-                        cql3::counter_attributes(
-                            self.node,
-                            &schema,
-                            keyspace.as_deref(),
-                            &parsed.statement,
-                        )
-                    })
-                    .or_else(|| {
-                        cql3::index_name_taken(
-                            self.node,
-                            &schema,
-                            keyspace.as_deref(),
-                            &parsed.statement,
-                        )
-                    })
-                    .or_else(|| {
-                        levels::refusal(
-                            self.node,
-                            &schema,
-                            keyspace.as_deref(),
-                            &parsed.statement,
-                            consistency,
-                        )
-                    });
+                {
+                    return Err(e);
+                }
+                // What the release refused once the statement was prepared,
+                // as it began to run: counter attributes, a taken index
+                // name, a read at a level the release did not read at.
+                let schema = backend.schema();
+                let refused = cql3::counter_attributes(
+                    self.node,
+                    &schema,
+                    keyspace.as_deref(),
+                    &parsed.statement,
+                )
+                .or_else(|| {
+                    cql3::index_name_taken(
+                        self.node,
+                        &schema,
+                        keyspace.as_deref(),
+                        &parsed.statement,
+                    )
+                })
+                .or_else(|| {
+                    levels::refusal(
+                        self.node,
+                        &schema,
+                        keyspace.as_deref(),
+                        &parsed.statement,
+                        consistency,
+                    )
+                });
                 match refused {
                     Some(e) => {
                         exec::check_statement(backend, session, &parsed.statement).and(Err(e))
