@@ -106,6 +106,7 @@ impl WireType {
                 keyspace,
                 name,
                 fields,
+                ..
             } => {
                 let utf8 = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
                 let fields = fields.iter().map(|f| utf8(f)).zip(types).collect();
