@@ -11133,6 +11133,82 @@ if (3, 0) <= R < (3, 6):
         return out
 
 
+# ------------------------------------------------------------------------------ 3.6's user types kept field by field
+if (3, 0) <= R:
+    @scenario("rel_udtcells311", "19", "cql3", keyspace_reset="cv_r_udtcells311")
+    def _udtcells311():
+        """3.6's user types that are not frozen (CASSANDRA-7423), as an application uses
+        them: each field a cell of its own; a whole value written over the old one (its
+        fields deleted a microsecond before), one field set or deleted, a null field,
+        every field gone a null column; the value and a field selected; a whole value and a
+        field bound in a prepared statement; the column's type in system_schema.columns;
+        what a field of a frozen one, an unknown field and a wrong type are answered
+        (3.0: the column refused, `Non-frozen User-Defined types are not supported, please
+        use frozen<>`, and a field's assignment a syntax error)"""
+        ks = "cv_r_udtcells311"
+        q = v19.execute_cql3_query
+        ins = "INSERT INTO c (id, a) VALUES (?, ?) USING TIMESTAMP 40"
+        upd = "UPDATE c USING TIMESTAMP 41 SET a.city = ? WHERE id = ?"
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TYPE addr (street text, city text, zip int)",
+            "CREATE TABLE c (id int PRIMARY KEY, a addr, f frozen<addr>)",
+            "SELECT column_name, kind, type FROM system_schema.columns "
+            "WHERE keyspace_name = 'cv_r_udtcells311' AND table_name = 'c'",
+            "INSERT INTO c (id, a, f) VALUES (1, {street: 's', city: 'c', zip: 1}, "
+            "{street: 's', city: 'c', zip: 1}) USING TIMESTAMP 10",
+            "SELECT * FROM c",
+            "UPDATE c USING TIMESTAMP 11 SET a.city = 'Kiel' WHERE id = 1",
+            "SELECT a, a.city, a.zip FROM c WHERE id = 1",
+            "DELETE a.zip FROM c USING TIMESTAMP 12 WHERE id = 1",
+            "SELECT a FROM c WHERE id = 1",
+            "UPDATE c USING TIMESTAMP 13 SET a = {city: 'Oslo'} WHERE id = 1",
+            "SELECT a, a.street FROM c WHERE id = 1",
+            "UPDATE c USING TIMESTAMP 9 SET a.street = 'old' WHERE id = 1",
+            "UPDATE c USING TIMESTAMP 14 SET a.street = 'new' WHERE id = 1",
+            "SELECT a FROM c WHERE id = 1",
+            "SELECT writetime(a), writetime(f) FROM c WHERE id = 1",
+            "ALTER TABLE c ADD b addr",
+            "UPDATE c USING TIMESTAMP 14 SET b.zip = 7 WHERE id = 1",
+            "SELECT b FROM c WHERE id = 1",
+            "UPDATE c USING TIMESTAMP 14 SET a.zip = 5 WHERE id = 2",
+            "SELECT id, a FROM c WHERE id = 2",
+            "UPDATE c USING TIMESTAMP 15 SET a.zip = null WHERE id = 2",
+            "SELECT id, a FROM c WHERE id = 2",
+            "INSERT INTO c (id, a) VALUES (3, {street: null, city: 'x'}) USING TIMESTAMP 16",
+            "SELECT a FROM c WHERE id = 3",
+            "INSERT INTO c (id, a) VALUES (4, null) USING TIMESTAMP 17",
+            "SELECT * FROM c WHERE id = 4",
+            "UPDATE c SET a.nosuch = 1 WHERE id = 1",
+            "UPDATE c SET a.zip = 'x' WHERE id = 1",
+            "UPDATE c SET f.city = 'x' WHERE id = 1",
+            "DELETE f.city FROM c WHERE id = 1",
+            "DELETE a.nosuch FROM c WHERE id = 1",
+            "SELECT a.nosuch FROM c WHERE id = 1",
+            "CREATE TABLE bad1 (a addr PRIMARY KEY)",
+            "CREATE TABLE bad2 (id int PRIMARY KEY, l list<addr>)",
+            "CREATE TABLE bad3 (id int, a addr, PRIMARY KEY (id, a))",
+        ]]
+        out += [
+            v19.prepare_cql3_query(ins).mask("0/1"),
+            v19.execute_prepared_cql3_query(thrift_id(ks, ins), [
+                int32(5), _udt_value("Main", None, int32(9))]),
+            v19.prepare_cql3_query(upd).mask("0/1"),
+            v19.execute_prepared_cql3_query(thrift_id(ks, upd), ["Rome", int32(5)]),
+            v19.execute_prepared_cql3_query(thrift_id(ks, upd), ["Bonn", int32(6)]),
+            q("SELECT id, a FROM c WHERE id IN (5, 6)"),
+        ]
+        out += [q(s) for s in [
+            "DELETE a FROM c USING TIMESTAMP 20 WHERE id = 1",
+            "SELECT a FROM c WHERE id = 1",
+            "SELECT * FROM c",
+        ]]
+        out += [describe_ks(ks),
+                v19.get_slice(int32(3), cparent("c"), pred(start="", finish=""))]
+        return out
+
+
 # ------------------------------------------------------------------------------ an argument's consistency level left out (found by ordinary19zj)
 if (1, 2) <= R < (3, 0):
     @scenario("rel_defaultlevel", "19", "consistency", keyspace_reset="cv_r_defaultlevel")

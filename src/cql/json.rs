@@ -533,6 +533,7 @@ mod tests {
                 ("street".into(), text.clone()),
                 ("zip".into(), native(Native::Int)),
             ],
+            multi_cell: false,
         });
         let mut expected = 3i32.to_be_bytes().to_vec();
         expected.extend_from_slice(b"Elm");

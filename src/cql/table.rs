@@ -178,6 +178,11 @@ impl Table {
                     "Invalid collection type for PRIMARY KEY component {k}"
                 )));
             }
+            if c.ty.is_multi_cell_user() {
+                return Err(CqlError::invalid(format!(
+                    "Invalid non-frozen user-defined type for PRIMARY KEY component {k}"
+                )));
+            }
             if c.ty.is_counter() {
                 return Err(CqlError::invalid(format!(
                     "counter type is not supported for PRIMARY KEY part {k}"
@@ -507,7 +512,8 @@ fn layout_of(
     Ok(if !ct.compact_storage {
         Layout::Sparse
     } else {
-        if regular.iter().any(|r| r.column.ty.is_collection()) {
+        let multi_cell = |t: &CqlType| t.is_collection() || t.is_multi_cell_user();
+        if regular.iter().any(|r| multi_cell(&r.column.ty)) {
             return Err(CqlError::invalid(
                 "Collection types are not supported with COMPACT STORAGE",
             ));

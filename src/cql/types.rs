@@ -174,7 +174,8 @@ pub enum CqlType {
     Custom(String),
     /// 2.1's `tuple<A, B>` (always frozen).
     Tuple(Vec<CqlType>),
-    /// 2.1's user type (frozen): its keyspace, name and fields.
+    /// 2.1's user type (frozen), or 3.6's kept field by field (see
+    /// [`UserTypeDef::multi_cell`]): its keyspace, name and fields.
     User(UserTypeDef),
     /// 2.1's `frozen<collection>`: the collection in one cell.
     Frozen(Box<CqlType>),
@@ -186,12 +187,25 @@ pub struct UserTypeDef {
     pub keyspace: String,
     pub name: String,
     pub fields: Vec<(String, CqlType)>,
+    /// 3.6's user type that is not frozen (a column's only): each field a
+    /// cell of its own, named by the field's position as a short.
+    pub multi_cell: bool,
 }
 
 impl UserTypeDef {
     /// The type of the field `name`.
     pub fn field(&self, name: &str) -> Option<&CqlType> {
         self.fields.iter().find(|(f, _)| f == name).map(|(_, t)| t)
+    }
+    /// The position of the field `name`.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.fields.iter().position(|(f, _)| f == name)
+    }
+    /// The cell path of the field at `position` (3.11's
+    /// `UserType.cellPathForField`: the position as a short, which lets a
+    /// field be renamed).
+    pub fn field_path(position: usize) -> Vec<u8> {
+        (position as u16).to_be_bytes().to_vec()
     }
 }
 
@@ -288,12 +302,14 @@ impl CqlType {
                     keyspace,
                     name,
                     fields,
+                    multi_cell,
                 } => {
                     let utf8 = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
                     CqlType::User(UserTypeDef {
                         keyspace: keyspace.clone(),
                         name: utf8(name),
                         fields: fields.iter().map(|f| utf8(f)).zip(types).collect(),
+                        multi_cell: *multi_cell,
                     })
                 }
             });
@@ -351,6 +367,10 @@ impl CqlType {
     pub fn is_collection(&self) -> bool {
         matches!(self, CqlType::List(_) | CqlType::Set(_) | CqlType::Map(..))
     }
+    /// 3.6's user type that is not frozen (its fields' cells).
+    pub fn is_multi_cell_user(&self) -> bool {
+        matches!(self, CqlType::User(u) if u.multi_cell)
+    }
     pub fn is_counter(&self) -> bool {
         *self == CqlType::Native(Native::Counter)
     }
@@ -386,7 +406,11 @@ impl CqlType {
                         crate::marshal::without_frozen(&t.class_name())
                     ));
                 }
-                format!("{MARSHAL_PACKAGE}UserType({})", parts.join(","))
+                let class = match u.multi_cell {
+                    true => crate::marshal::MULTI_CELL_USER_TYPE,
+                    false => "UserType",
+                };
+                format!("{MARSHAL_PACKAGE}{class}({})", parts.join(","))
             }
             // Within a frozen collection a nested one's freezing is implicit
             // too (2.1's `toString(ignoreFreezing || !isMultiCell)`).

@@ -102,6 +102,7 @@ fn user_types_tuples_and_frozen_name_their_classes() {
             ("street".into(), CqlType::Native(Native::Text)),
             ("zip".into(), CqlType::Native(Native::Int)),
         ],
+        multi_cell: false,
     });
     assert_eq!(
         u.class_name(),
@@ -122,4 +123,30 @@ fn user_types_tuples_and_frozen_name_their_classes() {
     );
     assert!(!f.is_collection());
     assert_eq!(CqlType::from_marshal(f.marshal().as_ref()).unwrap(), f);
+}
+
+/// Recorded: 3.11.10 (`rel_udtcells311`): a multi-cell user type is kept
+/// as `MultiCellUserType(...)` here, its field cells named by position
+/// (a short).
+#[test]
+fn a_multi_cell_user_type_names_and_joins_its_fields() {
+    let u = UserTypeDef {
+        keyspace: "ks".into(),
+        name: "addr".into(),
+        fields: vec![
+            ("street".into(), CqlType::Native(Native::Text)),
+            ("zip".into(), CqlType::Native(Native::Int)),
+        ],
+        multi_cell: true,
+    };
+    let t = CqlType::User(u.clone());
+    assert!(t.class_name().contains(".MultiCellUserType(ks,"));
+    assert!(t.is_multi_cell_user());
+    assert_eq!(CqlType::from_marshal(t.marshal().as_ref()).unwrap(), t);
+    assert_eq!(UserTypeDef::field_path(1), vec![0, 1]);
+    let frozen = CqlType::User(UserTypeDef {
+        multi_cell: false,
+        ..u
+    });
+    assert!(!frozen.is_multi_cell_user());
 }

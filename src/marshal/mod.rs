@@ -47,7 +47,7 @@ pub(crate) use compound::frozen_fields::without_frozen;
 pub use compound::reversed::ReversedType;
 pub use compound::tuple::{
     join_components, read_v3_collection, split_components, write_v3_collection, FrozenType,
-    TupleKind, TupleType,
+    TupleKind, TupleType, MULTI_CELL_USER_TYPE,
 };
 pub use numbers::boolean::BooleanType;
 pub use numbers::counter::CounterColumnType;

@@ -135,7 +135,8 @@ fn dynamic_composite(params: &[String]) -> Result<TypeRef, MarshalError> {
 }
 
 /// 2.1's `UserType(keyspace,hexname,hexfield:Type,...)`.
-fn user_type(params: &[String]) -> Result<TypeRef, MarshalError> {
+/// `multi_cell`: 3.6's, not frozen (see [`TupleKind::User`]).
+fn user_type(params: &[String], multi_cell: bool) -> Result<TypeRef, MarshalError> {
     let bad = || MarshalError::new("Invalid UserType parameters");
     let [keyspace, name, fields @ ..] = params else {
         return Err(bad());
@@ -151,6 +152,7 @@ fn user_type(params: &[String]) -> Result<TypeRef, MarshalError> {
         keyspace: keyspace.trim().to_string(),
         name,
         fields: names,
+        multi_cell,
     };
     Ok(Arc::new(TupleType::new(kind, types)))
 }
@@ -244,7 +246,10 @@ fn parse_nested(name: &str) -> Result<TypeRef, MarshalError> {
         return dynamic_composite(&params);
     }
     if short == "UserType" {
-        return user_type(&params);
+        return user_type(&params, false);
+    }
+    if short == super::compound::tuple::MULTI_CELL_USER_TYPE {
+        return user_type(&params, true);
     }
     if short == "FrozenType" && params.len() == 1 {
         // A frozen collection's components are frozen (implicit in its name).

@@ -139,6 +139,12 @@ pub enum Assignment {
     Subtract { column: String, value: Term },
     /// `c = term + c` (list prepend)
     Prepend { column: String, value: Term },
+    /// `c.f = term`: one field of a user type that is not frozen (3.6).
+    SetField {
+        column: String,
+        field: String,
+        value: Term,
+    },
 }
 
 impl Assignment {
@@ -148,7 +154,8 @@ impl Assignment {
             | Assignment::SetElement { column, .. }
             | Assignment::Add { column, .. }
             | Assignment::Subtract { column, .. }
-            | Assignment::Prepend { column, .. } => column,
+            | Assignment::Prepend { column, .. }
+            | Assignment::SetField { column, .. } => column,
         }
     }
 }
@@ -288,6 +295,11 @@ pub enum Deletion {
     Element {
         column: String,
         key: Term,
+    },
+    /// `c.f`: one field of a user type that is not frozen (3.6).
+    Field {
+        column: String,
+        field: String,
     },
 }
 

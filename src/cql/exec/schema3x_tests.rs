@@ -299,3 +299,29 @@ fn thrift_cfs_map_as_1_2s_cql3_reading_did() {
         assert_eq!(layout_of(&cf).unwrap(), schema_layer);
     }
 }
+
+/// Recorded: 3.11.10 (`rel_udtcells311`): `system_schema.columns` names a
+/// multi-cell user type bare, a frozen one (and one held by a collection)
+/// inside `frozen<..>`.
+#[test]
+fn a_user_types_freezing_shows_in_its_schema_name() {
+    let u = crate::cql::types::UserTypeDef {
+        keyspace: "ks".into(),
+        name: "addr".into(),
+        fields: vec![(
+            "zip".into(),
+            CqlType::Native(crate::cql::types::Native::Int),
+        )],
+        multi_cell: true,
+    };
+    assert_eq!(type_name_3x(&CqlType::User(u.clone())), "addr");
+    let frozen = CqlType::User(crate::cql::types::UserTypeDef {
+        multi_cell: false,
+        ..u
+    });
+    assert_eq!(type_name_3x(&frozen), "frozen<addr>");
+    assert_eq!(
+        type_name_3x(&CqlType::List(Box::new(frozen))),
+        "list<frozen<addr>>"
+    );
+}

@@ -251,7 +251,8 @@ impl Rewrite<'_> {
                 Assignment::Set { value, .. }
                 | Assignment::Add { value, .. }
                 | Assignment::Subtract { value, .. }
-                | Assignment::Prepend { value, .. } => !self.is_unset(value)?,
+                | Assignment::Prepend { value, .. }
+                | Assignment::SetField { value, .. } => !self.is_unset(value)?,
             };
             if keep {
                 out.push(a.clone());

@@ -37,8 +37,29 @@ pub fn user_type(schema: &Schema, ks: &str, name: &str) -> Option<UserTypeDef> {
 /// neither a native type nor a type of `ks` is unknown. `since_22`: 2.2's
 /// grammar, whose `date`, `time`, `smallint` and `tinyint` are native
 /// (given by their class names); before, they were user type names.
-pub fn resolve(schema: &Schema, ks: &str, expr: &TypeExpr, since_22: bool) -> CqlResult<TypeExpr> {
-    resolve_in(schema, ks, expr, false, since_22)
+/// `multi_cell`: 3.6's grammar, where a column's user type named bare is
+/// kept field by field (still refused inside a collection).
+pub fn resolve(
+    schema: &Schema,
+    ks: &str,
+    expr: &TypeExpr,
+    since_22: bool,
+    multi_cell: bool,
+) -> CqlResult<TypeExpr> {
+    if let (true, TypeExpr::Native(n)) = (multi_cell, expr) {
+        let native = match since_22 {
+            true => Native::from_name_22(n),
+            false => Native::from_name(n),
+        };
+        if native.is_none() {
+            let Some(mut u) = user_type(schema, ks, n) else {
+                return Err(invalid(format!("Unknown type {ks}.{n}")));
+            };
+            u.multi_cell = true;
+            return Ok(TypeExpr::Custom(CqlType::User(u).class_name()));
+        }
+    }
+    resolve_in(schema, ks, expr, false, since_22, multi_cell)
 }
 
 fn resolve_in(
@@ -47,8 +68,10 @@ fn resolve_in(
     expr: &TypeExpr,
     frozen: bool,
     since_22: bool,
+    multi_cell: bool,
 ) -> CqlResult<TypeExpr> {
-    let inner = |e: &TypeExpr, f: bool| resolve_in(schema, ks, e, f, since_22).map(Box::new);
+    let inner =
+        |e: &TypeExpr, f: bool| resolve_in(schema, ks, e, f, since_22, multi_cell).map(Box::new);
     let native = |n: &str| match since_22 {
         true => Native::from_name_22(n),
         false => Native::from_name(n),
@@ -80,6 +103,12 @@ fn resolve_in(
                 TypeExpr::Map(k, v) => (Some(k.as_ref()), v.as_ref()),
                 _ => (None, expr),
             };
+            // 3.11's RawCollection.prepare named a user type not frozen
+            // as such (3.0: as a collection).
+            let bare_user = |e: &TypeExpr| matches!(e, TypeExpr::Native(n) if native(n).is_none());
+            if multi_cell && (bare_user(values) || keys.is_some_and(bare_user)) {
+                return fail("Non-frozen UDTs");
+            }
             if not_frozen(values) {
                 return fail("Non-frozen collections");
             }
@@ -108,7 +137,7 @@ fn resolve_in(
         TypeExpr::Tuple(items) => TypeExpr::Tuple(
             items
                 .iter()
-                .map(|e| resolve_in(schema, ks, e, true, since_22))
+                .map(|e| resolve_in(schema, ks, e, true, since_22, multi_cell))
                 .collect::<CqlResult<_>>()?,
         ),
         TypeExpr::Custom(_) => expr.clone(),
@@ -166,8 +195,12 @@ fn uses_seeing(ty: &CqlType, ks: &str, name: &str, tuples: bool) -> bool {
 /// `ty` with the user type `new` in place of its older definition.
 fn replaced(ty: &CqlType, new: &UserTypeDef) -> CqlType {
     match ty {
+        // A column's multi-cell one stays so.
         CqlType::User(u) if u.keyspace == new.keyspace && u.name == new.name => {
-            CqlType::User(new.clone())
+            CqlType::User(UserTypeDef {
+                multi_cell: u.multi_cell,
+                ..new.clone()
+            })
         }
         CqlType::User(u) => {
             let mut u = u.clone();
@@ -221,6 +254,7 @@ pub(super) fn create(
         keyspace: ks.clone(),
         name: name.name.clone(),
         fields: Vec::new(),
+        multi_cell: false,
     };
     for (field, expr) in fields {
         if def.field(field).is_some() {
@@ -241,7 +275,7 @@ pub(super) fn create(
 /// named bare, or in a collection, was refused as a column's was; the
 /// field was frozen after.
 fn field_type(schema: &Schema, ks: &str, expr: &TypeExpr, since_22: bool) -> CqlResult<CqlType> {
-    let resolved = resolve_in(schema, ks, expr, false, since_22)?;
+    let resolved = resolve_in(schema, ks, expr, false, since_22, false)?;
     let ty = CqlType::from_expr(&resolved)?.freeze();
     if ty.is_counter() {
         return Err(invalid("A user type cannot contain counters".into()));

@@ -9,7 +9,7 @@
 use super::super::ast::{Assignment, Term};
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
-use super::super::types::{CqlType, CqlValue, Native};
+use super::super::types::{CqlType, CqlValue, Native, UserTypeDef};
 use super::context::{Stamp, WriteContext};
 use super::names::{cell_name, prefix_range};
 use super::value_rules::ValueRules;
@@ -128,6 +128,43 @@ pub(super) fn sparse_assignment(
             ));
             add_elements(table, ck, column, v, st, ctx, ops, false)?;
         }
+        // 3.11's `UserTypes.Setter` of a multi-cell user type: the old
+        // fields deleted just before, then each field that is not null.
+        (Assignment::Set { value, .. }, t) if t.is_multi_cell_user() => {
+            let mut tctx = ctx.terms();
+            tctx.receiver = column_receiver(table, column, tctx.values);
+            let v = eval_scalar(value, t, column, &mut tctx)?;
+            ops.push(st.range(
+                prefix_range(table, ck, Some(column))?,
+                st.timestamp.saturating_sub(1),
+            ));
+            if let Some(v) = v {
+                let fields =
+                    crate::marshal::split_components(&v).map_err(|e| CqlError::invalid(e.0))?;
+                for (i, f) in fields.iter().enumerate() {
+                    if let Some(f) = f {
+                        let path = UserTypeDef::field_path(i);
+                        ops.push(st.cell(cell_name(table, ck, column, Some(&path))?, f.to_vec()));
+                    }
+                }
+            }
+        }
+        // 3.11's `UserTypes.SetterByField`: the field's cell (a null one
+        // deleted).
+        (Assignment::SetField { field, value, .. }, _) => {
+            let (at, ft) = user_field(a, &ty)?;
+            let spec = format!("{column}.{field}");
+            let mut tctx = ctx.terms();
+            tctx.receiver = Some(spec_receiver(&spec, &ft, tctx.values));
+            // A refusal quotes the receiver's name (`"u.f"`, which is no
+            // plain identifier).
+            let quoted = format!("\"{spec}\"");
+            let name = cell_name(table, ck, column, Some(&UserTypeDef::field_path(at)))?;
+            match eval_scalar(value, &ft, &quoted, &mut tctx)? {
+                Some(v) => ops.push(st.cell(name, v)),
+                None => ops.push(st.tombstone(name)),
+            }
+        }
         (Assignment::Set { value, .. }, t) => {
             let mut tctx = ctx.terms();
             // 2.1's UserTypes.Literal and function calls printed their
@@ -239,6 +276,57 @@ pub(super) fn sparse_assignment(
         _ => return Err(unsuited(a, &ty, column, &mut ctx.terms())),
     }
     Ok(())
+}
+
+/// The position and type of the field a `u.f = v` sets, as 3.11's
+/// `Operation.SetField.prepare` checked it: a user type's column, not
+/// frozen, with that field.
+pub(super) fn user_field(a: &Assignment, ty: &CqlType) -> CqlResult<(usize, CqlType)> {
+    let Assignment::SetField {
+        column,
+        field,
+        value,
+    } = a
+    else {
+        return Err(CqlError::invalid("not a field assignment"));
+    };
+    let op = format!("{column}.{field} = {}", value.as_written());
+    let CqlType::User(u) = ty else {
+        return Err(CqlError::invalid(format!(
+            "Invalid operation ({op}) for non-UDT column {column}"
+        )));
+    };
+    if !u.multi_cell {
+        return Err(CqlError::invalid(format!(
+            "Invalid operation ({op}) for frozen UDT column {column}"
+        )));
+    }
+    let at = u.position(field).ok_or_else(|| {
+        CqlError::invalid(format!(
+            "UDT column {column} does not have a field named {field}"
+        ))
+    })?;
+    Ok((at, u.fields[at].1.clone()))
+}
+
+/// The field a `DELETE u.f` deletes, as 3.11's
+/// `Operation.FieldDeletion.prepare` checked it.
+pub(super) fn deleted_field(ty: &CqlType, column: &str, field: &str) -> CqlResult<usize> {
+    let CqlType::User(u) = ty else {
+        return Err(CqlError::invalid(format!(
+            "Invalid field deletion operation for non-UDT column {column}"
+        )));
+    };
+    if !u.multi_cell {
+        return Err(CqlError::invalid(format!(
+            "Frozen UDT column {column} does not support field deletions"
+        )));
+    }
+    u.position(field).ok_or_else(|| {
+        CqlError::invalid(format!(
+            "UDT column {column} does not have a field named {field}"
+        ))
+    })
 }
 
 /// What `prepare` refused of an assignment to a key column before the

@@ -328,6 +328,10 @@ impl Collector<'_> {
         let marked = match a {
             Assignment::SetElement { .. } => true,
             Assignment::Set { .. } => false,
+            Assignment::SetField { .. } => {
+                super::assign::user_field(a, &ty)?;
+                false
+            }
             Assignment::Add { value, .. }
             | Assignment::Subtract { value, .. }
             | Assignment::Prepend { value, .. } => matches!(value, Term::Bind(_)),
@@ -347,6 +351,11 @@ impl Collector<'_> {
             }
             Assignment::SetElement { key, value, .. } => {
                 self.element(column, &ty, key, Some(value))
+            }
+            // 3.11's `UserTypes.fieldSpecOf`: the receiver `u.f`, no column.
+            Assignment::SetField { field, value, .. } => {
+                let (_, ft) = super::assign::user_field(a, &ty)?;
+                self.term(value, &format!("{column}.{field}"), &ft);
             }
         }
         Ok(())

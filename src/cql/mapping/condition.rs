@@ -161,7 +161,8 @@ pub fn check_delete_keys(table: &Table, statement: &Statement, statics: bool) ->
         .iter()
         .map(|c| match c {
             super::super::ast::Deletion::Column(c) => c.as_str(),
-            super::super::ast::Deletion::Element { column, .. } => column.as_str(),
+            super::super::ast::Deletion::Element { column, .. }
+            | super::super::ast::Deletion::Field { column, .. } => column.as_str(),
         })
         .collect();
     let only_static_conditions = statics

@@ -9,7 +9,7 @@
 
 use super::super::error::CqlResult;
 use super::super::table::{Layout, Table};
-use super::super::types::{serialize_collection, CqlType};
+use super::super::types::{serialize_collection, CqlType, UserTypeDef};
 use super::names::{parse_name, split_row_key};
 use crate::marshal::is_static_name;
 use crate::model::{Cell, CellKind};
@@ -56,6 +56,12 @@ enum Gather {
     Elements {
         items: Vec<Vec<u8>>,
         entries: usize,
+        timestamp: i64,
+    },
+    /// A multi-cell user type's fields (`(path, value)`).
+    Fields {
+        ty: UserTypeDef,
+        cells: Vec<(Vec<u8>, Vec<u8>)>,
         timestamp: i64,
     },
 }
@@ -160,6 +166,15 @@ fn finish(g: Gather) -> Option<StoredValue> {
     match g {
         Gather::None => None,
         Gather::Single(v) => Some(v),
+        Gather::Fields {
+            ty,
+            cells,
+            timestamp,
+        } => Some(StoredValue {
+            value: user_value(&ty, &cells),
+            timestamp,
+            ttl: None,
+        }),
         Gather::Elements {
             items,
             entries,
@@ -173,6 +188,21 @@ fn finish(g: Gather) -> Option<StoredValue> {
             })
         }
     }
+}
+
+/// A multi-cell user type's whole value from its fields' cells (`(path,
+/// value)` in path order), as 3.11's `serializeForNativeProtocol`: every
+/// field, a missing one null.
+fn user_value(u: &UserTypeDef, cells: &[(Vec<u8>, Vec<u8>)]) -> Vec<u8> {
+    let mut fields: Vec<Option<Vec<u8>>> = vec![None; u.fields.len()];
+    for (path, v) in cells {
+        if let [hi, lo] = path.as_slice() {
+            if let Some(slot) = fields.get_mut(u16::from_be_bytes([*hi, *lo]) as usize) {
+                *slot = Some(v.clone());
+            }
+        }
+    }
+    crate::marshal::join_components(&fields)
 }
 
 /// Adds one live cell of `column` (`None`: the row marker, which only
@@ -192,6 +222,22 @@ fn gather(
     let ty = &table.regular[idx].column.ty;
     let slot = &mut gathers[idx];
     match (ty, element) {
+        (CqlType::User(u), Some(path)) if u.multi_cell => {
+            if !matches!(slot, Gather::Fields { .. }) {
+                *slot = Gather::Fields {
+                    ty: u.clone(),
+                    cells: Vec::new(),
+                    timestamp: i64::MIN,
+                };
+            }
+            if let Gather::Fields {
+                cells, timestamp, ..
+            } = slot
+            {
+                cells.push((path, cell.value.clone()));
+                *timestamp = (*timestamp).max(cell.timestamp);
+            }
+        }
         (CqlType::List(_) | CqlType::Set(_) | CqlType::Map(..), Some(element)) => {
             if let Gather::None | Gather::Single(_) = slot {
                 *slot = Gather::Elements {
@@ -218,7 +264,10 @@ fn gather(
                 *timestamp = (*timestamp).max(cell.timestamp);
             }
         }
-        (_, None) if !ty.is_collection() || table.layout != Layout::Sparse => {
+        (_, None)
+            if !(ty.is_collection() || ty.is_multi_cell_user())
+                || table.layout != Layout::Sparse =>
+        {
             *slot = Gather::Single(StoredValue {
                 value: cell.value.clone(),
                 timestamp: cell.timestamp,
@@ -226,5 +275,31 @@ fn gather(
             });
         }
         _ => {} // a malformed name (element on a scalar); Cassandra ignores it too
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cql::types::Native;
+
+    /// Recorded: 3.11.10 (`rel_udtcells311`): a multi-cell user type is
+    /// read back with every field, a missing one null.
+    #[test]
+    fn a_user_type_value_is_made_of_its_fields_cells() {
+        let u = UserTypeDef {
+            keyspace: "ks".into(),
+            name: "addr".into(),
+            fields: vec![
+                ("street".into(), CqlType::Native(Native::Text)),
+                ("zip".into(), CqlType::Native(Native::Int)),
+            ],
+            multi_cell: true,
+        };
+        let zip = vec![0, 0, 0, 5];
+        assert_eq!(
+            user_value(&u, &[(UserTypeDef::field_path(1), zip.clone())]),
+            [vec![0xff; 4], vec![0, 0, 0, 4], zip].concat()
+        );
     }
 }

@@ -603,11 +603,17 @@ fn delete_column(
     match d {
         Deletion::Column(c) => {
             let ty = column_type(table, c);
-            if ty.is_collection() {
+            if ty.is_collection() || ty.is_multi_cell_user() {
                 ops.push(st.range(prefix_range(table, ck, Some(c))?, st.timestamp));
             } else {
                 ops.push(st.tombstone(cell_name(table, ck, c, None)?));
             }
+        }
+        // 3.11's `UserTypes.DeleterByField`: the field's cell.
+        Deletion::Field { column, field } => {
+            let at = super::assign::deleted_field(&column_type(table, column), column, field)?;
+            let path = crate::cql::types::UserTypeDef::field_path(at);
+            ops.push(st.tombstone(cell_name(table, ck, column, Some(&path))?));
         }
         Deletion::Element { column, key: k } => {
             let ty = column_type(table, column);

@@ -252,6 +252,17 @@ impl Parser<'_> {
             let value = self.term()?;
             return Ok(Assignment::SetElement { column, key, value });
         }
+        // 3.6's `udtColumnOperation`: `u.f = term`.
+        if self.grammar.has_multi_cell_user_types() && self.eat_sym(".") {
+            let field = self.ident()?;
+            self.expect_sym("=")?;
+            let value = self.term()?;
+            return Ok(Assignment::SetField {
+                column,
+                field,
+                value,
+            });
+        }
         // 1.2 and 2.0 chose among `columnOperation`'s alternatives, 2.1 on
         // between `columnOperationDifferentiator`'s '=' and '[': a token
         // that is neither failed that decision (`home.city = ..`), with no
@@ -323,6 +334,10 @@ impl Parser<'_> {
                     let key = self.term()?;
                     self.expect_sym("]")?;
                     columns.push(Deletion::Element { column, key });
+                } else if self.grammar.has_multi_cell_user_types() && self.eat_sym(".") {
+                    // 3.6's `deleteOp`: `u.f`.
+                    let field = self.ident()?;
+                    columns.push(Deletion::Field { column, field });
                 } else {
                     columns.push(Deletion::Column(column));
                 }

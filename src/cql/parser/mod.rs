@@ -131,6 +131,12 @@ impl Grammar {
         )
     }
 
+    /// 3.6's user types that are not frozen: a column's type named bare,
+    /// its fields set (`SET u.f = v`) and deleted (`DELETE u.f`) alone.
+    pub fn has_multi_cell_user_types(self) -> bool {
+        self == Grammar::Cql34
+    }
+
     /// 2.1's collection indexes and CONTAINS relations.
     pub fn has_contains(self) -> bool {
         matches!(self, Grammar::Cql32 | Grammar::Cql33 | Grammar::Cql34)

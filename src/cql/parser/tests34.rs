@@ -99,3 +99,32 @@ fn a_map_entry_relation_came_with_2_2() {
     let err = parse_with(q, Grammar::Cql32).unwrap_err().to_string();
     assert!(err.contains("no viable alternative at input '['"), "{err}");
 }
+
+/// Recorded: 3.11.10 and 3.0.24 (`rel_udtcells311`, `rel_udtcells3x`):
+/// 3.6's grammar sets and deletes a user type's field alone; 3.0's had no
+/// dot after an assigned or deleted column.
+#[test]
+fn a_user_type_field_is_set_and_deleted_from_3_6() {
+    let q = "UPDATE t SET a.city = ?, b = 1 WHERE k = 1";
+    let Statement::Update(u) = parse_with(q, Grammar::Cql34).unwrap().statement else {
+        panic!("not an UPDATE")
+    };
+    assert!(matches!(&u.assignments[0],
+        Assignment::SetField { column, field, value: Term::Bind(_) }
+            if column == "a" && field == "city"));
+    let Statement::Delete(d) = parse_with("DELETE a.zip, b FROM t WHERE k = 1", Grammar::Cql34)
+        .unwrap()
+        .statement
+    else {
+        panic!("not a DELETE")
+    };
+    assert_eq!(
+        d.columns[0],
+        Deletion::Field {
+            column: "a".into(),
+            field: "zip".into()
+        }
+    );
+    assert!(parse_with(q, Grammar::Cql33).is_err());
+    assert!(parse_with("DELETE a.zip FROM t WHERE k = 1", Grammar::Cql33).is_err());
+}

@@ -14,15 +14,22 @@ use super::frozen_fields::without_frozen;
 use crate::marshal::{bytes_to_hex, AbstractType, CollectionKind, MarshalError, TypeRef};
 use std::cmp::Ordering;
 
+/// The short name this server keeps a multi-cell user type under.
+pub const MULTI_CELL_USER_TYPE: &str = "MultiCellUserType";
+
 /// What a [`TupleType`] is named as.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TupleKind {
     Tuple,
     /// A user type: its keyspace, name and field names (bytes).
+    /// `multi_cell`: 3.6's user type that is not frozen, each field a cell
+    /// of its own (named `MultiCellUserType(...)` in this server's schema,
+    /// where a bare `UserType(...)` is 2.1's, always frozen).
     User {
         keyspace: String,
         name: Vec<u8>,
         fields: Vec<Vec<u8>>,
+        multi_cell: bool,
     },
 }
 
@@ -106,6 +113,7 @@ impl AbstractType for TupleType {
                 keyspace,
                 name,
                 fields,
+                multi_cell,
             } => {
                 let mut parts = vec![keyspace.clone(), bytes_to_hex(name)];
                 for (f, t) in fields.iter().zip(&self.types) {
@@ -115,7 +123,12 @@ impl AbstractType for TupleType {
                         without_frozen(&t.class_name())
                     ));
                 }
-                format!("{p}UserType({})", parts.join(","))
+                let class = if *multi_cell {
+                    MULTI_CELL_USER_TYPE
+                } else {
+                    "UserType"
+                };
+                format!("{p}{class}({})", parts.join(","))
             }
         }
     }

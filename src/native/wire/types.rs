@@ -67,7 +67,11 @@ impl WireType {
         if let Some(inner) = arg("FrozenType(") {
             return WireType::Frozen(Box::new(WireType::of_class(inner)));
         }
-        if short.starts_with("TupleType(") || short.starts_with("UserType(") {
+        // A multi-cell user type (3.6's, not frozen) is a UDT on the wire too.
+        let multi_cell = short
+            .strip_prefix(crate::marshal::MULTI_CELL_USER_TYPE)
+            .is_some_and(|rest| rest.starts_with('('));
+        if short.starts_with("TupleType(") || short.starts_with("UserType(") || multi_cell {
             if let Some(t) = Self::tuple_of(class) {
                 return t;
             }
@@ -106,6 +110,7 @@ impl WireType {
                 keyspace,
                 name,
                 fields,
+                ..
             } => {
                 let utf8 = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
                 let fields = fields.iter().map(|f| utf8(f)).zip(types).collect();
@@ -253,6 +258,11 @@ mod tests {
             WireType::Custom(
                 "org.apache.cassandra.db.marshal.CompositeType(UTF8Type,UTF8Type)".into()
             )
+        );
+        // 3.6's multi-cell user type is a UDT option as a frozen one is.
+        assert_eq!(
+            WireType::of_class("MultiCellUserType(ks,61,62:Int32Type)"),
+            WireType::of_class("UserType(ks,61,62:Int32Type)")
         );
     }
 

@@ -133,15 +133,18 @@ macro_rules! with_behaviours_of_3_x_later {
             }
 
             // 3.6's multi-cell user types (CASSANDRA-7423): UserType.toString
-            // printed one that was not multi-cell (every one this server
-            // makes: frozen) inside a FrozenType, as frozen collections were,
-            // and CreateTableStatement named a key column's collection
-            // "non-frozen" (recorded: rel_udtnames3x).
+            // printed one that was not multi-cell inside a FrozenType, as
+            // frozen collections were, and CreateTableStatement named a key
+            // column's collection "non-frozen" (recorded: rel_udtnames3x);
+            // a column's user type named without frozen<> was multi-cell,
+            // each field a cell (recorded: rel_udtcells311; the grammar's
+            // `u.f = v` and `DELETE u.f` are `Grammar::Cql34`'s).
             /// A frozen user type's class in a CQL result's (or a prepared
             /// marker's) types was `FrozenType(UserType(...))`, within a
             /// collection that is not frozen too; a key column's collection
             /// was `Invalid non-frozen collection type for PRIMARY KEY
-            /// component X`.
+            /// component X`; a column's user type without `frozen<>` kept
+            /// each field in a cell, set and deleted alone.
             MultiCellUserTypes {
                 key: "multi_cell_user_types",
                 from: (3, 11, 0),

@@ -176,11 +176,12 @@ pub(super) fn run(
                 CounterMix::HashFirst
             };
             let since_22 = session.grammar().is_cql33();
+            let multi_cell = session.grammar().has_multi_cell_user_types();
             let mut table = if session.grammar().has_contains() {
                 // 2.1: user type names are the keyspace's types.
                 let mut ct = ct.clone();
                 for c in &mut ct.columns {
-                    c.ty = super::usertypes::resolve(&schema, &ks, &c.ty, since_22)?;
+                    c.ty = super::usertypes::resolve(&schema, &ks, &c.ty, since_22, multi_cell)?;
                 }
                 Table::from_create_as(&ks, &ct, mix)?
             } else {
@@ -238,6 +239,7 @@ pub(super) fn run(
                         &session.keyspace_for(table)?,
                         ty,
                         session.grammar().is_cql33(),
+                        session.grammar().has_multi_cell_user_types(),
                     )?,
                     is_static: *is_static,
                 },
@@ -249,6 +251,7 @@ pub(super) fn run(
                             &session.keyspace_for(table)?,
                             ty,
                             session.grammar().is_cql33(),
+                            session.grammar().has_multi_cell_user_types(),
                         )?,
                     }
                 }

@@ -48,7 +48,9 @@ pub fn writes_only_statics<'c>(table: &Table, written: impl IntoIterator<Item = 
 /// The column a DELETE's item removes (or removes from).
 pub fn deleted_column(d: &Deletion) -> &str {
     match d {
-        Deletion::Column(c) | Deletion::Element { column: c, .. } => c,
+        Deletion::Column(c)
+        | Deletion::Element { column: c, .. }
+        | Deletion::Field { column: c, .. } => c,
     }
 }
 

@@ -488,11 +488,13 @@ pub(super) fn eval_selector(
     row: &CqlRow,
     partitioner: &dyn Partitioner,
 ) -> Option<Vec<u8>> {
+    // 3.11's `ResultSetBuilder` kept no timestamp nor TTL of a complex
+    // column that is not a collection: a multi-cell user type's are null.
     let regular = |c: &str| {
         table
             .regular
             .iter()
-            .position(|r| r.column.name == c)
+            .position(|r| r.column.name == c && !r.column.ty.is_multi_cell_user())
             .and_then(|i| row.columns[i].as_ref())
     };
     match s {

@@ -396,7 +396,9 @@ fn only_in_conditions(statement: &Statement, name: &str) -> bool {
         Statement::Delete(d) => (
             &d.condition,
             d.columns.iter().any(|c| match c {
-                Deletion::Column(column) | Deletion::Element { column, .. } => column == name,
+                Deletion::Column(column)
+                | Deletion::Element { column, .. }
+                | Deletion::Field { column, .. } => column == name,
             }),
         ),
         _ => return false,

@@ -4,7 +4,8 @@
 //! collection did, wherever its freezing was not implied by what held it
 //! (a frozen collection's elements, a user type's or tuple's fields). The
 //! executor names types as 2.1-3.0 did (`cql::types`); this renames them
-//! at the border. It must not read the engine.
+//! at the border, and names a multi-cell one (3.6's, not frozen) as 3.11
+//! did, a bare `UserType(...)`. It must not read the engine.
 
 use crate::release::{Behaviour, Release};
 use crate::thrift::gen::cassandra19 as t;
@@ -46,6 +47,10 @@ fn renamed(class: &str) -> String {
     let arg = |prefix: &str| short.strip_prefix(prefix).and_then(|r| r.strip_suffix(')'));
     if short.starts_with("UserType(") {
         return format!("{MARSHAL}FrozenType({trimmed})");
+    }
+    // A multi-cell one (3.6's, not frozen) is 3.11's bare `UserType`.
+    if let Some(rest) = short.strip_prefix(crate::marshal::MULTI_CELL_USER_TYPE) {
+        return format!("{MARSHAL}UserType{rest}");
     }
     for wrapper in ["ReversedType(", "ListType(", "SetType("] {
         if let Some(inner) = arg(wrapper) {
