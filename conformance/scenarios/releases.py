@@ -11100,8 +11100,8 @@ if (3, 0) <= R < (3, 6):
         (CASSANDRA-7423): the column without `frozen<>` refused (`Non-frozen User-Defined types
         are not supported, please use frozen<>`), in a key too, inside a collection as a
         non-frozen collection; a field set (`SET u.f = v`) or deleted (`DELETE u.f`) a
-        syntax error; the rest meets no table. (3.11 kept each field a cell of its own: not
-        emulated, so not recorded here.)"""
+        syntax error; the rest meets no table. (3.11 kept each field a cell of its own:
+        `rel_udtcells311`.)"""
         ks = "cv_r_udtcells3x"
         q = v19.execute_cql3_query
         out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
