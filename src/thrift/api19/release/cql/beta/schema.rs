@@ -80,7 +80,6 @@ fn beta_cf_def(table: &Table, cf: &mut t::CfDef) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cql::ast::Statement;
 
     use crate::thrift::api19::release::cql::beta::tests::table;
 

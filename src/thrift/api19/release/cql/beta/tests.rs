@@ -175,7 +175,8 @@ fn beta_functions_give_a_cells_time_without_a_timestamp() {
     let shaped = shape.shape(&stock, result, Some(&times));
     let row = &shaped.rows.unwrap()[0];
     assert_eq!(row.key, b"s1");
-    let cells: Vec<(&[u8], Option<&[u8]>, Option<i64>)> = row
+    type Cell<'a> = (&'a [u8], Option<&'a [u8]>, Option<i64>);
+    let cells: Vec<Cell> = row
         .columns
         .iter()
         .map(|c| (c.name.as_slice(), c.value.as_deref(), c.timestamp))
