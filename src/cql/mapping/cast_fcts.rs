@@ -213,11 +213,17 @@ impl Number {
     }
 }
 
-/// The integer part of `unscaled × 10^-scale`, toward zero.
+/// The integer part of `unscaled × 10^-scale`, toward zero, as far as its
+/// low 64 bits go: a stored scale may be any int, and 10^k is never
+/// computed past what can change them (`2^64` divides `10^64`, and a
+/// divisor longer than the digits leaves 0).
 fn integer_part(unscaled: &BigInt, scale: i32) -> BigInt {
+    let k = scale.unsigned_abs();
     match scale {
-        s if s <= 0 => unscaled * BigInt::from(10).pow(s.unsigned_abs()),
-        s => unscaled / BigInt::from(10).pow(s.unsigned_abs()),
+        s if s <= 0 && k >= 64 => BigInt::from(0),
+        s if s <= 0 => unscaled * BigInt::from(10).pow(k),
+        _ if u64::from(k) > unscaled.bits() => BigInt::from(0),
+        _ => unscaled / BigInt::from(10).pow(k),
     }
 }
 
@@ -347,6 +353,11 @@ mod tests {
         let from_double = cast(Decimal, Double, &100.0_f64.to_be_bytes());
         assert_eq!(from_double, DecimalType.from_string("100.0").unwrap());
         assert_eq!(cast(Varint, Double, &2.9_f64.to_be_bytes()), [2]);
+        // A hostile scale costs nothing: the low bits of a huge power are 0.
+        let huge = [&i32::MIN.to_be_bytes()[..], &[7]].concat();
+        assert_eq!(cast(Bigint, Decimal, &huge), 0_i64.to_be_bytes());
+        let tiny = [&i32::MAX.to_be_bytes()[..], &[7]].concat();
+        assert_eq!(cast(Int, Decimal, &tiny), 0_i32.to_be_bytes());
         assert_eq!(
             apply(Decimal, &native(Double), &f64::NAN.to_be_bytes()),
             None
