@@ -117,9 +117,9 @@ struct ServeArgs {
     #[arg(long, value_name = "0.6|19|auto", value_parser = parse_api)]
     api_default: Option<ThriftApi>,
     /// Answer as this Cassandra release did (0.6.8, 0.7.10, 0.8.10, 1.0.12, 1.1.12, 1.2.9,
-    /// 1.2.19, 2.0.17, 2.1.22, 2.2.19): its API version, methods, native protocol versions and, with
-    /// no configuration file, its stock defaults (overrides CassandraVersion /
-    /// cassandra_version). Default: 0.6.8 and 1.2.9 on one port.
+    /// 1.2.19, 2.0.17, 2.1.22, 2.2.19, 3.0.24, 3.11.10): its API version, methods, native
+    /// protocol versions and, with no configuration file, its stock defaults (overrides
+    /// CassandraVersion / cassandra_version). Default: 0.6.8 and 1.2.9 on one port.
     #[arg(long, value_name = "VERSION", value_parser = parse_release)]
     cassandra_version: Option<&'static Release>,
     /// The JVM heap of the release answered as, in MB (its -Xmx): 0.7 and 0.8 sized their

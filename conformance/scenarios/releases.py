@@ -12329,3 +12329,74 @@ if R >= (3, 10):
         out += [q("SELECT CAST(hits AS int), CAST(hits AS text), CAST(hits AS double) "
                   "FROM c WHERE k = 1")]
         return out
+
+
+# ------------------------------------------------------------------------------ a DELETE's deleteOp decision (found by rel_udtcells3x)
+if R >= (1, 2):
+    @scenario("rel_deleteop", "19", "cql3", keyspace_reset="cv_r_deleteop")
+    def _deleteop():
+        """1.2's `deleteOp` chose between a name and an element (and 3.6's field) by the token
+        after the name: what each release answered to a DELETE whose name is followed by
+        another token (a field, another name, WHERE, an operator, the end), beside the names,
+        elements and lists it took, executed and prepared"""
+        ks = "cv_r_deleteop"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE d (k int PRIMARY KEY, a text, b text, m map<text, int>)"),
+            q("INSERT INTO d (k, a, b, m) VALUES (1, 'x', 'y', {'p': 1, 'q': 2}) "
+              "USING TIMESTAMP 10"),
+            q("DELETE a.b FROM d WHERE k = 1"),
+            q("DELETE a b FROM d WHERE k = 1"),
+            q("DELETE a, b c FROM d WHERE k = 1"),
+            q("DELETE a WHERE k = 1"),
+            q("DELETE a"),
+            q("DELETE a, FROM d WHERE k = 1"),
+            q("DELETE a = 1 FROM d WHERE k = 1"),
+            q("DELETE m['p'] b FROM d WHERE k = 1"),
+            q("DELETE a\n.b FROM d WHERE k = 1"),
+            q("DELETE b, a.x FROM d WHERE k = 1"),
+            q("DELETE m['p'], a FROM d USING TIMESTAMP 11 WHERE k = 1"),
+            q("SELECT * FROM d WHERE k = 1"),
+            v19.prepare_cql3_query("DELETE a.b FROM d WHERE k = ?"),
+            v19.prepare_cql3_query("DELETE a ( FROM d WHERE k = ?"),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ an INSERT's columns and a batch's statements, prepared in order (found by difftest --cql3 on 1.2.19)
+if R >= (1, 2):
+    @scenario("rel_insertorder", "19", "cql3", keyspace_reset="cv_r_insertorder")
+    def _insertorder():
+        """1.2 to 2.2 prepared an INSERT's values as their loop over its columns met them (a key
+        column's too; 3.0 left the key's to the WHERE clause it built), and every release
+        prepared each statement of a batch before judging a statement's own timestamp in a
+        timestamped batch: what each release answered to an INSERT whose refused literal comes
+        before or after an unknown column, and to timestamped batches whose later statement
+        names an unknown column or table, a refused literal, or an empty key"""
+        ks = "cv_r_insertorder"
+        q = v19.execute_cql3_query
+        out = setup(ks)
+        out += [
+            q("CREATE TABLE b (k blob PRIMARY KEY, v int)"),
+            q("INSERT INTO b (k, nocol) VALUES ('k4', 1)"),
+            q("INSERT INTO b (v, nocol) VALUES ('x', 1)"),
+            q("INSERT INTO b (nocol, k) VALUES (1, 'k4')"),
+            q("INSERT INTO b (k, v, nocol) VALUES (0x01, 'x', 1)"),
+            q("INSERT INTO b (k, v) VALUES ('k4', 'x')"),
+            q("INSERT INTO b (v, k) VALUES ('x', 'k4')"),
+            q("BEGIN BATCH USING TIMESTAMP 5 INSERT INTO b (k, v) VALUES (0x01, 1) USING TIMESTAMP 6 "
+              "INSERT INTO b (k, nocol) VALUES (0x02, 1) APPLY BATCH"),
+            q("BEGIN BATCH USING TIMESTAMP 5 INSERT INTO b (k, v) VALUES (0x01, 1) USING TIMESTAMP 6 "
+              "INSERT INTO nosuch (k) VALUES (0x02) APPLY BATCH"),
+            q("BEGIN BATCH USING TIMESTAMP 5 INSERT INTO b (k, v) VALUES (0x01, 1) USING TIMESTAMP 6 "
+              "INSERT INTO b (k, v) VALUES (0x02, 'x') APPLY BATCH"),
+            q("BEGIN BATCH USING TIMESTAMP 5 UPDATE b USING TIMESTAMP 6 SET v = 1 WHERE k = 0x01 "
+              "DELETE FROM b WHERE k = 0x02 APPLY BATCH"),
+            q("BEGIN BATCH USING TIMESTAMP 5 UPDATE b USING TIMESTAMP 6 SET v = 1 WHERE k = 0x01 "
+              "DELETE FROM b WHERE k = 0x APPLY BATCH"),
+            q("BEGIN BATCH USING TIMESTAMP 5 INSERT INTO b (k, v) VALUES (0x03, 3) "
+              "UPDATE b SET v = 4 WHERE k = 0x04 APPLY BATCH"),
+            q("SELECT * FROM b"),
+        ]
+        return out

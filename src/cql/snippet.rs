@@ -344,6 +344,16 @@ fn anchor_and_end(
             if stream[name].word.is_some() && after_comma && in_selection(stream, name) {
                 return Some((name, two_on(name, error_at)));
             }
+            // So did a DELETE's `deleteOp` (a name, an element or a field):
+            // the stream still stood at the name (`DELETE a.f FROM` before
+            // 3.6).
+            let column_name = stream[name].word.as_deref().is_some_and(|w| w != "from");
+            if column_name
+                && (after_comma || keyword == Some("delete"))
+                && clause_of(stream, name) == Some("delete")
+            {
+                return Some((name, two_on(name, error_at)));
+            }
             // A WHERE relation's decision (`cident` then an operator, IN,
             // CONTAINS or '[') looked one past the column's name: the
             // stream still stood at the name (`AND home.street = ..`).
@@ -405,15 +415,19 @@ fn in_where_clause(stream: &[StreamToken], at: usize) -> bool {
 /// Whether the token at `at` is among a SELECT's selectors: the last
 /// clause word before it is SELECT.
 fn in_selection(stream: &[StreamToken], at: usize) -> bool {
+    clause_of(stream, at) == Some("select")
+}
+
+/// The last clause word before the token at `at`.
+fn clause_of(stream: &[StreamToken], at: usize) -> Option<&str> {
     const CLAUSES: &[&str] = &[
-        "select", "from", "where", "set", "if", "with", "using", "values",
+        "select", "delete", "from", "where", "set", "if", "with", "using", "values",
     ];
     stream[..at]
         .iter()
         .rev()
         .filter_map(|t| t.word.as_deref())
         .find(|w| CLAUSES.contains(w))
-        == Some("select")
 }
 
 /// The char offset each line starts at (lines split at `\n`).

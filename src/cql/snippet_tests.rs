@@ -285,3 +285,33 @@ fn a_bare_token_selector_is_quoted_from_the_token_after_it() {
         "line 1:20 no viable alternative at input 'FROM' (SELECT email, token [FROM]...)"
     );
 }
+
+#[test]
+fn a_deletion_s_decision_stood_at_its_name() {
+    // Recorded from 3.0.24 (`rel_udtcells3x`): `deleteOp` looked one past
+    // the name, and failed there.
+    let text = "DELETE a.zip FROM c USING TIMESTAMP 12 WHERE id = 1";
+    let err = crate::cql::parse_with(text, crate::cql::Grammar::Cql33).expect_err("no field");
+    assert_eq!(
+        with_snippet(text, &err).expect("a parser's error"),
+        "line 1:8 no viable alternative at input '.' (DELETE [a]....)"
+    );
+    let text = "DELETE b, f.city FROM c WHERE id = 1";
+    let err = crate::cql::parse_with(text, crate::cql::Grammar::Cql33).expect_err("no field");
+    assert_eq!(
+        with_snippet(text, &err).expect("a parser's error"),
+        "line 1:11 no viable alternative at input '.' (DELETE b, [f]....)"
+    );
+    // 3.6 took a field.
+    assert!(crate::cql::parse_with(text, crate::cql::Grammar::Cql34).is_ok());
+}
+
+#[test]
+fn a_deletion_without_names_stood_at_its_table() {
+    // Recorded from 2.1.22 (`rel_ordertable`): FROM is no deletion's name.
+    let err = syntax(1, 12, "no viable alternative at input 'order'");
+    assert_eq!(
+        with_snippet("DELETE FROM order WHERE k = 1", &err).as_deref(),
+        Some("line 1:12 no viable alternative at input 'order' (DELETE FROM [order]...)")
+    );
+}

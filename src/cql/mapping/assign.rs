@@ -58,6 +58,17 @@ pub(super) fn literal_checked(
     let Assignment::Set { column, value } = a else {
         return Ok(());
     };
+    value_checked(table, column, value, ctx)
+}
+
+/// A column's literal `value` (a key column's too), read as its type would
+/// read it; other terms are read in their turn.
+pub(super) fn value_checked(
+    table: &Table,
+    column: &str,
+    value: &Term,
+    ctx: &mut WriteContext,
+) -> CqlResult<()> {
     let ty = column_type(table, column);
     if matches!(value, Term::Constant(_)) && !ty.is_collection() && !ty.is_counter() {
         let mut tctx = ctx.terms();

@@ -74,7 +74,8 @@ fn using(statement: &Statement) -> Option<&Using> {
 /// 2.0 to 2.2 prepared a conditional statement as any other
 /// (`prepareInternal`: its columns looked up as written) before its
 /// condition: a column it writes that the table lacks is refused first.
-/// 3.0 judged the condition and the timestamp before.
+/// 3.0 judged a column condition and the timestamp before, IF [NOT]
+/// EXISTS after.
 pub fn written_columns_known(table: &Table, statement: &Statement) -> CqlResult<()> {
     let written: Vec<&str> = match statement {
         Statement::Insert(i) => i.columns.iter().map(String::as_str).collect(),

@@ -9,6 +9,7 @@
 
 pub mod aggregates;
 pub mod assign;
+mod batch_writes;
 mod binds;
 mod cast_fcts;
 pub mod condition;
@@ -26,6 +27,7 @@ mod value_rules;
 mod values;
 mod write;
 
+pub use batch_writes::{batch_writes, BatchWrites};
 pub use binds::{bind_specs, stand_in, BindSpec};
 pub use context::{DefaultTtl, DefaultTtls, EmptyDenseName, ListReader, Past2038, WriteContext};
 pub use index::{
@@ -44,9 +46,7 @@ pub use select::selection::result_columns;
 pub use select::{plan_select, plan_select_by, IndexedEq, Partitions, SelectPlan};
 pub use value_rules::ValueRules;
 pub use values::{eval_scalar, TermContext};
-pub use write::{
-    batch_writes, delete_writes, insert_writes, statement_writes, update_writes, BatchWrites,
-};
+pub use write::{delete_writes, insert_writes, statement_writes, update_writes};
 
 use crate::model::{Cell, DeletionTime, Op};
 

@@ -1,5 +1,5 @@
-//! INSERT, UPDATE, DELETE and BATCH → writes, exactly as Cassandra 1.2.9
-//! turned them into cells and tombstones.
+//! INSERT, UPDATE and DELETE → writes (a BATCH's merged in `batch_writes`),
+//! exactly as Cassandra 1.2.9 turned them into cells and tombstones.
 //!
 //! Owns the write rules: the row marker (INSERT *and* UPDATE write it in
 //! 1.2.9, with the statement's TTL; 1.1's beta wrote none), null =
@@ -13,14 +13,14 @@
 //! with in `context`. It must not apply anything.
 
 use super::super::ast::{
-    Assignment, Batch, Delete, Deletion, Insert, Operator, Relation, Statement, TableName, Update,
-    Using,
+    Assignment, Delete, Deletion, Insert, Operator, Relation, Statement, TableName, Update,
 };
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Layout, Table};
 use super::super::types::CqlType;
 use super::assign::{
     column_type, compact_assignment, existing_element, regular_literals_first, sparse_assignment,
+    value_checked,
 };
 use super::condition::statics;
 use super::context::{stamp, stamp_for, EmptyDenseName, Stamp, WriteContext};
@@ -31,7 +31,6 @@ use super::value_rules::ValueRules;
 use super::values::{eval_scalar, list_index, spec_receiver};
 use super::{CqlOp, CqlWrite};
 use crate::model::DeletionTime;
-use std::collections::HashMap;
 
 /// The writes of one INSERT/UPDATE/DELETE/BATCH against `table` (for a
 /// batch, `tables` resolves each inner statement's table).
@@ -44,132 +43,10 @@ pub fn statement_writes(
         Statement::Insert(i) => insert_writes(&tables(&i.table)?, i, None, ctx),
         Statement::Update(u) => update_writes(&tables(&u.table)?, u, None, ctx),
         Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, None, ctx),
-        Statement::Batch(b) => batch_writes(b, tables, ctx),
+        Statement::Batch(b) => super::batch_writes::batch_writes(b, tables, ctx),
         _ => Err(CqlError::invalid(
             "Only INSERT, UPDATE, DELETE and BATCH statements write",
         )),
-    }
-}
-
-/// A batch: every statement shares the batch's timestamp (USING TIMESTAMP
-/// on the batch, else the server's); writes to one row key are merged.
-pub fn batch_writes(
-    batch: &Batch,
-    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
-    ctx: &mut WriteContext,
-) -> CqlResult<Vec<CqlWrite>> {
-    let mut writes = BatchWrites::new(&batch.using, ctx)?;
-    for s in &batch.statements {
-        writes.add(s, tables, ctx)?;
-    }
-    Ok(writes.finish())
-}
-
-/// A batch's writes, gathered statement by statement (so that a caller can
-/// drop each statement once it is added): writes to one row key of one
-/// table are merged into one, in statement order.
-pub struct BatchWrites {
-    /// The batch's own `USING TIMESTAMP`, if any.
-    timestamped: bool,
-    timestamp: i64,
-    out: Vec<CqlWrite>,
-    /// Where the writes of a row key are in `out`, without a copy of every
-    /// key (a batch of small rows would hold its keys twice): the last
-    /// write in `out` whose key has this hash, and from each write the one
-    /// before it with the same hash (`usize::MAX`: none). A batch of many
-    /// rows is not merged in quadratic time.
-    by_hash: HashMap<u64, usize>,
-    same_hash: Vec<usize>,
-}
-
-fn key_hash(key: &[u8]) -> u64 {
-    use std::hash::{BuildHasher, BuildHasherDefault};
-    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(key)
-}
-
-impl BatchWrites {
-    /// Checks the batch's own `USING` (before any statement, as 1.2.9 did).
-    pub fn new(using: &Using, ctx: &mut WriteContext) -> CqlResult<BatchWrites> {
-        if using.ttl.is_some() {
-            return Err(CqlError::invalid(
-                "Global TTL on the BATCH statement is not supported.",
-            ));
-        }
-        Ok(BatchWrites {
-            timestamped: using.timestamp.is_some(),
-            timestamp: stamp(using, None, ctx)?.timestamp,
-            out: Vec::new(),
-            by_hash: HashMap::new(),
-            same_hash: Vec::new(),
-        })
-    }
-
-    /// Adds the writes of the batch's next statement.
-    pub fn add(
-        &mut self,
-        s: &Statement,
-        tables: &dyn Fn(&TableName) -> CqlResult<Table>,
-        ctx: &mut WriteContext,
-    ) -> CqlResult<()> {
-        let writes = self.statement_writes(s, tables, ctx)?;
-        for w in writes {
-            let hash = key_hash(&w.row_key);
-            let mut at = self.by_hash.get(&hash).copied().unwrap_or(usize::MAX);
-            while at != usize::MAX {
-                let o = &self.out[at];
-                if o.row_key == w.row_key && o.keyspace == w.keyspace && o.table == w.table {
-                    break;
-                }
-                at = self.same_hash[at];
-            }
-            if at != usize::MAX {
-                self.out[at].ops.extend(w.ops);
-            } else {
-                let before = self.by_hash.insert(hash, self.out.len());
-                self.same_hash.push(before.unwrap_or(usize::MAX));
-                self.out.push(w);
-            }
-        }
-        Ok(())
-    }
-
-    /// The merged writes, in the order their rows were first written.
-    pub fn finish(self) -> Vec<CqlWrite> {
-        self.out
-    }
-
-    /// The writes of one of the batch's statements, checked and stamped as
-    /// [`BatchWrites::add`] does, for a caller that merges them itself.
-    pub fn statement_writes(
-        &self,
-        s: &Statement,
-        tables: &dyn Fn(&TableName) -> CqlResult<Table>,
-        ctx: &mut WriteContext,
-    ) -> CqlResult<Vec<CqlWrite>> {
-        let batch_ts = Some(self.timestamp);
-        // BatchStatement.validate: no statement of a timestamped batch may
-        // carry its own (an UPDATE's or a DELETE's as an INSERT's).
-        let own = match s {
-            Statement::Insert(i) => i.using.timestamp.is_some(),
-            Statement::Update(u) => u.using.timestamp.is_some(),
-            Statement::Delete(d) => d.using.timestamp.is_some(),
-            _ => false,
-        };
-        if self.timestamped && own {
-            return Err(CqlError::invalid(
-                "Timestamp must be set either on BATCH or individual statements",
-            ));
-        }
-        Ok(match s {
-            Statement::Insert(i) => insert_writes(&tables(&i.table)?, i, batch_ts, ctx)?,
-            Statement::Update(u) => update_writes(&tables(&u.table)?, u, batch_ts, ctx)?,
-            Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, batch_ts, ctx)?,
-            _ => {
-                return Err(CqlError::invalid(
-                    "Only INSERT, UPDATE and DELETE statements are allowed in a BATCH",
-                ))
-            }
-        })
     }
 }
 
@@ -197,6 +74,24 @@ pub fn insert_writes(
         }
         None => ins,
     };
+    let (where_clause, assignments) = insert_parts(table, ins, ctx)?;
+    let upd = Update {
+        table: ins.table.clone(),
+        using: ins.using.clone(),
+        assignments,
+        where_clause,
+        condition: None,
+    };
+    write_rows(table, &upd, false, default_ts, ctx)
+}
+
+/// An INSERT's columns as the release prepared them, in their order: the
+/// key columns' relations and the regular columns' assignments.
+pub(super) fn insert_parts(
+    table: &Table,
+    ins: &Insert,
+    ctx: &mut WriteContext,
+) -> CqlResult<(Vec<Relation>, Vec<Assignment>)> {
     if ins.columns.len() != ins.values.len() {
         return Err(CqlError::invalid("Unmatched column names/values"));
     }
@@ -218,7 +113,20 @@ pub fn insert_writes(
                 "Multiple definitions found for column {c}"
             )));
         }
-        match table.role(c) {
+        let role = table.role(c);
+        // Each column's value was prepared as the loop over the columns met
+        // it (`UpdateStatement.prepareInternal`): a key column's too before
+        // 3.0, which left those to the WHERE clause it built; 1.1's beta
+        // kept the terms for the mutation.
+        let prepared_here = match role {
+            Some(ColumnRole::Regular(_)) => true,
+            Some(_) => ctx.values < ValueRules::Since30,
+            None => false,
+        };
+        if prepared_here && !ctx.beta_words {
+            value_checked(table, c, v, ctx)?;
+        }
+        match role {
             None => return Err(CqlError::invalid(format!("Unknown identifier {c}"))),
             Some(ColumnRole::Regular(_)) => assignments.push(Assignment::Set {
                 column: c.clone(),
@@ -231,15 +139,7 @@ pub fn insert_writes(
             }),
         }
     }
-    regular_literals_first(table, &assignments, ctx)?;
-    let upd = Update {
-        table: ins.table.clone(),
-        using: ins.using.clone(),
-        assignments,
-        where_clause,
-        condition: None,
-    };
-    write_rows(table, &upd, false, default_ts, ctx)
+    Ok((where_clause, assignments))
 }
 
 /// UPDATE: the row marker (1.2.9 writes it on UPDATE too) plus the assignments.

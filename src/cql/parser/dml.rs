@@ -338,6 +338,14 @@ impl Parser<'_> {
                     // 3.6's `deleteOp`: `u.f`.
                     let field = self.ident()?;
                     columns.push(Deletion::Field { column, field });
+                } else if self.grammar != Grammar::Beta1
+                    && !(self.at_sym(",") || self.at_kw("from"))
+                {
+                    // 1.2's `deleteOp` chose between its alternatives by the
+                    // token after the name: one that begins none and may not
+                    // follow a deletion fails the decision there (1.1's list
+                    // of names went on to expect FROM).
+                    return Err(self.no_viable());
                 } else {
                     columns.push(Deletion::Column(column));
                 }

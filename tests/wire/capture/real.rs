@@ -103,6 +103,33 @@ const APPS_REAL_2_0_17: &[(u64, u64, &str, &str)] = &[
     (9, 23, "describe_keyspace", r#"["extra","value"]"#),
 ];
 
+/// pycassa's read of a column 22 ms after writing it with a TTL of one
+/// second (connection 9, call 22). Expiry is kept in whole seconds, as
+/// Cassandra kept it, so when the write and the read fall either side of a
+/// second's boundary the column has expired: on the real node too, about
+/// once in forty-five runs at the captured pace, and more often on a loaded
+/// machine, where the replay's calls drift apart.
+const TTL_STRADDLE: (u64, u64) = (9, 22);
+
+/// A paced `--json` replay against one release, run again (at most twice)
+/// while the TTL read above was the call that straddled a second.
+fn paced(file: &str, version: &str) -> (i32, serde_json::Value) {
+    let straddled = |report: &serde_json::Value| {
+        differing(report)
+            .iter()
+            .any(|(c, n, _, _)| (*c, *n) == TTL_STRADDLE)
+    };
+    let run = || json(&[file, "--cassandra-version", version, "--pace", "--json"]);
+    let mut result = run();
+    for _ in 0..2 {
+        if !straddled(&result.1) {
+            break;
+        }
+        result = run();
+    }
+    result
+}
+
 #[test]
 fn a_real_1_2_9_capture_of_six_languages_and_pycassa_replays_clean_at_its_pace() {
     let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -111,11 +138,9 @@ fn a_real_1_2_9_capture_of_six_languages_and_pycassa_replays_clean_at_its_pace()
     // At the captured pace: pycassa reads a column after its TTL ran out.
     let next = {
         let file = file.clone();
-        std::thread::spawn(move || {
-            json(&[&file, "--cassandra-version", "2.0.17", "--pace", "--json"])
-        })
+        std::thread::spawn(move || paced(&file, "2.0.17"))
     };
-    let (code, report) = json(&[&file, "--cassandra-version", "1.2.9", "--pace", "--json"]);
+    let (code, report) = paced(&file, "1.2.9");
     assert_eq!(code, 0, "{report}");
     assert_eq!(report["calls"], 276, "{report}");
     assert_eq!(report["identical"], 276, "{report}");

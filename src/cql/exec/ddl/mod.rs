@@ -227,6 +227,9 @@ pub(super) fn run(
             Ok(changed(ChangeKind::Created, &ks, &table.name))
         }
         Statement::AlterTable { table, op } => {
+            // 2.1 on looked the table up before preparing a column's type
+            // (`AlterTableStatement.announceMigration`).
+            lookup(&schema, &session.keyspace_for(table)?, &table.name)?;
             let op = match op {
                 AlterTableOp::Add {
                     column,

@@ -50,7 +50,12 @@ pub(super) fn conditional_write(
 ) -> CqlResult<CqlOutcome> {
     let ks = session.keyspace_for(name)?;
     let table = lookup_in(session, &backend.schema(), &ks, &name.name)?;
-    if !session.local_facts().claims_at_least((3, 0, 0)) {
+    // 3.0 judged a column condition (its timestamp first) before the
+    // statement's columns, but IF [NOT] EXISTS after them: only a column
+    // condition was prepared with the statement
+    // (`ModificationStatement.Parsed.prepareConditions`).
+    let exists = matches!(cond, Conditional::NotExists | Conditional::Exists);
+    if exists || !session.local_facts().claims_at_least((3, 0, 0)) {
         condition::written_columns_known(&table, statement)?;
     }
     condition::check(&table, statement, cond)?;

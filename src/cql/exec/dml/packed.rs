@@ -205,6 +205,7 @@ pub(super) fn pack_batch(
             push(&mut packed, ws);
             Ok(())
         })?;
+        writes.timestamps_checked()?;
         Ok(packed.finish())
     })
 }
