@@ -12400,3 +12400,89 @@ if R >= (1, 2):
             q("SELECT * FROM b"),
         ]
         return out
+# ------------------------------------------------------------------------------ data centres' quorums (found by ordinary19zr)
+if R >= (1, 2) and RELEASE != "1.2.9":
+    @scenario("rel_ntsquorums", "19", "consistency", keyspace_reset="cv_r_ntsquorums")
+    def _ntsquorums():
+        """LOCAL_QUORUM and EACH_QUORUM of a NetworkTopologyStrategy keyspace naming the
+        node's data center (datacenter1) beside one the ring lacks, from 1.2.19 (which stopped
+        asking for the strategy): a local quorum counted the local data center's factor
+        (`localQuorumFor`), served by the node where that factor is 1, unavailable where it is
+        2 or 3; EACH_QUORUM writes need every named data center's quorum, QUORUM the whole
+        factor's; reads, range and index reads, counts, multigets, batches and counters alike
+        (found by ordinary19zr, its operator's copy of production's options)"""
+        ks = "cv_r_ntsquorums"
+        nts = "org.apache.cassandra.locator.NetworkTopologyStrategy"
+
+        def ks_nts(options, cfs=()):
+            return W.struct({1: b(ks), 2: b(nts), 5: W.list_("struct", list(cfs)),
+                             3: W.map_("bin", "bin", [(b(k), b(v)) for k, v in options])})
+        cfs = [cf_def(ks, "kv", comparator="UTF8Type"),
+               cf_def(ks, "hits", comparator="UTF8Type", default_validation="CounterColumnType")]
+        out = [v19.system_add_keyspace(ks_nts([("datacenter1", "1"), ("DC2", "1")], cfs)),
+               v19.set_keyspace(ks)]
+
+        def probe(n):
+            key = "k%d" % n
+            steps = []
+            for i, level in enumerate((3, 4, QUORUM)):  # LOCAL_QUORUM, EACH_QUORUM, QUORUM
+                steps += [
+                    v19.insert(key, cparent("kv"), column("c%d" % level, "v", 10 * n + i), level),
+                    v19.get_slice(key, cparent("kv"), pred(start=""), level),
+                    v19.add(key, cparent("hits"), counter_column("n", 1), level),
+                ]
+            steps += [
+                v19.batch_mutate({key: {"kv": [ins("b", "1", 10 * n + 5)]}}, 3),
+                v19.get_count(key, cparent("kv"), pred(start=""), 3),
+                v19.multiget_slice([key, "none"], cparent("kv"), pred(start=""), 3),
+                v19.get_range_slices(cparent("kv"), pred(names=["b"]),
+                                     key_range(start_key="", end_key="", count=10), 3),
+                v19.get("k1", cpath("kv", col="c3"), 3),
+            ]
+            return steps
+
+        out += probe(1)
+        for n, options in ((2, [("datacenter1", "2"), ("DC2", "1")]),
+                           (3, [("datacenter1", "3"), ("DC2", "1")]),
+                           (4, [("datacenter1", "1")])):
+            out.append(v19.system_update_keyspace(ks_nts(options)))
+            out += probe(n)
+        return out
+
+
+# ------------------------------------------------------------------------------ strategy options (found by ordinary19zr)
+if R >= (1, 2):
+    @scenario("rel_strategyoptions", "19", "schema", keyspace_reset="cv_r_strategyoptions")
+    def _strategyoptions():
+        """A KsDef's strategy options the strategy does not recognize: 1.2 built the strategy
+        ignoring them (`validateReplicationStrategyIgnoreUnexpected`, kept and described back);
+        from 2.0 `validateExpectedOptions` refused the first (`Unrecognized strategy option
+        {datacenter1} passed to SimpleStrategy for keyspace k`) before the factor was checked,
+        in an add and an update, SimpleStrategy's and OldNetworkTopologyStrategy's;
+        NetworkTopologyStrategy takes any data center (found by ordinary19zr's admin tool)"""
+        ks = "cv_r_strategyoptions"
+        loc = "org.apache.cassandra.locator."
+
+        def ksd_(strategy, options, name=ks):
+            return W.struct({1: b(name), 2: b(loc + strategy), 5: W.list_("struct", []),
+                             3: W.map_("bin", "bin", [(b(k), b(v)) for k, v in options])})
+        return [
+            v19.system_add_keyspace(ksd_("SimpleStrategy", [("replication_factor", "1"),
+                                                            ("datacenter1", "1")])),
+            describe_ks(ks),
+            v19.system_drop_keyspace(ks),
+            v19.system_add_keyspace(ksd_("SimpleStrategy", [("replication_factor", "1")])),
+            v19.system_update_keyspace(ksd_("SimpleStrategy", [("replication_factor", "1"),
+                                                               ("durable", "yes")])),
+            describe_ks(ks),
+            v19.system_update_keyspace(ksd_("SimpleStrategy", [("dc", "1")])),
+            v19.system_update_keyspace(ksd_("SimpleStrategy", [("replication_factor", "x"),
+                                                               ("dc", "1")])),
+            v19.system_update_keyspace(ksd_("OldNetworkTopologyStrategy",
+                                            [("replication_factor", "1"), ("DC2", "1")])),
+            v19.system_update_keyspace(ksd_("NetworkTopologyStrategy",
+                                            [("datacenter1", "1"), ("anything", "2")])),
+            describe_ks(ks),
+            v19.system_update_keyspace(ksd_("SimpleStrategy", [("replication_factor", "1")])),
+            describe_ks(ks),
+        ]

@@ -92,6 +92,9 @@ pub struct Rules {
     /// 2.0.15 on: a strategy constructor's refusal in its own words (1.2
     /// said `Error constructing replication strategy class`).
     pub strategy_constructor_words: bool,
+    /// 2.0 on: a keyspace's strategy option its strategy does not
+    /// recognize is refused (1.2 logged it and went on).
+    pub unknown_strategy_options_refused: bool,
     /// 1.1 and 1.2: a declared column name was read by the comparator's
     /// `getString` before it was validated (see [`super::name_words`]).
     pub names_read_by_get_string: bool,
@@ -262,6 +265,7 @@ mod tests {
         system_cf_adds: false,
         indexed_validators_free: false,
         strategy_constructor_words: false,
+        unknown_strategy_options_refused: false,
         names_read_by_get_string: false,
         names_refused_in_type_words: false,
         updates_keep_dense: false,
@@ -302,6 +306,7 @@ mod tests {
         system_cf_adds: false,
         indexed_validators_free: false,
         strategy_constructor_words: false,
+        unknown_strategy_options_refused: false,
         names_read_by_get_string: false,
         names_refused_in_type_words: false,
         updates_keep_dense: false,

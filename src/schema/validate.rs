@@ -62,14 +62,27 @@ pub fn resolve_strategy_class(name: &str) -> Result<String, String> {
     }
 }
 
-/// The checks 1.2 made when it built the strategy for a keyspace
-/// (`validateReplicationStrategyIgnoreUnexpected`).
+/// The checks 1.2 made when it built the strategy for keyspace `keyspace`
+/// (`validateReplicationStrategyIgnoreUnexpected`); from 2.0 an option the
+/// strategy does not recognize first (`validateExpectedOptions`).
 pub(super) fn validate_strategy_options(
+    keyspace: &str,
     class: &str,
     options: &BTreeMap<String, String>,
     rules: Rules,
 ) -> Result<(), String> {
     let short = class.strip_prefix(LOCATOR_PACKAGE).unwrap_or(class);
+    if rules.unknown_strategy_options_refused
+        && matches!(short, "SimpleStrategy" | "OldNetworkTopologyStrategy")
+    {
+        // The map's first key the strategy does not know (a Java HashMap's
+        // order where several are unknown; the sorted order here).
+        if let Some(key) = options.keys().find(|k| *k != "replication_factor") {
+            return Err(format!(
+                "Unrecognized strategy option {{{key}}} passed to {short} for keyspace {keyspace}"
+            ));
+        }
+    }
     let check_rf = |rf: &str| -> Result<(), String> {
         // 0.7 checked no factor (KsDef's i32, any value).
         if rules.replication_factor_unchecked {

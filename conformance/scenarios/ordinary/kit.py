@@ -209,6 +209,68 @@ def md5_token(key):
     return str(abs(int.from_bytes(d, "big", signed=True)))
 
 
+M64 = (1 << 64) - 1
+
+
+def _rotl(x, r):
+    return ((x << r) | (x >> (64 - r))) & M64
+
+
+def _fmix(k):
+    k ^= k >> 33
+    k = (k * 0xff51afd7ed558ccd) & M64
+    k ^= k >> 33
+    k = (k * 0xc4ceb9fe1a85ec53) & M64
+    return k ^ (k >> 33)
+
+
+def m3_token(key):
+    """Murmur3Partitioner's token of an ASCII `key` (the first half of MurmurHash3 x64 128,
+    seed 0, as a signed long)."""
+    data = key.encode() if isinstance(key, str) else key
+    c1, c2 = 0x87c37b91114253d5, 0x4cf5ad432745937f
+    h1 = h2 = 0
+    n = len(data) // 16
+    for i in range(n):
+        k1 = int.from_bytes(data[16 * i:16 * i + 8], "little")
+        k2 = int.from_bytes(data[16 * i + 8:16 * i + 16], "little")
+        k1 = (_rotl((k1 * c1) & M64, 31) * c2) & M64
+        h1 ^= k1
+        h1 = (_rotl(h1, 27) + h2) & M64
+        h1 = (h1 * 5 + 0x52dce729) & M64
+        k2 = (_rotl((k2 * c2) & M64, 33) * c1) & M64
+        h2 ^= k2
+        h2 = (_rotl(h2, 31) + h1) & M64
+        h2 = (h2 * 5 + 0x38495ab5) & M64
+    tail = data[16 * n:]
+    k1 = int.from_bytes(tail[:8], "little") if tail else 0
+    k2 = int.from_bytes(tail[8:], "little") if len(tail) > 8 else 0
+    if len(tail) > 8:
+        h2 ^= (_rotl((k2 * c2) & M64, 33) * c1) & M64
+    if tail:
+        h1 ^= (_rotl((k1 * c1) & M64, 31) * c2) & M64
+    h1 ^= len(data)
+    h2 ^= len(data)
+    h1 = (h1 + h2) & M64
+    h2 = (h2 + h1) & M64
+    h1 = _fmix(h1)
+    h2 = _fmix(h2)
+    h1 = (h1 + h2) & M64
+    t = h1 - (1 << 64) if h1 >= 1 << 63 else h1
+    return str((1 << 63) - 1 if t == -(1 << 63) else t)
+
+
+def stock_token(key):
+    """The key's token under the stock yaml's partitioner: RandomPartitioner to 1.1, Murmur3
+    from 1.2."""
+    return m3_token(key) if version(2) >= (1, 2) else md5_token(key)
+
+
+def min_token():
+    """The stock partitioner's minimum token, as a ring scan starts and ends on it."""
+    return MIN_TOKEN if version(2) >= (1, 2) else "0"
+
+
 def jhash(s):
     """Java String.hashCode of s as a signed int32 (the Thrift prepared statement id)."""
     h = 0

@@ -161,6 +161,9 @@ impl Node {
             strategy_constructor_words: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::StrategyConstructorWords)),
+            unknown_strategy_options_refused: self
+                .release
+                .is_some_and(|r| r.does(crate::release::Behaviour::UnknownStrategyOptionsRefused)),
             names_read_by_get_string: self
                 .release
                 .is_some_and(|r| r.does(crate::release::Behaviour::NamesReadByGetString)),

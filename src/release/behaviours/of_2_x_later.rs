@@ -62,6 +62,22 @@ macro_rules! with_behaviours_of_2_x_later {
                     constructor's words (For input string: \"one\")",
             }
 
+            // KSMetaData.validate (3.0: ReplicationParams.validate) built the
+            // strategy through validateReplicationStrategy, whose
+            // validateExpectedOptions threw; 1.2's
+            // validateReplicationStrategyIgnoreUnexpected had only logged it.
+            /// A Thrift KsDef's strategy option the strategy does not
+            /// recognize is refused (`Unrecognized strategy option {x} passed to
+            /// SimpleStrategy for keyspace k`); SimpleStrategy and
+            /// OldNetworkTopologyStrategy know `replication_factor` alone,
+            /// NetworkTopologyStrategy takes any.
+            UnknownStrategyOptionsRefused {
+                key: "unknown_strategy_options_refused",
+                from: (2, 0, 0),
+                until: None,
+                says: "a KsDef's strategy option the strategy does not recognize is refused",
+            }
+
             // 2.0.17 CFMetaData.rebuild read each declared column name with the
             // comparator (its serializer's validate), the MarshalException the
             // refusal; 2.1 validated the definition first.

@@ -259,7 +259,7 @@ impl Schema {
             return invalid(keyspace_name_error(&spec.name));
         }
         let options = spec.strategy_options.clone().unwrap_or_default();
-        validate_strategy_options(&strategy, &options, rules)?;
+        validate_strategy_options(&spec.name, &strategy, &options, rules)?;
         // Besides 1.2's per-CF rules: names and index names unique within the request.
         let mut seen_names = BTreeSet::new();
         let mut request_indexes = BTreeSet::new();
@@ -335,7 +335,7 @@ impl Schema {
             return invalid(keyspace_name_error(&spec.name));
         }
         let options = spec.strategy_options.clone().unwrap_or_default();
-        validate_strategy_options(&strategy, &options, rules)?;
+        validate_strategy_options(&spec.name, &strategy, &options, rules)?;
         let mut ks = dynamic_keyspace(&spec, strategy, options, old.cfs.clone());
         // A keyspace seeded from the config file keeps saying so.
         ks.origin = old.origin;

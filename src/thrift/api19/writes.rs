@@ -40,7 +40,10 @@ pub(super) fn check_write(
 ) -> ApiResult<()> {
     let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
-    let cl = super::release::reads::count::level_as_checked(node, cl, access)?;
+    let nts = ksdef
+        .replica_placement_strategy
+        .ends_with(".NetworkTopologyStrategy");
+    let cl = super::release::reads::count::level_as_checked(node, cl, access, nts)?;
     let alone = node.engine().is_some();
     super::release::replicas::check_level(node, ksdef, cf, cl, access, alone)
 }

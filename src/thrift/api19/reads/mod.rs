@@ -50,7 +50,10 @@ pub(super) fn check_read(node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResu
     } else {
         v::validate_keyspace(&schema, ks)?
     };
-    let cl = super::release::reads::count::level_as_checked(node, cl, Access::Read)?;
+    let nts = ksdef
+        .replica_placement_strategy
+        .ends_with(".NetworkTopologyStrategy");
+    let cl = super::release::reads::count::level_as_checked(node, cl, Access::Read, nts)?;
     let alone = node.engine().is_some();
     super::release::replicas::check_level(node, ksdef, None, cl, Access::Read, alone)
 }

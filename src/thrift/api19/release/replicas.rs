@@ -33,6 +33,7 @@
 use crate::node::placement::Placement;
 use crate::node::ring::DATACENTER;
 use crate::node::{Acknowledged, Node};
+use crate::release::Behaviour;
 use crate::schema::KeyspaceDef;
 use crate::thrift::api19::validation::{self as v, Access};
 use crate::thrift::error::{ApiError, ApiResult};
@@ -112,7 +113,13 @@ pub fn availability(
         ConsistencyLevel::QUORUM => unavailable(p.total() / 2 + 1),
         ConsistencyLevel::ALL => unavailable(p.total()),
         ConsistencyLevel::LOCAL_QUORUM if p.nts => local_quorum(),
-        ConsistencyLevel::EACH_QUORUM if p.nts && access == Access::Read => local_quorum(),
+        // 0.8 and 1.0 read it as a local quorum (`DatacenterReadCallback`);
+        // 3.0's read counts each data center's, as a write does.
+        ConsistencyLevel::EACH_QUORUM
+            if p.nts && access == Access::Read && !release.does(Behaviour::EachQuorumReads) =>
+        {
+            local_quorum()
+        }
         ConsistencyLevel::EACH_QUORUM if p.nts => {
             let short = p
                 .factors
@@ -128,10 +135,27 @@ pub fn availability(
     })
 }
 
+/// Whether enough replicas of `ks` are alive for `cl`, and nothing else of
+/// the level (`assureSufficientLiveNodes` alone: 2.0 on counted rows so,
+/// the level never checked as a read's): a NetworkTopologyStrategy
+/// keyspace's local and each-DC quorums counted by data center, as
+/// [`availability`] counts a write's.
+pub fn live_enough(
+    node: &Node,
+    ks: &KeyspaceDef,
+    cl: ConsistencyLevel,
+    alone: bool,
+) -> ApiResult<()> {
+    availability(node, ks, cl, Access::Write, alone)
+        .unwrap_or_else(|| v::check_available(ks, cl, alone))
+}
+
 /// A level's checks for `access` on `ks`: the Thrift layer's
 /// (`validation::check_consistency`), then the availability 0.7 to 1.1
 /// judged ([`availability`]). Before 1.1 an EACH_QUORUM read was not
-/// refused as one (only its strategy was checked).
+/// refused as one (only its strategy was checked), nor from 3.0
+/// (`validateForRead` refused ANY alone: a NetworkTopologyStrategy
+/// keyspace's read keeps its level, another's was read as QUORUM).
 pub fn check_level(
     node: &Node,
     ks: &KeyspaceDef,
@@ -145,7 +169,9 @@ pub fn check_level(
     };
     let unrefused_read = cl == ConsistencyLevel::EACH_QUORUM
         && access == Access::Read
-        && node.release.is_some_and(|r| !r.at_least(1, 1));
+        && node
+            .release
+            .is_some_and(|r| !r.at_least(1, 1) || r.does(Behaviour::EachQuorumReads));
     let checked_as = if unrefused_read {
         Access::Write
     } else {
@@ -196,6 +222,25 @@ mod tests {
         assert_eq!(outcome("2.0.17", &dc1, L::ANY, w), "ok");
         assert_eq!(outcome("2.0.17", &dc1, L::LOCAL_ONE, w), "unavailable");
         assert_eq!(outcome("2.0.17", &dc1, L::SERIAL, r), "unavailable");
+    }
+
+    /// A count's level on a keyspace naming the node's data center and
+    /// another: the local quorum is the local factor's (`rel_ntsquorums`).
+    #[test]
+    fn a_count_counts_the_local_data_center_for_its_local_quorum() {
+        use ConsistencyLevel as L;
+        let node = node_as("2.0.17");
+        let two_dcs = nts(&[("datacenter1", "1"), ("DC2", "1")]);
+        assert!(live_enough(&node, &two_dcs, L::LOCAL_QUORUM, true).is_ok());
+        assert!(live_enough(&node, &two_dcs, L::QUORUM, true).is_err());
+        assert!(live_enough(&node, &two_dcs, L::EACH_QUORUM, true).is_err());
+        let three = nts(&[("datacenter1", "3"), ("DC2", "1")]);
+        assert!(live_enough(&node, &three, L::LOCAL_QUORUM, true).is_err());
+        // 3.0 reads at EACH_QUORUM, counting each data center
+        let (r, node) = (Access::Read, node_as("3.0.24"));
+        let each = |ks: &KeyspaceDef| check_level(&node, ks, None, L::EACH_QUORUM, r, true);
+        assert!(matches!(each(&two_dcs), Err(ApiError::Unavailable)));
+        assert!(each(&nts(&[("datacenter1", "1")])).is_ok());
     }
 
     #[test]

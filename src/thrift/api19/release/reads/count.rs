@@ -49,7 +49,12 @@ pub fn unvalidated(
         }
         // The level was only asked whether enough replicas were alive.
         if let Some(ksdef) = schema.keyspace(ks) {
-            v::check_available(ksdef, cl, node.engine().is_some())?;
+            crate::thrift::api19::release::replicas::live_enough(
+                node,
+                ksdef,
+                cl,
+                node.engine().is_some(),
+            )?;
         }
         paxos_of_empty_key(key, cl)?;
         // A Standard column family's filter had no super column to name.
@@ -162,20 +167,25 @@ pub fn serial_multiget(node: &Node, keys: usize, cl: ConsistencyLevel) -> ApiRes
     Ok(())
 }
 
-/// The level whose checks `cl` got: from 1.2.19 a local or each-DC
-/// quorum no longer required a NetworkTopologyStrategy keyspace (only a
-/// conditional update's commit did), so it is checked as the quorum it
-/// then was. From 1.2 (`ConsistencyLevel.validateForRead`) an EACH_QUORUM
+/// The level whose checks `cl` got on a keyspace of NetworkTopologyStrategy
+/// (`nts`) or another: from 1.2.19 a local or each-DC quorum no longer
+/// required a NetworkTopologyStrategy keyspace (only a conditional update's
+/// commit did), so on another it is checked as the quorum it then was
+/// (`localQuorumFor` fell back to `quorumFor`); on a NetworkTopologyStrategy
+/// keyspace it stays a data center's quorum (`replicas::availability`
+/// counts it). From 1.2 (`ConsistencyLevel.validateForRead`) an EACH_QUORUM
 /// read is refused before the keyspace's strategy is asked; 1.1 asked the
 /// strategy first.
 pub fn level_as_checked(
     node: &Node,
     cl: ConsistencyLevel,
     access: v::Access,
+    nts: bool,
 ) -> ApiResult<ConsistencyLevel> {
-    let any_strategy = node
-        .release
-        .is_some_and(|r| r.does(Behaviour::QuorumsOfAnyStrategy));
+    let any_strategy = !nts
+        && node
+            .release
+            .is_some_and(|r| r.does(Behaviour::QuorumsOfAnyStrategy));
     let reads_refused_first = node
         .release
         .is_none_or(|r| r.at_least(1, 2) && !r.does(Behaviour::EachQuorumReads));
@@ -231,7 +241,8 @@ pub(super) mod tests {
             level_as_checked(
                 &node_as("1.2.9"),
                 ConsistencyLevel::LOCAL_QUORUM,
-                v::Access::Read
+                v::Access::Read,
+                false
             )
             .unwrap(),
             ConsistencyLevel::LOCAL_QUORUM
@@ -302,11 +313,29 @@ pub(super) mod tests {
                 }
             }
             assert_eq!(
-                level_as_checked(&node, ConsistencyLevel::LOCAL_QUORUM, v::Access::Read).unwrap(),
+                level_as_checked(
+                    &node,
+                    ConsistencyLevel::LOCAL_QUORUM,
+                    v::Access::Read,
+                    false
+                )
+                .unwrap(),
                 ConsistencyLevel::QUORUM
             );
+            // a NetworkTopologyStrategy keyspace keeps its data center's quorum
+            assert_eq!(
+                level_as_checked(
+                    &node,
+                    ConsistencyLevel::LOCAL_QUORUM,
+                    v::Access::Write,
+                    true
+                )
+                .unwrap(),
+                ConsistencyLevel::LOCAL_QUORUM
+            );
             assert!(
-                level_as_checked(&node, ConsistencyLevel::EACH_QUORUM, v::Access::Read).is_err()
+                level_as_checked(&node, ConsistencyLevel::EACH_QUORUM, v::Access::Read, false)
+                    .is_err()
             );
             let parent = t::ColumnParent::new("NoSuchCf".to_string(), None);
             let missing = unvalidated(&node, &ks, b"k", &parent, &range("", "", false, 5), one);
@@ -320,9 +349,15 @@ pub(super) mod tests {
     fn an_each_quorum_read_is_refused_first_from_1_2() {
         for (v, first) in [("1.1.12", false), ("1.2.9", true), ("1.2.19", true)] {
             let node = node_as(v);
-            let read = level_as_checked(&node, ConsistencyLevel::EACH_QUORUM, v::Access::Read);
+            let read =
+                level_as_checked(&node, ConsistencyLevel::EACH_QUORUM, v::Access::Read, false);
             assert_eq!(read.is_err(), first, "{v}");
-            let write = level_as_checked(&node, ConsistencyLevel::EACH_QUORUM, v::Access::Write);
+            let write = level_as_checked(
+                &node,
+                ConsistencyLevel::EACH_QUORUM,
+                v::Access::Write,
+                false,
+            );
             assert!(write.is_ok(), "{v}");
         }
     }

@@ -82,7 +82,12 @@ fn count(
         return Ok(0);
     }
     if let Some(ksdef) = schema.keyspace(ks) {
-        v::check_available(ksdef, cl, node.engine().is_some())?;
+        crate::thrift::api19::release::replicas::live_enough(
+            node,
+            ksdef,
+            cl,
+            node.engine().is_some(),
+        )?;
     }
     paxos_of_empty_key(key, cl)?;
     let Ok(count) = usize::try_from(range.count) else {
