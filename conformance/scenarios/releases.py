@@ -12486,3 +12486,75 @@ if R >= (1, 2):
             v19.system_update_keyspace(ksd_("SimpleStrategy", [("replication_factor", "1")])),
             describe_ks(ks),
         ]
+# ------------------------------------------------------------------------------ CQL 2 in 0.8, 1.2 and 2.0 (found by ordinary19zs)
+if (0, 8) <= R < (1, 1):
+    @scenario("rel_cql2dotless", "19", "cql", keyspace_reset="cv_r_cql2dotless")
+    def _cql2dotless():
+        """0.8's CQL 2 lexer had no `.` token (its names had no keyspace; `..` alone began
+        with one): a name `ks.cf` fails where the `.` stands, at the character after it
+        (`mismatched character 's' expecting '.'`, `<EOF>` at the end); 1.0 reads the
+        keyspace-qualified name"""
+        ks = "cv_r_cql2dotless"
+        out = setup(ks, cf_def(ks, "users", comparator="UTF8Type",
+                               default_validation="UTF8Type"))
+        out += [v19.insert("a", cparent("users"), column("state", "TX", 10)),
+                cql2("USE %s" % ks)] + [cql2(q) for q in [
+            "SELECT * FROM system.schema_keyspaces",
+            "SELECT state FROM %s.users WHERE KEY = 'a'" % ks,
+            "SELECT * FROM users.",
+            "SELECT 'a'..'z' FROM users WHERE KEY = 'a'",
+            "SELECT * FROM users WHERE KEY = 1.5",
+            "CREATE COLUMNFAMILY system.mine (KEY varchar PRIMARY KEY)",
+        ]]
+        return out
+
+
+if (1, 2) <= R < (2, 1):
+    @scenario("rel_cql2aliascase", "19", "cql", keyspace_reset="cv_r_cql2aliascase")
+    def _cql2aliascase():
+        """A CQL 2 key alias in a SELECT's relations: 1.2 compares it upper-cased with the
+        alias upper-cased; 2.0 with `getCQL2KeyName`, which upper-cases only `key`, so a
+        lower-case alias in `=`, `>`, `<=` is a column relation (`No indexed columns present
+        in by-columns clause with "equals" operator`) while `alias IN (..)`, UPDATE and
+        DELETE by it still name the key; an alias written in capitals, and `key`, still
+        match; and LOCAL_QUORUM / EACH_QUORUM on a SimpleStrategy keyspace: 1.2.9 refuses them
+        for the strategy, 1.2.19 and 2.0 serve them (EACH_QUORUM reads still refused)"""
+        ks = "cv_r_cql2aliascase"
+        out = setup(ks)
+        out += [cql2(q) for q in [
+            "CREATE COLUMNFAMILY users (user_name varchar PRIMARY KEY, email varchar, "
+            "city varchar) WITH comparator = varchar",
+            "CREATE COLUMNFAMILY caps (ID varchar PRIMARY KEY, v varchar) WITH comparator = varchar",
+            "CREATE COLUMNFAMILY plain (key varchar PRIMARY KEY, v varchar) "
+            "WITH comparator = varchar",
+            "INSERT INTO users (user_name, email, city) VALUES ('ann', 'a@x', 'Oslo') "
+            "USING TIMESTAMP 1000",
+            "INSERT INTO users (user_name, email) VALUES ('bob', 'b@x') USING TIMESTAMP 1000",
+            "INSERT INTO caps (ID, v) VALUES ('c1', 'x') USING TIMESTAMP 1000",
+            "INSERT INTO plain (key, v) VALUES ('p1', 'y') USING TIMESTAMP 1000",
+            "SELECT email FROM users WHERE user_name = 'ann'",
+            "SELECT email FROM users WHERE USER_NAME = 'ann'",
+            "SELECT email FROM users WHERE user_name IN ('ann', 'bob')",
+            "SELECT email FROM users WHERE user_name > 'ann'",
+            "SELECT email FROM users WHERE user_name = 'ann' AND city = 'Oslo'",
+            "SELECT * FROM users WHERE KEY = 'ann'",
+            "UPDATE users USING TIMESTAMP 1001 SET city = 'Rome' WHERE user_name = 'bob'",
+            "DELETE email FROM users USING TIMESTAMP 1001 WHERE user_name = 'ann'",
+            "SELECT email, city FROM users WHERE user_name IN ('ann', 'bob')",
+            "SELECT v FROM caps WHERE id = 'c1'",
+            "SELECT v FROM caps WHERE ID = 'c1'",
+            "SELECT v FROM plain WHERE key = 'p1'",
+            "SELECT v FROM plain WHERE KEY = 'p1'",
+            "SELECT email FROM users USING CONSISTENCY LOCAL_QUORUM WHERE user_name IN ('bob')",
+            "SELECT email FROM users USING CONSISTENCY EACH_QUORUM WHERE user_name IN ('bob')",
+            "INSERT INTO users (user_name, email) VALUES ('cy', 'c@x') "
+            "USING CONSISTENCY LOCAL_QUORUM AND TIMESTAMP 1000",
+            "UPDATE users USING CONSISTENCY EACH_QUORUM AND TIMESTAMP 1000 SET city = 'Bern' "
+            "WHERE user_name = 'cy'",
+            "DELETE city FROM users USING CONSISTENCY LOCAL_QUORUM AND TIMESTAMP 1001 "
+            "WHERE user_name = 'cy'",
+            "BEGIN BATCH USING CONSISTENCY LOCAL_QUORUM AND TIMESTAMP 1002 "
+            "UPDATE users SET city = 'Lima' WHERE user_name = 'bob' APPLY BATCH",
+            "SELECT email, city FROM users WHERE user_name IN ('bob', 'cy')",
+        ]]
+        return out

@@ -138,6 +138,16 @@ pub struct Era {
     /// A DateType or TimeUUIDType term may be a negative number of
     /// milliseconds (see [`Behaviour::NegativeDateMillis`]).
     pub negative_date_millis: bool,
+    /// LOCAL_QUORUM and EACH_QUORUM serve a keyspace of any strategy (see
+    /// [`Behaviour::QuorumsOfAnyStrategy`]): no statement refuses them for
+    /// it and the storage call counts the keyspace's replicas.
+    pub quorums_of_any_strategy: bool,
+    /// A relation names the key only by an alias written in capitals (2.0's
+    /// `WhereClause.extractKeysFromColumns` compared the relation's name,
+    /// upper-cased, with `CFMetaData.getCQL2KeyName`, which upper-cased
+    /// only `key`): `WHERE user_name = 'x'` is a column relation there,
+    /// though `user_name IN (..)` and the writes still name the key.
+    pub alias_case_kept: bool,
 }
 
 /// 1.1's CREATE COLUMNFAMILY keywords 0.8 and 1.0 did not have.
@@ -186,6 +196,7 @@ impl Era {
                 no_markers: !r.at_least(1, 1),
                 no_two_three: !r.at_least(1, 1),
                 plain_cf_properties: first,
+                no_dots: first,
             },
             levels_unchecked: !r.at_least(1, 1),
             each_quorum_strategy_first: r.series() == (1, 1),
@@ -206,6 +217,8 @@ impl Era {
             create_keywords_before_1_1: !r.at_least(1, 1),
             index_cf_unconfigured: r.does(Behaviour::Cql2IndexOfMissingCfUnconfigured),
             negative_date_millis: r.does(Behaviour::NegativeDateMillis),
+            quorums_of_any_strategy: r.does(Behaviour::QuorumsOfAnyStrategy),
+            alias_case_kept: r.at_least(2, 0),
         }
     }
 

@@ -48,6 +48,8 @@ pub struct Lexer<'a> {
     at: Cursor<'a>,
     /// Whether `?` is a token (a bind marker).
     markers: bool,
+    /// Whether a lone `.` is a token (a keyspace-qualified name's).
+    dots: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -55,6 +57,16 @@ impl<'a> Lexer<'a> {
         Lexer {
             at: Cursor::new(src),
             markers: true,
+            dots: true,
+        }
+    }
+
+    /// The lexer with `.` a token only as the first of `..` (0.8's, whose
+    /// names had no keyspace: a lone `.` fails at the character after it).
+    pub fn without_dots(self) -> Lexer<'a> {
+        Lexer {
+            dots: false,
+            ..self
         }
     }
 
@@ -176,6 +188,11 @@ impl<'a> Lexer<'a> {
             },
             '?' if self.markers => Ok(tok(Kind::Marker, self.at.take(1))),
             '.' if self.at.peek(1) == Some('.') => Ok(tok(Kind::RangeOp, self.at.take(2))),
+            '.' if !self.dots => {
+                self.at.bump();
+                let shown = self.at.peek(0).map_or("<EOF>".into(), |c| c.to_string());
+                Err(self.error(format!("mismatched character '{shown}' expecting '.'")))
+            }
             '<' | '>' if self.at.peek(1) == Some('=') => Ok(tok(Kind::Symbol, self.at.take(2))),
             '(' | ')' | ',' | ';' | '.' | '*' | '=' | '<' | '>' | '+' | '-' => {
                 Ok(tok(Kind::Symbol, self.at.take(1)))
@@ -281,5 +298,25 @@ mod tests {
         assert!(tokenize("'open").is_err());
         assert!(tokenize("a # b").is_err());
         assert!(tokenize("/* open").is_err());
+    }
+
+    #[test]
+    fn without_dots_a_lone_dot_fails_at_the_next_character() {
+        // Recorded from 0.8.10 (rel_cql2dotless).
+        let err = |src| {
+            all_tokens(Lexer::new(src).without_dots())
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err("SELECT * FROM system.local"),
+            "line 1:21 mismatched character 'l' expecting '.'"
+        );
+        assert_eq!(
+            err("SELECT * FROM users."),
+            "line 1:20 mismatched character '<EOF>' expecting '.'"
+        );
+        assert!(all_tokens(Lexer::new("SELECT 1..5").without_dots()).is_ok());
+        assert!(tokenize("SELECT * FROM system.local").is_ok());
     }
 }

@@ -321,7 +321,7 @@ pub(crate) fn check_consistency(
         "EACH_QUORUM" if access == Access::Read => {
             invalid("EACH_QUORUM ConsistencyLevel is only supported for writes")
         }
-        "LOCAL_QUORUM" | "EACH_QUORUM" if !strategy.ends_with("NetworkTopologyStrategy") => {
+        "LOCAL_QUORUM" | "EACH_QUORUM" if !topology && !era.quorums_of_any_strategy => {
             invalid(format!(
                 "consistency level {level} not compatible with replication strategy ({strategy})"
             ))
@@ -344,6 +344,7 @@ pub(crate) fn storage_level(era: Era, ks: &KeyspaceDef, level: &str, checked: bo
         ))),
         "LOCAL_QUORUM" | "EACH_QUORUM"
             if (era.levels_unchecked || !checked)
+                && !era.quorums_of_any_strategy
                 && !ks.strategy_class().ends_with("NetworkTopologyStrategy") =>
         {
             Err(CqlError::Failed(format!(

@@ -117,6 +117,10 @@ pub(super) fn run(ctx: &mut Context, s: &Select, vars: &Bound<'_>) -> Result<Cql
     let alias = key_name(&cf)?;
     let clause = match &s.where_ {
         Where::Relations(rels) if ctx.era.key_word_only => split_by_key_word(rels, &alias),
+        // 2.0 upper-cased only the alias `key` (any case).
+        _ if ctx.era.alias_case_kept && !alias.eq_ignore_ascii_case("KEY") => {
+            split(&s.where_, &alias, false)
+        }
         _ => split(&s.where_, &alias.to_uppercase(), ctx.era.key_word_is_key),
     };
     if !clause.keys.is_empty() {

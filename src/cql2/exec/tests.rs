@@ -517,3 +517,65 @@ fn create_index_in_a_missing_keyspace_names_the_column_family() {
     );
     assert!(b.changes.lock().is_empty());
 }
+
+fn exec_in(b: &Recorder, era: crate::cql2::era::Era, q: &str) -> Result<Cql2Result> {
+    let c = clock();
+    let mut ctx = Context {
+        backend: b,
+        clock: &c,
+        keyspace: Some("ks".into()),
+        now: 1_000,
+        era,
+    };
+    run(&mut ctx, &parse(q)?.statement, &[])
+}
+
+#[test]
+fn a_lower_case_alias_names_the_key_in_2_0_only_by_in() {
+    // Recorded from 1.2.9 and 2.0.17 (rel_cql2aliascase): 2.0 compared the
+    // relation's name upper-cased with the alias as written.
+    let b = recorder(vec![(b"a".to_vec(), vec![])]);
+    let kept = crate::cql2::era::Era {
+        alias_case_kept: true,
+        ..crate::cql2::era::Era::default()
+    };
+    let unindexed = "No indexed columns present in by-columns clause with \"equals\" operator";
+    let says = |era, q| match exec_in(&b, era, q) {
+        Ok(_) => String::new(),
+        Err(e) => e.to_string(),
+    };
+    assert_ne!(
+        says(Default::default(), "SELECT * FROM Aliased WHERE id = '0a'"),
+        unindexed
+    );
+    assert_eq!(
+        says(kept, "SELECT * FROM Aliased WHERE id = '0a'"),
+        unindexed
+    );
+    assert_ne!(
+        says(kept, "SELECT * FROM Aliased WHERE id IN ('0a')"),
+        unindexed
+    );
+    // a family without an alias is `KEY` in any case
+    assert_ne!(says(kept, "SELECT * FROM Users WHERE key = 'a'"), unindexed);
+}
+
+#[test]
+fn local_quorum_serves_a_simple_strategy_where_the_release_said_so() {
+    let b = recorder(vec![]);
+    let q = "SELECT * FROM Users USING CONSISTENCY LOCAL_QUORUM WHERE KEY = 'a'";
+    assert!(exec_in(&b, Default::default(), q)
+        .unwrap_err()
+        .to_string()
+        .starts_with("consistency level LOCAL_QUORUM not compatible"));
+    let any = crate::cql2::era::Era {
+        quorums_of_any_strategy: true,
+        ..crate::cql2::era::Era::default()
+    };
+    assert!(exec_in(&b, any, q).is_ok());
+    let each = "SELECT * FROM Users USING CONSISTENCY EACH_QUORUM WHERE KEY = 'a'";
+    assert_eq!(
+        exec_in(&b, any, each).unwrap_err().to_string(),
+        "EACH_QUORUM ConsistencyLevel is only supported for writes"
+    );
+}

@@ -119,6 +119,9 @@ pub struct Grammar {
     /// `COMPIDENT` for `compression_parameters:...`), so a `name:sub`
     /// there is a parse error.
     pub plain_cf_properties: bool,
+    /// No `.` token (0.8's lexer knew `..` alone: its names had no
+    /// keyspace), so `system.local` fails where the `.` stands.
+    pub no_dots: bool,
 }
 
 impl Grammar {
@@ -201,10 +204,17 @@ fn parse_pass<'q>(
     batch_mode: BatchMode<'q>,
 ) -> Result<Parsed, CqlError> {
     let mut p = Parser {
-        tokens: Lookahead::new(if grammar.no_markers {
-            Lexer::without_markers(query)
-        } else {
-            Lexer::new(query)
+        tokens: Lookahead::new({
+            let lexer = if grammar.no_markers {
+                Lexer::without_markers(query)
+            } else {
+                Lexer::new(query)
+            };
+            if grammar.no_dots {
+                lexer.without_dots()
+            } else {
+                lexer
+            }
         }),
         markers: 0,
         query,
