@@ -1,8 +1,8 @@
-//! A BATCH's writes: every statement at the batch's timestamp, writes to
-//! one row of one table merged into one mutation, and the batch's own
-//! checks (its TTL, a statement's own timestamp judged once every
-//! statement was prepared). Each statement's writes are `write`'s; it
-//! must not apply anything.
+//! A statement's writes, and a BATCH's: every statement at the batch's
+//! timestamp, writes to one row of one table merged into one mutation,
+//! and the batch's own checks (its TTL, a statement's own timestamp judged
+//! once every statement was prepared). Each statement's writes are
+//! `write`'s; it must not apply anything.
 
 use super::super::ast::{Batch, Statement, TableName, Using};
 use super::super::error::{CqlError, CqlResult};
@@ -13,6 +13,24 @@ use super::context::{stamp, WriteContext};
 use super::write::{delete_writes, insert_parts, insert_writes, update_writes};
 use super::CqlWrite;
 use std::collections::HashMap;
+
+/// The writes of one INSERT/UPDATE/DELETE/BATCH against `table` (for a
+/// batch, `tables` resolves each inner statement's table).
+pub fn statement_writes(
+    statement: &Statement,
+    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
+    ctx: &mut WriteContext,
+) -> CqlResult<Vec<CqlWrite>> {
+    match statement {
+        Statement::Insert(i) => insert_writes(&tables(&i.table)?, i, None, ctx),
+        Statement::Update(u) => update_writes(&tables(&u.table)?, u, None, ctx),
+        Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, None, ctx),
+        Statement::Batch(b) => batch_writes(b, tables, ctx),
+        _ => Err(CqlError::invalid(
+            "Only INSERT, UPDATE, DELETE and BATCH statements write",
+        )),
+    }
+}
 
 /// A batch: every statement shares the batch's timestamp (USING TIMESTAMP
 /// on the batch, else the server's); writes to one row key are merged.

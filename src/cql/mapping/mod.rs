@@ -27,7 +27,7 @@ mod value_rules;
 mod values;
 mod write;
 
-pub use batch_writes::{batch_writes, BatchWrites};
+pub use batch_writes::{batch_writes, statement_writes, BatchWrites};
 pub use binds::{bind_specs, stand_in, BindSpec};
 pub use context::{DefaultTtl, DefaultTtls, EmptyDenseName, ListReader, Past2038, WriteContext};
 pub use index::{
@@ -46,7 +46,7 @@ pub use select::selection::result_columns;
 pub use select::{plan_select, plan_select_by, IndexedEq, Partitions, SelectPlan};
 pub use value_rules::ValueRules;
 pub use values::{eval_scalar, TermContext};
-pub use write::{delete_writes, insert_writes, statement_writes, update_writes};
+pub use write::{delete_writes, insert_writes, update_writes};
 
 use crate::model::{Cell, DeletionTime, Op};
 

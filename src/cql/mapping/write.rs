@@ -1,4 +1,4 @@
-//! INSERT, UPDATE and DELETE → writes (a BATCH's merged in `batch_writes`),
+//! INSERT, UPDATE and DELETE → writes (a BATCH's are `batch_writes`'),
 //! exactly as Cassandra 1.2.9 turned them into cells and tombstones.
 //!
 //! Owns the write rules: the row marker (INSERT *and* UPDATE write it in
@@ -12,9 +12,7 @@
 //! per-assignment cell operations in `assign`, what they are all made
 //! with in `context`. It must not apply anything.
 
-use super::super::ast::{
-    Assignment, Delete, Deletion, Insert, Operator, Relation, Statement, TableName, Update,
-};
+use super::super::ast::{Assignment, Delete, Deletion, Insert, Operator, Relation, Update};
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Layout, Table};
 use super::super::types::CqlType;
@@ -31,24 +29,6 @@ use super::value_rules::ValueRules;
 use super::values::{eval_scalar, list_index, spec_receiver};
 use super::{CqlOp, CqlWrite};
 use crate::model::DeletionTime;
-
-/// The writes of one INSERT/UPDATE/DELETE/BATCH against `table` (for a
-/// batch, `tables` resolves each inner statement's table).
-pub fn statement_writes(
-    statement: &Statement,
-    tables: &dyn Fn(&TableName) -> CqlResult<Table>,
-    ctx: &mut WriteContext,
-) -> CqlResult<Vec<CqlWrite>> {
-    match statement {
-        Statement::Insert(i) => insert_writes(&tables(&i.table)?, i, None, ctx),
-        Statement::Update(u) => update_writes(&tables(&u.table)?, u, None, ctx),
-        Statement::Delete(d) => delete_writes(&tables(&d.table)?, d, None, ctx),
-        Statement::Batch(b) => super::batch_writes::batch_writes(b, tables, ctx),
-        _ => Err(CqlError::invalid(
-            "Only INSERT, UPDATE, DELETE and BATCH statements write",
-        )),
-    }
-}
 
 fn new_write(table: &Table, key: Vec<u8>) -> CqlWrite {
     CqlWrite {
