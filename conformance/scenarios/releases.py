@@ -12558,3 +12558,79 @@ if (1, 2) <= R < (2, 1):
             "SELECT email, city FROM users WHERE user_name IN ('bob', 'cy')",
         ]]
         return out
+
+
+# ------------------------------------------------------------------------------ prepared per connection
+if (1, 1) <= R < (2, 2):
+    def _closed_by_release(ks):
+        """A call this release failed on its server, which closed the connection (the next
+        call comes on a new one): 1.1's and 1.2's write of a DecimalType name too short to
+        hold a scale, 2.0's ALTER of a COMPACT STORAGE table's clustering column, 2.1's CQL 2
+        write."""
+        if R < (2, 0):
+            return [v19.insert("d1", cparent("Dec"), column(b"\x00\x01", "v", 10))]
+        if R < (2, 1):
+            return [v19.execute_cql3_query("ALTER TABLE c ALTER s TYPE blob")]
+        return [cql2("INSERT INTO items (KEY, title) VALUES ('12', 'ab')")]
+
+    def _prepared(q_id, values):
+        return raw("execute_prepared_cql_query", {1: W.i32(q_id), 2: W.list_("bin", [b(v) for v in values])})
+
+    @scenario("rel_preparedconn", "19", "cql3", keyspace_reset="cv_r_preparedconn")
+    def _preparedconn():
+        """whose prepared statements a connection runs (found by ordinary19zs): 1.1 to 2.1
+        kept CQL 2's in the connection's ClientState, so a new connection does not find
+        them (`Prepared query with ID n not found`); 1.1 kept its CQL 3 beta's there too,
+        1.2 on shared CQL 3's; 1.1 ran a prepared beta SELECT as one sent whole (row keys,
+        cell timestamps, short type names)"""
+        ks = "cv_r_preparedconn"
+        sel = "SELECT title FROM items WHERE KEY = ?"
+        sel_id = thrift_id("", sel)
+        out = setup(ks, cf_def(ks, "Dec", comparator="DecimalType"),
+                    cf_def(ks, "items", comparator="UTF8Type"))
+        out += [
+            v19.insert("i1", cparent("items"), column("title", "Lamp", 10)),
+            raw("prepare_cql_query", {1: b(sel), 2: W.i32(2)}),
+            _prepared(sel_id, ["i1"]),
+        ]
+        ev = "SELECT at, kind FROM ev WHERE id = ?"
+        if R < (1, 2):
+            ev_id = thrift_id("", ev)
+            beta = [
+                v19.set_cql_version("3.0.0"),
+                v19.execute_cql_query("CREATE TABLE ev (id text, at bigint, kind text, "
+                                      "PRIMARY KEY (id, at))"),
+                v19.execute_cql_query("INSERT INTO ev (id, at, kind) VALUES ('e1', 100, 'in') "
+                                      "USING TIMESTAMP 1000"),
+                v19.execute_cql_query("INSERT INTO ev (id, at, kind) VALUES ('e1', 200, 'out') "
+                                      "USING TIMESTAMP 1001"),
+            ]
+            for q in [ev, "SELECT * FROM ev WHERE id = ?", "SELECT writetime(kind) FROM ev WHERE id = ?",
+                      "SELECT COUNT(*) FROM ev WHERE id = ?"]:
+                beta += [raw("prepare_cql_query", {1: b(q), 2: W.i32(2)}), _prepared(thrift_id("", q), ["e1"])]
+            beta += [_prepared(ev_id, ["e9"]), _prepared(ev_id + 1, ["e1"]), v19.set_cql_version("2.0.0")]
+            out += beta
+        else:
+            ev_id = thrift_id(ks, ev)
+            out += [
+                v19.execute_cql3_query("CREATE TABLE ev (id text, at bigint, kind text, "
+                                       "PRIMARY KEY (id, at))"),
+                v19.execute_cql3_query("CREATE TABLE c (k text, s int, v text, PRIMARY KEY (k, s)) "
+                                       "WITH COMPACT STORAGE"),
+                v19.execute_cql3_query("INSERT INTO ev (id, at, kind) VALUES ('e1', 100, 'in') "
+                                       "USING TIMESTAMP 1000"),
+                v19.prepare_cql3_query(ev),
+                v19.execute_prepared_cql3_query(ev_id, ["e1"]),
+            ]
+        out += _closed_by_release(ks)
+        out += [
+            v19.set_keyspace(ks),
+            _prepared(sel_id, ["i1"]),
+            raw("prepare_cql_query", {1: b(sel), 2: W.i32(2)}),
+            _prepared(sel_id, ["i1"]),
+        ]
+        if R < (1, 2):
+            out += [v19.set_cql_version("3.0.0"), _prepared(ev_id, ["e1"])]
+        else:
+            out += [v19.execute_prepared_cql3_query(ev_id, ["e1"])]
+        return out

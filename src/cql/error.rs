@@ -36,6 +36,11 @@ impl CqlError {
     pub(crate) fn invalid(msg: impl Into<String>) -> Self {
         CqlError::Invalid(msg.into())
     }
+
+    /// A statement named a column its table lacks (every release's wording).
+    pub(crate) fn unknown_identifier(column: &str) -> Self {
+        CqlError::Invalid(format!("Unknown identifier {column}"))
+    }
 }
 
 /// Shorthand for results in this module.

@@ -291,6 +291,13 @@ impl Table {
         found
     }
 
+    /// The column's role, refused as every release refused a column the
+    /// table lacks.
+    pub fn known_role(&self, name: &str) -> CqlResult<ColumnRole> {
+        self.role(name)
+            .ok_or_else(|| CqlError::unknown_identifier(name))
+    }
+
     /// The column's role, or `None` when the table has no such column.
     pub fn role(&self, name: &str) -> Option<ColumnRole> {
         if let Some(i) = self.partition_key.iter().position(|c| c.name == name) {

@@ -73,10 +73,12 @@ pub fn execute_prepared(
 /// 1.2's bound on each connection's map of prepared CQL 2 statements.
 pub const MAX_PREPARED: usize = 10_000;
 
-/// Prepared CQL 2 statements by id. 1.2 kept them per connection; the
-/// statements hold no connection state (the keyspace is read when they
-/// run), so sharing one cache answers every connection the same way. It is
-/// bounded by bytes as CQL 3's is (least recently used evicted first).
+/// Prepared CQL 2 statements by id, every connection's. The releases kept
+/// them per connection: which ids a connection may run is its own to
+/// keep (the Thrift session's); the statements hold no connection state
+/// (the keyspace is read when they run), so one copy serves every
+/// connection that prepared the same text. It is bounded by bytes as
+/// CQL 3's is (least recently used evicted first).
 pub struct PreparedCache {
     entries: Mutex<ByteLru<i32, Arc<Prepared>>>,
 }
@@ -145,8 +147,14 @@ impl PreparedCache {
             .lock()
             .get(&id)
             .cloned()
-            .ok_or_else(|| CqlError::Invalid(format!("Prepared query with ID {id} not found")))
+            .ok_or_else(|| not_found(id))
     }
+}
+
+/// The refusal of an id a connection has not prepared (CQL 2's in every
+/// release, and 1.1's CQL 3's).
+pub fn not_found(id: i32) -> CqlError {
+    CqlError::Invalid(format!("Prepared query with ID {id} not found"))
 }
 
 #[cfg(test)]

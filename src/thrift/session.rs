@@ -14,6 +14,7 @@
 //! connection logged out (see `thrift::access`).
 
 use crate::cql::exec::CqlSession;
+use crate::cql::lru::ByteLru;
 use crate::thrift::wire::Framing;
 
 /// Which Thrift API generation a call speaks.
@@ -140,6 +141,47 @@ pub struct State19 {
     /// The session id `trace_next_query` handed out: the connection's next
     /// call runs traced under it.
     pub trace_next: Option<[u8; 16]>,
+    /// The statements this connection prepared where its release kept
+    /// them per connection.
+    pub prepared: PreparedIds,
+}
+
+/// The ids of the statements a connection prepared, where its release
+/// kept them in the connection's `ClientState` (an LRU map of 10,000):
+/// CQL 2's in every release that had them (1.1 to 2.1), and 1.1's CQL 3
+/// too (1.2 on shared those between connections). The statements are in
+/// the node's caches; another connection's are not found on this one.
+#[derive(Default)]
+pub struct PreparedIds {
+    cql2: Option<ByteLru<i32, ()>>,
+    cql3: Option<ByteLru<i32, ()>>,
+}
+
+impl PreparedIds {
+    fn map(&mut self, cql3: bool) -> &mut Option<ByteLru<i32, ()>> {
+        if cql3 {
+            &mut self.cql3
+        } else {
+            &mut self.cql2
+        }
+    }
+
+    /// Notes that the connection prepared `id` (in CQL 3 if `cql3`).
+    pub fn add(&mut self, cql3: bool, id: i32) {
+        // Each entry counts one: the bound is the releases' count.
+        let max = crate::cql2::MAX_PREPARED;
+        self.map(cql3)
+            .get_or_insert_with(|| ByteLru::new(max, max))
+            .insert(id, (), 1);
+    }
+
+    /// Whether the connection prepared `id` and still has it (a use
+    /// makes it the most recent, as the releases' access-ordered map did).
+    pub fn has(&mut self, cql3: bool, id: i32) -> bool {
+        self.map(cql3)
+            .as_mut()
+            .is_some_and(|ids| ids.get(&id).is_some())
+    }
 }
 
 impl std::fmt::Debug for State19 {
@@ -234,5 +276,22 @@ mod tests {
         s.framing = Some(Framing::Unframed);
         s.policy.default = Some(Generation::Api19);
         assert_eq!(s.ambiguous_generation(), Generation::Api19);
+    }
+
+    #[test]
+    fn prepared_ids_are_the_connections_own_and_bounded() {
+        let mut ids = PreparedIds::default();
+        assert!(!ids.has(false, 7));
+        ids.add(false, 7);
+        assert!(ids.has(false, 7));
+        // CQL 2's and CQL 3's are kept apart, as 1.1's two maps were.
+        assert!(!ids.has(true, 7));
+        // A new connection's session has none.
+        assert!(!PreparedIds::default().has(false, 7));
+        // The least recently used goes first past the releases' 10,000.
+        for id in 100..100 + crate::cql2::MAX_PREPARED as i32 {
+            ids.add(false, id);
+        }
+        assert!(ids.has(false, 100) && !ids.has(false, 7));
     }
 }

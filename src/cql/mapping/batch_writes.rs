@@ -188,27 +188,17 @@ fn prepared_checked(
         Statement::Update(u) => {
             let table = tables(&u.table)?;
             for a in &u.assignments {
-                if table.role(a.column()).is_none() {
-                    return Err(CqlError::invalid(format!(
-                        "Unknown identifier {}",
-                        a.column()
-                    )));
-                }
+                table.known_role(a.column())?;
                 literal_checked(&table, a, ctx)?;
             }
             Ok(())
         }
         Statement::Delete(d) => {
             let table = tables(&d.table)?;
-            match d
-                .columns
-                .iter()
-                .map(statics::deleted_column)
-                .find(|c| table.role(c).is_none())
-            {
-                Some(c) => Err(CqlError::invalid(format!("Unknown identifier {c}"))),
-                None => Ok(()),
+            for c in d.columns.iter().map(statics::deleted_column) {
+                table.known_role(c)?;
             }
+            Ok(())
         }
         _ => Ok(()),
     }

@@ -63,7 +63,7 @@ impl Collector<'_> {
         self.table
             .column(c)
             .map(|c| c.ty.clone())
-            .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {c}")))
+            .ok_or_else(|| CqlError::unknown_identifier(c))
     }
 
     /// Records the markers in `t`; binds inside collection literals are

@@ -83,7 +83,7 @@ pub fn written_columns_known(table: &Table, statement: &Statement) -> CqlResult<
         _ => Vec::new(),
     };
     match written.into_iter().find(|c| table.role(c).is_none()) {
-        Some(c) => Err(CqlError::invalid(format!("Unknown identifier {c}"))),
+        Some(c) => Err(CqlError::unknown_identifier(c)),
         None => Ok(()),
     }
 }
@@ -103,12 +103,7 @@ pub fn check(table: &Table, statement: &Statement, cond: &Conditional) -> CqlRes
     if let Conditional::Columns(cs) = cond {
         for c in cs.iter() {
             match table.role(&c.column) {
-                None => {
-                    return Err(CqlError::invalid(format!(
-                        "Unknown identifier {}",
-                        c.column
-                    )))
-                }
+                None => return Err(CqlError::unknown_identifier(&c.column)),
                 Some(ColumnRole::Regular(_)) => {}
                 // 2.0's `ModificationStatement.prepare` of the conditions.
                 Some(_) => {
@@ -473,7 +468,7 @@ pub fn applies(
                     .columns
                     .iter()
                     .position(|rc| rc.name == c.column)
-                    .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
+                    .ok_or_else(|| CqlError::unknown_identifier(&c.column))?;
                 for row in &current.rows {
                     if !holds(table, c, row[at].as_deref(), ctx)? {
                         return Ok(false);

@@ -107,7 +107,7 @@ pub(super) fn insert_parts(
             value_checked(table, c, v, ctx)?;
         }
         match role {
-            None => return Err(CqlError::invalid(format!("Unknown identifier {c}"))),
+            None => return Err(CqlError::unknown_identifier(c)),
             Some(ColumnRole::Regular(_)) => assignments.push(Assignment::Set {
                 column: c.clone(),
                 value: v.clone(),
@@ -130,16 +130,10 @@ pub fn update_writes(
     ctx: &mut WriteContext,
 ) -> CqlResult<Vec<CqlWrite>> {
     for a in &upd.assignments {
-        match table.role(a.column()) {
-            None => {
-                return Err(CqlError::invalid(format!(
-                    "Unknown identifier {}",
-                    a.column()
-                )))
-            }
+        match table.known_role(a.column())? {
             // 1.1's beta: a counter table takes only increments, a plain
             // one none.
-            Some(ColumnRole::Regular(_)) if ctx.beta_words => {
+            ColumnRole::Regular(_) if ctx.beta_words => {
                 let counter = column_type(table, a.column()).is_counter();
                 let increment = matches!(a, Assignment::Add { .. } | Assignment::Subtract { .. });
                 if counter != increment {
@@ -151,7 +145,7 @@ pub fn update_writes(
                 }
             }
             // `Operation.SetValue.prepare`: a counter is only added to.
-            Some(ColumnRole::Regular(_))
+            ColumnRole::Regular(_)
                 if matches!(a, Assignment::Set { .. })
                     && column_type(table, a.column()).is_counter() =>
             {
@@ -160,8 +154,8 @@ pub fn update_writes(
                     a.column()
                 )))
             }
-            Some(ColumnRole::Regular(_)) => super::assign::literal_checked(table, a, ctx)?,
-            Some(_) => {
+            ColumnRole::Regular(_) => super::assign::literal_checked(table, a, ctx)?,
+            _ => {
                 let ty = column_type(table, a.column());
                 let prepared = ctx.key_assignments_prepared;
                 if let Some(e) = super::assign::key_assignment_refusal(a, &ty, ctx).filter(|_| prepared) {
@@ -296,10 +290,9 @@ pub fn delete_writes(
     }
     for d in &del.columns {
         let c = statics::deleted_column(d);
-        match table.role(c) {
-            None => return Err(CqlError::invalid(format!("Unknown identifier {c}"))),
-            Some(ColumnRole::Regular(_)) => {}
-            Some(_) => {
+        match table.known_role(c)? {
+            ColumnRole::Regular(_) => {}
+            _ => {
                 return Err(CqlError::invalid(format!(
                     "Invalid identifier {c} for deletion (should not be a PRIMARY KEY part)"
                 )))

@@ -244,7 +244,14 @@ pub fn cql2_rows() -> Vec<Row<Client19>> {
 
 pub fn prepared_rows(world: &World) -> Vec<Row<Client19>> {
     let p = &world.prepared;
-    let (select3, insert3, update2, select2) = (p.select3, p.insert3, p.update2, p.select2);
+    let (select3, insert3) = (p.select3, p.insert3);
+    // A CQL 2 statement runs on the connection that prepared it.
+    let prepared2 = |c: &mut Client19, q: &[u8], values: Vec<Vec<u8>>| {
+        let id = c
+            .prepare_cql_query(q.to_vec(), t::Compression::NONE)?
+            .item_id;
+        c.execute_prepared_cql_query(id, values)
+    };
     let none = t::Compression::NONE;
     let one = t::ConsistencyLevel::ONE;
     vec![
@@ -280,18 +287,25 @@ pub fn prepared_rows(world: &World) -> Vec<Row<Client19>> {
         )
         .untouched(t3_lacks("w3prep")),
         r(
-            "execute_prepared_cql_query (CQL 2): alice's UPDATE",
+            "execute_prepared_cql_query (CQL 2): an UPDATE it prepared",
             Policy::Guarded,
             move |c| {
                 let values = vec![b"x".to_vec(), b"w2prep".to_vec()];
-                outcome(c.execute_prepared_cql_query(update2, values))
+                outcome(prepared2(
+                    c,
+                    b"UPDATE mtx.U SET c = ? WHERE KEY = ?",
+                    values,
+                ))
             },
         )
         .untouched(|a| row(a, "U", "w2prep").is_empty()),
         r(
-            "execute_prepared_cql_query (CQL 2): alice's SELECT",
+            "execute_prepared_cql_query (CQL 2): a SELECT it prepared",
             Policy::Guarded,
-            move |c| outcome(c.execute_prepared_cql_query(select2, vec![b"secret".to_vec()])),
+            move |c| {
+                let values = vec![b"secret".to_vec()];
+                outcome(prepared2(c, b"SELECT * FROM mtx.U WHERE KEY = ?", values))
+            },
         ),
     ]
 }

@@ -15,12 +15,12 @@ pub const ALICE_SPARES: [&str; 8] = [
     "fresh1", "doomed1", "doomed2", "fresh3", "altks3", "doomed3", "fresh2", "doomed2b",
 ];
 
-/// The ids alice prepared.
+/// The ids of the CQL 3 statements the admin prepared, which every
+/// connection may run (CQL 2's were each connection's own: its rows
+/// prepare them on the connection that runs them).
 pub struct Prepared {
     pub select3: i32,
     pub insert3: i32,
-    pub update2: i32,
-    pub select2: i32,
 }
 
 pub struct World {
@@ -156,16 +156,9 @@ impl World {
                 .unwrap()
                 .item_id
         };
-        let prepare2 = |c: &mut Client19, q: &str| {
-            c.prepare_cql_query(q.as_bytes().to_vec(), t::Compression::NONE)
-                .unwrap()
-                .item_id
-        };
         let prepared = Prepared {
             select3: prepare3(&mut admin, "SELECT * FROM mtx.t3 WHERE k = ?"),
             insert3: prepare3(&mut admin, "INSERT INTO mtx.t3 (k, v) VALUES (?, ?)"),
-            update2: prepare2(&mut admin, "UPDATE mtx.U SET c = ? WHERE KEY = ?"),
-            select2: prepare2(&mut admin, "SELECT * FROM mtx.U WHERE KEY = ?"),
         };
         World {
             server,

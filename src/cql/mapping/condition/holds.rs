@@ -24,7 +24,7 @@ pub(super) fn holds(
     let ty = table
         .column(&c.column)
         .map(|col| col.ty.clone())
-        .ok_or_else(|| CqlError::invalid(format!("Unknown identifier {}", c.column)))?;
+        .ok_or_else(|| CqlError::unknown_identifier(&c.column))?;
     let column = c.column.as_str();
     if c.op != ConditionOp::Eq {
         return holds_by_op(c, &ty, have, ctx);

@@ -188,7 +188,8 @@ impl Handler<'_> {
                     .prepared_cql2
                     .prepare_in(&text, cql2::grammar(self.node))
                     .map_err(|e| cql2::parse_refusal(self.node, e))
-            });
+            })
+            .inspect(|p| self.session.borrow_mut().api19.prepared.add(false, p.id));
         self.wrap(
             methods::PREPARE_CQL_QUERY.name(),
             r.map(|p| cql2::prepared_result(&p)),
@@ -254,6 +255,10 @@ impl Handler<'_> {
                     },
                 )
             });
+        // 1.1 kept its CQL 3 statements per connection too.
+        if let (Ok((p, _)), true) = (&r, old::prepared_per_connection(self.node)) {
+            self.session.borrow_mut().api19.prepared.add(true, p.id);
+        }
         self.wrap(
             methods::PREPARE_CQL3_QUERY.name(),
             r.map(|(p, tables)| cql::prepared_result(&p, &tables, self.node.release)),
@@ -269,10 +274,11 @@ impl Handler<'_> {
         let r = self
             .logged_in()
             .and_then(|()| {
-                self.node
-                    .prepared_cql2
-                    .get(item_id)
-                    .map_err(|e| ApiError::invalid(e.to_string()))
+                // Only the connection's own (see `PreparedIds`).
+                let own = self.session.borrow_mut().api19.prepared.has(false, item_id);
+                let missing = || ApiError::invalid(crate::cql2::not_found(item_id).to_string());
+                let found = self.node.prepared_cql2.get(item_id).ok();
+                found.filter(|_| own).ok_or_else(missing)
             })
             .and_then(|prepared| {
                 self.cql2(&prepared.statement, |ctx| {
@@ -297,8 +303,15 @@ impl Handler<'_> {
         let prepared = match known_level(consistency, "consistency", method)
             .and_then(|()| self.logged_in())
             .and_then(|()| {
-                exec::lookup_prepared(&self.node.prepared, item_id)
-                    .map_err(|e| ApiError::invalid(e.to_string()))
+                let found = exec::lookup_prepared(&self.node.prepared, item_id);
+                // 1.1's were the connection's own (see `PreparedIds`), and
+                // it said no more than CQL 2 did of one it lacked.
+                if old::prepared_per_connection(self.node) {
+                    let own = self.session.borrow_mut().api19.prepared.has(true, item_id);
+                    let missing = || ApiError::invalid(crate::cql2::not_found(item_id).to_string());
+                    return found.ok().filter(|_| own).ok_or_else(missing);
+                }
+                found.map_err(|e| ApiError::invalid(e.to_string()))
             }) {
             Ok(p) => p,
             Err(e) => return self.wrap(method, Err(e)),
@@ -330,14 +343,48 @@ impl Handler<'_> {
                 return self.wrap(method, Err(e));
             }
         }
-        self.cql3(
+        // 1.1's beta answered a prepared SELECT's rows as a whole one's.
+        let Some((planned, as_parsed, shape)) = beta::plan_prepared(self.node, &prepared) else {
+            return self.cql3(
+                method,
+                consistency,
+                |session| exec::access::prepared_requirements(session, &prepared),
+                |backend, session| {
+                    exec::run_prepared(backend, session, &prepared, &values)
+                        .map_err(|e| cql3::reword(self.node, e))
+                },
+            );
+        };
+        let table = std::cell::RefCell::new(None);
+        let times = std::cell::RefCell::new(None);
+        let result = self.cql3(
             method,
             consistency,
             |session| exec::access::prepared_requirements(session, &prepared),
             |backend, session| {
-                exec::run_prepared(backend, session, &prepared, &values)
-                    .map_err(|e| cql3::reword(self.node, e))
+                *table.borrow_mut() = beta::table_of(&backend.schema(), session, &as_parsed);
+                let outcome = exec::run_prepared(backend, session, &planned, &values)
+                    .map_err(|e| cql3::reword(self.node, e))?;
+                // The cells' write times, read again by the same markers.
+                let query = table
+                    .borrow()
+                    .as_ref()
+                    .and_then(|t| shape.cell_times_query(t, &as_parsed).zip(Some(t.clone())));
+                if let Some((query, t)) = query {
+                    let read = exec::Prepared {
+                        statement: query.statement,
+                        ..planned.clone()
+                    };
+                    *times.borrow_mut() = exec::run_prepared(backend, session, &read, &values)
+                        .ok()
+                        .and_then(|o| beta::BetaSelect::cell_times(&t, o));
+                }
+                Ok(outcome)
             },
-        )
+        );
+        match table.into_inner() {
+            Some(table) => result.map(|r| shape.shape(&table, r, times.borrow().as_deref())),
+            None => result,
+        }
     }
 }

@@ -3,9 +3,9 @@
 //! [`crate::schema::system_old`], the column families the release lists),
 //! the old struct fields its column families carried, the order their
 //! `column_metadata` came in, 1.1's schema calls after an update it
-//! failed, and the range scans of a super column by names that 0.7-1.1
-//! failed. Without a release, or with 1.2 and later, nothing here changes
-//! an answer.
+//! failed, the range scans of a super column by names that 0.7-1.1
+//! failed, and where 1.1 kept its CQL 3 prepared statements. Without a
+//! release, or with 1.2 and later, nothing here changes an answer.
 
 use crate::cql::exec::system;
 use crate::cql::Grammar;
@@ -172,6 +172,12 @@ pub fn update_needs_keyspace(node: &Node) -> bool {
 /// The CQL 3 grammar of the node's release (see [`Grammar::of_release`]).
 pub fn cql3_grammar(node: &Node) -> Grammar {
     Grammar::of_release(node.release)
+}
+
+/// Whether the release kept a connection's CQL 3 prepared statements in
+/// its `ClientState` (1.1), where 1.2 on shared them between connections.
+pub fn prepared_per_connection(node: &Node) -> bool {
+    node.release.is_some_and(|r| !r.at_least(1, 2))
 }
 
 /// 1.1 wanted the column family's id in an update too, but without it

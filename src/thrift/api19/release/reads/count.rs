@@ -47,16 +47,7 @@ pub fn unvalidated(
         if range.count == 0 {
             return Ok(0);
         }
-        // The level was only asked whether enough replicas were alive.
-        if let Some(ksdef) = schema.keyspace(ks) {
-            crate::thrift::api19::release::replicas::live_enough(
-                node,
-                ksdef,
-                cl,
-                node.engine().is_some(),
-            )?;
-        }
-        paxos_of_empty_key(key, cl)?;
+        replicas_asked(node, &schema, ks, key, cl)?;
         // A Standard column family's filter had no super column to name.
         let super_column = parent.super_column.clone().filter(|_| cf.is_super());
         let comparator = match (&super_column, &cf.subcomparator) {
@@ -129,10 +120,27 @@ pub fn unvalidated(
     })())
 }
 
+/// What an unvalidated count asked of the replicas before reading: the
+/// level only whether enough of them were alive, and a Paxos level's read
+/// its prepare ([`paxos_of_empty_key`]).
+pub(super) fn replicas_asked(
+    node: &Node,
+    schema: &crate::schema::Schema,
+    ks: &str,
+    key: &[u8],
+    cl: ConsistencyLevel,
+) -> ApiResult<()> {
+    if let Some(ksdef) = schema.keyspace(ks) {
+        let alone = node.engine().is_some();
+        crate::thrift::api19::release::replicas::live_enough(node, ksdef, cl, alone)?;
+    }
+    paxos_of_empty_key(key, cl)
+}
+
 /// A count at a Paxos level read through `StorageProxy.readWithPaxos`,
 /// whose prepare of an empty key failed on the replica (no key may be empty
 /// in `system.paxos`): the coordinator waited in vain (2.0 on).
-pub(super) fn paxos_of_empty_key(key: &[u8], cl: ConsistencyLevel) -> ApiResult<()> {
+fn paxos_of_empty_key(key: &[u8], cl: ConsistencyLevel) -> ApiResult<()> {
     let paxos = matches!(
         cl,
         ConsistencyLevel::SERIAL | ConsistencyLevel::LOCAL_SERIAL

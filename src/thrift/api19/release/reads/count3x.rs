@@ -6,7 +6,7 @@
 //! over the engine's reads; it must not answer a predicate of column
 //! names (that went through `get_slice`) nor a release before 3.0.
 
-use super::count::paxos_of_empty_key;
+use super::count::replicas_asked;
 use crate::cql::exec::tables::table_of;
 use crate::cql::mapping::parse_name;
 use crate::cql::table::{Layout, Table};
@@ -81,15 +81,7 @@ fn count(
     if range.count == 0 {
         return Ok(0);
     }
-    if let Some(ksdef) = schema.keyspace(ks) {
-        crate::thrift::api19::release::replicas::live_enough(
-            node,
-            ksdef,
-            cl,
-            node.engine().is_some(),
-        )?;
-    }
-    paxos_of_empty_key(key, cl)?;
+    replicas_asked(node, &schema, ks, key, cl)?;
     let Ok(count) = usize::try_from(range.count) else {
         return Err(if release.does(Behaviour::NegativeCountTimesOut) {
             ApiError::TimedOut(crate::node::Acknowledged {

@@ -13,7 +13,7 @@ mod schema;
 pub use schema::add_cql3_tables;
 
 use crate::cql::ast::{Parsed, Selection, Selector, Statement};
-use crate::cql::exec::{tables, CqlOutcome, CqlSession};
+use crate::cql::exec::{tables, CqlOutcome, CqlSession, Prepared};
 use crate::cql::table::{ColumnRole, Layout, Table};
 use crate::cql::CqlError;
 use crate::node::Node;
@@ -114,6 +114,24 @@ pub fn plan(node: &Node, parsed: &Parsed) -> Option<(Parsed, BetaSelect)> {
         marker_names: Vec::new(),
     };
     Some((parsed, BetaSelect { items, count }))
+}
+
+/// [`plan`] for a statement prepared by the beta: 1.1 ran a prepared
+/// SELECT as it ran one sent whole (`QueryProcessor.processPrepared`), so
+/// its rows had the same shape. The planned statement binds the same
+/// markers (the beta's select list had none).
+pub fn plan_prepared(node: &Node, prepared: &Prepared) -> Option<(Prepared, Parsed, BetaSelect)> {
+    let parsed = Parsed {
+        statement: prepared.statement.clone(),
+        bind_count: prepared.specs.len(),
+        marker_names: Vec::new(),
+    };
+    let (planned, shape) = plan(node, &parsed)?;
+    let run = Prepared {
+        statement: planned.statement.clone(),
+        ..prepared.clone()
+    };
+    Some((run, planned, shape))
 }
 
 /// The table a planned SELECT reads, as `session` sees it.
