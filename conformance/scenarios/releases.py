@@ -12596,3 +12596,28 @@ if (1, 2) <= R < (3, 0):
         ]
         return out
 
+
+# ------------------------------------------------------------------------------ composite names a comparator cannot walk (found by ordinary19zu)
+if (1, 0) <= R < (2, 2):
+    @scenario("rel_compositeframe", "19", "schema", keyspace_reset="cv_r_compositeframe")
+    def _compositeframe():
+        """A declared column name its CompositeType comparator cannot walk (a plain word:
+        its first two bytes read as a component's length): 1.1 and 2.0 read each declared
+        name with the composite's getString as they built the CQL 3 definition, which threw
+        past the end, so the add fails on the server and the connection closes; 1.0, 1.2 and
+        2.1 refuse it (`Column name 6e616d65 is not valid for comparator ..`); a well-framed
+        name is taken"""
+        ks = "cv_r_compositeframe"
+        comp = "CompositeType(UTF8Type,LongType)"
+        out = setup(ks)
+        out += [
+            v19.system_add_column_family(cf_def(ks, "events", comparator=comp,
+                                                column_metadata=[column_def("name",
+                                                                            "UTF8Type")])),
+            v19.set_keyspace(ks),
+            v19.system_add_column_family(cf_def(ks, "framed", comparator=comp,
+                                                column_metadata=[column_def(b"\x00\x01a\x00",
+                                                                            "UTF8Type")])),
+            describe_ks(ks),
+        ]
+        return out
