@@ -478,6 +478,34 @@ def schema_copier():
                                pred(start="", count=10)),
         v19.describe_keyspace(ks),
     ]
+    # the copier's second pass: the source's key validator, a validator of an indexed
+    # column changed, the index dropped, families of composite names and super families
+    # whose type the source had otherwise
+    ff = dict(f)
+    ff.pop("key_validation_class", None)
+    steps += [
+        v19.system_update_column_family(cfd(ks, "users", **dict(
+            f, column_metadata=[coldef("email", "BytesType", True, "users_email")]))),
+        v19.system_update_column_family(cfd(ks, "users", **dict(
+            f, column_metadata=[coldef("email", "UTF8Type")]))),
+        v19.get_indexed_slices(cparent("users"), index_clause([index_expr("email", EQ, "a@x")],
+                                                              "", 10),
+                               pred(start="", count=10)),
+        v19.system_add_column_family(cfd(ks, "events", **dict(
+            ff, comparator_type="CompositeType(UTF8Type,LongType)",
+            column_metadata=[coldef("name", "UTF8Type")]))),
+        v19.system_update_column_family(cfd(ks, "events", **dict(
+            ff, column_type="Super", comparator_type="CompositeType(UTF8Type,LongType)",
+            column_metadata=[coldef("name", "UTF8Type")]))),
+        v19.set_keyspace(ks),
+        v19.system_add_column_family(cfd(ks, "tags", **dict(
+            ff, column_type="Super", subcomparator_type="UTF8Type",
+            column_metadata=[coldef("n", "UTF8Type")]))),
+        v19.system_update_column_family(cfd(ks, "tags", **dict(
+            ff, column_type="Standard", column_metadata=[coldef("n", "UTF8Type")]))),
+        v19.set_keyspace(ks),
+        v19.describe_keyspace(ks),
+    ]
     return steps
 
 
