@@ -208,7 +208,11 @@ mod tests {
         assert!(!simple_sparse(&cf("UTF8Type", None, false)));
         assert!(simple_sparse(&cf("UTF8Type", Some("UTF8Type"), true)));
         assert!(!simple_sparse(&cf("UTF8Type", Some("UTF8Type"), false)));
-        assert!(!simple_sparse(&cf("CompositeType(UTF8Type,LongType)", None, true)));
+        assert!(!simple_sparse(&cf(
+            "CompositeType(UTF8Type,LongType)",
+            None,
+            true
+        )));
     }
 
     #[test]
