@@ -193,7 +193,7 @@ mod tests {
     }
 
     #[test]
-    fn only_a_plain_standard_cf_with_declared_columns_is_simple_sparse() {
+    fn declared_columns_make_a_super_or_simple_standard_cf_sparse() {
         let cf = |comparator: &str, sub: Option<&str>, declared: bool| {
             let sub = sub.map(|s| parse_type(s).unwrap());
             let mut cf = CfDef::new("ks", "cf", 1, parse_type(comparator).unwrap(), sub);
