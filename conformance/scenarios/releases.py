@@ -12633,4 +12633,64 @@ if (1, 1) <= R < (2, 2):
             out += [v19.set_cql_version("3.0.0"), _prepared(ev_id, ["e1"])]
         else:
             out += [v19.execute_prepared_cql3_query(ev_id, ["e1"])]
+# ------------------------------------------------------------------------------ type changes of sparse families (found by ordinary19zu)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_sparsetypechange", "19", "schema", keyspace_reset="cv_r_sparsetypechange")
+    def _sparsetypechange():
+        """An update changing a column family's type: 2.0 to 2.2 carried the old definition's
+        CQL columns that were not cells into the new one, so a family of declared columns
+        (sparse: nothing the other type could not place) is refused as 1.2 refused it
+        (`types do not match.`; 2.2: `Column family types do not match (found Super;
+        expected Standard).`) and the connection lives on, Standard to Super or Super to
+        Standard, while a dense one (no declared columns) fails on the server and closes it"""
+        ks = "cv_r_sparsetypechange"
+        email = column_def("email", "UTF8Type")
+        out = setup(ks, cf_def(ks, "users", comparator="UTF8Type", column_metadata=[email]),
+                    cf_def(ks, "plain", comparator="UTF8Type"),
+                    cf_def(ks, "tags", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type", column_metadata=[email]))
+        out += [
+            v19.system_update_column_family(cf_def(ks, "tags", column_type="Standard",
+                                                   comparator="UTF8Type",
+                                                   column_metadata=[email])),
+            v19.insert("u1", cparent("users"), column("email", "a@x", 10)),
+            v19.system_update_column_family(cf_def(ks, "users", column_type="Super",
+                                                   comparator="UTF8Type",
+                                                   column_metadata=[email])),
+            v19.system_update_column_family(cf_def(ks, "users", column_type="Super",
+                                                   comparator="UTF8Type",
+                                                   subcomparator="UTF8Type")),
+            v19.get_slice("u1", cparent("users"), pred(start="", count=10)),
+            describe_ks(ks),
+            v19.system_update_column_family(cf_def(ks, "plain", column_type="Super",
+                                                   comparator="UTF8Type")),
+            v19.set_keyspace(ks),
+            v19.get_slice("u1", cparent("users"), pred(start="", count=10)),
+        ]
+        return out
+
+
+# ------------------------------------------------------------------------------ composite names a comparator cannot walk (found by ordinary19zu)
+if (1, 0) <= R < (2, 2):
+    @scenario("rel_compositeframe", "19", "schema", keyspace_reset="cv_r_compositeframe")
+    def _compositeframe():
+        """A declared column name its CompositeType comparator cannot walk (a plain word:
+        its first two bytes read as a component's length): 1.1 and 2.0 read each declared
+        name with the composite's getString as they built the CQL 3 definition, which threw
+        past the end, so the add fails on the server and the connection closes; 1.0, 1.2 and
+        2.1 refuse it (`Column name 6e616d65 is not valid for comparator ..`); a well-framed
+        name is taken"""
+        ks = "cv_r_compositeframe"
+        comp = "CompositeType(UTF8Type,LongType)"
+        out = setup(ks)
+        out += [
+            v19.system_add_column_family(cf_def(ks, "events", comparator=comp,
+                                                column_metadata=[column_def("name",
+                                                                            "UTF8Type")])),
+            v19.set_keyspace(ks),
+            v19.system_add_column_family(cf_def(ks, "framed", comparator=comp,
+                                                column_metadata=[column_def(b"\x00\x01a\x00",
+                                                                            "UTF8Type")])),
+            describe_ks(ks),
+        ]
         return out

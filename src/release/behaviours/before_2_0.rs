@@ -394,6 +394,22 @@ macro_rules! with_behaviours_before_2_0 {
                     above a maximum other than 0, 0.8 and 1.0 a minimum below 2 too",
             }
 
+            // 1.1.12's CFDefinition took a composite comparator with declared
+            // columns as sparse and read every declared name with the whole
+            // composite's getString; 1.2 only for a last component of UTF8Type
+            // or a collection.
+            /// A declared column name its composite comparator's `getString`
+            /// could not walk (a plain word under `CompositeType(..)`) failed
+            /// the new column family on the server: the connection closes
+            /// (1.0 and 1.2: `Column name .. is not valid for comparator ..`).
+            CompositeNamesReadWhole {
+                key: "composite_names_read_whole",
+                from: (1, 1, 0),
+                until: Some((1, 2, 0)),
+                says: "a declared column name its composite comparator cannot walk closes the \
+                    connection",
+            }
+
             $($later)*
         }
     };

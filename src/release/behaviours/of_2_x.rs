@@ -527,6 +527,33 @@ macro_rules! with_behaviours_of_2_x {
                 says: "an update changing Standard to Super or back closes the connection",
             }
 
+            // 2.0 to 2.2's fromThriftForUpdate copied only the old definition's
+            // CQL columns that were not cells (isPartOfCellName): a column family
+            // with declared columns is sparse and had none its new type could not
+            // place, so rebuild() passed and validateCompatility refused.
+            /// An update changing the type of a column family with declared
+            /// columns (a Super one, or a Standard one of a simple comparator) is
+            /// refused (`types do not match.`); one without declared columns
+            /// still fails on the server.
+            SparseTypeChangeRefused {
+                key: "sparse_type_change_refused",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "an update changing the type of a CF with declared columns is refused (types \
+                    do not match.), not failed on the server",
+            }
+
+            // 2.2's CFMetaData.validateCompatibility formatted both types.
+            /// `system_update_column_family` refusing a change of the column
+            /// family's type named both: `Column family types do not match (found
+            /// Super; expected Standard).` (the update's, then the column family's).
+            TypeRefusalNamesTypes {
+                key: "type_refusal_names_types",
+                from: (2, 2, 0),
+                until: Some((3, 0, 0)),
+                says: "a type change's refusal names both types (found Super; expected Standard)",
+            }
+
             // 2.1's CFMetaData.validateIndexIntervalThresholds (3.0: TableParams'
             // words).
             /// A CfDef's `min_index_interval` below 1, or a maximum below the

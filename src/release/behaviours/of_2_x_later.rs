@@ -83,7 +83,8 @@ macro_rules! with_behaviours_of_2_x_later {
             // refusal; 2.1 validated the definition first.
             /// A declared column name the comparator cannot read is refused in
             /// the type's own words (`Expected 8 or 0 byte long (16)`, `Invalid
-            /// version for TimeUUID type.`).
+            /// version for TimeUUID type.`); one a composite comparator's
+            /// `getString` cannot walk fails the new column family on the server.
             NamesRefusedInTypeWords {
                 key: "names_refused_in_type_words",
                 from: (2, 0, 0),

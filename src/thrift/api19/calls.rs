@@ -466,6 +466,7 @@ impl CassandraSyncHandler for Handler<'_> {
         self.checked(&methods::SYSTEM_UPDATE_COLUMN_FAMILY, on, || {
             schema_calls::update_column_family(self.node, &cf_def)
                 .map_err(|e| release::schema::cellnames::comparator_refusal(self.node, &cf_def, e))
+                .map_err(|e| release::schema::params::type_refusal(self.node, &cf_def, e))
         })
     }
 

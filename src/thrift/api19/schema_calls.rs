@@ -129,6 +129,7 @@ pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
 /// only had to be set.
 pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
     let spec = column_family_spec(node, def, false)?;
+    release::schema::compositenames::check(node, def)?;
     let fails = release::schema::plainindex::fails(node.release, &spec);
     let refusal = |e| {
         let e = release::v3x::index_refusal(node.release, &[def], e);

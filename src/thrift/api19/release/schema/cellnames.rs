@@ -105,6 +105,17 @@ fn old_dense(cf: &CfDef, layout: &Comparator) -> bool {
     layout.dense(o.column_aliases.len(), !o.column_metadata.is_empty())
 }
 
+/// Whether `cf` declares columns and is a Super column family or a Standard
+/// one of a simple comparator: sparse, so 2.0 to 2.2 carried no clustering
+/// column or compact value of it into an update that changed its type.
+pub fn simple_sparse(cf: &CfDef) -> bool {
+    if cf.options.column_metadata.is_empty() {
+        return false;
+    }
+    let layout = Comparator::of(&cf.comparator, cf.is_super());
+    cf.is_super() || (!layout.compound && !old_dense(cf, &layout))
+}
+
 /// The update's layout (`ThriftConversion.fromThrift` of an update): dense
 /// by its declared columns, then by the old table's clustering columns it
 /// kept (all of them for a dense update; a sparse Super CF's first).
@@ -179,6 +190,29 @@ mod tests {
 
     fn layout(comparator: &str, is_super: bool) -> Comparator {
         Comparator::of(&parse_type(comparator).unwrap(), is_super)
+    }
+
+    #[test]
+    fn declared_columns_make_a_super_or_simple_standard_cf_sparse() {
+        let cf = |comparator: &str, sub: Option<&str>, declared: bool| {
+            let sub = sub.map(|s| parse_type(s).unwrap());
+            let mut cf = CfDef::new("ks", "cf", 1, parse_type(comparator).unwrap(), sub);
+            if declared {
+                let utf8 = parse_type("UTF8Type").unwrap();
+                let column = crate::schema::ColumnDef::plain(b"email".to_vec(), utf8);
+                cf.options.column_metadata.push(column);
+            }
+            cf
+        };
+        assert!(simple_sparse(&cf("UTF8Type", None, true)));
+        assert!(!simple_sparse(&cf("UTF8Type", None, false)));
+        assert!(simple_sparse(&cf("UTF8Type", Some("UTF8Type"), true)));
+        assert!(!simple_sparse(&cf("UTF8Type", Some("UTF8Type"), false)));
+        assert!(!simple_sparse(&cf(
+            "CompositeType(UTF8Type,LongType)",
+            None,
+            true
+        )));
     }
 
     #[test]

@@ -12,10 +12,12 @@
 //! applied of an update a column's change refused (`partapply`), 0.8 to
 //! 1.1's failure of a strategy whose constructor threw (`strategyctor`),
 //! 0.8 and 1.0's checks of an update's counter and plain columns
-//! (`updatekinds`).
+//! (`updatekinds`), and 1.1 and 2.0's failure on a declared name its
+//! composite comparator could not walk (`compositenames`).
 
 pub(in crate::thrift::api19) mod cellnames;
 pub(in crate::thrift::api19) mod cfdefs;
+pub(in crate::thrift::api19) mod compositenames;
 pub(in crate::thrift::api19) mod cql3tables;
 pub(in crate::thrift::api19) mod customindex;
 pub(in crate::thrift::api19) mod describe;

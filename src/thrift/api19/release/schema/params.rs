@@ -16,7 +16,8 @@
 //!   `TableParams.validate`'s ranges in its order and words.
 //!
 //! - 2.0 on: an update changing the column family's type
-//!   ([`check_type_change`]).
+//!   ([`check_type_change`]); 2.2's words for the schema's refusal of one
+//!   ([`type_refusal`]).
 //! - 1.2 to 2.2: a COMPOSITES index without options
 //!   ([`check_index_options`]).
 //!
@@ -60,7 +61,9 @@ pub fn check(node: &Node, spec: &mut CfSpec) -> Result<(), ApiError> {
 
 /// An update changing the column family's type: from 2.0 its rebuild of
 /// the old definition's CQL columns under the other type failed on the
-/// server (the schema refuses it otherwise, as 1.2: `types do not match.`).
+/// server, save (2.0 to 2.2) for a sparse one, which carried none the
+/// rebuild could not place (the schema refuses it otherwise, as 1.2:
+/// `types do not match.`).
 pub fn check_type_change(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
     if !node
         .release
@@ -72,13 +75,40 @@ pub fn check_type_change(node: &Node, def: &t::CfDef) -> Result<(), ApiError> {
         return Ok(());
     };
     let sup = def.column_type.as_deref() == Some("Super");
-    if sup != old.is_super() {
+    // A sparse one carried no clustering column or compact value over: the
+    // schema refuses the change (2.0 to 2.2).
+    let carried_key_only = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::SparseTypeChangeRefused))
+        && super::cellnames::simple_sparse(&old);
+    if sup != old.is_super() && !carried_key_only {
         return Err(ApiError::Dropped(format!(
             "update of {} changing its type: the rebuild of its columns failed",
             def.name
         )));
     }
     Ok(())
+}
+
+/// The schema's refusal of a type change (`types do not match.`, 1.2's
+/// words) in 2.2's: `Column family types do not match (found Super;
+/// expected Standard).`, the update's type, then the column family's.
+pub fn type_refusal(node: &Node, def: &t::CfDef, e: ApiError) -> ApiError {
+    let names = node
+        .release
+        .is_some_and(|r| r.does(Behaviour::TypeRefusalNamesTypes));
+    if !names || !matches!(&e, ApiError::InvalidRequest(why) if why == "types do not match.") {
+        return e;
+    }
+    let Some(old) = node.schema().cf(&def.keyspace, &def.name).cloned() else {
+        return e;
+    };
+    let kind = |sup: bool| if sup { "Super" } else { "Standard" };
+    let found = kind(def.column_type.as_deref() == Some("Super"));
+    ApiError::InvalidRequest(format!(
+        "Column family types do not match (found {found}; expected {}).",
+        kind(old.is_super())
+    ))
 }
 
 /// A COMPOSITES index whose ColumnDef carries no options: 1.2 to 2.2's
