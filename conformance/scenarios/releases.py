@@ -3530,6 +3530,7 @@ if (2, 0) <= R < (3, 0):
                           {34: b("ALL")}, {34: b("ROWS_ONLY"), 44: b("10")},
                           {34: b("KEYS_ONLY"), 44: b("10")}, {34: b("ALL"), 44: b("all")}):
                 out += [upd("A", extra), describe_ks(ks)]
+        return out
 
 
 def java_hash(text):
@@ -6091,6 +6092,7 @@ if (1, 2) <= R < (3, 0):
             v19.execute_prepared_cql3_query(thrift_id(ks, sel), ["u5"]),
             describe_ks(ks),
         ]
+        return out
 
 
 if (1, 2) <= R < (2, 1):
@@ -6782,6 +6784,7 @@ if R >= (3, 0):
                 v19.get_range_slices(cparent("Idx"), pred(start="", reversed=True, count=3),
                                      key_range("", "")),
                 v19.get_slice("a", cparent("Idx"), pred(start="y", finish="c", reversed=True))]
+        return out
 
 
 if R < (1, 2):
@@ -6874,6 +6877,7 @@ if (0, 8) <= R < (1, 2):
             cql2("SELECT two FROM P WHERE KEY = 'p1'"),
             cql2("SELECT two FROM P USING CONSISTENCY ONE WHERE KEY = 'p1'"),
         ]
+        return out
 
 
 # ------------------------------------------------------------------------------ 1.2's CQL 3 grammar
@@ -7821,6 +7825,7 @@ if R < (1, 2):
         for i, kw in enumerate(tries):
             out.append(v19.system_add_column_family(cf_def(ks, "cf%d" % i, **kw)))
         out.append(v19.describe_keyspace(ks))
+        return out
 
 
 # ------------------------------------------------------------------------------ user statements on a stock node (found by ordinary19r)
@@ -7914,6 +7919,7 @@ if (1, 2) <= R < (3, 0):
             "SELECT s, d, v FROM r WHERE d = 1 AND s IN ('b', 'a')",
             "SELECT s, d, v FROM r WHERE s IN ('a', 'b')",
             "SELECT s, d, v FROM r WHERE d IN (1, 2)"]]
+        return out
 
 
 # ------------------------------------------------------------------------------ CQL 3 over Thrift: what a schema change and a write meet (found by difftest --cql3)
@@ -8403,6 +8409,9 @@ if R >= (1, 2) and R < (3, 0):
             out += [q("SELECT column_name, index_name, type FROM system.schema_columns WHERE "
                       "keyspace_name = '%s' AND columnfamily_name = '%s'" % (ks, t))
                     for t in ("p", "t2")]
+        return out
+
+
 # ------------------------------------------------------------------------------ clustering restriction refusals (found by ordinary19r)
 if R >= (1, 2):
     @scenario("rel_clusterwords", "19", "cql3", keyspace_reset="cv_r_clusterwords")
@@ -10398,6 +10407,7 @@ if (3, 0) <= R:
             "CREATE TABLE \"bad-name\" (k int PRIMARY KEY)",
             "ALTER KEYSPACE system WITH durable_writes = false",
             "DROP KEYSPACE system"]]
+        return out
 
 
 # ------------------------------------------------------------------------------ date texts of a timestamp (found by ordinary19zf)
@@ -10484,6 +10494,7 @@ if R >= (1, 2):
                 "INSERT INTO s (k, t) VALUES (1, $$it's$$) USING TIMESTAMP 10",
                 "INSERT INTO s (k, t) VALUES (2, $$a$b$$) USING TIMESTAMP 10",
                 "SELECT * FROM s WHERE k IN (1, 2)"]) if q is not None]
+        return out
 
 
 # ------------------------------------------------------------------------------ a CQL 2 line comment ending the text (found by ordinary19ze)
@@ -12573,7 +12584,7 @@ if (1, 1) <= R < (2, 2):
             return [v19.execute_cql3_query("ALTER TABLE c ALTER s TYPE blob")]
         return [cql2("INSERT INTO items (KEY, title) VALUES ('12', 'ab')")]
 
-    def _prepared(q_id, values):
+    def _run_prepared(q_id, values):
         return raw("execute_prepared_cql_query", {1: W.i32(q_id), 2: W.list_("bin", [b(v) for v in values])})
 
     @scenario("rel_preparedconn", "19", "cql3", keyspace_reset="cv_r_preparedconn")
@@ -12591,7 +12602,7 @@ if (1, 1) <= R < (2, 2):
         out += [
             v19.insert("i1", cparent("items"), column("title", "Lamp", 10)),
             raw("prepare_cql_query", {1: b(sel), 2: W.i32(2)}),
-            _prepared(sel_id, ["i1"]),
+            _run_prepared(sel_id, ["i1"]),
         ]
         ev = "SELECT at, kind FROM ev WHERE id = ?"
         if R < (1, 2):
@@ -12607,8 +12618,8 @@ if (1, 1) <= R < (2, 2):
             ]
             for q in [ev, "SELECT * FROM ev WHERE id = ?", "SELECT writetime(kind) FROM ev WHERE id = ?",
                       "SELECT COUNT(*) FROM ev WHERE id = ?"]:
-                beta += [raw("prepare_cql_query", {1: b(q), 2: W.i32(2)}), _prepared(thrift_id("", q), ["e1"])]
-            beta += [_prepared(ev_id, ["e9"]), _prepared(ev_id + 1, ["e1"]), v19.set_cql_version("2.0.0")]
+                beta += [raw("prepare_cql_query", {1: b(q), 2: W.i32(2)}), _run_prepared(thrift_id("", q), ["e1"])]
+            beta += [_run_prepared(ev_id, ["e9"]), _run_prepared(ev_id + 1, ["e1"]), v19.set_cql_version("2.0.0")]
             out += beta
         else:
             ev_id = thrift_id(ks, ev)
@@ -12625,14 +12636,17 @@ if (1, 1) <= R < (2, 2):
         out += _closed_by_release(ks)
         out += [
             v19.set_keyspace(ks),
-            _prepared(sel_id, ["i1"]),
+            _run_prepared(sel_id, ["i1"]),
             raw("prepare_cql_query", {1: b(sel), 2: W.i32(2)}),
-            _prepared(sel_id, ["i1"]),
+            _run_prepared(sel_id, ["i1"]),
         ]
         if R < (1, 2):
-            out += [v19.set_cql_version("3.0.0"), _prepared(ev_id, ["e1"])]
+            out += [v19.set_cql_version("3.0.0"), _run_prepared(ev_id, ["e1"])]
         else:
             out += [v19.execute_prepared_cql3_query(ev_id, ["e1"])]
+        return out
+
+
 # ------------------------------------------------------------------------------ type changes of sparse families (found by ordinary19zu)
 if (1, 2) <= R < (3, 0):
     @scenario("rel_sparsetypechange", "19", "schema", keyspace_reset="cv_r_sparsetypechange")
