@@ -302,12 +302,14 @@ def json_importer():
         cql("INSERT INTO docs JSON '{\"id\": 3, \"hits\": {\"one\": \"a\"}}'"),
         cql("INSERT INTO docs JSON '{\"id\": 3, \"data\": \"cafe\"}'"),
         cql("INSERT INTO docs JSON '{\"id\": 3, \"title\": 5}'"),
-        cql("INSERT INTO docs JSON '{\"id\": 3, \"title\": \"x\"'"),
-        cql("INSERT INTO docs JSON '[1, 2]'"),
         cql("INSERT INTO docs JSON '{\"title\": \"no id\"}'"),
         cql("INSERT INTO docs JSON '{\"id\": 3}' DEFAULT NOTHING"),
         cql("SELECT JSON count(*) FROM docs"),
-    ]
+    ] + ([
+        # 3.0's parser named its reader by its identity hash: a message of its own each run
+        cql("INSERT INTO docs JSON '{\"id\": 3, \"title\": \"x\"'"),
+        cql("INSERT INTO docs JSON '[1, 2]'"),
+    ] if V311 else [])
 
 
 # ---------------------------------------------------------------- collections
