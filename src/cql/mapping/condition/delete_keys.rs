@@ -80,8 +80,9 @@ mod tests {
     use crate::cql::ast::Statement;
 
     fn table() -> Table {
-        let Statement::CreateTable(ct) = crate::cql::parse(
+        let Statement::CreateTable(ct) = crate::cql::parse_with(
             "CREATE TABLE m (k text, a int, b int, s int static, v int, PRIMARY KEY (k, a, b))",
+            crate::cql::Grammar::Cql33,
         )
         .unwrap()
         .statement
@@ -92,7 +93,9 @@ mod tests {
     }
 
     fn check(q: &str) -> Result<(), String> {
-        let st = crate::cql::parse(q).unwrap().statement;
+        let st = crate::cql::parse_with(q, crate::cql::Grammar::Cql33)
+            .unwrap()
+            .statement;
         check_delete_keys_30(&table(), &st).map_err(|e| e.to_string())
     }
 
