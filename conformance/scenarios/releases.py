@@ -12708,3 +12708,90 @@ if (1, 0) <= R < (2, 2):
             describe_ks(ks),
         ]
         return out
+
+
+if (3, 0) <= R:
+    @scenario("rel_tupledelete", "19", "cql3", keyspace_reset="cv_r_tupledelete")
+    def _tupledelete():
+        """3.0's range deletions by a tuple of the leading clustering columns (`(a, b) <
+        (2, 1)`, one range tombstone, two bounds of different lengths), the tuple's refusals
+        (out of order, mixed with a single-column relation, a wrong arity); and a
+        conditional DELETE whose key is not restricted by = or IN throughout: refused when it
+        deletes rows or regular columns (`... in order to delete non static columns`) or is
+        conditioned on a regular column, taken for statics alone"""
+        ks = "cv_r_tupledelete"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q("CREATE TABLE m (k text, a int, b int, s int static, v int, "
+                  "PRIMARY KEY (k, a, b))")]
+        out += [q("INSERT INTO m (k, a, b, v) VALUES ('x', %d, %d, %d) USING TIMESTAMP 10"
+                  % (a, b_, a * 10 + b_)) for a in (1, 2, 3) for b_ in (0, 1, 2)]
+        out += [q(s) for s in [
+            "INSERT INTO m (k, s) VALUES ('x', 7) USING TIMESTAMP 10",
+            "DELETE FROM m USING TIMESTAMP 20 WHERE k = 'x' AND (a, b) < (2, 1)",
+            "SELECT a, b, v FROM m WHERE k = 'x'",
+            "DELETE FROM m USING TIMESTAMP 20 WHERE k = 'x' AND (a, b) >= (3, 1) AND (a) <= (3)",
+            "SELECT a, b, v, s FROM m WHERE k = 'x'",
+            "DELETE FROM m WHERE k = 'x' AND (b, a) > (1, 1)",
+            "DELETE FROM m WHERE k = 'x' AND a = 2 AND (a, b) > (2, 1)",
+            "DELETE FROM m WHERE k = 'x' AND (a, b) > (2, 1, 0)",
+            "DELETE v FROM m WHERE k = 'x' AND (a, b) > (2, 1)",
+            "DELETE FROM m WHERE k = 'x' AND a = 2 AND b > 0 IF EXISTS",
+            "DELETE FROM m WHERE k = 'x' IF EXISTS",
+            "DELETE FROM m WHERE k = 'x' AND a = 2 IF v = 21",
+            "DELETE v FROM m WHERE k = 'x' AND a = 2 IF s = 7",
+            "DELETE s FROM m WHERE k = 'x' IF v = 21",
+            "DELETE s FROM m WHERE k = 'x' IF s = 7",
+            "DELETE FROM m WHERE k = 'x' AND a = 2 AND b = 1 IF v = 21",
+            "SELECT a, b, v, s FROM m WHERE k = 'x'",
+        ]]
+        return out
+
+
+if (1, 2) <= R:
+    @scenario("rel_twicebounded", "19", "cql3", keyspace_reset="cv_r_twicebounded")
+    def _twicebounded():
+        """A SELECT bounding a clustering column twice on one side (`c > 0 AND c > 1`):
+        1.2 refuses it as `Invalid restrictions found on c`, 2.0 on as `More than one
+        restriction was found for the start bound on c` (the end bound likewise); bounds on
+        both sides and a tuple's are read as before"""
+        ks = "cv_r_twicebounded"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q("CREATE TABLE t (k text, c int, v text, PRIMARY KEY (k, c))")]
+        out += [q("INSERT INTO t (k, c, v) VALUES ('x', %d, 'v%d') USING TIMESTAMP 10"
+                  % (i, i)) for i in range(4)]
+        out += [q(s) for s in [
+            "SELECT c FROM t WHERE k = 'x' AND c > 0 AND c > 1",
+            "SELECT c FROM t WHERE k = 'x' AND c >= 0 AND c > 1",
+            "SELECT c FROM t WHERE k = 'x' AND c < 3 AND c <= 2",
+            "SELECT c FROM t WHERE k = 'x' AND c > 0 AND c < 3",
+            "SELECT c FROM t WHERE k = 'x' AND c > 0 AND c < 3 AND c > 1",
+        ]]
+        return out
+
+
+if (2, 1) <= R:
+    @scenario("rel_frozennative", "19", "cql3", keyspace_reset="cv_r_frozennative")
+    def _frozennative():
+        """`frozen<>` of a native type, refused from 2.1 (`frozen<> is only allowed on
+        collections, tuples, and user-defined types (got int)`, the type as it was written),
+        in a table's column, in a collection, in a key, in an ALTER; frozen collections,
+        tuples and user types taken"""
+        ks = "cv_r_frozennative"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TYPE pt (x int, y int)",
+            "CREATE TABLE a (k int PRIMARY KEY, v frozen<int>)",
+            "CREATE TABLE b (k int PRIMARY KEY, v list<frozen<varchar>>)",
+            "CREATE TABLE d (k frozen<uuid> PRIMARY KEY, v int)",
+            "CREATE TABLE e (k int PRIMARY KEY, v frozen<list<int>>, p frozen<pt>, "
+            "t frozen<tuple<int, text>>)",
+            "ALTER TABLE e ADD w frozen<blob>",
+            "SELECT * FROM e",
+        ]]
+        return out

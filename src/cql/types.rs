@@ -248,6 +248,15 @@ impl CqlType {
                 Box::new(Self::from_expr(k)?.freeze()),
                 Box::new(Self::from_expr(v)?.freeze()),
             ),
+            // 2.1's CQL3Type.Raw.freeze of a native type (a name that is
+            // not one is a user type's).
+            TypeExpr::Native(n) if Native::from_name(n).is_some() => {
+                return Err(CqlError::invalid(format!(
+                    "frozen<> is only allowed on collections, tuples, and user-defined types \
+                     (got {})",
+                    n.to_lowercase()
+                )));
+            }
             other => Self::from_expr(other)?,
         };
         Ok(t.freeze())

@@ -28,9 +28,11 @@ use super::result::{ResultColumn, ResultSet};
 use super::values::TermContext;
 
 pub mod batch;
+mod delete_keys;
 mod holds;
 pub mod statics;
 
+pub use delete_keys::check_delete_keys_30;
 use holds::holds;
 
 /// The `[applied]` column's name and type, as 2.0 named them.

@@ -5,11 +5,15 @@
 //! a `Slice`, CASSANDRA-6237); before, every relation on a key column was
 //! an EQ or an IN.
 //!
+//! A multi-column slice of the leading clustering columns (`(a, b) < (2, 1)`,
+//! 3.0's `MultiColumnRestriction.SliceRestriction`) deletes the rows its
+//! tuple bounds hold the same way.
+//!
 //! Owns those relations' checks in 3.0's words (`StatementRestrictions`,
 //! `SliceRestriction`) and the tombstone's bounds; the partition and the
 //! prefix are `keys`'s. It must not apply anything.
 
-use super::super::ast::{Delete, Operator, Relation};
+use super::super::ast::{Delete, Operator, Relation, Term};
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Layout, Table};
 use super::context::WriteContext;
@@ -19,15 +23,15 @@ use super::value_rules::ValueRules;
 use super::values::eval_scalar;
 use crate::marshal::Eoc;
 
-/// A slice of one clustering column.
+/// A slice of one clustering column, or of a tuple of the leading ones.
 #[derive(Debug, Default)]
 pub(super) struct ClusteringSlice {
-    /// The sliced column's position among the clustering columns.
+    /// The (first) sliced column's position among the clustering columns.
     column: usize,
-    /// The lower bound and whether it is included.
-    lower: Option<(Vec<u8>, bool)>,
+    /// The lower bound (a value per sliced column) and whether it is included.
+    lower: Option<(Vec<Vec<u8>>, bool)>,
     /// The upper bound and whether it is included.
-    upper: Option<(Vec<u8>, bool)>,
+    upper: Option<(Vec<Vec<u8>>, bool)>,
 }
 
 fn is_slice(op: Operator) -> bool {
@@ -61,9 +65,11 @@ pub(super) fn split(
     where_clause: &[Relation],
     ctx: &WriteContext,
 ) -> Option<(Vec<Relation>, Vec<Relation>)> {
+    let clustering = |c: &String| matches!(table.role(c), Some(ColumnRole::Clustering(_)));
     let slice = |r: &Relation| match r {
-        Relation::Column { column, op, .. } => {
-            is_slice(*op) && matches!(table.role(column), Some(ColumnRole::Clustering(_)))
+        Relation::Column { column, op, .. } => is_slice(*op) && clustering(column),
+        Relation::MultiColumn { columns, op, .. } => {
+            is_slice(*op) && columns.iter().all(clustering) && !any_reversed(table, columns)
         }
         _ => false,
     };
@@ -91,12 +97,23 @@ pub(super) fn slice_of(
     };
     let mut tctx = ctx.terms();
     for rel in slices {
+        if let Relation::MultiColumn { columns, op, value } = rel {
+            let bound = tuple_bound(table, columns, *op, value, keys, &mut tctx)?;
+            set_bound(&mut slice, *op, bound, &columns[0])?;
+            continue;
+        }
         let Relation::Column { column, op, value } = rel else {
             continue;
         };
         let Some(ColumnRole::Clustering(i)) = table.role(column) else {
             continue;
         };
+        if slices
+            .iter()
+            .any(|r| matches!(r, Relation::MultiColumn { .. }))
+        {
+            return Err(mixing());
+        }
         if i != given {
             return Err(match i > given {
                 true => preceding_unrestricted(column, name(given)),
@@ -113,16 +130,7 @@ pub(super) fn slice_of(
                 "Invalid null value in condition for column {column}"
             ))
         })?;
-        let (slot, bound) = match op {
-            Operator::Gt | Operator::Gte => (&mut slice.lower, "start"),
-            _ => (&mut slice.upper, "end"),
-        };
-        if slot.is_some() {
-            return Err(CqlError::invalid(format!(
-                "More than one restriction was found for the {bound} bound on {column}"
-            )));
-        }
-        *slot = Some((v, matches!(op, Operator::Gte | Operator::Lte)));
+        set_bound(&mut slice, *op, vec![v], column)?;
     }
     // An EQ after the sliced column.
     if let Some(after) =
@@ -139,6 +147,109 @@ pub(super) fn slice_of(
         return Err(of_columns());
     }
     Ok((given, slice))
+}
+
+/// `op`'s bound of `slice` set to `v`, once per side.
+fn set_bound(
+    slice: &mut ClusteringSlice,
+    op: Operator,
+    v: Vec<Vec<u8>>,
+    column: &str,
+) -> CqlResult<()> {
+    let (slot, bound) = match op {
+        Operator::Gt | Operator::Gte => (&mut slice.lower, "start"),
+        _ => (&mut slice.upper, "end"),
+    };
+    if slot.is_some() {
+        return Err(CqlError::invalid(format!(
+            "More than one restriction was found for the {bound} bound on {column}"
+        )));
+    }
+    *slot = Some((v, matches!(op, Operator::Gte | Operator::Lte)));
+    Ok(())
+}
+
+/// Whether a tuple names a descending column: its slice is not one range of
+/// the names (left to the refusal of a tuple's other operators).
+fn any_reversed(table: &Table, columns: &[String]) -> bool {
+    columns.iter().any(|c| {
+        table
+            .clustering
+            .iter()
+            .any(|k| k.reversed && &k.column.name == c)
+    })
+}
+
+fn mixing() -> CqlError {
+    CqlError::invalid(
+        "Mixing single column relations and multi column relations on clustering columns is not \
+         allowed",
+    )
+}
+
+/// A tuple slice's values, checked as 3.0's `MultiColumnRelation` was: the
+/// leading clustering columns in order, no single-column relation beside it,
+/// one value per column.
+fn tuple_bound(
+    table: &Table,
+    columns: &[String],
+    op: Operator,
+    value: &Term,
+    keys: &KeyRestrictions,
+    tctx: &mut super::values::TermContext,
+) -> CqlResult<Vec<Vec<u8>>> {
+    let written = || Relation::multi_written(columns, op, value);
+    let in_order = columns
+        .iter()
+        .enumerate()
+        .all(|(i, c)| table.clustering.get(i).is_some_and(|k| &k.column.name == c));
+    if !in_order {
+        return Err(CqlError::invalid(format!(
+            "Clustering columns must appear in the PRIMARY KEY order in multi-column relations: {}",
+            written()
+        )));
+    }
+    // A column of the tuple already restricted by EQ is refused as the
+    // restrictions merged; a single-column relation on another, as mixing.
+    if let Some(c) = columns
+        .iter()
+        .enumerate()
+        .find(|(i, _)| !keys.clustering[*i].is_empty())
+    {
+        return Err(CqlError::invalid(format!(
+            "{} cannot be restricted by more than one relation if it includes an Equal",
+            c.1
+        )));
+    }
+    if keys.clustering.iter().any(|v| !v.is_empty()) {
+        return Err(mixing());
+    }
+    let Term::Tuple(items) = value else {
+        return Err(CqlError::invalid(format!(
+            "Invalid operator {} for PRIMARY KEY part {}",
+            op.symbol(),
+            columns[0]
+        )));
+    };
+    if items.len() != columns.len() {
+        return Err(CqlError::invalid(format!(
+            "Expected {} elements in value tuple, but got {}: {}",
+            columns.len(),
+            items.len(),
+            value.as_written()
+        )));
+    }
+    let mut out = Vec::with_capacity(items.len());
+    for (i, (column, item)) in columns.iter().zip(items).enumerate() {
+        let ty = &table.clustering[i].column.ty;
+        let v = eval_scalar(item, ty, column, tctx)?.ok_or_else(|| {
+            CqlError::invalid(format!(
+                "Invalid null value in condition for column {column}"
+            ))
+        })?;
+        out.push(v);
+    }
+    Ok(out)
 }
 
 fn preceding_unrestricted(column: &str, preceding: &str) -> CqlError {
@@ -161,9 +272,9 @@ pub(super) fn bounds(
         false => (&slice.lower, &slice.upper),
         true => (&slice.upper, &slice.lower),
     };
-    let with = |v: &[u8]| {
+    let with = |v: &[Vec<u8>]| {
         let mut parts = prefix.to_vec();
-        parts.push(v.to_vec());
+        parts.extend(v.iter().cloned());
         parts
     };
     let start = match first {
@@ -241,7 +352,7 @@ mod tests {
         let cell = |a, b| name(&[int(a), int(b), b"v".to_vec()]);
         let gt = ClusteringSlice {
             column: 1,
-            lower: Some((int(5), false)),
+            lower: Some((vec![int(5)], false)),
             upper: None,
         };
         let r = bounds(&t, &[int(1)], &gt).unwrap();
@@ -251,12 +362,28 @@ mod tests {
         let le = ClusteringSlice {
             column: 0,
             lower: None,
-            upper: Some((int(3), true)),
+            upper: Some((vec![int(3)], true)),
         };
         let r = bounds(&t, &[], &le).unwrap();
         assert!(holds(&t, &r, &cell(3, 9)));
         assert!(holds(&t, &r, &cell(-1, 0)));
         assert!(!holds(&t, &r, &cell(4, 0)));
+    }
+
+    #[test]
+    fn a_tuple_slice_bounds_the_leading_columns() {
+        let t = table("CREATE TABLE m (k text, a int, b int, v text, PRIMARY KEY (k, a, b))");
+        let cell = |a, b| name(&[int(a), int(b), b"v".to_vec()]);
+        let lt = ClusteringSlice {
+            column: 0,
+            lower: None,
+            upper: Some((vec![int(2), int(1)], false)),
+        };
+        let r = bounds(&t, &[], &lt).unwrap();
+        assert!(holds(&t, &r, &cell(1, 9)));
+        assert!(holds(&t, &r, &cell(2, 0)));
+        assert!(!holds(&t, &r, &cell(2, 1)));
+        assert!(!holds(&t, &r, &cell(3, 0)));
     }
 
     #[test]
@@ -268,8 +395,8 @@ mod tests {
         let cell = |a| name(&[int(a), b"v".to_vec()]);
         let ge = ClusteringSlice {
             column: 0,
-            lower: Some((int(5), true)),
-            upper: Some((int(8), false)),
+            lower: Some((vec![int(5)], true)),
+            upper: Some((vec![int(8)], false)),
         };
         let r = bounds(&t, &[], &ge).unwrap();
         assert!(holds(&t, &r, &cell(5)));

@@ -184,6 +184,24 @@ macro_rules! with_behaviours_of_3_x_later {
                     compact table's value column was renamed",
             }
 
+            // 3.0's DeleteStatement.Parsed.prepareInternal: its restrictions
+            // were checked as a whole (`hasAllPKColumnsRestrictedByEqualities`),
+            // 2.x's validateWhereClauseForConditions gone.
+            /// A conditional DELETE whose primary key was not restricted by
+            /// `=`/`IN` throughout (a clustering column left out or sliced) was
+            /// refused when it deleted rows or regular columns (`DELETE
+            /// statements must restrict all PRIMARY KEY columns with equality
+            /// relations in order to delete non static columns`), or was
+            /// conditioned on a regular column (`... in order to use IF
+            /// condition on non static columns`).
+            ConditionalDeleteNeedsKeyEqualities {
+                key: "conditional_delete_needs_key_equalities",
+                from: (3, 0, 0),
+                until: None,
+                says: "a conditional DELETE of rows or regular columns restricts every primary \
+                    key column by = or IN",
+            }
+
             $($later)*
         }
     };

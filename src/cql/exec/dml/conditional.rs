@@ -33,6 +33,8 @@ fn delete_keys_checked(
         condition::check_delete_keys(table, statement, false)?;
     } else if release.does(Behaviour::ConditionalDeleteOfStaticsNamesPartition) {
         condition::check_delete_keys(table, statement, true)?;
+    } else if release.does(Behaviour::ConditionalDeleteNeedsKeyEqualities) {
+        condition::check_delete_keys_30(table, statement)?;
     }
     Ok(())
 }

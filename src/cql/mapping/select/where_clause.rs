@@ -545,6 +545,7 @@ pub(super) fn clustering_of(
                 "{name} cannot be restricted by more than one relation if it includes an Equal"
             )));
         }
+        twice_bounded(name, rels, rules)?;
         if range.is_some() {
             return Err(rules.preceding_slice(name, &table.clustering[i - 1].column.name));
         }
@@ -573,6 +574,30 @@ pub(super) fn clustering_of(
         range,
         filters,
     })
+}
+
+/// A clustering column's second bound on one side (`c > 1 AND c > 2`): 1.2's
+/// `Restriction.Slice.setBound` refused it in words of its own, 2.0's
+/// `SingleColumnRestriction.Slice.setBound` named the side, 2.1 on (then
+/// the restrictions' `mergeWith`) the side and the column.
+fn twice_bounded(name: &str, rels: &[ColumnRelation], rules: &SelectRules) -> CqlResult<()> {
+    for (side, ops) in [
+        ("start", [Operator::Gt, Operator::Gte]),
+        ("end", [Operator::Lt, Operator::Lte]),
+    ] {
+        if rels.iter().filter(|(op, _)| ops.contains(op)).count() > 1 {
+            return Err(invalid(match (rules.words, rules.tuples) {
+                (rules::Words::V12 | rules::Words::V11, _) => {
+                    format!("Invalid restrictions found on {name}")
+                }
+                (_, rules::Tuples::V20) => {
+                    format!("More than one restriction was found for the {side} bound")
+                }
+                _ => format!("More than one restriction was found for the {side} bound on {name}"),
+            }));
+        }
+    }
+    Ok(())
 }
 
 pub(super) fn relation_values(
