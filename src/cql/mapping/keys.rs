@@ -130,24 +130,7 @@ fn tuples_as_columns(
                 Relation::multi_written(columns, *op, value)
             )));
         }
-        let items = match (op, value) {
-            (Operator::Eq, Term::Tuple(items)) => items,
-            _ => {
-                return Err(CqlError::invalid(format!(
-                    "Invalid operator {} for PRIMARY KEY part {}",
-                    op.symbol(),
-                    columns[0]
-                )))
-            }
-        };
-        if items.len() != columns.len() {
-            return Err(CqlError::invalid(format!(
-                "Expected {} elements in value tuple, but got {}: {}",
-                columns.len(),
-                items.len(),
-                value.as_written()
-            )));
-        }
+        let items = tuple_items(columns, *op, value, *op == Operator::Eq)?;
         for (column, item) in columns.iter().zip(items) {
             out.push(Relation::Column {
                 column: column.clone(),
@@ -157,6 +140,36 @@ fn tuples_as_columns(
         }
     }
     Ok(std::borrow::Cow::Owned(out))
+}
+
+/// The items of a multi-column relation's tuple, one per column, refused
+/// in 3.0's words unless `value` is a tuple, `op` one the caller takes
+/// (`op_fits`) and the items as many as the columns.
+pub(super) fn tuple_items<'a>(
+    columns: &[String],
+    op: Operator,
+    value: &'a Term,
+    op_fits: bool,
+) -> CqlResult<&'a [Term]> {
+    let items = match value {
+        Term::Tuple(items) if op_fits => items,
+        _ => {
+            return Err(CqlError::invalid(format!(
+                "Invalid operator {} for PRIMARY KEY part {}",
+                op.symbol(),
+                columns[0]
+            )))
+        }
+    };
+    if items.len() != columns.len() {
+        return Err(CqlError::invalid(format!(
+            "Expected {} elements in value tuple, but got {}: {}",
+            columns.len(),
+            items.len(),
+            value.as_written()
+        )));
+    }
+    Ok(items)
 }
 
 pub(super) fn cartesian(lists: &[Vec<Vec<u8>>]) -> Vec<Vec<Vec<u8>>> {

@@ -17,7 +17,7 @@ use super::super::ast::{Delete, Operator, Relation, Term};
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Layout, Table};
 use super::context::WriteContext;
-use super::keys::{require_all, KeyRestrictions};
+use super::keys::{require_all, tuple_items, KeyRestrictions};
 use super::names::slice_bound;
 use super::value_rules::ValueRules;
 use super::values::eval_scalar;
@@ -224,21 +224,7 @@ fn tuple_bound(
     if keys.clustering.iter().any(|v| !v.is_empty()) {
         return Err(mixing());
     }
-    let Term::Tuple(items) = value else {
-        return Err(CqlError::invalid(format!(
-            "Invalid operator {} for PRIMARY KEY part {}",
-            op.symbol(),
-            columns[0]
-        )));
-    };
-    if items.len() != columns.len() {
-        return Err(CqlError::invalid(format!(
-            "Expected {} elements in value tuple, but got {}: {}",
-            columns.len(),
-            items.len(),
-            value.as_written()
-        )));
-    }
+    let items = tuple_items(columns, op, value, true)?;
     let mut out = Vec::with_capacity(items.len());
     for (i, (column, item)) in columns.iter().zip(items).enumerate() {
         let ty = &table.clustering[i].column.ty;
