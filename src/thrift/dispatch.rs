@@ -254,7 +254,7 @@ pub fn handle_shaped(
     session.generation = Some(generation);
     let reply = match generation {
         Generation::Api2 => handle_api2(node, session, &header, called, &mut r, msg.len()),
-        Generation::Api19 => handle_api19(node, session, &header, called, msg),
+        Generation::Api19 => handle_api19(node, session, &header, called, msg, shape),
     };
     if let Some(why) = session.close_connection.take() {
         return Err(Unanswerable(why));
@@ -400,6 +400,7 @@ fn handle_api19(
     header: &MessageHeader,
     called: Option<Called>,
     msg: &[u8],
+    shape: &ArgShape,
 ) -> Vec<u8> {
     // What the last call's refused arguments left unread in its frame
     // was read as this call: no release could parse it.
@@ -422,7 +423,10 @@ fn handle_api19(
             Err((kind, text)) => return exception(header, kind, text),
         },
     };
-    let defaulted = api19::with_defaults(&header.name, &declared);
+    // The shape describes the message as it came, not one the release's
+    // reading rewrote.
+    let same = std::ptr::eq(declared.as_ptr(), msg.as_ptr()) && declared.len() == msg.len();
+    let defaulted = api19::with_defaults(&header.name, &declared, same.then_some(&shape[..]));
     let msg: &[u8] = &defaulted;
     // Non-strict headers are accepted, as the Java server's TBinaryProtocol did.
     let mut input = BoundedInput::new(msg);

@@ -288,24 +288,31 @@ pub fn decode_mutation(schema: &Schema, data: &[u8]) -> Result<Option<RowMutatio
 
 /// The partition header of an SSTable row: its deletion marker and range
 /// tombstones (version 1 when it has none, as before range tombstones).
+#[cfg(test)]
 pub fn encode_header(d: &DeletionTime, ranges: &RangeTombstones) -> Vec<u8> {
     // Version and deletion time: all a header without range tombstones holds.
     let mut out = Vec::with_capacity(1 + 12);
+    put_header(&mut out, d, ranges);
+    out
+}
+
+/// A partition header (the row deletion and range tombstones) appended to
+/// `out` (a flush reuses one buffer).
+pub fn put_header(out: &mut Vec<u8>, d: &DeletionTime, ranges: &RangeTombstones) {
     out.push(if ranges.is_empty() {
         HEADER_V1
     } else {
         HEADER_V2
     });
-    put_deletion(&mut out, d);
+    put_deletion(out, d);
     if !ranges.is_empty() {
-        put_var(&mut out, ranges.iter().count() as u64);
+        put_var(out, ranges.iter().count() as u64);
         for t in ranges.iter() {
-            put_bytes(&mut out, &t.start);
-            put_bytes(&mut out, &t.end);
-            put_deletion(&mut out, &t.deletion);
+            put_bytes(out, &t.start);
+            put_bytes(out, &t.end);
+            put_deletion(out, &t.deletion);
         }
     }
-    out
 }
 
 pub fn decode_header(data: &[u8]) -> Result<(DeletionTime, RangeTombstones), CodecError> {
@@ -332,28 +339,43 @@ pub fn decode_header(data: &[u8]) -> Result<(DeletionTime, RangeTombstones), Cod
 }
 
 /// An entry's payload; its name is stored by the SSTable as the entry name.
+#[cfg(test)]
 pub fn encode_entry(e: &Entry) -> Vec<u8> {
     let mut out = Vec::with_capacity(match e {
         // Version, kind, timestamp, the longest kind's fields, value length.
         Entry::Cell(c) => 2 + 8 + 17 + 5 + c.value.len(),
         Entry::Super(_) => 64,
     });
-    out.push(ENTRY_V1);
-    match e {
-        Entry::Cell(c) => {
-            out.push(0);
-            put_cell_body(&mut out, c);
-        }
-        Entry::Super(s) => {
-            out.push(1);
-            put_deletion(&mut out, &s.deletion);
-            put_var(&mut out, s.cells.len() as u64);
-            for c in s.cells.values() {
-                put_cell(&mut out, c);
-            }
-        }
-    }
+    put_entry(&mut out, e);
     out
+}
+
+/// An entry's payload appended to `out`; its name is stored by the SSTable
+/// as the entry name.
+pub fn put_entry(out: &mut Vec<u8>, e: &Entry) {
+    match e {
+        Entry::Cell(c) => put_cell_entry(out, c.into()),
+        Entry::Super(s) => put_super_entry(out, s),
+    }
+}
+
+/// The payload of a super column's entry appended to `out`.
+pub fn put_super_entry(out: &mut Vec<u8>, s: &StoredSuper) {
+    out.push(ENTRY_V1);
+    out.push(1);
+    put_deletion(out, &s.deletion);
+    put_var(out, s.cells.len() as u64);
+    for c in s.cells.values() {
+        put_cell(out, c);
+    }
+}
+
+/// The payload of a cell's entry appended to `out`, from the cell where it
+/// lies (a flush encodes memtable records without copying them out).
+pub fn put_cell_entry(out: &mut Vec<u8>, c: CellView<'_>) {
+    out.push(ENTRY_V1);
+    out.push(0);
+    put_cell_body(out, c);
 }
 
 pub fn decode_entry(cf: &CfDef, name: &[u8], data: &[u8]) -> Result<Entry, CodecError> {
@@ -475,10 +497,10 @@ fn put_deletion(out: &mut Vec<u8>, d: &DeletionTime) {
 
 fn put_cell(out: &mut Vec<u8>, c: &Cell) {
     put_bytes(out, &c.name);
-    put_cell_body(out, c);
+    put_cell_body(out, c.into());
 }
 
-fn put_cell_body(out: &mut Vec<u8>, c: &Cell) {
+fn put_cell_body(out: &mut Vec<u8>, c: CellView<'_>) {
     out.extend_from_slice(&c.timestamp.to_be_bytes());
     match c.kind {
         CellKind::Live => out.push(0),

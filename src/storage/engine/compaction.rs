@@ -7,7 +7,7 @@
 
 use super::flush::discard_sstable;
 use super::Inner;
-use crate::storage::codec::{encode_entry, encode_header};
+use crate::storage::codec::{put_entry, put_header};
 use crate::storage::row::{purge, Row};
 use crate::storage::sstable::Partition;
 use crate::storage::store::sstable_store::{SsMeta, SsTable};
@@ -117,6 +117,8 @@ impl Inner {
                 .map(|t| t.reader.scan(Bound::Unbounded).peekable())
                 .collect();
             let mut count = 0u64;
+            // One buffer each for the rows' headers and the entries' payloads.
+            let (mut header, mut payload) = (Vec::new(), Vec::new());
             loop {
                 // The smallest key at the head of any scan.
                 let mut key = None;
@@ -151,11 +153,15 @@ impl Inner {
                     gc_before,
                     self.opts.range_judging,
                 ) {
-                    let entries = row
-                        .entries
-                        .values()
-                        .map(|e| (e.name().to_vec(), encode_entry(e)));
-                    w.append(&key, &encode_header(&row.deletion, &row.ranges), entries)?;
+                    header.clear();
+                    put_header(&mut header, &row.deletion, &row.ranges);
+                    let mut p = w.partition(&key, &header)?;
+                    for e in row.entries.values() {
+                        payload.clear();
+                        put_entry(&mut payload, e);
+                        p.entry(e.name(), &payload)?;
+                    }
+                    p.finish()?;
                     count += 1;
                 }
             }

@@ -22,16 +22,16 @@
 
 use super::{Engine, Inner};
 use crate::schema::CfDef;
-use crate::storage::codec::{encode_entry, encode_header};
+use crate::storage::codec::{put_cell_entry, put_header, put_super_entry};
 use crate::storage::commitlog::Position;
 use crate::storage::layout::{keyspace_dir, sstable_name};
+use crate::storage::memtable::rows::FlushEntry;
 use crate::storage::memtable::Memtable;
 use crate::storage::query::FlushedReads;
 use crate::storage::sstable::{SSTableOptions, SSTableWriter};
 use crate::storage::store::sstable_store::{SsMeta, SsTable};
 use crate::storage::store::CfStore;
 use crate::storage::StorageError;
-use std::borrow::Cow;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -149,21 +149,22 @@ impl Inner {
             cf_id: Some(def.id),
         };
         w.set_user_meta(meta.encode());
+        // One buffer each for the rows' headers and the entries' payloads.
+        let (mut header, mut payload) = (Vec::new(), Vec::new());
         let res: Result<(), StorageError> = (|| {
             for row in rows.iter(def) {
-                let entries = row.entries.map(|e| {
-                    let payload = encode_entry(&e);
-                    let name = match e {
-                        Cow::Owned(e) => e.into_name(),
-                        Cow::Borrowed(e) => e.name().to_vec(),
-                    };
-                    (name, payload)
-                });
-                w.append(
-                    &row.key,
-                    &encode_header(&row.deletion, &row.ranges),
-                    entries,
-                )?;
+                header.clear();
+                put_header(&mut header, &row.deletion, &row.ranges);
+                let mut p = w.partition(&row.key, &header)?;
+                for e in row.entries {
+                    payload.clear();
+                    match &e {
+                        FlushEntry::Cell(c) => put_cell_entry(&mut payload, *c),
+                        FlushEntry::Super(s) => put_super_entry(&mut payload, s),
+                    }
+                    p.entry(e.name(), &payload)?;
+                }
+                p.finish()?;
             }
             Ok(())
         })();

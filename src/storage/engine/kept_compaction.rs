@@ -73,7 +73,7 @@ fn merge_kept(
                 ranges: r.ranges,
                 ..Row::default()
             };
-            r.entries.for_each(|e| row.merge_entry(e.into_owned(), cmp));
+            r.entries.for_each(|e| row.merge_entry(e.into_entry(), cmp));
             match rows.get_mut(&r.key) {
                 Some(old) => old.merge_by(row, cmp, MergeRule::InOrder),
                 None => {

@@ -29,7 +29,7 @@ use crate::schema::CfDef;
 use crate::storage::row::range_tombstones::RangeTombstones;
 use crate::storage::Reconciling;
 use parking_lot::{Mutex, RwLock, RwLockReadGuard};
-use rows::{InPlace, Rows};
+use rows::{FlushEntry, InPlace, Rows};
 use std::ops::Bound;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -296,10 +296,10 @@ impl Memtable {
 
 /// The greatest timestamp an entry holds (a super column's deletion and
 /// its sub-columns'), as an SSTable's metadata counted it.
-fn newest(e: &Entry) -> i64 {
+fn newest(e: &FlushEntry<'_>) -> i64 {
     match e {
-        Entry::Cell(c) => c.timestamp,
-        Entry::Super(s) => s
+        FlushEntry::Cell(c) => c.timestamp,
+        FlushEntry::Super(s) => s
             .cells
             .values()
             .map(|c| c.timestamp)

@@ -158,14 +158,6 @@ impl Entry {
         }
     }
 
-    /// The name, without copying it (a flush stores it beside the payload).
-    pub fn into_name(self) -> Bytes {
-        match self {
-            Entry::Cell(c) => c.name,
-            Entry::Super(s) => s.name,
-        }
-    }
-
     /// Reconciles another version of the same item into this one.
     pub fn merge(&mut self, other: Entry) {
         self.merge_by(other, MergeRule::AnyOrder);

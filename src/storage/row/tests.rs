@@ -121,17 +121,3 @@ fn expired_cells_become_tombstones_at_their_expiry() {
     assert!(c.value.is_empty());
     assert!(purge(r, &cmp(), 200, Some(110), RangeJudging::Covering).is_none());
 }
-
-#[test]
-fn an_entry_gives_up_its_name_without_a_copy() {
-    let cell = Cell::live(b"c1".to_vec(), b"v".to_vec(), 5);
-    let at = cell.name.as_ptr();
-    let name = Entry::Cell(cell).into_name();
-    assert_eq!((name.as_slice(), name.as_ptr()), (&b"c1"[..], at));
-    let sup = StoredSuper {
-        name: b"s".to_vec(),
-        deletion: DeletionTime::LIVE,
-        cells: BTreeMap::new(),
-    };
-    assert_eq!(Entry::Super(sup).into_name(), b"s".to_vec());
-}

@@ -2,7 +2,8 @@
 //! header, the column index (first and last name, offset and length of every
 //! block) and the entry count, under one CRC32.
 //!
-//! The writer builds a [`PartitionHead`] with owned names; readers get a
+//! The writer encodes a head from its parts (`encode_head`: the blocks' owned
+//! names, the key and header where they lie); readers get a
 //! [`HeadView`] whose [`ColumnIndex`] keeps the head's bytes and points into
 //! them, so opening a wide partition costs no allocation per block. A
 //! partition with a single block stores no names for it (the block starts the
@@ -28,7 +29,8 @@ pub(crate) struct BlockInfo {
     pub dir_len: u64,
 }
 
-/// A head as the writer builds it.
+/// A head with its parts owned (tests build heads with it).
+#[cfg(test)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PartitionHead {
     pub key: DecoratedKey,
@@ -37,41 +39,63 @@ pub(crate) struct PartitionHead {
     pub entry_count: u64,
 }
 
+#[cfg(test)]
 impl PartitionHead {
     /// The head in format `version` (1 has no chunk directories).
     pub fn encode(&self, version: u16) -> Vec<u8> {
-        // The key (token and bytes), the header, and for each block its
-        // bounds and positions (varints of up to 10 bytes), and the checksum.
-        let blocks: usize = self
-            .blocks
-            .iter()
-            .map(|b| b.first.len() + b.last.len() + 50)
-            .sum();
-        let mut b = Vec::with_capacity(self.key.key.len() + self.header.len() + blocks + 48);
-        put_key(&mut b, &self.key);
-        put_bytes(&mut b, &self.header);
-        put_varint(&mut b, self.blocks.len() as u64);
-        let chunked = version >= 2;
-        if let [only] = &self.blocks[..] {
-            put_varint(&mut b, only.len);
-            if chunked {
-                put_varint(&mut b, only.dir_len);
-            }
-        } else {
-            for blk in &self.blocks {
-                put_bytes(&mut b, &blk.first);
-                put_bytes(&mut b, &blk.last);
-                put_varint(&mut b, blk.offset);
-                put_varint(&mut b, blk.len);
-                if chunked {
-                    put_varint(&mut b, blk.dir_len);
-                }
-            }
-        }
-        put_varint(&mut b, self.entry_count);
-        push_crc(&mut b, 0);
+        let mut b = Vec::new();
+        encode_head(
+            &mut b,
+            &self.key,
+            &self.header,
+            &self.blocks,
+            self.entry_count,
+            version,
+        );
         b
     }
+}
+
+/// A head's bytes appended to `b` (emptied first), from its parts where
+/// they lie: the writer keeps one buffer for every partition's head.
+pub(crate) fn encode_head(
+    b: &mut Vec<u8>,
+    key: &DecoratedKey,
+    header: &[u8],
+    blocks: &[BlockInfo],
+    entry_count: u64,
+    version: u16,
+) {
+    // The key (token and bytes), the header, and for each block its
+    // bounds and positions (varints of up to 10 bytes), and the checksum.
+    let names: usize = blocks
+        .iter()
+        .map(|b| b.first.len() + b.last.len() + 50)
+        .sum();
+    b.clear();
+    b.reserve(key.key.len() + header.len() + names + 48);
+    put_key(b, key);
+    put_bytes(b, header);
+    put_varint(b, blocks.len() as u64);
+    let chunked = version >= 2;
+    if let [only] = blocks {
+        put_varint(b, only.len);
+        if chunked {
+            put_varint(b, only.dir_len);
+        }
+    } else {
+        for blk in blocks {
+            put_bytes(b, &blk.first);
+            put_bytes(b, &blk.last);
+            put_varint(b, blk.offset);
+            put_varint(b, blk.len);
+            if chunked {
+                put_varint(b, blk.dir_len);
+            }
+        }
+    }
+    put_varint(b, entry_count);
+    push_crc(b, 0);
 }
 
 struct BlockPos {

@@ -4,7 +4,8 @@
 //! `index_interval` entries per lookup, about a tenth of a point read's
 //! server CPU).
 //!
-//! A kept segment is its body with every entry's start, so a lookup is a
+//! A kept segment is its body with every entry's start (and, under a
+//! hashing partitioner, every entry's token decoded), so a lookup is a
 //! binary search with no I/O. Segments are kept as reads meet them, within
 //! [`BUDGET_BYTES`] per SSTable; once the budget is spent, the rest are read
 //! from the file as before (under uniform reads that keeps the same share
@@ -17,7 +18,7 @@ use std::sync::OnceLock;
 
 use super::codec::DecodeError;
 use super::format::{entry_at, key_at, segment_starts, IndexEntry};
-use crate::partitioner::DecoratedKey;
+use crate::partitioner::{DecoratedKey, Token};
 
 /// What the kept segments of one SSTable may take, in bytes: an Index file
 /// of this size (a Data file of about 700 MB of small rows) is kept whole.
@@ -26,28 +27,109 @@ use crate::partitioner::DecoratedKey;
 /// a walk per read, where 1.2.9 kept up to 5% of its heap of keys cached.
 pub(crate) const BUDGET_BYTES: usize = 64 << 20;
 
-/// One index segment, checked, with where each entry starts.
+/// One index segment, checked, with where each entry starts and, for the
+/// hashing partitioners, every entry's token decoded: a lookup then
+/// compares integers and reads one entry's key, not a key per probe (the
+/// walk of the body's varints was a twelfth of a point read's instructions).
 pub(crate) struct SegmentView {
     pub(crate) body: Vec<u8>,
     pub(crate) starts: Vec<u32>,
+    tokens: Tokens,
+}
+
+/// The entries' tokens, when every one is of the same fixed-size kind.
+enum Tokens {
+    Long(Vec<i64>),
+    Big(Vec<i128>),
+    /// Ordered or collating partitioners: the body is searched as it is.
+    Kept,
 }
 
 /// An index segment's bytes (checksum included), checked whole and kept.
 fn segment_view(chunk: &[u8]) -> Result<SegmentView, DecodeError> {
     let (body, starts) = segment_starts(chunk)?;
+    let tokens = starts
+        .iter()
+        .map(|&at| key_at(body, at as usize).map(|(t, _)| t))
+        .collect::<Result<Vec<Token>, _>>()?;
+    let tokens = if let Some(longs) = tokens
+        .iter()
+        .map(|t| match t {
+            Token::Long(v) => Some(*v),
+            _ => None,
+        })
+        .collect::<Option<Vec<i64>>>()
+    {
+        Tokens::Long(longs)
+    } else if let Some(bigs) = tokens
+        .iter()
+        .map(|t| match t {
+            Token::Big(v) => Some(*v),
+            _ => None,
+        })
+        .collect::<Option<Vec<i128>>>()
+    {
+        Tokens::Big(bigs)
+    } else {
+        Tokens::Kept
+    };
     Ok(SegmentView {
         body: body.to_vec(),
         starts,
+        tokens,
     })
 }
 
 impl SegmentView {
     fn footprint(&self) -> usize {
-        self.body.capacity() + self.starts.capacity() * 4
+        let tokens = match &self.tokens {
+            Tokens::Long(t) => t.capacity() * 8,
+            Tokens::Big(t) => t.capacity() * 16,
+            Tokens::Kept => 0,
+        };
+        self.body.capacity() + self.starts.capacity() * 4 + tokens
     }
 
-    /// The entry for `key`, by binary search over the entries' starts.
+    /// The entry for `key`.
     pub(crate) fn find(&self, key: &DecoratedKey) -> Result<Option<IndexEntry>, DecodeError> {
+        let found = match (&self.tokens, &key.token) {
+            (Tokens::Long(t), Token::Long(k)) => self.among(t, k, key)?,
+            (Tokens::Big(t), Token::Big(k)) => self.among(t, k, key)?,
+            _ => self.search(key)?,
+        };
+        let Some(i) = found else { return Ok(None) };
+        let (_, _, (data_offset, head_delta, head_len)) =
+            entry_at(&self.body, self.starts[i] as usize)?;
+        Ok(Some(IndexEntry {
+            key: key.clone(),
+            data_offset,
+            head_delta,
+            head_len,
+        }))
+    }
+
+    /// The entry of `key` whose token `k` the entries' `tokens` are
+    /// searched for: keys of one token are ordered by their bytes.
+    fn among<T: Ord>(
+        &self,
+        tokens: &[T],
+        k: &T,
+        key: &DecoratedKey,
+    ) -> Result<Option<usize>, DecodeError> {
+        let mut i = tokens.partition_point(|t| t < k);
+        while tokens.get(i) == Some(k) {
+            let (_, bytes) = key_at(&self.body, self.starts[i] as usize)?;
+            match bytes.cmp(&key.key) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Equal => return Ok(Some(i)),
+                std::cmp::Ordering::Greater => break,
+            }
+        }
+        Ok(None)
+    }
+
+    /// The entry of `key` by binary search over the entries' starts.
+    fn search(&self, key: &DecoratedKey) -> Result<Option<usize>, DecodeError> {
         let mut err = None;
         let found = self.starts.binary_search_by(|&at| {
             match key_at(&self.body, at as usize) {
@@ -59,18 +141,10 @@ impl SegmentView {
                 }
             }
         });
-        if let Some(e) = err {
-            return Err(e);
+        match err {
+            Some(e) => Err(e),
+            None => Ok(found.ok()),
         }
-        let Ok(i) = found else { return Ok(None) };
-        let (_, _, (data_offset, head_delta, head_len)) =
-            entry_at(&self.body, self.starts[i] as usize)?;
-        Ok(Some(IndexEntry {
-            key: key.clone(),
-            data_offset,
-            head_delta,
-            head_len,
-        }))
     }
 }
 
@@ -168,6 +242,43 @@ mod tests {
         assert!(cache.get(1).is_some());
         assert!(cache.get(0).is_none() && cache.get(7).is_none());
         assert_eq!(cache.bytes(), view.footprint());
+    }
+
+    /// Each partitioner's tokens (keys sharing a token among them) are
+    /// found as the walk of the segment's bytes finds them.
+    #[test]
+    fn every_kind_of_token_answers_as_the_walk() {
+        let kinds: [fn(i64) -> Token; 3] = [
+            |i| Token::Long(i / 3),
+            |i| Token::Big(i128::from(i / 3) << 70),
+            |i| Token::Bytes(format!("{:04}", i / 3).into_bytes()),
+        ];
+        for token in kinds {
+            let key = |i: i64| DecoratedKey {
+                token: token(i),
+                key: format!("k{:03}", i % 3 * 7).into_bytes(),
+            };
+            let entries: Vec<IndexEntry> = (0..120)
+                .filter(|i| i % 4 != 1)
+                .map(|i| IndexEntry {
+                    key: key(i),
+                    data_offset: i as u64 * 10,
+                    head_delta: 3,
+                    head_len: 5,
+                })
+                .collect();
+            let chunk = encode_index_segment(&entries);
+            let view = segment_view(&chunk).unwrap();
+            for i in -3..125 {
+                let found = view.find(&key(i)).unwrap();
+                assert_eq!(found, find_in_segment(&chunk, &key(i)).unwrap(), "key {i}");
+                assert_eq!(
+                    found.is_some(),
+                    (0..120).contains(&i) && i % 4 != 1,
+                    "key {i}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@ use super::format::{
     encode_filter, encode_index_segment, encode_summary, Component, IndexEntry, Statistics,
     SummaryEntry,
 };
-use super::head::{BlockInfo, PartitionHead};
+use super::head::{encode_head, BlockInfo};
 use super::{fsync_dir, validate_name, SSTableError, SSTableOptions, SSTableReader};
 use crate::marshal::TypeRef;
 use crate::partitioner::{DecoratedKey, PartitionerRef};
@@ -58,6 +58,8 @@ pub struct SSTableWriter {
     chunk_bytes: usize,
     /// The block builder of the last partition, kept for its buffers.
     spare_block: Option<BlockBuilder>,
+    /// The last partition's head, kept for its buffer.
+    head: Vec<u8>,
 }
 
 impl std::fmt::Debug for SSTableWriter {
@@ -152,6 +154,7 @@ impl SSTableWriter {
             version: FORMAT_VERSION,
             chunk_bytes: CHUNK_BYTES,
             spare_block: None,
+            head: Vec::new(),
         })
     }
 
@@ -208,15 +211,32 @@ impl SSTableWriter {
         self.dir.join(c.temp_file_name(&self.name))
     }
 
-    /// Appends one partition. Keys must be strictly increasing in ring order;
-    /// `entries` must be sorted by the column family's comparator (the reader
-    /// relies on it for slices and name lookups). A partition may have no entries.
-    pub fn append(
+    /// Appends one partition whole: see [`partition`](Self::partition).
+    pub fn append<N: AsRef<[u8]>, P: AsRef<[u8]>>(
         &mut self,
         key: &DecoratedKey,
         header: &[u8],
-        entries: impl IntoIterator<Item = (Vec<u8>, Vec<u8>)>,
+        entries: impl IntoIterator<Item = (N, P)>,
     ) -> Result<(), SSTableError> {
+        let mut p = self.partition(key, header)?;
+        for (name, payload) in entries {
+            p.entry(name.as_ref(), payload.as_ref())?;
+        }
+        p.finish()
+    }
+
+    /// Starts one partition, whose entries then come one by one
+    /// ([`PartitionWriter::entry`]) before its [`finish`](PartitionWriter::finish).
+    /// Keys must be strictly increasing in ring order; entries must be
+    /// sorted by the column family's comparator (the reader relies on it for
+    /// slices and name lookups). A partition may have no entries. Until it
+    /// is finished the writer refuses anything else: a partition dropped
+    /// half written, or failed, leaves the files inconsistent.
+    pub fn partition<'p>(
+        &'p mut self,
+        key: &'p DecoratedKey,
+        header: &'p [u8],
+    ) -> Result<PartitionWriter<'p>, SSTableError> {
         if self.failed {
             return Err(SSTableError::InvalidArgument(format!(
                 "SSTable writer {} failed earlier and cannot accept more partitions",
@@ -232,110 +252,60 @@ impl SSTableWriter {
                 });
             }
         }
-        let result = self.append_partition(key, header, entries.into_iter());
-        if result.is_err() {
-            self.failed = true;
-        }
-        result
-    }
-
-    fn append_partition(
-        &mut self,
-        key: &DecoratedKey,
-        header: &[u8],
-        entries: impl Iterator<Item = (Vec<u8>, Vec<u8>)>,
-    ) -> Result<(), SSTableError> {
-        let data_offset = self.data_pos;
-        let mut blocks = Vec::new();
+        // Cleared by the partition's finish.
+        self.failed = true;
         let chunk_bytes = self.chunk_bytes;
-        let mut block = self
+        let block = self
             .spare_block
             .take()
             .unwrap_or_else(|| BlockBuilder::new(chunk_bytes));
-        let mut first = Vec::new();
-        let mut last = Vec::new();
-        let mut count = 0u64;
-        for (name, payload) in entries {
-            if let Some(cmp) = &self.comparator {
-                let previous = if block.is_empty() {
-                    blocks.last().map(|b: &BlockInfo| &b.last)
-                } else {
-                    Some(&last)
-                };
-                if let Some(previous) = previous.filter(|p| cmp.compare(p, &name) != Ordering::Less)
-                {
-                    return Err(SSTableError::EntriesOutOfOrder {
-                        name: self.name.clone(),
-                        key: format!("{key:?}"),
-                        comparator: cmp.class_name(),
-                        previous: cmp.get_string(previous),
-                        entry: cmp.get_string(&name),
-                    });
-                }
-            }
-            if block.is_empty() {
-                first = name.clone();
-            }
-            block.push(&name, &payload);
-            last = name;
-            count += 1;
-            if block.len() >= self.opts.column_index_size {
-                let info = BlockInfo {
-                    first: std::mem::take(&mut first),
-                    last: std::mem::take(&mut last),
-                    offset: 0,
-                    len: 0,
-                    dir_len: 0,
-                };
-                self.write_block(&mut block, info, data_offset, &mut blocks)?;
-            }
-        }
-        if !block.is_empty() {
-            let info = BlockInfo {
-                first,
-                last,
-                offset: 0,
-                len: 0,
-                dir_len: 0,
-            };
-            self.write_block(&mut block, info, data_offset, &mut blocks)?;
-        }
+        Ok(PartitionWriter {
+            data_offset: self.data_pos,
+            w: self,
+            key,
+            header,
+            blocks: Vec::new(),
+            block,
+            first: Vec::new(),
+            last: Vec::new(),
+            count: 0,
+        })
+    }
 
-        let head = PartitionHead {
-            key: key.clone(),
-            header: header.to_vec(),
-            blocks,
-            entry_count: count,
-        }
-        .encode(self.version);
-        self.spare_block = Some(block);
-        self.data.write_all(&head).map_err(|e| self.data_error(e))?;
+    /// Writes what the partition `p` ends with, now that its entries are in.
+    fn end_partition(&mut self, p: Ended<'_>) -> Result<(), SSTableError> {
+        let mut head = std::mem::take(&mut self.head);
+        encode_head(&mut head, p.key, p.header, &p.blocks, p.count, self.version);
+        let written = self.data.write_all(&head).map_err(|e| self.data_error(e));
+        let head_len = head.len() as u64;
+        self.head = head;
+        written?;
         let head_offset = self.data_pos;
-        self.data_pos += head.len() as u64;
+        self.data_pos += head_len;
 
         self.segment.push(IndexEntry {
-            key: key.clone(),
-            data_offset,
-            head_delta: head_offset - data_offset,
-            head_len: head.len() as u64,
+            key: p.key.clone(),
+            data_offset: p.data_offset,
+            head_delta: head_offset - p.data_offset,
+            head_len,
         });
         if self.segment.len() >= self.opts.index_interval {
             self.write_segment()?;
         }
-        self.bloom.add(&key.key);
+        self.bloom.add(&p.key.key);
         if self.min_key.is_none() {
-            self.min_key = Some(key.clone());
+            self.min_key = Some(p.key.clone());
         }
         // Reuses the last key's buffer: one allocation fewer per partition.
         match &mut self.last_key {
             Some(last) => {
-                last.token.clone_from(&key.token);
-                last.key.clone_from(&key.key);
+                last.token.clone_from(&p.key.token);
+                last.key.clone_from(&p.key.key);
             }
-            None => self.last_key = Some(key.clone()),
+            None => self.last_key = Some(p.key.clone()),
         }
         self.partition_count += 1;
-        self.entry_count += count;
+        self.entry_count += p.count;
         Ok(())
     }
 
@@ -473,5 +443,95 @@ impl Drop for SSTableWriter {
             // Missing files are expected (not all components exist yet).
             let _ = fs::remove_file(self.temp_path(c));
         }
+    }
+}
+
+/// One partition being appended (see [`SSTableWriter::partition`]).
+pub struct PartitionWriter<'p> {
+    w: &'p mut SSTableWriter,
+    key: &'p DecoratedKey,
+    header: &'p [u8],
+    data_offset: u64,
+    blocks: Vec<BlockInfo>,
+    block: BlockBuilder,
+    /// The current block's first name and the last entry's.
+    first: Vec<u8>,
+    last: Vec<u8>,
+    count: u64,
+}
+
+/// What a finished partition's head and index entry are made of.
+struct Ended<'p> {
+    key: &'p DecoratedKey,
+    header: &'p [u8],
+    data_offset: u64,
+    blocks: Vec<BlockInfo>,
+    count: u64,
+}
+
+impl PartitionWriter<'_> {
+    /// Appends one entry: its name and its opaque payload.
+    pub fn entry(&mut self, name: &[u8], payload: &[u8]) -> Result<(), SSTableError> {
+        if let Some(cmp) = &self.w.comparator {
+            if self.count > 0 && cmp.compare(&self.last, name) != Ordering::Less {
+                return Err(SSTableError::EntriesOutOfOrder {
+                    name: self.w.name.clone(),
+                    key: format!("{:?}", self.key),
+                    comparator: cmp.class_name(),
+                    previous: cmp.get_string(&self.last),
+                    entry: cmp.get_string(name),
+                });
+            }
+        }
+        if self.block.is_empty() {
+            self.first = name.to_vec();
+        }
+        self.block.push(name, payload);
+        self.last.clear();
+        self.last.extend_from_slice(name);
+        self.count += 1;
+        if self.block.len() >= self.w.opts.column_index_size {
+            self.close_block()?;
+        }
+        Ok(())
+    }
+
+    fn close_block(&mut self) -> Result<(), SSTableError> {
+        let info = BlockInfo {
+            first: std::mem::take(&mut self.first),
+            last: self.last.clone(),
+            offset: 0,
+            len: 0,
+            dir_len: 0,
+        };
+        self.w
+            .write_block(&mut self.block, info, self.data_offset, &mut self.blocks)
+    }
+
+    /// Writes the partition's last block and its head, and indexes it.
+    pub fn finish(mut self) -> Result<(), SSTableError> {
+        if !self.block.is_empty() {
+            self.close_block()?;
+        }
+        let PartitionWriter {
+            w,
+            key,
+            header,
+            data_offset,
+            blocks,
+            block,
+            count,
+            ..
+        } = self;
+        w.spare_block = Some(block);
+        w.end_partition(Ended {
+            key,
+            header,
+            data_offset,
+            blocks,
+            count,
+        })?;
+        w.failed = false;
+        Ok(())
     }
 }

@@ -62,9 +62,14 @@ pub fn required_field_error(node: &Node, unframed: bool, msg: &[u8]) -> Option<S
 /// without requiring it (`remove`'s consistency level) written in where
 /// absent, as Java's args struct started out holding it (see
 /// `thrift::wire::defaults`).
-pub fn with_defaults<'m>(method: &str, msg: &'m [u8]) -> Cow<'m, [u8]> {
+/// `shape` is the transport's walk of these bytes, when it walked them.
+pub fn with_defaults<'m>(
+    method: &str,
+    msg: &'m [u8],
+    shape: Option<&[(i16, u8)]>,
+) -> Cow<'m, [u8]> {
     match idl::args_of(method) {
-        Some(args) => crate::thrift::wire::defaults::with_defaults(msg, args),
+        Some(args) => crate::thrift::wire::defaults::with_defaults(msg, args, shape),
         None => Cow::Borrowed(msg),
     }
 }

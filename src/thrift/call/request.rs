@@ -16,7 +16,7 @@ use crate::thrift::call::cql::{statement, Statement};
 use crate::thrift::call::methods::{level_name, row_at};
 use crate::thrift::session::{Generation, Session};
 use crate::thrift::wire::located::{At, Level};
-use crate::thrift::wire::{ttype, Reader, WireError};
+use crate::thrift::wire::{lossy, ttype, Reader, WireError};
 
 /// Column families named, at most this many (a batch may name hundreds).
 const MAX_CFS: usize = 4;
@@ -75,11 +75,11 @@ pub fn read(g: Generation, method: &str, args: &[u8], session: &Session) -> Name
     } else {
         if let Some(at) = ks_at {
             names_at(args, at, &mut |b| {
-                n.keyspace.get_or_insert_with(|| lossy(b));
+                n.keyspace.get_or_insert_with(|| lossy(b).into_owned());
             });
         }
         if let Some(at) = cf_at {
-            names_at(args, at, &mut |b| n.add_cf(lossy(b)));
+            names_at(args, at, &mut |b| n.add_cf(lossy(b).into_owned()));
         }
     }
     if let Some(at) = at.key {
@@ -119,7 +119,7 @@ fn read_query(args: &[u8], n: &mut Named) {
     n.statement = Some(s);
     n.cql = query.map(|q| match gzip {
         true => inflate(q).unwrap_or_else(|| "(compressed, unreadable)".into()),
-        false => lossy(q),
+        false => lossy(q).into_owned(),
     });
 }
 
@@ -132,10 +132,6 @@ fn inflate(bytes: &[u8]) -> Option<String> {
         .read_to_end(&mut text)
         .ok()?;
     Some(String::from_utf8_lossy(&text).into_owned())
-}
-
-fn lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// The last i32 argument `field` of `args`.

@@ -65,7 +65,7 @@ use crate::node::Node;
 use crate::thrift::call::request::names_at;
 use crate::thrift::dispatch::Called;
 use crate::thrift::session::{Generation, Session};
-use crate::thrift::wire::Reader;
+use crate::thrift::wire::{lossy, Reader};
 use std::borrow::Cow;
 
 use crate::node::route::{self, Route, INLINE_MAX_REQUEST};
@@ -120,14 +120,14 @@ pub fn route(node: &Node, session: &Session, msg: &[u8], called: Option<Called>)
                     ks.get_or_insert(n);
                 });
             }
-            ks.map(String::from_utf8_lossy)
+            ks.map(lossy)
         }
         Generation::Api19 => session.api19.keyspace.as_deref().map(Cow::Borrowed),
     };
     let mut cfs: Vec<Cow<'_, str>> = Vec::new();
     if let Some(at) = cf_at {
         names_at(args, at, &mut |cf| {
-            let cf = String::from_utf8_lossy(cf);
+            let cf = lossy(cf);
             if !cfs.contains(&cf) {
                 cfs.push(cf);
             }

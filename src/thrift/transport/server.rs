@@ -194,7 +194,9 @@ async fn connection(
         settings.idle_timeout,
     )
     .with_read_timeout(settings.read_timeout);
-    let mut session = Session::with_policy(opts.generations);
+    // Boxed: the session (some 800 bytes) goes into each call and back,
+    // and a move of the box copies a pointer, not the session.
+    let mut session = Box::new(Session::with_policy(opts.generations));
     let log = CallLog {
         peer,
         slow: opts.slow_request,
@@ -393,9 +395,9 @@ async fn run_call(
     node: &Arc<Node>,
     opts: &ServerOptions,
     log: CallLog,
-    mut session: Session,
+    mut session: Box<Session>,
     call: Call,
-) -> Option<(Session, Reply, Charge)> {
+) -> Option<(Box<Session>, Reply, Charge)> {
     let Call {
         bytes,
         shape,

@@ -20,7 +20,17 @@ use std::borrow::Cow;
 /// `args`) with every absent argument of `args` declared with neither
 /// `required` nor `optional` but with an integer or enum default, or
 /// `required` with an enum default, written in at the end of the struct.
-pub fn with_defaults<'m>(msg: &'m [u8], args: &StructDesc) -> Cow<'m, [u8]> {
+/// `shape`, when the transport's walk gave it for these very bytes, tells
+/// the arguments present without a walk of their values (a batch's whole
+/// mutation map lies before its consistency level).
+pub fn with_defaults<'m>(
+    msg: &'m [u8],
+    args: &StructDesc,
+    shape: Option<&[(i16, u8)]>,
+) -> Cow<'m, [u8]> {
+    if shape.is_some_and(|shape| defaulted(args).all(|(id, _)| shape.contains(&(id, ttype::I32)))) {
+        return Cow::Borrowed(msg);
+    }
     let mut r = Reader::new(msg);
     if r.message_header().is_err() {
         return Cow::Borrowed(msg);
@@ -47,17 +57,8 @@ pub fn with_defaults<'m>(msg: &'m [u8], args: &StructDesc) -> Cow<'m, [u8]> {
             seen.push(id);
         }
     };
-    let missing: Vec<(i16, i32)> = args
-        .fields
-        .iter()
-        .filter(|f| !seen.contains(&f.id))
-        .filter_map(|f| match (&f.req, &f.default) {
-            (Req::Plain, Default::I32(v) | Default::Enum(v)) if f.ty.wire() == ttype::I32 => {
-                Some((f.id, *v))
-            }
-            (Req::Required, Default::Enum(v)) if f.ty.wire() == ttype::I32 => Some((f.id, *v)),
-            _ => None,
-        })
+    let missing: Vec<(i16, i32)> = defaulted(args)
+        .filter(|(id, _)| !seen.contains(id))
         .collect();
     if missing.is_empty() {
         return Cow::Borrowed(msg);
@@ -71,6 +72,19 @@ pub fn with_defaults<'m>(msg: &'m [u8], args: &StructDesc) -> Cow<'m, [u8]> {
     }
     out.extend_from_slice(&msg[stop_at..]);
     Cow::Owned(out)
+}
+
+/// The arguments of `args` written in when absent, with their defaults:
+/// each an i32 on the wire.
+fn defaulted(args: &StructDesc) -> impl Iterator<Item = (i16, i32)> + '_ {
+    args.fields
+        .iter()
+        .filter(|f| f.ty.wire() == ttype::I32)
+        .filter_map(|f| match (&f.req, &f.default) {
+            (Req::Plain, Default::I32(v) | Default::Enum(v)) => Some((f.id, *v)),
+            (Req::Required, Default::Enum(v)) => Some((f.id, *v)),
+            _ => None,
+        })
 }
 
 #[cfg(test)]
@@ -111,7 +125,7 @@ mod tests {
     fn an_absent_defaulted_argument_is_written_in() {
         let key = [ttype::STRING, 0, 1, 0, 0, 0, 1, b'k'];
         let msg = call(&key);
-        let got = with_defaults(&msg, &ARGS);
+        let got = with_defaults(&msg, &ARGS, None);
         let mut want = key.to_vec();
         want.extend_from_slice(&[ttype::I32, 0, 4, 0, 0, 0, 1]);
         assert_eq!(got.as_ref(), call(&want).as_slice());
@@ -139,7 +153,7 @@ mod tests {
             ],
         };
         let msg = call(&[]);
-        let got = with_defaults(&msg, &REQ);
+        let got = with_defaults(&msg, &REQ, None);
         assert_eq!(
             got.as_ref(),
             call(&[ttype::I32, 0, 4, 0, 0, 0, 1]).as_slice()
@@ -149,8 +163,40 @@ mod tests {
     #[test]
     fn a_given_argument_or_an_unreadable_message_is_left_as_it_came() {
         let given = call(&[ttype::I32, 0, 4, 0, 0, 0, 2]);
-        assert!(matches!(with_defaults(&given, &ARGS), Cow::Borrowed(_)));
+        assert!(matches!(
+            with_defaults(&given, &ARGS, None),
+            Cow::Borrowed(_)
+        ));
         let truncated = &given[..given.len() - 3];
-        assert!(matches!(with_defaults(truncated, &ARGS), Cow::Borrowed(_)));
+        assert!(matches!(
+            with_defaults(truncated, &ARGS, None),
+            Cow::Borrowed(_)
+        ));
+    }
+
+    /// The walk's shape answers as the walk of the arguments does: a
+    /// defaulted argument given (of its declared type) leaves the message
+    /// as it is; one absent, or of another type, is still written in.
+    #[test]
+    fn the_walked_shape_spares_the_walk_and_agrees_with_it() {
+        let key = [ttype::STRING, 0, 1, 0, 0, 0, 1, b'k'];
+        let level = [ttype::I32, 0, 4, 0, 0, 0, 2];
+        let given = call(&[&key[..], &level[..]].concat());
+        let shape = [(1, ttype::STRING), (4, ttype::I32)];
+        let got = with_defaults(&given, &ARGS, Some(&shape));
+        assert!(matches!(got, Cow::Borrowed(_)));
+        assert_eq!(got, with_defaults(&given, &ARGS, None));
+        for (fields, shape) in [
+            (key.to_vec(), vec![(1, ttype::STRING)]),
+            (
+                [&key[..], &[ttype::I64, 0, 4, 0, 0, 0, 0, 0, 0, 0, 2]].concat(),
+                vec![(1, ttype::STRING), (4, ttype::I64)],
+            ),
+        ] {
+            let msg = call(&fields);
+            let got = with_defaults(&msg, &ARGS, Some(&shape));
+            assert!(matches!(got, Cow::Owned(_)));
+            assert_eq!(got, with_defaults(&msg, &ARGS, None));
+        }
     }
 }

@@ -21,6 +21,7 @@ pub mod walk;
 mod writer;
 
 use bounded::{OverBudget, PREALLOC_MAX};
+use std::borrow::Cow;
 use std::fmt;
 pub use writer::Writer;
 
@@ -205,7 +206,7 @@ impl<'a> Reader<'a> {
             let name = self.bytes()?;
             let seqid = self.i32()?;
             Ok(MessageHeader {
-                name: String::from_utf8_lossy(name).into_owned(),
+                name: lossy(name).into_owned(),
                 mtype: (word & 0xff) as u8,
                 seqid,
                 strict: true,
@@ -215,7 +216,7 @@ impl<'a> Reader<'a> {
             let mtype = self.u8()?;
             let seqid = self.i32()?;
             Ok(MessageHeader {
-                name: String::from_utf8_lossy(name).into_owned(),
+                name: lossy(name).into_owned(),
                 mtype,
                 seqid,
                 strict: false,
@@ -394,6 +395,16 @@ impl<'a> Reader<'a> {
             return Err(WireError::Truncated);
         }
         Ok(())
+    }
+}
+
+/// Bytes as text, malformed sequences replaced (as `String::from_utf8_lossy`),
+/// checked on the fast path first: the names every call carries are read
+/// this way, and nearly all are valid.
+pub fn lossy(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
     }
 }
 

@@ -27,12 +27,11 @@ use crate::schema::CfDef;
 use crate::storage::heap::heap_bytes;
 use crate::storage::memtable::cell_record;
 use crate::storage::row::range_tombstones::RangeTombstones;
-use crate::storage::row::Entry;
+use crate::storage::row::{Entry, StoredSuper};
 use crate::storage::sorted::{Pos, Sorted};
 use crate::storage::Reconciling;
 use cells::{adds_cell, apply_to_cells, fresh_run};
 pub(crate) use cells::{head_mut, put_cell};
-use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::ops::Bound;
 use supers::{apply_to_supers, by_super, stored, Super};
@@ -95,7 +94,30 @@ pub struct FlushRow<'a> {
     pub deletion: DeletionTime,
     pub ranges: RangeTombstones,
     /// The row's entries in comparator order, decoded one at a time.
-    pub entries: Box<dyn Iterator<Item = Cow<'a, Entry>> + 'a>,
+    pub entries: Box<dyn Iterator<Item = FlushEntry<'a>> + 'a>,
+}
+
+/// One entry of a [`FlushRow`]: a cell seen where its record lies (a flush
+/// encodes it from there), or a super column decoded whole.
+pub enum FlushEntry<'a> {
+    Cell(CellView<'a>),
+    Super(StoredSuper),
+}
+
+impl FlushEntry<'_> {
+    pub fn name(&self) -> &[u8] {
+        match self {
+            FlushEntry::Cell(c) => c.name,
+            FlushEntry::Super(s) => &s.name,
+        }
+    }
+
+    pub fn into_entry(self) -> Entry {
+        match self {
+            FlushEntry::Cell(c) => Entry::Cell(c.to_cell()),
+            FlushEntry::Super(s) => Entry::Super(s),
+        }
+    }
 }
 
 fn pack(key: &DecoratedKey) -> Vec<u8> {
@@ -427,17 +449,17 @@ impl Rows {
         let arena = &self.arena;
         self.slots.values().map(move |s| {
             let (deletion, ranges) = s.body.header();
-            let entries: Box<dyn Iterator<Item = Cow<'_, Entry>> + '_> = match &s.body {
+            let entries: Box<dyn Iterator<Item = FlushEntry<'_>> + '_> = match &s.body {
                 Body::Cells { cells, .. } => Box::new(
                     cells
                         .values()
-                        .map(move |r| Cow::Owned(Entry::Cell(cell_record::decode(arena.at(*r))))),
+                        .map(move |r| FlushEntry::Cell(cell_record::view(arena.at(*r)))),
                 ),
                 Body::Supers(row) => match cf.subcomparator.as_ref() {
                     Some(subcmp) => Box::new(
                         row.supers
                             .values()
-                            .map(move |s| Cow::Owned(Entry::Super(stored(arena, s, subcmp)))),
+                            .map(move |s| FlushEntry::Super(stored(arena, s, subcmp))),
                     ),
                     None => Box::new(std::iter::empty()),
                 },

@@ -132,7 +132,7 @@ fn check_against_row(cf_name: &str, partitioner: &dyn Partitioner, seed: u64) {
             (flushed.deletion, &flushed.ranges),
             (row.deletion, &row.ranges)
         );
-        let entries: Vec<Entry> = flushed.entries.map(|e| e.into_owned()).collect();
+        let entries: Vec<Entry> = flushed.entries.map(|e| e.into_entry()).collect();
         assert_eq!(flats(&entries), flats(row.entries.values()), "{cf_name}");
         assert_eq!(rows.header(key), Some((row.deletion, row.ranges.clone())));
         let names: Vec<Bytes> = (0..10).map(|_| name(&mut seed)).collect();
@@ -412,8 +412,8 @@ fn puts_in_place_match_apply() {
     assert_eq!(by_apply.len(), in_place.len());
     for (a, b) in by_apply.iter(&cf).zip(in_place.iter(&cf)) {
         assert_eq!(a.key, b.key);
-        let a: Vec<Entry> = a.entries.map(|e| e.into_owned()).collect();
-        let b: Vec<Entry> = b.entries.map(|e| e.into_owned()).collect();
+        let a: Vec<Entry> = a.entries.map(|e| e.into_entry()).collect();
+        let b: Vec<Entry> = b.entries.map(|e| e.into_entry()).collect();
         assert_eq!(flats(&a), flats(&b));
     }
     assert_eq!(by_apply.heap_bytes(), in_place.heap_bytes());
@@ -514,7 +514,7 @@ type Dump = Vec<(
 fn dump(rows: &Rows, cf: &CfDef) -> Dump {
     rows.iter(cf)
         .map(|r| {
-            let entries: Vec<Entry> = r.entries.map(|e| e.into_owned()).collect();
+            let entries: Vec<Entry> = r.entries.map(|e| e.into_entry()).collect();
             (r.key, (r.deletion, r.ranges), flats(&entries))
         })
         .collect()
