@@ -56,6 +56,7 @@ pub use numbers::date::{days_from_civil, DateType, TimestampType};
 pub use numbers::date_texts::{parse_timestamp_text, DateTexts};
 pub(crate) use numbers::day_time::format_day;
 pub use numbers::day_time::{SimpleDateType, TimeType};
+pub use numbers::duration::{Duration, DurationType};
 pub use numbers::decimal::DecimalType;
 pub(crate) use numbers::decimal::{decode_decimal, java_decimal_string};
 pub use numbers::ieee::{DoubleType, FloatType};

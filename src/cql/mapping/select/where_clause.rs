@@ -131,6 +131,7 @@ pub(super) fn restrictions(
                     .column(column)
                     .map(|c| c.ty.clone())
                     .expect("role implies column");
+                duration_slice(&ty, *op)?;
                 let ty = contains::relation_type(&ty, column, *op, rules)?;
                 if matches!(role, ColumnRole::Regular(_)) {
                     let before = regular_merge::Stage::BeforeValue;
@@ -230,6 +231,26 @@ pub(super) fn restrictions(
         }
     }
     Ok(r)
+}
+
+/// 3.10's `SingleColumnRelation.newSliceRestriction`: a duration (or a
+/// value holding one) has no order to slice by; refused before its value
+/// is read.
+fn duration_slice(ty: &CqlType, op: Operator) -> CqlResult<()> {
+    if !matches!(op, Operator::Gt | Operator::Gte | Operator::Lt | Operator::Lte)
+        || !ty.references_duration()
+    {
+        return Ok(());
+    }
+    let on = match ty {
+        t if t.is_collection() || matches!(t, CqlType::Frozen(_)) => {
+            "collections containing durations"
+        }
+        CqlType::Tuple(_) => "tuples containing durations",
+        CqlType::User(_) => "UDTs containing durations",
+        _ => "duration columns",
+    };
+    Err(invalid(format!("Slice restrictions are not supported on {on}")))
 }
 
 /// 3.10's filtering of partition keys (CASSANDRA-11031): a partition key
