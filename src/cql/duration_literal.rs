@@ -40,7 +40,11 @@ fn standard(chars: &[char], mut at: usize) -> Option<usize> {
         if n == 0 {
             break;
         }
-        let rest: String = chars[at + n..].iter().take(2).collect::<String>().to_lowercase();
+        let rest: String = chars[at + n..]
+            .iter()
+            .take(2)
+            .collect::<String>()
+            .to_lowercase();
         let Some(unit) = UNITS.iter().find(|u| rest.starts_with(*u)) else {
             break;
         };
@@ -99,7 +103,11 @@ mod tests {
             .chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .count();
-        let word = if s.starts_with(|c: char| c.is_alphabetic()) { word } else { 0 };
+        let word = if s.starts_with(|c: char| c.is_alphabetic()) {
+            word
+        } else {
+            0
+        };
         length(s, word)
     }
 

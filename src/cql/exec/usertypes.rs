@@ -121,8 +121,7 @@ fn resolve_in(
             }
             // 3.10's RawCollection.prepare: no duration in a set or as a
             // map's key (a set's elements and a map's keys are ordered).
-            let duration =
-                |e: &TypeExpr| matches!(e, TypeExpr::Native(n) if native(n) == Some(Native::Duration));
+            let duration = |e: &TypeExpr| matches!(e, TypeExpr::Native(n) if native(n) == Some(Native::Duration));
             if duration(values) && matches!(expr, TypeExpr::Set(_)) {
                 return Err(invalid(format!(
                     "Durations are not allowed inside sets: {}",

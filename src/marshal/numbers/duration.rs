@@ -430,12 +430,17 @@ mod tests {
 
     #[test]
     fn texts_round_trip() {
-        for t in ["1h30m", "-2d10s", "1y2mo", "3mo14d", "1ms", "7us", "12ns", "2d"] {
+        for t in [
+            "1h30m", "-2d10s", "1y2mo", "3mo14d", "1ms", "7us", "12ns", "2d",
+        ] {
             let b = DurationType.from_string(t).unwrap();
             let back = DurationType.get_string(&b);
             assert_eq!(DurationType.from_string(&back).unwrap(), b, "{t} -> {back}");
         }
-        assert_eq!(DurationType.get_string(&DurationType.from_string("P2W").unwrap()), "14d");
+        assert_eq!(
+            DurationType.get_string(&DurationType.from_string("P2W").unwrap()),
+            "14d"
+        );
         assert_eq!(
             DurationType.get_string(&DurationType.from_string("P0001-02-03T04:05:06").unwrap()),
             "1y2mo3d4h5m6s"
@@ -447,8 +452,14 @@ mod tests {
         let err = |t: &str| DurationType.from_string(t).unwrap_err().0;
         assert_eq!(err("90"), "Unable to convert '90' to a duration");
         assert_eq!(err("-1x"), "Unable to convert '1x' to a duration");
-        assert_eq!(err("1h2h"), "Invalid duration. The hours are specified multiple times");
-        assert_eq!(err("1m2h"), "Invalid duration. The minutes should be after hours");
+        assert_eq!(
+            err("1h2h"),
+            "Invalid duration. The hours are specified multiple times"
+        );
+        assert_eq!(
+            err("1m2h"),
+            "Invalid duration. The minutes should be after hours"
+        );
         assert_eq!(
             DurationType.validate(&[2]).unwrap_err().0,
             "Expected at least 3 bytes for a duration (1)"
