@@ -12795,3 +12795,106 @@ if (2, 1) <= R:
             "SELECT * FROM e",
         ]]
         return out
+
+
+if (3, 0) <= R:
+    @scenario("rel_duration", "19", "types", keyspace_reset="cv_r_duration")
+    def _duration():
+        """3.10's `duration` type: before it an unknown (user) type's name; from it its
+        literals (`1h30m`, `-2d10s`, `3mo2w`, ISO 8601's `P1DT2H`, `P2W` and
+        `P0001-02-03T04:05:06` unquoted) as months, days and nanoseconds in vints, a string
+        or an integer refused (`Invalid STRING constant`, `Unable to convert '90' to a
+        duration`), units out of order or twice refused; no slice on one, no key part, no
+        set of them nor map key; a bound value of fewer than 3 bytes refused; `max` and
+        `count` of one, its JSON form a string"""
+        ks = "cv_r_duration"
+        q = v19.execute_cql3_query
+        ins = "INSERT INTO d (k, c, v) VALUES (?, ?, ?)"
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE d (k text, c int, v duration, l list<duration>, "
+            "m map<int, duration>, PRIMARY KEY (k, c))",
+            "INSERT INTO d (k, c, v) VALUES ('a', 1, 1h30m)",
+            "INSERT INTO d (k, c, v) VALUES ('a', 2, -2d10s)",
+            "INSERT INTO d (k, c, v, l) VALUES ('a', 3, 3mo2w, [1y2mo, 5ms, 7us, 9ns])",
+            "INSERT INTO d (k, c, v, m) VALUES ('a', 4, P1DT2H, {1: P2W, 2: P0001-02-03T04:05:06})",
+            "INSERT INTO d (k, c, v) VALUES ('a', 5, 'P1D')",
+            "INSERT INTO d (k, c, v) VALUES ('a', 5, 90)",
+            "INSERT INTO d (k, c, v) VALUES ('a', 5, 1m2h)",
+            "INSERT INTO d (k, c, v) VALUES ('a', 5, 2h2h)",
+            "INSERT INTO d (k, c, v) VALUES ('a', 5, 1x)",
+            "SELECT c, v, l, m FROM d WHERE k = 'a'",
+            "SELECT JSON c, v FROM d WHERE k = 'a'",
+            "SELECT v FROM d WHERE k = 'a' AND v > 1h ALLOW FILTERING",
+            "SELECT c FROM d WHERE k = 'a' AND v = 1h30m ALLOW FILTERING",
+            "SELECT max(v), min(v), count(v) FROM d",
+            "CREATE TABLE e (k duration PRIMARY KEY, v int)",
+            "CREATE TABLE e (k int, c duration, v int, PRIMARY KEY (k, c))",
+            "CREATE TABLE e (k int PRIMARY KEY, s set<duration>)",
+            "CREATE TABLE e (k int PRIMARY KEY, m map<duration, int>)",
+        ]]
+        out += [v19.prepare_cql3_query(ins),
+                v19.execute_prepared_cql3_query(thrift_id(ks, ins),
+                                                ["b", b"\x00\x00\x00\x01", b"\x02\x04\x06"]),
+                v19.execute_prepared_cql3_query(thrift_id(ks, ins),
+                                                ["b", b"\x00\x00\x00\x02", b"\x02"]),
+                v19.execute_prepared_cql3_query(thrift_id(ks, ins),
+                                                ["b", b"\x00\x00\x00\x03", b"\x02\x03\x00"]),
+                q("SELECT c, v FROM d WHERE k = 'b'")]
+        return out
+
+
+if (2, 2) <= R:
+    @scenario("rel_jsondefault", "19", "cql3", keyspace_reset="cv_r_jsondefault")
+    def _jsondefault():
+        """`INSERT ... JSON '{...}' DEFAULT UNSET` and `DEFAULT NULL` (3.10): a column the
+        map leaves out kept (UNSET) or written as null (NULL, as with no DEFAULT); before
+        3.10 a syntax error at DEFAULT, and a word other than NULL or UNSET one at it"""
+        ks = "cv_r_jsondefault"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE j (id int PRIMARY KEY, a text, b int)",
+            "INSERT INTO j JSON '{\"id\": 1, \"a\": \"x\", \"b\": 2}' USING TIMESTAMP 10",
+            "INSERT INTO j JSON '{\"id\": 1, \"b\": 3}' DEFAULT UNSET USING TIMESTAMP 20",
+            "SELECT id, a, b FROM j",
+            "INSERT INTO j JSON '{\"id\": 1, \"a\": \"y\"}' DEFAULT NULL USING TIMESTAMP 30",
+            "SELECT id, a, b FROM j",
+            "INSERT INTO j JSON '{\"id\": 2}' DEFAULT NOTHING",
+            "INSERT INTO j JSON '{\"id\": 2}' DEFAULT",
+            "INSERT INTO j JSON '{\"id\": 2}' DEFAULT UNSET IF NOT EXISTS",
+            "SELECT id, a, b FROM j",
+        ]]
+        return out
+
+
+if (3, 0) <= R:
+    @scenario("rel_clusterfilter", "19", "cql3", keyspace_reset="cv_r_clusterfilter")
+    def _clusterfilter():
+        """A clustering column restricted after one left out, or after a clustering slice,
+        with ALLOW FILTERING: 3.0 refuses it as without (`PRIMARY KEY column "m" cannot be
+        restricted as preceding column "y" is not restricted`, `... (preceding column "y" is
+        restricted by a non-EQ relation)`), 3.6 on (CASSANDRA-11310) filters the rows read;
+        without ALLOW FILTERING refused on both"""
+        ks = "cv_r_clusterfilter"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q("CREATE TABLE ev (cal text, y int, m int, d int, v text, "
+                  "PRIMARY KEY (cal, y, m, d))")]
+        out += [q("INSERT INTO ev (cal, y, m, d, v) VALUES ('%s', %d, %d, %d, 'e%d%d%d')"
+                  % (cal, y, m, d, y, m, d))
+                for cal in ("c", "o") for y in (2020, 2021) for m in (1, 2) for d in (1, 15)]
+        out += [q(s) for s in [
+            "SELECT y, m, d FROM ev WHERE cal = 'c' AND m = 2",
+            "SELECT y, m, d FROM ev WHERE cal = 'c' AND m = 2 ALLOW FILTERING",
+            "SELECT y, m, d FROM ev WHERE cal = 'c' AND d > 1 ALLOW FILTERING",
+            "SELECT y, m, d FROM ev WHERE cal = 'c' AND y = 2021 AND d = 15 ALLOW FILTERING",
+            "SELECT y, m, d FROM ev WHERE cal = 'c' AND y > 2020 AND m = 1 ALLOW FILTERING",
+            "SELECT y, m, d FROM ev WHERE cal = 'c' AND y >= 2020 AND d < 10 ALLOW FILTERING",
+            "SELECT cal, y, m, d FROM ev WHERE m = 2 AND d = 1 ALLOW FILTERING",
+            "SELECT y, m, d FROM ev WHERE cal = 'c' AND m = 2 ORDER BY y DESC ALLOW FILTERING",
+        ]]
+        return out

@@ -61,9 +61,12 @@ pub fn to_json(ty: &CqlType, value: &[u8]) -> String {
                 Ok(b) => format!("\"{}\"", json_timestamp(i64::from_be_bytes(b))),
                 Err(_) => quoted(&string()),
             },
-            Native::Inet | Native::Uuid | Native::Timeuuid | Native::Date | Native::Time => {
-                quoted(&string())
-            }
+            Native::Inet
+            | Native::Uuid
+            | Native::Timeuuid
+            | Native::Date
+            | Native::Time
+            | Native::Duration => quoted(&string()),
             _ => string(),
         },
         CqlType::List(e) | CqlType::Set(e) => match deserialize_collection(value, false) {
@@ -310,6 +313,8 @@ pub fn from_json(ty: &CqlType, v: &Value) -> Result<FromJson, String> {
         (Native::Inet, _) => Err(expected("a string representation of an inet value")),
         (Native::Date, _) => Err(expected("a string representation of a date value")),
         (Native::Time, _) => Err(expected("a string representation of a time value")),
+        (Native::Duration, Value::String(s)) => parse(s),
+        (Native::Duration, _) => Err(expected("a string representation of a duration")),
         (Native::Counter, _) => Err("counters cannot be set from JSON".into()),
     }
 }

@@ -25,6 +25,8 @@ pub enum TokenKind {
     Uuid,
     /// `0x...`; `text` keeps the `0x` prefix.
     Hex,
+    /// 3.10's duration literal: `1h30m`, `-2d10s`, ISO 8601's `P1DT2H`.
+    Duration,
     /// Punctuation and operators: `( ) , ; . * = < <= > >= != [ ] { } : + - ?`.
     Symbol,
     Eof,
@@ -73,6 +75,9 @@ pub struct Lexer<'a> {
     /// Whether `$$...$$` is a string: 2.2's lexer had it (pg-style
     /// strings, for function bodies); before, `$` started no token.
     dollars: bool,
+    /// Whether `1h30m` and `P1DT2H` are durations: 3.10's lexer had them;
+    /// before (and in error snippets), a number then a name, or a name.
+    durations: bool,
     /// Which lexical error a failed statement reports.
     errors: LexErrors,
     /// [`LexErrors::Collected`]: the last lexical error met so far.
@@ -107,6 +112,7 @@ impl<'a> Lexer<'a> {
             brackets: true,
             neq: true,
             dollars: true,
+            durations: false,
             errors,
             collected: None,
         }
@@ -121,6 +127,14 @@ impl<'a> Lexer<'a> {
     pub fn without_dollars(self) -> Lexer<'a> {
         Lexer {
             dollars: false,
+            ..self
+        }
+    }
+
+    /// This lexer with 3.10's duration literals.
+    pub fn with_durations(self) -> Lexer<'a> {
+        Lexer {
+            durations: true,
             ..self
         }
     }
@@ -378,6 +392,10 @@ impl Lexer<'_> {
         if let Some(n) = self.uuid_len() {
             return tok(TokenKind::Uuid, self.at.take(n));
         }
+        // (Before a UUID's prediction: 3.10's `1d` is no UUID begun.)
+        if let Some(n) = self.duration_len() {
+            return tok(TokenKind::Duration, self.at.take(n));
+        }
         if let Some(miss) = uuid_mismatch(&self.at) {
             // The partial UUID is dropped and the character it failed at
             // skipped (ANTLR's `Lexer.recover`); lexing goes on after it.
@@ -419,6 +437,19 @@ impl Lexer<'_> {
             column,
             format!("no viable alternative at character '{c}'"),
         )))
+    }
+
+    /// The length of a 3.10 duration literal starting here, if one does
+    /// (see `cql::duration_literal`).
+    fn duration_len(&self) -> Option<usize> {
+        if !self.durations {
+            return None;
+        }
+        let ahead: String = (0..)
+            .map_while(|i| self.at.peek(i))
+            .take_while(|c| c.is_alphanumeric() || matches!(c, '-' | ':' | '_' | 'µ'))
+            .collect();
+        super::duration_literal::length(&ahead, self.at.word_len(0))
     }
 
     fn number(&mut self, line: i32, column: i32) -> Token {

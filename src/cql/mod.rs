@@ -35,9 +35,9 @@
 //!
 //! The order of its modules, lowest first (`layering.rs` checks it):
 //!
-//! 1. [`ast`], [`error`], [`lexing`], [`lru`], [`timeuuid`]: the syntax
-//!    tree; the errors; what CQL 2 shares of the lexer; the caches' LRU;
-//!    time UUIDs.
+//! 1. [`ast`], [`duration_literal`], [`error`], [`lexing`], [`lru`], [`timeuuid`]: the
+//!    syntax tree; where 3.10's duration literal ends; the errors; what CQL
+//!    2 shares of the lexer; the caches' LRU; time UUIDs.
 //! 2. [`lookahead`], [`option_names`], [`types`]: the parser's bounded
 //!    lookahead; the table property names each release knew; CQL types
 //!    and literals.
@@ -51,6 +51,7 @@
 //! 6. [`exec`]: statements run against the live schema and a backend.
 
 pub mod ast;
+mod duration_literal;
 mod error;
 pub mod exec;
 pub mod json;

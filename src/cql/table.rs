@@ -188,6 +188,11 @@ impl Table {
                     "counter type is not supported for PRIMARY KEY part {k}"
                 )));
             }
+            if c.ty.references_duration() {
+                return Err(CqlError::invalid(format!(
+                    "duration type is not supported for PRIMARY KEY part {k}"
+                )));
+            }
             Ok(c)
         };
         for k in &ct.partition_key {

@@ -45,6 +45,9 @@ pub enum Native {
     Time,
     Smallint,
     Tinyint,
+    /// 3.10's `duration` (DurationType): a name only a 3.10 grammar knows
+    /// (see [`Native::from_name_310`]).
+    Duration,
 }
 
 /// The types 2.2 added: before it their names were a user type's or unknown.
@@ -76,6 +79,7 @@ const NATIVES: &[(Native, &str, &str)] = &[
     (Native::Time, "time", "TimeType"),
     (Native::Smallint, "smallint", "ShortType"),
     (Native::Tinyint, "tinyint", "ByteType"),
+    (Native::Duration, "duration", "DurationType"),
 ];
 
 impl Native {
@@ -83,8 +87,12 @@ impl Native {
     pub fn from_name(name: &str) -> Option<Native> {
         Self::from_name_22(name).filter(|t| !SINCE_22.contains(t))
     }
-    /// Parses a CQL name of 2.2 on: [`Native::from_name`]'s and 2.2's types.
+    /// Parses a CQL name of 2.2 to 3.9: [`Native::from_name`]'s and 2.2's types.
     pub fn from_name_22(name: &str) -> Option<Native> {
+        Self::from_name_310(name).filter(|t| *t != Native::Duration)
+    }
+    /// Parses a CQL name of 3.10 on: [`Native::from_name_22`]'s and `duration`.
+    pub fn from_name_310(name: &str) -> Option<Native> {
         let name = name.to_ascii_lowercase();
         if name == "varchar" {
             return Some(Native::Text);
@@ -94,9 +102,9 @@ impl Native {
             .find(|(_, n, _)| *n == name)
             .map(|(t, _, _)| *t)
     }
-    /// Whether 2.2 added this type.
+    /// Whether 2.2 or later added this type (its name a user type's before).
     pub fn is_since_22(self) -> bool {
-        SINCE_22.contains(&self)
+        SINCE_22.contains(&self) || self == Native::Duration
     }
     pub fn name(self) -> &'static str {
         NATIVES
@@ -139,9 +147,12 @@ impl Native {
                     Ascii | Text | Inet | Timestamp | SignedTimestamp | Date | Time
                 )
             }
+            // (3.10's duration took an integer's text, and refused it as
+            // no duration: see `DurationType`.)
             ConstantKind::Integer => matches!(
                 self,
-                Bigint
+                Duration
+                    | Bigint
                     | Counter
                     | Decimal
                     | Double
@@ -158,6 +169,7 @@ impl Native {
             ConstantKind::Float => matches!(self, Decimal | Double | Float),
             ConstantKind::Boolean => self == Boolean,
             ConstantKind::Hex => self == Blob,
+            ConstantKind::Duration => self == Duration,
             ConstantKind::BetaText => true,
         }
     }
@@ -382,6 +394,19 @@ impl CqlType {
     }
     pub fn is_counter(&self) -> bool {
         *self == CqlType::Native(Native::Counter)
+    }
+    /// Whether this is or holds 3.10's `duration` (its `referencesDuration`:
+    /// no key part, no slice restriction may be one).
+    pub fn references_duration(&self) -> bool {
+        match self {
+            CqlType::Native(n) => *n == Native::Duration,
+            CqlType::List(t) | CqlType::Set(t) | CqlType::Frozen(t) => t.references_duration(),
+            // (A map's keys cannot be durations.)
+            CqlType::Map(_, v) => v.references_duration(),
+            CqlType::Tuple(ts) => ts.iter().any(CqlType::references_duration),
+            CqlType::User(u) => u.fields.iter().any(|(_, t)| t.references_duration()),
+            CqlType::Custom(c) => c.contains("DurationType"),
+        }
     }
 
     /// The full marshal class name, e.g.

@@ -58,6 +58,7 @@ pub(crate) use numbers::day_time::format_day;
 pub use numbers::day_time::{SimpleDateType, TimeType};
 pub use numbers::decimal::DecimalType;
 pub(crate) use numbers::decimal::{decode_decimal, java_decimal_string};
+pub use numbers::duration::{Duration, DurationType};
 pub use numbers::ieee::{DoubleType, FloatType};
 pub use numbers::int32::Int32Type;
 pub use numbers::integer::IntegerType;

@@ -30,7 +30,7 @@ fn plain(short: &'static str, make: Make) -> (String, TypeFactory) {
 type Make = fn() -> TypeRef;
 
 /// The built-in types that take no parameters, by short name.
-pub(super) const PLAIN: [(&str, Make); 22] = [
+pub(super) const PLAIN: [(&str, Make); 23] = [
     ("BytesType", || Arc::new(BytesType)),
     ("AsciiType", || Arc::new(AsciiType)),
     ("UTF8Type", || Arc::new(UTF8Type)),
@@ -53,6 +53,7 @@ pub(super) const PLAIN: [(&str, Make); 22] = [
     ("ShortType", || Arc::new(ShortType)),
     ("SimpleDateType", || Arc::new(SimpleDateType)),
     ("TimeType", || Arc::new(TimeType)),
+    ("DurationType", || Arc::new(DurationType)),
 ];
 
 fn builtins() -> HashMap<String, TypeFactory> {

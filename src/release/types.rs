@@ -51,6 +51,7 @@ pub(super) const TYPES: &[(&str, Series)] = &[
     ("ShortType", (2, 2)),
     ("SimpleDateType", (2, 2)),
     ("TimeType", (2, 2)),
+    ("DurationType", (3, 10)),
 ];
 
 /// Whether `release` had the type `short` (a short name); a name the table

@@ -118,6 +118,9 @@ pub struct Insert {
     /// 2.2's `INSERT INTO t JSON '...'`: the JSON map's term (a string
     /// or a marker); `columns` and `values` are then empty.
     pub json: Option<Term>,
+    /// 3.10's `DEFAULT UNSET` after the JSON: a column the map leaves out
+    /// is not written (else it is written as null).
+    pub json_default_unset: bool,
     pub if_not_exists: bool,
     pub using: Using,
 }

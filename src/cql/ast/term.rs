@@ -84,6 +84,8 @@ pub enum ConstantKind {
     Uuid,
     Boolean,
     Hex,
+    /// 3.10's duration literal (`1h30m`, `-2d`, `P1DT2H`).
+    Duration,
     /// A quoted literal of 1.1's CQL 3 beta, which typed no literal: the
     /// column's type read its text (`'42'` into an int column), and a text
     /// it could not read was refused in the type's words.
@@ -100,6 +102,7 @@ impl ConstantKind {
             ConstantKind::Uuid => "UUID",
             ConstantKind::Boolean => "BOOLEAN",
             ConstantKind::Hex => "HEX",
+            ConstantKind::Duration => "DURATION",
         }
     }
 }

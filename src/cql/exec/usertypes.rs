@@ -47,10 +47,7 @@ pub fn resolve(
     multi_cell: bool,
 ) -> CqlResult<TypeExpr> {
     if let (true, TypeExpr::Native(n)) = (multi_cell, expr) {
-        let native = match since_22 {
-            true => Native::from_name_22(n),
-            false => Native::from_name(n),
-        };
+        let native = native_named(n, since_22, multi_cell);
         if native.is_none() {
             let Some(mut u) = user_type(schema, ks, n) else {
                 return Err(invalid(format!("Unknown type {ks}.{n}")));
@@ -60,6 +57,16 @@ pub fn resolve(
         }
     }
     resolve_in(schema, ks, expr, false, since_22, multi_cell)
+}
+
+/// The native type named `n` in a grammar of 2.2 (`since_22`) or of 3.10
+/// (`multi_cell`, which has `duration` too); `None`: a user type's name.
+fn native_named(n: &str, since_22: bool, multi_cell: bool) -> Option<Native> {
+    match (since_22, multi_cell) {
+        (true, true) => Native::from_name_310(n),
+        (true, false) => Native::from_name_22(n),
+        (false, _) => Native::from_name(n),
+    }
 }
 
 fn resolve_in(
@@ -72,10 +79,7 @@ fn resolve_in(
 ) -> CqlResult<TypeExpr> {
     let inner =
         |e: &TypeExpr, f: bool| resolve_in(schema, ks, e, f, since_22, multi_cell).map(Box::new);
-    let native = |n: &str| match since_22 {
-        true => Native::from_name_22(n),
-        false => Native::from_name(n),
-    };
+    let native = |n: &str| native_named(n, since_22, multi_cell);
     Ok(match expr {
         TypeExpr::Native(n) => match native(n) {
             Some(t) if t.is_since_22() => TypeExpr::Custom(CqlType::Native(t).class_name()),
@@ -115,9 +119,24 @@ fn resolve_in(
             if counter(values) {
                 return fail("Counters");
             }
+            // 3.10's RawCollection.prepare: no duration in a set or as a
+            // map's key (a set's elements and a map's keys are ordered).
+            let duration = |e: &TypeExpr| matches!(e, TypeExpr::Native(n) if native(n) == Some(Native::Duration));
+            if duration(values) && matches!(expr, TypeExpr::Set(_)) {
+                return Err(invalid(format!(
+                    "Durations are not allowed inside sets: {}",
+                    written(expr)
+                )));
+            }
             if let Some(k) = keys {
                 if counter(k) {
                     return fail("Counters");
+                }
+                if duration(k) {
+                    return Err(invalid(format!(
+                        "Durations are not allowed as map keys: {}",
+                        written(expr)
+                    )));
                 }
                 if not_frozen(k) {
                     return fail("Non-frozen collections");

@@ -153,6 +153,17 @@ pub(super) fn resolve(name: &str, arg: Option<&str>, era: Era) -> CqlResult<(Agg
         return Ok((Aggregate::CountRows, class_of("bigint")));
     };
     let short = arg.strip_prefix(MARSHAL_PACKAGE).unwrap_or(arg);
+    // 3.10 declared `count`, `min` and `max` of its `duration` too (its
+    // values ordered by their bytes); no earlier release had the type.
+    if short == "DurationType" {
+        let ty = parse_type(arg).map_err(|e| CqlError::invalid(e.0))?;
+        match name {
+            "count" => return Ok((Aggregate::Count, class_of("bigint"))),
+            "min" => return Ok((Aggregate::Min(ty), arg.to_string())),
+            "max" => return Ok((Aggregate::Max(ty), arg.to_string())),
+            _ => {}
+        }
+    }
     // (the signature's CQL name, its result's CQL name, the aggregate)
     let signatures: Vec<(&str, &str, Aggregate)> = match name {
         "sum" | "avg" => era

@@ -508,6 +508,7 @@ pub fn stand_in(ty: &CqlType) -> Vec<u8> {
             Native::Smallint => vec![0, 1],
             Native::Date => 1u32.wrapping_add(1 << 31).to_be_bytes().to_vec(),
             Native::Time => 1i64.to_be_bytes().to_vec(),
+            Native::Duration => vec![0, 0, 2],
             // A version 1 (time) UUID serves `uuid` and `timeuuid` alike.
             Native::Timeuuid | Native::Uuid => {
                 let mut u = vec![0u8; 16];

@@ -19,7 +19,7 @@
 //! serialized per partition.
 
 use super::super::ast::{
-    Condition, Operator, Relation, Select, Selection, Selector, Statement, TableName, Using,
+    Condition, Operator, Relation, Select, Selection, Selector, Statement, TableName, Term, Using,
 };
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::{ColumnRole, Table};
@@ -251,10 +251,17 @@ fn columns_selection<'n>(names: impl IntoIterator<Item = &'n str>) -> Selection 
 pub fn read_rows(statement: &Statement, table: &Table, selection: Selection) -> CqlResult<Select> {
     let (name, where_clause) = match statement {
         Statement::Insert(i) => {
-            let rels = i
+            // An `INSERT ... JSON` reads the row its map's key names (a
+            // map given by a marker is read when its values are bound).
+            let expanded = match i.json {
+                Some(Term::Constant(_)) => super::json_insert::expand(table, i, &[])?,
+                _ => None,
+            };
+            let given = expanded.as_ref().unwrap_or(i);
+            let rels = given
                 .columns
                 .iter()
-                .zip(&i.values)
+                .zip(&given.values)
                 .filter(|(c, _)| !matches!(table.role(c), Some(ColumnRole::Regular(_)) | None))
                 .map(|(c, v)| Relation::Column {
                     column: c.clone(),

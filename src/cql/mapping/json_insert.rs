@@ -1,6 +1,7 @@
 //! 2.2's `INSERT INTO t JSON '{...}'` (`Json.parseJson`): the JSON map
 //! read into the statement's columns and values. Every column of the
-//! table is written, a missing one as null (2.2 had no DEFAULT UNSET);
+//! table is written, a missing one as null (but under 3.10's DEFAULT
+//! UNSET, which leaves it out);
 //! each value stays JSON text until its column's type reads it (see
 //! `values`, whose reading `fromJson` shares). Owns the map's checks and
 //! their order: every value's type first, in the table's column order,
@@ -67,6 +68,7 @@ pub(super) fn expand(
     for column in table.all_columns() {
         let value = match given.iter().position(|(n, _, _)| *n == column.name) {
             Some(at) => given.remove(at).2,
+            None if ins.json_default_unset => continue,
             None => Value::Null,
         };
         let term = match value {

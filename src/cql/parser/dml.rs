@@ -113,6 +113,15 @@ impl Parser<'_> {
         if self.grammar.is_cql33() && self.at_kw("json") && !self.peek_at(1).is_sym("(") {
             self.advance();
             let json = self.term()?;
+            // 3.10's `DEFAULT NULL` (every column missing from the map
+            // written as null, as before) or `DEFAULT UNSET` (left alone).
+            let mut json_default_unset = false;
+            if self.grammar.has_group_by() && self.eat_kw("default") {
+                json_default_unset = self.eat_kw("unset");
+                if !json_default_unset && !self.eat_kw("null") {
+                    return Err(self.no_viable());
+                }
+            }
             let if_not_exists = self.if_not_exists(IfAt::Other)?;
             let using = self.using()?;
             return Ok(Insert {
@@ -120,6 +129,7 @@ impl Parser<'_> {
                 columns: Vec::new(),
                 values: Vec::new(),
                 json: Some(json),
+                json_default_unset,
                 if_not_exists,
                 using,
             });
@@ -165,6 +175,7 @@ impl Parser<'_> {
             columns,
             values,
             json: None,
+            json_default_unset: false,
             if_not_exists,
             using,
         })

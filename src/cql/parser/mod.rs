@@ -295,6 +295,7 @@ fn parse_pass_lexing<'a>(
         Grammar::Beta1 => Lexer::beta(text),
         g if !g.has_contains() => Lexer::with(text, lexing).without_neq().without_dollars(),
         g if !g.is_cql33() => Lexer::with(text, lexing).without_dollars(),
+        Grammar::Cql34 => Lexer::with(text, lexing).with_durations(),
         _ => Lexer::with(text, lexing),
     };
     let mut p = Parser {

@@ -27,6 +27,7 @@ impl Parser<'_> {
             TokenKind::Float => constant(ConstantKind::Float),
             TokenKind::Uuid => constant(ConstantKind::Uuid),
             TokenKind::Hex => constant(ConstantKind::Hex),
+            TokenKind::Duration => constant(ConstantKind::Duration),
             TokenKind::Symbol if t.text == "?" => self.marker(None),
             // 2.0's named marker (`':' ident`): over Thrift bound by its
             // position, as `?` is.

@@ -1,7 +1,7 @@
 //! The types whose bytes are a number: Int32Type, IntegerType (varint),
 //! LongType and CounterColumnType, FloatType and DoubleType, DecimalType,
 //! 2.2's ByteType and ShortType (`small`), SimpleDateType and TimeType
-//! (`day_time`),
+//! (`day_time`), 3.10's DurationType (`duration`: three vints),
 //! and the two stored as one: BooleanType (a byte) and DateType /
 //! TimestampType (a long of milliseconds). Each file owns one type's
 //! comparison, validation and string form (`ieee` both IEEE-754 widths',
@@ -14,6 +14,7 @@ pub(super) mod date;
 pub(super) mod date_texts;
 pub(super) mod day_time;
 pub(super) mod decimal;
+pub(super) mod duration;
 pub(super) mod ieee;
 pub(super) mod int32;
 pub(super) mod integer;

@@ -256,6 +256,7 @@ pub fn plan_select_by(
                 &head,
                 tuples.as_ref(),
                 selects_a_collection(table, &sel.selection),
+                rules.clustering_filtered(sel.allow_filtering),
                 rules,
             )?;
             if !sel.order_by.is_empty() {
@@ -416,6 +417,7 @@ fn unindexed_or_1_2(
             &clustering,
             tuples,
             collection,
+            rules.clustering_filtered(sel.allow_filtering),
             rules,
         )?),
         true => None,
@@ -446,7 +448,14 @@ fn unindexed_or_1_2(
         mut filters,
     } = match early {
         Some(plan) => plan,
-        None => clustering_of(table, &clustering, tuples, collection, rules)?,
+        None => clustering_of(
+            table,
+            &clustering,
+            tuples,
+            collection,
+            rules.clustering_filtered(sel.allow_filtering),
+            rules,
+        )?,
     };
     filters.extend(regular);
     Ok((indexed, full_partitions, prefixes, range, filters))

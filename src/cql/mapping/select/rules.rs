@@ -66,6 +66,10 @@ pub struct SelectRules {
     /// index serves are checked on each row of a scan (3.0's `RowFilter`);
     /// before, refused for want of an indexed EQ.
     pub filters_unindexed: bool,
+    /// 3.6 on (CASSANDRA-11310): given ALLOW FILTERING, a clustering
+    /// column restricted after one left out, or after a slice, is checked
+    /// on each row rather than refused.
+    pub filters_clustering: bool,
     /// 1.2.7 to 1.2.16: a read in the reverse of the comparator's order
     /// built the slice of an EQ or IN on every clustering column with the
     /// asked bound's end-of-component, not the reversed one's, so each
@@ -226,6 +230,7 @@ impl SelectRules {
                 _ => Tuples::V20,
             },
             filters_unindexed: at_least(3, 0),
+            filters_clustering: at_least(3, 6),
             // The session's release sets it (`TupleSlicesInTupleOrder`).
             tuple_order: false,
             reversed_full_prefix_empty: ((1, 2, 7)..(1, 2, 17)).contains(&release),
@@ -246,6 +251,13 @@ impl SelectRules {
                 _ => Some("zero-length column name"),
             },
         }
+    }
+
+    /// Whether a SELECT with (`allow_filtering`) or without ALLOW
+    /// FILTERING checks its clustering restrictions past a gap or a slice
+    /// on each row (see [`SelectRules::filters_clustering`]).
+    pub fn clustering_filtered(&self, allow_filtering: bool) -> bool {
+        self.filters_clustering && allow_filtering
     }
 
     /// The refusal of a restriction on clustering column `column` while

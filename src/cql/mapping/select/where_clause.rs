@@ -131,6 +131,7 @@ pub(super) fn restrictions(
                     .column(column)
                     .map(|c| c.ty.clone())
                     .expect("role implies column");
+                duration_slice(&ty, *op)?;
                 let ty = contains::relation_type(&ty, column, *op, rules)?;
                 if matches!(role, ColumnRole::Regular(_)) {
                     let before = regular_merge::Stage::BeforeValue;
@@ -230,6 +231,30 @@ pub(super) fn restrictions(
         }
     }
     Ok(r)
+}
+
+/// 3.10's `SingleColumnRelation.newSliceRestriction`: a duration (or a
+/// value holding one) has no order to slice by; refused before its value
+/// is read.
+fn duration_slice(ty: &CqlType, op: Operator) -> CqlResult<()> {
+    if !matches!(
+        op,
+        Operator::Gt | Operator::Gte | Operator::Lt | Operator::Lte
+    ) || !ty.references_duration()
+    {
+        return Ok(());
+    }
+    let on = match ty {
+        t if t.is_collection() || matches!(t, CqlType::Frozen(_)) => {
+            "collections containing durations"
+        }
+        CqlType::Tuple(_) => "tuples containing durations",
+        CqlType::User(_) => "UDTs containing durations",
+        _ => "duration columns",
+    };
+    Err(invalid(format!(
+        "Slice restrictions are not supported on {on}"
+    )))
 }
 
 /// 3.10's filtering of partition keys (CASSANDRA-11031): a partition key
@@ -469,6 +494,7 @@ pub(super) fn clustering_of(
     clus: &[Vec<ColumnRelation>],
     tuples: Option<&multi_column::Clustering>,
     collection_selected: bool,
+    filtered: bool,
     rules: &SelectRules,
 ) -> CqlResult<ClusteringPlan> {
     if let Some(t) = tuples {
@@ -477,9 +503,22 @@ pub(super) fn clustering_of(
     let mut eq_prefix: Vec<Vec<Vec<u8>>> = Vec::new();
     let mut range: Option<ClusteringRange> = None;
     let mut filters: Vec<Filter> = Vec::new();
+    // 3.6's filtering (`filtered`): the restrictions from a column left
+    // out, or from the one after a slice, only filter the rows read.
+    let filtered_from = |from: usize, filters: &mut Vec<Filter>| {
+        for (j, rels) in clus.iter().enumerate().skip(from) {
+            for (op, vals) in rels {
+                filters.push(Filter {
+                    column: table.clustering[j].column.name.clone(),
+                    op: *op,
+                    values: vals.clone(),
+                });
+            }
+        }
+    };
     // 2.2 checked first that no restricted column came after a slice
     // (`validateClusteringRestrictions`), naming the slice's column.
-    if rules.words == rules::Words::V22 {
+    if rules.words == rules::Words::V22 && !filtered {
         let restricted = clus.iter().enumerate().filter(|(_, r)| !r.is_empty());
         let mut previous: Option<(usize, &Vec<ColumnRelation>)> = None;
         for (i, rels) in restricted {
@@ -495,6 +534,10 @@ pub(super) fn clustering_of(
         }
     }
     for (i, rels) in clus.iter().enumerate() {
+        if filtered && (rels.is_empty() || range.is_some()) {
+            filtered_from(i, &mut filters);
+            break;
+        }
         if rels.is_empty() {
             if let Some(j) = clus[i + 1..].iter().position(|r| !r.is_empty()) {
                 // 2.2 named the first column left out, 1.2 to 2.1 the one
