@@ -419,7 +419,7 @@ mod tests {
         let int = parse_type("Int32Type").unwrap();
         // {'a', 'b'} in the u16 form: its first v3 length runs past the end.
         let set = [0, 2, 0, 1, b'a', 0, 1, b'b'];
-        assert!(v3_collection_overruns(&set, &[text.clone()]));
+        assert!(v3_collection_overruns(&set, std::slice::from_ref(&text)));
         // [1, 2]: a 1-byte first element the int refuses first.
         let list = [0, 2, 0, 4, 0, 0, 0, 1, 0, 4, 0, 0, 0, 2];
         assert!(!v3_collection_overruns(&list, &[int]));
