@@ -12898,3 +12898,165 @@ if (3, 0) <= R:
             "SELECT y, m, d FROM ev WHERE cal = 'c' AND m = 2 ORDER BY y DESC ALLOW FILTERING",
         ]]
         return out
+
+
+# ------------------------------------------------------------------------------ writetime() of a negative timestamp (found by ordinary19zw on 1.2.9 and 1.2.19)
+if R >= (1, 2):
+    @scenario("rel_negwritetime", "19", "cql3", keyspace_reset="cv_r_negwritetime")
+    def _negwritetime():
+        """1.2's `Selection` marked a dead cell's write time -1 and answered `writetime()`
+        null for every negative one; 2.0 marked it `Long.MIN_VALUE` and answered the others:
+        what each release answered for cells written at a negative, a zero and a positive
+        timestamp, and the cells themselves"""
+        ks = "cv_r_negwritetime"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE w (k text, c int, v text, n int, PRIMARY KEY (k, c))",
+            "INSERT INTO w (k, c, v, n) VALUES ('a', 1, 'neg', 1) USING TIMESTAMP -5",
+            "INSERT INTO w (k, c, v, n) VALUES ('a', 2, 'min', 2) USING TIMESTAMP -1",
+            "INSERT INTO w (k, c, v, n) VALUES ('a', 3, 'zero', 3) USING TIMESTAMP 0",
+            "INSERT INTO w (k, c, v) VALUES ('a', 4, 'pos') USING TIMESTAMP 7",
+            "UPDATE w USING TIMESTAMP -9 SET n = 9 WHERE k = 'a' AND c = 4",
+            "SELECT c, v, writetime(v), writetime(n) FROM w WHERE k = 'a'",
+            "SELECT writetime(v) FROM w WHERE k = 'a' AND c = 1",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ the words 2.1 and 2.2 reserved (found by ordinary19zw on 2.2.19)
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_reserved22", "19", "cql3", keyspace_reset="cv_r_reserved22")
+    def _reserved22():
+        """2.1's grammar added `K_FULL` and 2.2's `K_ENTRIES`, `K_OR`, `K_REPLACE`,
+        `K_EXECUTE` and `K_DESCRIBE`, none among its unreserved keywords: what each release
+        answered to tables and columns of those names, bare and quoted"""
+        ks = "cv_r_reserved22"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        for w in ("full", "entries", "describe", "execute", "or", "replace"):
+            out += [q("CREATE TABLE %s (k int PRIMARY KEY, v int)" % w),
+                    q("CREATE TABLE t_%s (k int PRIMARY KEY, %s int)" % (w, w)),
+                    q("CREATE TABLE \"%s\" (k int PRIMARY KEY, \"%s\" int)" % (w.upper(), w)),
+                    q("SELECT %s FROM t_%s" % (w, w))]
+        out += [q("INSERT INTO \"ENTRIES\" (k, \"entries\") VALUES (1, 2) USING TIMESTAMP 3"),
+                q("SELECT \"entries\" FROM \"ENTRIES\""),
+                q("SELECT entries FROM \"ENTRIES\"")]
+        return out
+
+
+# ------------------------------------------------------------------------------ a frozen collection key literal over Thrift (found by ordinary19zw on 2.1.22 and 2.2.19)
+if (2, 1) <= R < (3, 0):
+    @scenario("rel_frozenkeyv2", "19", "cql3", keyspace_reset="cv_r_frozenkeyv2")
+    def _frozenkeyv2():
+        """Over Thrift 2.1 and 2.2 wrote a collection literal in protocol v2's form
+        (`QueryOptions.fromProtocolV2`) and validated a frozen collection key in v3's
+        (`CollectionSerializer.validate`): a v2 count too short for v3's is `Not enough bytes
+        to read a set`; an element length read past the value's end is an
+        `IllegalArgumentException` of `ByteBufferUtil.readBytes` that failed the request on
+        the server, closing the connection (the last step)"""
+        ks = "cv_r_frozenkeyv2"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE fs (tags frozen<set<text>>, v int, PRIMARY KEY (tags))",
+            "CREATE TABLE fl (ids frozen<list<int>>, c int, v int, PRIMARY KEY (ids, c))",
+            "INSERT INTO fs (tags, v) VALUES ({}, 1)",
+            "INSERT INTO fl (ids, c, v) VALUES ([], 1, 1)",
+            "SELECT * FROM fs",
+            "INSERT INTO fl (ids, c, v) VALUES ([7], 1, 1)",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ ALTER TYPE RENAME of a type in a collection (found by ordinary19zw on 2.1.22 and 2.2.19)
+if (2, 1) <= R < (3, 0):
+    @scenario("rel_udtrename", "19", "cql3", keyspace_reset="cv_r_udtrename")
+    def _udtrename():
+        """2.1's `CollectionType.isCompatibleWith` asked of a collection column's new type only
+        its element names' compatibility and its values' value-compatibility (a user type's
+        field names unasked): a field of a type in a map, a list and a set of a table renamed
+        and added, the table's types and values read after each"""
+        ks = "cv_r_udtrename"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TYPE addr (street text, zip int)",
+            "CREATE TABLE c (k int PRIMARY KEY, home frozen<addr>, "
+            "m map<text, frozen<addr>>, l list<frozen<addr>>)",
+            "CREATE TABLE s (k int PRIMARY KEY, s set<frozen<addr>>)",
+            "INSERT INTO c (k, home, m) VALUES (1, {street: 'a', zip: 1}, "
+            "{'w': {street: 'b', zip: 2}}) USING TIMESTAMP 5",
+            "INSERT INTO s (k, s) VALUES (1, {{street: 'c', zip: 3}}) USING TIMESTAMP 5",
+            "ALTER TYPE addr RENAME zip TO postcode",
+            "SELECT home, m, l FROM c",
+            "SELECT s FROM s",
+            "SELECT home.postcode FROM c",
+            "ALTER TYPE addr RENAME street TO line1 AND postcode TO pc",
+            "ALTER TYPE addr ADD city text",
+            "SELECT home, m FROM c",
+            "SELECT home.zip FROM c",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ 1.2's counter clustering column printed by its bytes (found by ordinary19zw on 1.2.9)
+if R == (1, 2):
+    @scenario("rel_counterkey12", "19", "cql3", keyspace_reset="cv_r_counterkey12")
+    def _counterkey12():
+        """1.2's CreateColumnFamilyStatement printed a counter clustering column by its name's
+        ByteBuffer (`java.nio.HeapByteBuffer[pos=0 lim=N cap=N]`): a COMPACT STORAGE table's
+        single clustering column in every 1.2, any other to 1.2.16; a partition key column and
+        (1.2.17 on) a clustering column of a composite table by name"""
+        ks = "cv_r_counterkey12"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE a (k text, cnt counter, PRIMARY KEY (k, cnt))",
+            "CREATE TABLE b (k text, cnt counter, PRIMARY KEY (k, cnt)) WITH COMPACT STORAGE",
+            "CREATE TABLE c (k text, x int, cnt counter, v counter, PRIMARY KEY (k, x, cnt)) "
+            "WITH COMPACT STORAGE",
+            "CREATE TABLE d (cnt counter, v counter, PRIMARY KEY (cnt))",
+            "CREATE TABLE e (k text, \"Cnt\" counter, v counter, PRIMARY KEY (k, \"Cnt\"))",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ a collection cell's value over Thrift, short (found by ordinary19zw on 2.1.22)
+if (2, 1) <= R < (3, 0):
+    @scenario("rel_mapcellset", "19", "cql3", keyspace_reset="cv_r_mapcellset")
+    def _mapcellset():
+        """2.1 and 2.2 checked a Thrift write of a collection's element cell by the whole
+        collection type in protocol v3's form; 2.1's MapSerializer kept the set's words for a
+        short map (`Not enough bytes to read a set`), 2.2 said map: element cells of a map, a
+        set and a list written with a value too short for a count, a set's empty one"""
+        ks = "cv_r_mapcellset"
+        q = v19.execute_cql3_query
+
+        def cn(col, elem):
+            out = b""
+            for p in (col.encode(), elem):
+                out += struct.pack(">H", len(p)) + p + b"\x00"
+            return out
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks),
+               q("CREATE TABLE p (k text PRIMARY KEY, m map<text, int>, s set<text>, "
+                 "l list<int>)")]
+        cp = W.struct({3: b("p")})
+
+        def put(name, value):
+            return v19.insert("k1", cp, W.struct({1: b(name), 2: b(value), 3: W.i64(5)}))
+        out += [
+            put(cn("m", b"a"), b"\x00\x00\x00\x03"),
+            put(cn("m", b"b"), b"\x00\x01"),
+            put(cn("s", b"x"), b"\x00\x00\x00\x02"),
+            put(cn("s", b"y"), b""),
+            put(cn("l", b"\x00" * 16), b"\x00\x00"),
+            q("SELECT m, s FROM p"),
+        ]
+        return out

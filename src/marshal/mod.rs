@@ -46,8 +46,8 @@ pub use compound::dynamic_composite::DynamicCompositeType;
 pub(crate) use compound::frozen_fields::without_frozen;
 pub use compound::reversed::ReversedType;
 pub use compound::tuple::{
-    join_components, read_v3_collection, split_components, write_v3_collection, FrozenType,
-    TupleKind, TupleType, MULTI_CELL_USER_TYPE,
+    join_components, read_v3_collection, split_components, v3_collection_overruns,
+    write_v3_collection, FrozenType, TupleKind, TupleType, MULTI_CELL_USER_TYPE,
 };
 pub use numbers::boolean::BooleanType;
 pub use numbers::counter::CounterColumnType;

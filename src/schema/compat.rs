@@ -50,10 +50,35 @@ pub(crate) fn is_compatible_with(new: &TypeRef, old: &TypeRef) -> bool {
         return oc.iter().all(|(name, old_type)| {
             nc.iter()
                 .find(|(n, _)| n == name)
-                .is_some_and(|(_, t)| fields_added(&t.class_name(), &old_type.class_name()))
+                .is_some_and(|(_, t)| collection_compatible(t, old_type))
         });
     }
     false
+}
+
+/// 2.1's `CollectionType.isCompatibleWith` of a collection column's
+/// (multi-cell) type: the same kind, its element names' comparator
+/// compatible and its cells' values value-compatible, so a user type in
+/// it may gain or rename fields (`ALTER TYPE ... RENAME`: the type's
+/// names are not asked). Another shape (a frozen collection) keeps the
+/// rule of its written name ([`fields_added`]).
+fn collection_compatible(new: &TypeRef, old: &TypeRef) -> bool {
+    match (new.collection(), old.collection()) {
+        (Some(n), Some(o)) if n.kind() == o.kind() => {
+            is_compatible_with(&n.name_comparator(), &o.name_comparator())
+                && match (n.value_comparator(), o.value_comparator()) {
+                    (Some(nv), Some(ov)) => value_compatible(&nv, &ov),
+                    _ => true,
+                }
+        }
+        _ => fields_added(&new.class_name(), &old.class_name()),
+    }
+}
+
+/// `isValueCompatibleWith` as a collection's cell values asked it:
+/// BytesType takes every value; any other type as it compares.
+fn value_compatible(new: &TypeRef, old: &TypeRef) -> bool {
+    short(new) == "BytesType" || is_compatible_with(new, old)
 }
 
 /// Whether the type named `new` is the one named `old` with fields added
@@ -138,5 +163,31 @@ mod tests {
             "ListType(UTF8Type,Int32Type)",
             "ListType(UTF8Type)"
         ));
+    }
+
+    #[test]
+    fn a_collection_of_a_user_type_may_rename_its_fields() {
+        let ut = |f: &str| {
+            format!("org.apache.cassandra.db.marshal.UserType(ks,61,{f}:org.apache.cassandra.db.marshal.UTF8Type)")
+        };
+        let cols = |f: &str| {
+            format!(
+                "org.apache.cassandra.db.marshal.ColumnToCollectionType(6d:org.apache.cassandra.db.marshal.MapType(org.apache.cassandra.db.marshal.UTF8Type,{}))",
+                ut(f)
+            )
+        };
+        let comp = |f: &str| {
+            format!(
+                "org.apache.cassandra.db.marshal.CompositeType(org.apache.cassandra.db.marshal.UTF8Type,{})",
+                cols(f)
+            )
+        };
+        assert!(compat(&comp("7a"), &comp("6e")));
+        // Another kind of collection is not compatible.
+        let list = comp("6e").replace(
+            "MapType(org.apache.cassandra.db.marshal.UTF8Type,",
+            "ListType(",
+        );
+        assert!(!compat(&list, &comp("6e")));
     }
 }

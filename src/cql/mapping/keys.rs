@@ -253,15 +253,36 @@ pub fn is_compact_value_missing(e: &CqlError) -> bool {
 /// A key's frozen collections (tuples, user types) checked by their
 /// validators, as 2.1 checked every written key (`ThriftValidation.
 /// validateKey`) and read one (`SelectStatement.validateKey`): a frozen
-/// literal in the u16 form over Thrift fails there. The refusal's text.
-pub(super) fn frozen_keys_valid(table: &Table, values: &[Vec<u8>]) -> Result<(), String> {
+/// literal in the u16 form over Thrift fails there, refused with the
+/// validator's text (`CqlError::Invalid`, the caller words it), or, where
+/// the v3 reading met an element's length past the end, failed on the
+/// server ([`crate::marshal::v3_collection_overruns`]).
+pub(super) fn frozen_keys_valid(table: &Table, values: &[Vec<u8>]) -> CqlResult<()> {
     for (c, v) in table.partition_key.iter().zip(values) {
-        if matches!(
+        if !matches!(
             c.ty,
             CqlType::Frozen(_) | CqlType::Tuple(_) | CqlType::User(_)
         ) {
-            c.ty.marshal().validate(v).map_err(|e| e.0)?;
+            continue;
         }
+        let Err(e) = c.ty.marshal().validate(v) else {
+            continue;
+        };
+        let elements = match &c.ty {
+            CqlType::Frozen(inner) => match inner.as_ref() {
+                CqlType::Map(k, t) => vec![k.marshal(), t.marshal()],
+                CqlType::List(t) | CqlType::Set(t) => vec![t.marshal()],
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        if crate::marshal::v3_collection_overruns(v, &elements) {
+            return Err(CqlError::Failed(format!(
+                "IllegalArgumentException reading the frozen key of {}",
+                c.name
+            )));
+        }
+        return Err(CqlError::invalid(e.0));
     }
     Ok(())
 }

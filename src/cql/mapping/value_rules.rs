@@ -52,6 +52,17 @@ impl ValueRules {
         }
     }
 
+    /// Whether `writetime()` answers a cell written at `timestamp`: 1.2's
+    /// `Selection` marked a dead cell's write time -1 and answered null for
+    /// any negative one (`ts >= 0`, so `USING TIMESTAMP -5` reads back as
+    /// null); 2.0 marked it `Long.MIN_VALUE` and answered every other.
+    pub fn answers_write_time(self, timestamp: i64) -> bool {
+        match self {
+            ValueRules::Since12 | ValueRules::Since1216 => timestamp >= 0,
+            _ => timestamp != i64::MIN,
+        }
+    }
+
     /// Whether a condition on a list element past the list's end is
     /// refused (2.0's `ElementAccessBound`: `List index N out of bound`);
     /// 2.1's `ColumnCondition` took such an element as null.
@@ -205,6 +216,15 @@ mod tests {
         let inet = CqlType::Native(Native::Inet);
         assert!(ValueRules::Since12.validate(&inet, &[]).is_err());
         assert!(ValueRules::Since20.validate(&inet, &[]).is_ok());
+    }
+
+    #[test]
+    fn a_negative_write_time_was_null_to_1_2() {
+        assert!(!ValueRules::Since12.answers_write_time(-5));
+        assert!(!ValueRules::Since1216.answers_write_time(-1));
+        assert!(ValueRules::Since12.answers_write_time(0));
+        assert!(ValueRules::Since20.answers_write_time(-5));
+        assert!(!ValueRules::Since22.answers_write_time(i64::MIN));
     }
 
     #[test]

@@ -221,7 +221,7 @@ fn write_rows(
     };
     let mut out = Vec::new();
     for pk in cartesian(&keys.partition) {
-        frozen_keys_valid(table, &pk).map_err(CqlError::invalid)?;
+        frozen_keys_valid(table, &pk)?;
         let mut w = new_write(table, row_key_for(table, &pk, ctx.values)?);
         for ck in &rows {
             if statics_alone {
@@ -306,7 +306,7 @@ pub fn delete_writes(
         let (given, slice) = range_delete::slice_of(table, del, &slices, &keys, ctx)?;
         let mut out = Vec::new();
         for pk in cartesian(&keys.partition) {
-            frozen_keys_valid(table, &pk).map_err(CqlError::invalid)?;
+            frozen_keys_valid(table, &pk)?;
             let mut w = new_write(table, row_key_for(table, &pk, ctx.values)?);
             for ck in cartesian(&keys.clustering[..given]) {
                 let range = range_delete::bounds(table, &ck, &slice)?;
@@ -320,7 +320,7 @@ pub fn delete_writes(
     let given = deleted_prefix(table, del, &keys, ctx)?;
     let mut out = Vec::new();
     for pk in cartesian(&keys.partition) {
-        frozen_keys_valid(table, &pk).map_err(CqlError::invalid)?;
+        frozen_keys_valid(table, &pk)?;
         let key = row_key_for(table, &pk, ctx.values)?;
         let mut w = new_write(table, key.clone());
         for ck in cartesian(&keys.clustering[..given]) {

@@ -560,11 +560,13 @@ impl Parser<'_> {
     }
 
     /// Whether `word` cannot be a bare name: 2.0's reserved words (1.2's
-    /// grammar had no IF or NOT).
+    /// grammar had no IF or NOT), and those 2.1 and 2.2 added.
     fn reserved(&self, word: &str) -> bool {
         let w = word.to_ascii_lowercase();
-        RESERVED.contains(&w.as_str())
-            && (self.grammar.has_conditions() || !matches!(w.as_str(), "if" | "not"))
+        let w = w.as_str();
+        (RESERVED.contains(&w) && (self.grammar.has_conditions() || !matches!(w, "if" | "not")))
+            || (self.grammar.has_contains() && reserved::RESERVED_SINCE_2_1.contains(&w))
+            || (self.grammar.is_cql33() && reserved::RESERVED_SINCE_2_2.contains(&w))
     }
 
     /// Whether the token `ahead` is one [`Parser::ident`] takes.

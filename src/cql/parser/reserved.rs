@@ -1,5 +1,5 @@
-//! The words 1.2 and 2.0 reserved: none can be an unquoted identifier.
-//! Data only.
+//! The words 1.2 and 2.0 reserved, and those 2.1 and 2.2 added: none can
+//! be an unquoted identifier. Data only.
 
 /// Words that cannot be unquoted identifiers in 1.2/2.0.
 pub(crate) const RESERVED: &[&str] = &[
@@ -53,3 +53,12 @@ pub(crate) const RESERVED: &[&str] = &[
     "where",
     "with",
 ];
+
+/// Words 2.1's grammar added (`K_FULL` of CREATE INDEX's `FULL(c)`): not in
+/// its `unreserved_keyword`, so no bare name.
+pub(crate) const RESERVED_SINCE_2_1: &[&str] = &["full"];
+
+/// Words 2.2's grammar added, reserved as 2.1's: `K_ENTRIES` (`ENTRIES(m)`),
+/// `K_OR` and `K_REPLACE` (`CREATE OR REPLACE FUNCTION`), `K_EXECUTE` and
+/// `K_DESCRIBE` (the permissions of functions and roles). 3.x kept them.
+pub(crate) const RESERVED_SINCE_2_2: &[&str] = &["describe", "entries", "execute", "or", "replace"];

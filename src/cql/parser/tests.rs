@@ -506,8 +506,11 @@ fn cql_3_2_collection_indexes_and_contains() {
         index("CREATE INDEX ON t (ENTRIES(m))", Grammar::Cql33),
         Ok(("m".into(), IndexTarget::Entries))
     );
+    // 2.2 reserved the word (`K_ENTRIES` is no `unreserved_keyword`); 2.1
+    // took it as a name.
+    assert!(index("CREATE INDEX ON t (entries)", Grammar::Cql33).is_err());
     assert_eq!(
-        index("CREATE INDEX ON t (entries)", Grammar::Cql33),
+        index("CREATE INDEX ON t (entries)", g),
         Ok(("entries".into(), IndexTarget::Values))
     );
     assert_eq!(
@@ -694,4 +697,20 @@ fn cql_3_3_function_of_a_keyspace() {
     );
     // 2.1's grammar had no such name: a field selector's '(' is refused.
     assert!(selectors("SELECT system.max(pts) FROM t", Grammar::Cql32).is_err());
+}
+
+#[test]
+fn words_2_1_and_2_2_reserved_are_no_names() {
+    let q = |w: &str| format!("CREATE TABLE {w} (k int PRIMARY KEY, v int)");
+    // 2.1's `K_FULL`.
+    assert!(parse_with(&q("full"), Grammar::WithStatics).is_ok());
+    assert!(parse_with(&q("full"), Grammar::Cql32).is_err());
+    // 2.2's five.
+    for w in ["entries", "describe", "execute", "or", "replace"] {
+        assert!(parse_with(&q(w), Grammar::Cql32).is_ok(), "{w}");
+        let e = parse_with(&q(w), Grammar::Cql33).unwrap_err();
+        assert!(e.to_string().contains("no viable alternative"), "{w}: {e}");
+    }
+    // Quoted, each is a name.
+    assert!(parse_with(&q("\"entries\""), Grammar::Cql33).is_ok());
 }

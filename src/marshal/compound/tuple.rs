@@ -246,6 +246,40 @@ pub fn read_v3_collection(value: &[u8], pairs: bool) -> Result<Vec<&[u8]>, Marsh
     Ok(out)
 }
 
+/// Whether reading `value` as a v3 collection of `types` (one for a list
+/// or a set, a map's key and value) meets an element's length running
+/// past the value's end before a short count or length, or an element its
+/// type refuses: 2.1 to 2.2's `CollectionSerializer.readValue` then asked
+/// `ByteBufferUtil.readBytes` for a limit past the buffer's capacity, an
+/// `IllegalArgumentException` no caller caught, where the others were the
+/// `MarshalException`s of `Not enough bytes` and of the element's type.
+pub fn v3_collection_overruns(value: &[u8], types: &[TypeRef]) -> bool {
+    let int = |b: &[u8]| i32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    if value.len() < 4 || types.is_empty() {
+        return false;
+    }
+    let n = (int(value).max(0) as usize).saturating_mul(types.len());
+    let mut rest = &value[4..];
+    for i in 0..n {
+        if rest.len() < 4 {
+            return false;
+        }
+        let len = int(rest);
+        rest = &rest[4..];
+        if len < 0 {
+            continue;
+        }
+        let Some(element) = rest.get(..len as usize) else {
+            return true;
+        };
+        if types[i % types.len()].validate(element).is_err() {
+            return false;
+        }
+        rest = &rest[len as usize..];
+    }
+    false
+}
+
 /// Writes the v3 form of `items` (`entries`: the count written).
 pub fn write_v3_collection(items: &[&[u8]], entries: usize) -> Vec<u8> {
     let mut out = (entries as i32).to_be_bytes().to_vec();
@@ -377,5 +411,19 @@ mod tests {
         let two = join_components(&[Some(2i32.to_be_bytes().to_vec())]);
         assert_eq!(t.compare(&one, &two), Ordering::Less);
         assert_eq!(t.compare(&v, &one), Ordering::Less);
+    }
+
+    #[test]
+    fn a_v2_collection_read_as_v3_overruns_or_is_refused() {
+        let text = parse_type("UTF8Type").unwrap();
+        let int = parse_type("Int32Type").unwrap();
+        // {'a', 'b'} in the u16 form: its first v3 length runs past the end.
+        let set = [0, 2, 0, 1, b'a', 0, 1, b'b'];
+        assert!(v3_collection_overruns(&set, std::slice::from_ref(&text)));
+        // [1, 2]: a 1-byte first element the int refuses first.
+        let list = [0, 2, 0, 4, 0, 0, 0, 1, 0, 4, 0, 0, 0, 2];
+        assert!(!v3_collection_overruns(&list, &[int]));
+        // An empty one: its count is short.
+        assert!(!v3_collection_overruns(&[0, 0], &[text]));
     }
 }

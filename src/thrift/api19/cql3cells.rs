@@ -13,7 +13,9 @@
 //! and each release checked a collection's element cell value its own way.
 //! It reads the schema only.
 
-use crate::marshal::{CollectionType, CompositeType, Dialect, MarshalError, TypeRef};
+use crate::marshal::{
+    CollectionKind, CollectionType, CompositeType, Dialect, MarshalError, TypeRef,
+};
 use crate::schema::{CfDef, ColumnDef};
 use crate::thrift::error::{ApiError, ApiResult};
 
@@ -78,16 +80,29 @@ pub fn collection_cell(
             None => Err(MarshalError("EmptyType only accept empty values".into())),
         },
         CollectionCells::WholeOrEmpty if value.is_empty() => Ok(()),
-        CollectionCells::Whole | CollectionCells::WholeOrEmpty => whole_v3(c, value, dialect),
+        CollectionCells::Whole | CollectionCells::WholeOrEmpty => {
+            // 2.1's `MapSerializer.validateForNativeProtocol` kept the
+            // set's words for a short map (2.2 said map).
+            let noun = match (rule, c.kind()) {
+                (CollectionCells::Whole, CollectionKind::Map) => "set",
+                (_, kind) => kind.noun(),
+            };
+            whole_v3(c, value, noun, dialect)
+        }
     })
 }
 
 /// A collection serialized in the protocol v3 form (an int count, each
 /// element an int length and its bytes), each element checked by its type
 /// (`CollectionSerializer.validateForNativeProtocol`).
-fn whole_v3(c: &CollectionType, value: &[u8], dialect: Dialect) -> Result<(), MarshalError> {
+fn whole_v3(
+    c: &CollectionType,
+    value: &[u8],
+    short_noun: &str,
+    dialect: Dialect,
+) -> Result<(), MarshalError> {
     let noun = c.kind().noun();
-    let short = || MarshalError(format!("Not enough bytes to read a {noun}"));
+    let short = || MarshalError(format!("Not enough bytes to read a {short_noun}"));
     let int = |rest: &mut &[u8]| -> Result<i32, MarshalError> {
         let head: [u8; 4] = rest
             .get(..4)
@@ -241,5 +256,24 @@ mod tests {
         assert!(why(&comp(&[&one]), KeyColumns::Taken)
             .unwrap()
             .contains("Not enough components (found 1 but 2 expected)"));
+    }
+
+    #[test]
+    fn a_short_map_cell_was_a_set_to_2_1() {
+        let map = parse_type("MapType(UTF8Type,Int32Type)").unwrap();
+        let why = |rule| {
+            collection_cell(&map, &[0, 0, 0, 3], rule, Dialect::V20)
+                .unwrap()
+                .unwrap_err()
+                .0
+        };
+        assert_eq!(
+            why(CollectionCells::Whole),
+            "Not enough bytes to read a set"
+        );
+        assert_eq!(
+            why(CollectionCells::WholeOrEmpty),
+            "Not enough bytes to read a map"
+        );
     }
 }

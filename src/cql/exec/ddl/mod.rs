@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 mod collections;
 mod compression;
+mod counter_key12;
 mod indexes;
 use indexes::{create_index, drop_index, NewIndex};
 
@@ -185,7 +186,12 @@ pub(super) fn run(
                 }
                 Table::from_create_as(&ks, &ct, mix)?
             } else {
-                Table::from_create_as(&ks, ct, mix)?
+                let (major, minor, patch) = local.release_numbers();
+                let of_1_2 = local.emulated && (major, minor) == (1, 2);
+                Table::from_create_as(&ks, ct, mix).map_err(|e| match of_1_2 {
+                    true => counter_key12::reworded(e, ct, patch),
+                    false => e,
+                })?
             };
             if signed_timestamps(session) {
                 table.sign_timestamps(None);

@@ -446,7 +446,10 @@ fn selected(
     let eval_row = |r: &CqlRow| {
         plan.selectors
             .iter()
-            .map(|(s, _)| eval_selector(&plan.table, s, r, partitioner))
+            .map(|(s, _)| {
+                let v = eval_selector(&plan.table, s, r, partitioner);
+                super::selection::as_answered(plan.values, s, v)
+            })
             .collect::<Vec<_>>()
     };
     let mut out: Vec<Vec<Option<Vec<u8>>>> = match (plan.group, plan.aggregates.is_empty()) {

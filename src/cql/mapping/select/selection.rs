@@ -482,6 +482,19 @@ pub(super) fn check_conversions(
     )))
 }
 
+/// A selector's value as the release answered it: a `writetime()` of a
+/// time it did not answer (1.2: a negative one) is null
+/// ([`ValueRules::answers_write_time`]).
+pub(super) fn as_answered(rules: ValueRules, s: &Selector, v: Option<Vec<u8>>) -> Option<Vec<u8>> {
+    match (s, v) {
+        (Selector::WriteTime(_), Some(b)) if b.len() == 8 => {
+            let ts = i64::from_be_bytes(b[..].try_into().ok()?);
+            rules.answers_write_time(ts).then_some(b)
+        }
+        (_, v) => v,
+    }
+}
+
 pub(super) fn eval_selector(
     table: &Table,
     s: &Selector,

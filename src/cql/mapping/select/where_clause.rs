@@ -392,11 +392,12 @@ pub(super) fn partitions_of(
             let k = row_key(table, &combo)?;
             if rules.values == super::super::value_rules::ValueRules::Since21 {
                 // 2.1's `SelectStatement.validateKey`, quoting the refusal.
-                super::super::keys::frozen_keys_valid(table, &combo).map_err(|e| {
-                    invalid(format!(
+                super::super::keys::frozen_keys_valid(table, &combo).map_err(|e| match e {
+                    CqlError::Invalid(e) => invalid(format!(
                         "Partition key IN clause contained invalid value: \
                          org.apache.cassandra.serializers.MarshalException: {e}"
-                    ))
+                    )),
+                    other => other,
                 })?;
             }
             keys.push((combo, k));
