@@ -16,6 +16,11 @@ use supercolumn::storage::sstable::{
     SSTableWriter,
 };
 
+/// A partition of no entries.
+fn none() -> Entries {
+    Entries::new()
+}
+
 fn scan_keys(r: &SSTableReader, from: Bound<DecoratedKey>) -> Vec<DecoratedKey> {
     r.scan(from).map(|p| p.unwrap().key).collect()
 }
@@ -153,10 +158,10 @@ fn out_of_order_and_duplicate_keys_are_rejected() {
         SSTableOptions::default(),
     )
     .unwrap();
-    w.append(&keys[1], &[], vec![]).unwrap();
-    let err = w.append(&keys[0], &[], vec![]).unwrap_err();
+    w.append(&keys[1], &[], none()).unwrap();
+    let err = w.append(&keys[0], &[], none()).unwrap_err();
     assert!(matches!(err, SSTableError::OutOfOrder { .. }), "{err}");
-    let err = w.append(&keys[1], &[], vec![]).unwrap_err();
+    let err = w.append(&keys[1], &[], none()).unwrap_err();
     assert!(matches!(err, SSTableError::OutOfOrder { .. }), "{err}");
     // The rejected appends changed nothing.
     let r = w.finish().unwrap();
@@ -318,7 +323,7 @@ fn scans_from_a_token_include_or_skip_all_keys_of_that_token() {
         };
         let mut w = SSTableWriter::create(dir.path(), "Tok-1", &p, keys.len(), opts).unwrap();
         for k in &keys {
-            w.append(k, &[], vec![]).unwrap();
+            w.append(k, &[], none()).unwrap();
         }
         let r = w.finish().unwrap();
         for t in b'`'..=b'g' {

@@ -524,7 +524,7 @@ fn put_cell_body(out: &mut Vec<u8>, c: CellView<'_>) {
         }
     }
     if !matches!(c.kind, CellKind::Tombstone { .. }) {
-        put_bytes(out, &c.value);
+        put_bytes(out, c.value);
     }
 }
 

@@ -48,35 +48,27 @@ enum Tokens {
 /// An index segment's bytes (checksum included), checked whole and kept.
 fn segment_view(chunk: &[u8]) -> Result<SegmentView, DecodeError> {
     let (body, starts) = segment_starts(chunk)?;
-    let tokens = starts
-        .iter()
-        .map(|&at| key_at(body, at as usize).map(|(t, _)| t))
-        .collect::<Result<Vec<Token>, _>>()?;
-    let tokens = if let Some(longs) = tokens
-        .iter()
-        .map(|t| match t {
-            Token::Long(v) => Some(*v),
-            _ => None,
-        })
-        .collect::<Option<Vec<i64>>>()
-    {
-        Tokens::Long(longs)
-    } else if let Some(bigs) = tokens
-        .iter()
-        .map(|t| match t {
-            Token::Big(v) => Some(*v),
-            _ => None,
-        })
-        .collect::<Option<Vec<i128>>>()
-    {
-        Tokens::Big(bigs)
-    } else {
-        Tokens::Kept
-    };
+    let tokens = tokens_of(body, &starts)?;
     Ok(SegmentView {
         body: body.to_vec(),
         starts,
         tokens,
+    })
+}
+
+/// The entries' tokens, when all are of one fixed-size kind.
+fn tokens_of(body: &[u8], starts: &[u32]) -> Result<Tokens, DecodeError> {
+    let (mut longs, mut bigs) = (Vec::new(), Vec::new());
+    for &at in starts {
+        match key_at(body, at as usize)?.0 {
+            Token::Long(v) if bigs.is_empty() => longs.push(v),
+            Token::Big(v) if longs.is_empty() => bigs.push(v),
+            _ => return Ok(Tokens::Kept),
+        }
+    }
+    Ok(match bigs.is_empty() {
+        true => Tokens::Long(longs),
+        false => Tokens::Big(bigs),
     })
 }
 

@@ -411,17 +411,17 @@ fn unindexed_or_1_2(
     // asking for ALLOW FILTERING (1.2's and 2.0's SelectStatement, 2.2's
     // StatementRestrictions), where no index serves the query.
     let collection = selects_a_collection(table, &sel.selection);
-    let early = match served {
-        false => Some(clustering_of(
+    let plan = || {
+        clustering_of(
             table,
             &clustering,
             tuples,
             collection,
             rules.clustering_filtered(sel.allow_filtering),
             rules,
-        )?),
-        true => None,
+        )
     };
+    let early = (!served).then(plan).transpose()?;
     // ORDER BY was checked before the filtering (1.2's `prepare`, 2.0's
     // `processOrderingClause`, 2.2's and 3.x's `verifyOrderingIsAllowed`).
     if !sel.order_by.is_empty() {
@@ -447,15 +447,8 @@ fn unindexed_or_1_2(
         range,
         mut filters,
     } = match early {
-        Some(plan) => plan,
-        None => clustering_of(
-            table,
-            &clustering,
-            tuples,
-            collection,
-            rules.clustering_filtered(sel.allow_filtering),
-            rules,
-        )?,
+        Some(early) => early,
+        None => plan()?,
     };
     filters.extend(regular);
     Ok((indexed, full_partitions, prefixes, range, filters))
