@@ -6,7 +6,7 @@
 //! words, and what the merged restrictions read (`ClusteringPlan`: the
 //! clustering prefixes, each once, and the slice after them). Used only
 //! where a tuple relation is present: the single-column path
-//! (`where_clause::clustering_of`) is the one without.
+//! (`where_clause::clustering`) is the one without.
 
 mod values;
 
