@@ -14,7 +14,8 @@
 //! What stays engine-only, reached through `Node::engine()` (an `Option`,
 //! `None` with a cluster backend, no downcast): flush, compaction,
 //! snapshots, per-CF statistics and metrics, and the no-wait routing of
-//! `thrift::transport::handoff` (whether a read would wait on the disk). A front end
+//! `thrift::transport::handoff` (whether a write may wait; reads are
+//! attempted on the embedded engine). A front end
 //! asking for one of those with a cluster backend gets a clear refusal,
 //! never a guess. The explorer's partition views (`Node::stored_partition`,
 //! `partition_size(s)`) are the engine's stored views with it, and with a

@@ -27,11 +27,12 @@ pub enum NodeError {
     /// not catch (its Thrift server closed the connection).
     #[error("failed on the server: {0}")]
     FailedOnServer(String),
-    /// A read in a no-wait attempt would have waited on the disk
-    /// (`StorageError::WouldBlock`): not a failure, and never an answer.
+    /// A read in a no-wait attempt would have waited on the disk or on a
+    /// lock (`StorageError::WouldBlock`, `LockBusy`): not a failure, and
+    /// never an answer.
     /// The front end that made the attempt runs the call again where it
     /// may wait, before anything becomes a protocol error.
-    #[error("read would wait on the disk: {0}")]
+    #[error("read would wait: {0}")]
     WouldBlock(String),
     /// A cluster backend had too few live replicas for the call's
     /// consistency level, or no node answered (Thrift's
@@ -279,7 +280,9 @@ pub(super) fn storage_error(e: StorageError) -> NodeError {
             acknowledged: Acknowledged::default(),
             refusal: None,
         },
-        e @ StorageError::WouldBlock { .. } => NodeError::WouldBlock(e.to_string()),
+        e @ (StorageError::WouldBlock { .. } | StorageError::LockBusy(_)) => {
+            NodeError::WouldBlock(e.to_string())
+        }
         StorageError::CommitLog(CommitLogError::PayloadTooLarge { len, max }) => {
             NodeError::Invalid(format!(
                 "mutation of {len} bytes exceeds the commit log's maximum of {max} bytes"

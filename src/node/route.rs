@@ -1,12 +1,11 @@
 //! Where a front end runs one request: inline on the tokio worker that read
 //! it, or on the blocking pool. Shared by Thrift's hand-off and the native
 //! protocol's router, which decide per request from what this module tells
-//! them: whether the backend's writes, or its reads of a column family, may
-//! wait, and how an attempt runs. It must not decide a request's route
+//! them: whether the backend's writes may wait, where its reads run, and
+//! how an attempt runs. It must not decide a request's route
 //! itself.
 
 use super::Node;
-use crate::storage::ReadWait;
 
 /// Requests (inflated) larger than this always go to the pool.
 pub const INLINE_MAX_REQUEST: usize = 64 * 1024;
@@ -44,17 +43,17 @@ pub fn for_write(node: &Node) -> Route {
     }
 }
 
-/// Where a read of a few partitions of `ks`.`cf` may run: inline when its
-/// data is all in memtables, as an attempt when it may wait on the disk
-/// only, on the pool when it may wait on a lock (or on a cluster).
-pub fn for_read(node: &Node, ks: &str, cf: &str) -> Route {
-    let Some(engine) = node.engine() else {
-        return Route::Pool;
-    };
-    match engine.read_wait(ks, cf) {
-        ReadWait::Nothing => Route::Inline,
-        ReadWait::Disk => Route::Attempt,
-        ReadWait::Lock => Route::Pool,
+/// Where a read of a few partitions may run with the embedded engine: as
+/// an attempt on the worker, whatever its column family holds. A read of
+/// memtables only never misses; one that meets an SSTable's bytes outside
+/// the page cache, or a lock a writer holds (a schema change, truncation,
+/// memtable switch), misses at once and runs again on the pool. Deciding
+/// this in the read itself, where it meets them, costs a front end no
+/// lookup of the names before the call: the names are read once.
+pub fn for_read(node: &Node) -> Route {
+    match node.engine() {
+        Some(_) => Route::Attempt,
+        None => Route::Pool,
     }
 }
 

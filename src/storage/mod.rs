@@ -165,7 +165,7 @@ mod store;
 mod testutil;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use engine::{Engine, ReadWait};
+pub use engine::Engine;
 pub use engine::{SnapshotEntry, SNAPSHOTS_DIR};
 pub use options::{EngineOptions, IndexBuilds, IndexChecks, Reconciling, Ties};
 pub use query::FlushedReads;
@@ -199,6 +199,10 @@ pub enum StorageError {
     /// it may wait (the caller decides where; this is never the client's).
     #[error("read of {path} would wait on the disk")]
     WouldBlock { path: PathBuf },
+    /// In a no-wait read, a lock the read takes was held by a writer
+    /// (a schema change, truncation, memtable switch): as `WouldBlock`.
+    #[error("read would wait on the {0} lock")]
+    LockBusy(&'static str),
     #[error("unknown keyspace {0}")]
     UnknownKeyspace(String),
     #[error("unknown column family {cf} in keyspace {keyspace}")]

@@ -7,13 +7,17 @@
 //! and marks the attempt as missed. The caller then discards what the
 //! closure produced and runs the call again where waiting is allowed (the
 //! blocking pool).
-//! Reads change nothing, so running one twice is harmless.
+//! Reads change nothing, so running one twice is harmless. A lock a read
+//! takes (the catalog, a column family's stores) is taken the same way:
+//! held by a schema change, truncation or memtable switch, it misses
+//! rather than waits ([`read_lock`]).
 //!
 //! The mode is the call's wait mode (`call::Scope::wait`); this module
 //! owns its meaning and the one read primitive; it must not decide where
 //! calls run (the server does) or retry anything itself.
 
 use crate::call::{self, WaitMode as Mode};
+use parking_lot::{RwLock, RwLockReadGuard};
 #[cfg(test)]
 use std::cell::Cell;
 use std::fs::File;
@@ -69,6 +73,19 @@ pub fn attempt<T>(f: impl FnOnce() -> T) -> Option<T> {
 #[cfg(test)]
 fn missed() -> bool {
     mode() == Mode::Missed
+}
+
+/// A read guard of `lock`: in an attempt, only if no writer holds it (one
+/// that would have waited misses, `None`); otherwise waited for as usual.
+pub fn read_lock<T>(lock: &RwLock<T>) -> Option<RwLockReadGuard<'_, T>> {
+    if mode() == Mode::Wait {
+        return Some(lock.read());
+    }
+    let guard = lock.try_read();
+    if guard.is_none() {
+        set_mode(Mode::Missed);
+    }
+    guard
 }
 
 /// Fills `buf` from `file` at `offset`: a plain positioned read, or, in an

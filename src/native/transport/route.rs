@@ -14,11 +14,11 @@
 //!   table of the schema, while the engine says they would not wait
 //!   ([`crate::node::route::for_write`]; see Thrift's rule for writes);
 //! - reads of one partition or a few (every partition key column bound by
-//!   `=` or `IN`, no `token()`) of a table whose data is all in memtables;
-//!   of a table with SSTables, as an *attempt* ([`Route::Attempt`]): its
-//!   reads take cached bytes only ([`crate::node::route::attempt`]) and a read
-//!   that would wait makes the server drop the answer and run the request
-//!   again on the pool.
+//!   `=` or `IN`, no `token()`) of a table of the schema, as an *attempt*
+//!   ([`Route::Attempt`]): its reads take cached bytes only, and locks no
+//!   writer holds ([`crate::node::route::attempt`]); a read that would
+//!   wait makes the server drop the answer and run the request again on
+//!   the pool.
 //!
 //! Everything else goes to the pool: QUERY (its text may be anything: DDL,
 //! a scan, a system table), PREPARE, BATCH, the logins (the authenticator
@@ -102,7 +102,7 @@ impl Router {
         {
             return Route::Pool;
         }
-        let Some((ks, key)) = self.key(node, keyspace, &s.table) else {
+        let Some((_, key)) = self.key(node, keyspace, &s.table) else {
             return Route::Pool;
         };
         let one_partition = key.iter().all(|k| {
@@ -114,7 +114,7 @@ impl Router {
         if !one_partition {
             return Route::Pool;
         }
-        route::for_read(node, &ks, &s.table.name)
+        route::for_read(node)
     }
 
     /// The keyspace and partition key of a table of the schema.
@@ -203,12 +203,12 @@ mod tests {
         let delete = execute(&node, "DELETE FROM \"StdBytes\" WHERE key = ?");
         assert_eq!(route(&delete), Route::Inline);
         let read = execute(&node, "SELECT * FROM \"StdBytes\" WHERE key = ?");
-        assert_eq!(route(&read), Route::Inline);
+        assert_eq!(route(&read), Route::Attempt);
         let qualified = execute(
             &node,
             "SELECT * FROM \"CT\".\"StdBytes\" WHERE key IN (0x01, 0x02)",
         );
-        assert_eq!(r.route(&node, None, &qualified), Route::Inline);
+        assert_eq!(r.route(&node, None, &qualified), Route::Attempt);
         let mut route = |req: &Request| r.route(&node, Some("CT"), req);
         // Scans are never inline, whatever the data.
         let scan = execute(&node, "SELECT * FROM \"StdBytes\"");
@@ -219,7 +219,7 @@ mod tests {
         );
         assert_eq!(route(&tokens), Route::Pool);
 
-        // Once the table has an SSTable, a read is an attempt.
+        // With an SSTable too, a read is an attempt.
         node.engine()
             .unwrap()
             .apply(&crate::model::RowMutation {
@@ -253,6 +253,6 @@ mod tests {
         );
         assert_eq!(r.route(&node, Some("CT"), &insert), Route::Pool);
         let read = execute(&node, "SELECT * FROM \"StdBytes\" WHERE key = ?");
-        assert_eq!(r.route(&node, Some("CT"), &read), Route::Inline);
+        assert_eq!(r.route(&node, Some("CT"), &read), Route::Attempt);
     }
 }

@@ -41,7 +41,7 @@ impl Engine {
         let inner = &*self.inner;
         inner.check_open()?;
         inner.note_request();
-        let cat = inner.catalog();
+        let cat = inner.catalog_to_read()?;
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
         let def = cf.def();
         if cmd.super_column.is_some() {
@@ -77,7 +77,7 @@ impl Engine {
                 String::from_utf8_lossy(&primary.column)
             )
         });
-        let stores = cf.stores();
+        let stores = cf.stores()?;
         let mut from = if query.start_key.is_empty() {
             Bound::Unbounded
         } else {
@@ -141,7 +141,7 @@ impl Engine {
         let inner = &*self.inner;
         inner.check_open()?;
         inner.note_request();
-        let cat = inner.catalog();
+        let cat = inner.catalog_to_read()?;
         let store = cat.cf(keyspace, cf)?;
         let Some(index) = store.index() else {
             return Ok(None);
@@ -197,7 +197,7 @@ impl Inner {
     /// Fills `index` from everything stored in `cf` (memtables and SSTables).
     pub(crate) fn build_index(&self, cf: &CfStore, index: &CfIndex) -> Result<(), StorageError> {
         let names = index.names();
-        for store in cf.stores() {
+        for store in cf.stores()? {
             let mut from: Bound<DecoratedKey> = Bound::Unbounded;
             loop {
                 let rows = store.rows_from(&from, 1024)?;
@@ -252,7 +252,7 @@ impl Inner {
             return Ok(());
         }
         let mut holds_rows = false;
-        for store in cf.stores() {
+        for store in cf.stores()? {
             if !store.rows_from(&Bound::Unbounded, 1)?.is_empty() {
                 holds_rows = true;
                 break;

@@ -53,17 +53,6 @@ use background::Job;
 pub use snapshot::{SnapshotEntry, SNAPSHOTS_DIR};
 use write::Writes;
 
-/// What a read could wait on (see [`Engine::read_wait`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReadWait {
-    /// Nothing: the data is all in memtables.
-    Nothing,
-    /// The disk only: a read that finds its bytes cached does not wait.
-    Disk,
-    /// A lock held by a schema change, truncation, memtable switch or flush.
-    Lock,
-}
-
 /// The storage engine. `Send + Sync`; every call blocks.
 pub struct Engine {
     pub(crate) inner: Arc<Inner>,
@@ -463,6 +452,15 @@ impl Inner {
     /// waiting for the write lock would deadlock the two.
     pub(crate) fn catalog(&self) -> Arc<Catalog> {
         self.catalog.read().clone()
+    }
+
+    /// The catalog for a read: in a no-wait attempt, while a schema change,
+    /// truncation or memtable switch holds it, a miss instead of a wait.
+    pub(crate) fn catalog_to_read(&self) -> Result<Arc<Catalog>, StorageError> {
+        match crate::storage::nowait::read_lock(&self.catalog) {
+            Some(c) => Ok(c.clone()),
+            None => Err(StorageError::LockBusy("catalog")),
+        }
     }
 
     /// Applies a validated mutation. The state read lock keeps a flush from

@@ -3,7 +3,7 @@
 //! uses to choose a thread for a read. A child of `engine` so that it sees
 //! the engine's internals; it must not write or change the lifecycle.
 
-use super::{Engine, Inner, ReadWait};
+use super::{Engine, Inner};
 use crate::model::{Bytes, CellView, ReadCommand, RowRange, RowResult};
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
@@ -21,45 +21,6 @@ use std::sync::Arc;
 const RANGE_PAGE_ROWS: usize = 128;
 
 impl Engine {
-    /// Whether reading a row of `keyspace.cf` now could wait on the disk:
-    /// when the CF has SSTables (a read may miss the page cache) or the
-    /// write gate is closed. Memtables, including those being flushed, are
-    /// memory. An unknown CF is answered at once (with an error). A hint,
-    /// as [`Engine::write_may_wait`].
-    pub fn read_may_wait(&self, keyspace: &str, cf: &str) -> bool {
-        let inner = &*self.inner;
-        let Some(gate) = inner.catalog.try_read() else {
-            return true;
-        };
-        match gate.cf(keyspace, cf) {
-            Ok(store) => store
-                .state
-                .try_read()
-                .is_none_or(|st| !st.sstables.is_empty()),
-            Err(_) => false,
-        }
-    }
-
-    /// [`Engine::read_may_wait`], told apart: whether a read of
-    /// `keyspace.cf` now could wait only on the disk (the CF has SSTables:
-    /// a read that finds its bytes in the page cache does not wait), or on
-    /// a lock too (the write gate or the CF's state is held). A hint, as
-    /// [`Engine::read_may_wait`].
-    pub fn read_wait(&self, keyspace: &str, cf: &str) -> ReadWait {
-        let inner = &*self.inner;
-        let Some(gate) = inner.catalog.try_read() else {
-            return ReadWait::Lock;
-        };
-        match gate.cf(keyspace, cf) {
-            Ok(store) => match store.state.try_read() {
-                None => ReadWait::Lock,
-                Some(st) if st.sstables.is_empty() => ReadWait::Nothing,
-                Some(_) => ReadWait::Disk,
-            },
-            Err(_) => ReadWait::Nothing,
-        }
-    }
-
     /// Reads one row.
     pub fn read(&self, cmd: &ReadCommand, key: &[u8]) -> Result<RowResult, StorageError> {
         let row = self.read_bounded(cmd, key, usize::MAX)?;
@@ -82,11 +43,11 @@ impl Engine {
     ) -> Result<Option<RowResult>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
-        let cat = inner.catalog();
+        let cat = inner.catalog_to_read()?;
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
         crate::trace::event(|| format!("Executing single-partition query on {}", cmd.cf));
         crate::trace::event(|| "Acquiring sstable references".to_string());
-        let stores = cf.stores();
+        let stores = cf.stores()?;
         let dk = cat.schema.partitioner.decorate(key);
         inner.read_key_bounded(&cf.def(), &stores, cmd, &dk, max_bytes)
     }
@@ -110,7 +71,7 @@ impl Engine {
     ) -> Result<Option<bool>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
-        let cat = inner.catalog();
+        let cat = inner.catalog_to_read()?;
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
         let def = cf.def();
         // A traced read takes the general path, which notes its steps.
@@ -125,7 +86,7 @@ impl Engine {
             InPlaceEnd::Declined => None,
         };
         // The commonest case costs no list of stores and no handle.
-        if let Some(mem) = cf.sole_memtable() {
+        if let Some(mem) = cf.sole_memtable()? {
             return mem.with_row_in_place(&dk, |row| match row {
                 InPlace::Absent => Ok(Some(true)),
                 InPlace::Supers => Ok(None),
@@ -134,7 +95,7 @@ impl Engine {
                 }
             });
         }
-        let stores = cf.stores();
+        let stores = cf.stores()?;
         let mut handles = Vec::with_capacity(stores.len());
         for s in &stores {
             if let Some(h) = s.open_row(&dk)? {
@@ -182,9 +143,9 @@ impl Engine {
     ) -> Result<T, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
-        let cat = inner.catalog();
+        let cat = inner.catalog_to_read()?;
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
-        let stores = cf.stores();
+        let stores = cf.stores()?;
         let dk = cat.schema.partitioner.decorate(key);
         let mut handles = Vec::with_capacity(stores.len());
         for s in &stores {
@@ -222,10 +183,10 @@ impl Engine {
     ) -> Result<Vec<(Bytes, RowResult)>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
-        let cat = inner.catalog();
+        let cat = inner.catalog_to_read()?;
         let cf = cat.cf(&cmd.keyspace, &cmd.cf)?;
         let def = cf.def();
-        let stores = cf.stores();
+        let stores = cf.stores()?;
         crate::trace::event(|| {
             let sstables = stores.iter().filter(|s| s.sstable().is_some()).count();
             format!(

@@ -88,11 +88,11 @@ impl Engine {
     ) -> Result<Option<T>, StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
-        let cat = inner.catalog();
+        let cat = inner.catalog_to_read()?;
         let store = cat.cf(keyspace, cf)?;
         let def = store.def();
         let dk = cat.schema.partitioner.decorate(key);
-        let stores = store.stores();
+        let stores = store.stores()?;
         let mut handles: Vec<Box<dyn RowHandle + '_>> = Vec::with_capacity(stores.len());
         for s in &stores {
             if let Some(h) = s.open_row(&dk)? {
@@ -120,10 +120,10 @@ impl Engine {
     ) -> Result<(), StorageError> {
         let inner = &*self.inner;
         inner.check_open()?;
-        let cat = inner.catalog();
+        let cat = inner.catalog_to_read()?;
         let store = cat.cf(keyspace, cf)?;
         let def = store.def();
-        let stores = store.stores();
+        let stores = store.stores()?;
         let now = inner.opts.clock.now_seconds();
         let mut from: Bound<DecoratedKey> = match after {
             Some(k) => Bound::Excluded(cat.schema.partitioner.decorate(k)),

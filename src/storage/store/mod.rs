@@ -19,8 +19,8 @@ use super::query::{FlushedReads, RowStore, Spans};
 use crate::model::Op;
 use crate::partitioner::DecoratedKey;
 use crate::schema::CfDef;
-use crate::storage::Reconciling;
-use parking_lot::{Mutex, RwLock};
+use crate::storage::{Reconciling, StorageError};
+use parking_lot::{Mutex, RwLock, RwLockReadGuard};
 use sstable_store::SsTable;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -155,9 +155,15 @@ impl CfStore {
         std::mem::take(&mut st.sstables)
     }
 
+    /// The stores' state for a read: in a no-wait attempt, while a flush,
+    /// compaction or truncation swaps them, a miss instead of a wait.
+    fn state_to_read(&self) -> Result<RwLockReadGuard<'_, CfState>, StorageError> {
+        crate::storage::nowait::read_lock(&self.state).ok_or(StorageError::LockBusy("stores"))
+    }
+
     /// Every store a read must consult, memtables first.
-    pub fn stores(&self) -> Vec<Arc<dyn RowStore>> {
-        let st = self.state.read();
+    pub fn stores(&self) -> Result<Vec<Arc<dyn RowStore>>, StorageError> {
+        let st = self.state_to_read()?;
         let mut v: Vec<Arc<dyn RowStore>> =
             Vec::with_capacity(1 + st.flushing.len() + st.sstables.len());
         // Newest first throughout (memtables, then SSTables from the last
@@ -176,15 +182,17 @@ impl CfStore {
                 .rev()
                 .map(|t| t.clone() as Arc<dyn RowStore>),
         );
-        v
+        Ok(v)
     }
 
     /// The live memtable when it is the only store (nothing being flushed,
     /// no SSTable): then it alone answers a read.
-    pub fn sole_memtable(&self) -> Option<Arc<Memtable>> {
-        let st = self.state.read();
-        (st.flushing.is_empty() && st.kept.is_empty() && st.sstables.is_empty())
-            .then(|| st.live.clone())
+    pub fn sole_memtable(&self) -> Result<Option<Arc<Memtable>>, StorageError> {
+        let st = self.state_to_read()?;
+        Ok(
+            (st.flushing.is_empty() && st.kept.is_empty() && st.sstables.is_empty())
+                .then(|| st.live.clone()),
+        )
     }
 
     /// Freezes the live memtable (if it holds anything) at log position

@@ -24,20 +24,22 @@
 //!   truncation or memtable switch holds the write gate, writes go to the
 //!   pool;
 //! - single-partition reads (`get`, `get_slice`, `get_count`, `multiget*`,
-//!   `get_multi_slice`) of a column family whose data is all in memtables
-//!   ([`route::for_read`]): no SSTable, so no page-cache miss;
-//! - the same reads of a column family with SSTables, as an *attempt*
-//!   ([`Route::Attempt`]): their SSTable reads ask the kernel for cached
-//!   bytes only (`preadv2` with `RWF_NOWAIT`, see [`route::attempt`]);
-//!   a read that would go to the disk fails at once, the answer is dropped
-//!   and the call runs again on the pool. So a read missing the page cache
-//!   still never stalls the worker's other connections, and a read whose
-//!   data is cached (the usual case for a working set that fits in memory)
-//!   costs no hand-off. Measured with `scripts/bench.sh` on reads served
-//!   from SSTables: the hand-off (spawn_blocking's queue, waking a pool
-//!   thread, the switches back) was most of such a read's server CPU, and a
-//!   pool thread per waiting call. A miss costs the attempt (microseconds
-//!   of CPU, up to the first uncached block) on top of the pooled read.
+//!   `get_multi_slice`), as an *attempt* ([`Route::Attempt`], see
+//!   [`route::for_read`]): their SSTable reads ask the kernel for cached
+//!   bytes only (`preadv2` with `RWF_NOWAIT`, see [`route::attempt`]), and
+//!   the locks they take (the catalog, the column family's stores) are
+//!   taken only if no writer holds them; a read that would go to the disk
+//!   or wait on a writer fails at once, the answer is dropped and the call
+//!   runs again on the pool. So a read missing the page cache still never
+//!   stalls the worker's other connections, and a read whose data is in
+//!   memtables or cached (the usual case for a working set that fits in
+//!   memory) costs no hand-off. Measured with `scripts/bench.sh` on reads
+//!   served from SSTables: the hand-off (spawn_blocking's queue, waking a
+//!   pool thread, the switches back) was most of such a read's server
+//!   CPU, and a pool thread per waiting call. A miss costs the attempt
+//!   (microseconds of CPU, up to the first uncached block) on top of the
+//!   pooled read. The route is chosen without reading the request's
+//!   names: the read meets what it would wait on itself.
 //!
 //! With a cluster backend, the same reads and writes run on the worker
 //! with their cluster calls awaited there ([`Route::Await`], see
@@ -53,7 +55,7 @@
 //! applying them is long CPU work that would hold the worker's other
 //! connections back). The engine's answers are hints taken just before the
 //! call: a schema change or rotation starting in between can still make an
-//! inline call wait once, briefly; that window is microseconds wide and
+//! inline write wait once, briefly; that window is microseconds wide and
 //! the wait is bounded by one fsync.
 //!
 //! The residual risk of inline calls is CPU, not blocking: a slice with a
@@ -62,11 +64,9 @@
 //! not bounded here.
 
 use crate::node::Node;
-use crate::thrift::call::request::names_at;
 use crate::thrift::dispatch::Called;
-use crate::thrift::session::{Generation, Session};
-use crate::thrift::wire::{lossy, Reader};
-use std::borrow::Cow;
+use crate::thrift::session::Session;
+use crate::thrift::wire::Reader;
 
 use crate::node::route::{self, Route, INLINE_MAX_REQUEST};
 use crate::release::methods::Stage;
@@ -95,9 +95,9 @@ pub fn route(node: &Node, session: &Session, msg: &[u8], called: Option<Called>)
     }
     // Both generations name these methods alike; the arguments differ,
     // so a connection that has not shown its generation goes to the pool.
-    let Some(g) = session.generation else {
+    if session.generation.is_none() {
         return Route::Pool;
-    };
+    }
     // A cluster backend's reads and writes wait on the network: awaited.
     if let Some(r) = route::for_cluster(node) {
         return r;
@@ -105,52 +105,8 @@ pub fn route(node: &Node, session: &Session, msg: &[u8], called: Option<Called>)
     if stage == Stage::Mutation {
         return route::for_write(node);
     }
-    let mut r = Reader::new(msg);
-    let _ = r.method_name();
-    let args = &msg[r.position().min(msg.len())..];
-    let at = called.at(g);
-    let (ks_at, cf_at) = (at.keyspace, at.column_family);
-    // The names as the request reader reads them, borrowed: a read's route
-    // is decided on every call.
-    let keyspace = match g {
-        Generation::Api2 => {
-            let mut ks = None;
-            if let Some(at) = ks_at {
-                names_at(args, at, &mut |n| {
-                    ks.get_or_insert(n);
-                });
-            }
-            ks.map(lossy)
-        }
-        Generation::Api19 => session.api19.keyspace.as_deref().map(Cow::Borrowed),
-    };
-    let mut cfs: Vec<Cow<'_, str>> = Vec::new();
-    if let Some(at) = cf_at {
-        names_at(args, at, &mut |cf| {
-            let cf = lossy(cf);
-            if !cfs.contains(&cf) {
-                cfs.push(cf);
-            }
-        });
-    }
-    match keyspace {
-        // A name the reader could not read: let the pool answer.
-        Some(ks) if !cfs.is_empty() && cfs.len() <= MAX_NAMES => cfs
-            .iter()
-            .map(|cf| route::for_read(node, &ks, cf))
-            .max_by_key(|r| match r {
-                Route::Inline => 0,
-                Route::Attempt => 1,
-                Route::Pool | Route::Await => 2,
-            })
-            .unwrap_or(Route::Pool),
-        _ => Route::Pool,
-    }
+    route::for_read(node)
 }
-
-/// Column families a read may name for it to be routed by them (more go to
-/// the pool).
-const MAX_NAMES: usize = 4;
 
 #[cfg(test)]
 #[path = "handoff_tests.rs"]

@@ -56,6 +56,7 @@ use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use thrift::ApplicationErrorKind;
@@ -183,6 +184,12 @@ async fn connection(
     mut stop: watch::Receiver<bool>,
     _admitted: Admitted,
 ) {
+    // The shutdown signal as one future for the connection's life: a
+    // `changed()` made per call would add and remove a waiter each time.
+    let stopped = async move {
+        let _ = stop.changed().await;
+    };
+    tokio::pin!(stopped);
     if let Err(e) = stream.set_nodelay(true) {
         tracing::debug!(error = %e, "set_nodelay failed");
     }
@@ -205,8 +212,9 @@ async fn connection(
     let mut tap = TapGuard::open(&opts.tap, peer, false);
     loop {
         let next = tokio::select! {
+            biased;
+            () = &mut stopped => return,
             m = reader.next(&mut stream) => m,
-            _ = stop.changed() => return,
         };
         let framing = reader.framing().unwrap_or(Framing::Unframed);
         let Message {
@@ -239,8 +247,9 @@ async fn connection(
         let watch = Watch::begin(&node, &session, &bytes, peer);
         if let Some(delay) = watch.as_ref().and_then(Watch::delay) {
             tokio::select! {
+                biased;
+                () = &mut stopped => return,
                 _ = tokio::time::sleep(delay) => {}
-                _ = stop.changed() => return,
             }
         }
         if let Some(answer) = watch.as_ref().and_then(Watch::instead) {
@@ -268,7 +277,7 @@ async fn connection(
             continue;
         }
         let cost = request_cost(bytes.len(), values);
-        let Some(slot) = admit(&mut charge, cost, &limits, &mut stop).await else {
+        let Some(slot) = admit(&mut charge, cost, &limits, stopped.as_mut()).await else {
             return;
         };
         let call = Call {
@@ -327,14 +336,15 @@ async fn admit(
     charge: &mut Charge,
     cost: usize,
     limits: &Limits,
-    stop: &mut watch::Receiver<bool>,
+    stopped: Pin<&mut impl Future<Output = ()>>,
 ) -> Option<OwnedSemaphorePermit> {
     let admitted = tokio::select! {
+        biased;
+        () = stopped => return None,
         slot = async {
             charge.grow_to(cost).await;
             limits.workers().clone().acquire_owned().await
         } => slot,
-        _ = stop.changed() => return None,
     };
     admitted.ok()
 }

@@ -632,3 +632,29 @@ fn a_traced_read_notes_its_sstables_and_the_tombstones_it_passed() {
         assert_eq!(seeks, sstables, "{acts:?}");
     });
 }
+
+#[test]
+fn a_read_attempt_misses_a_lock_a_writer_holds_instead_of_waiting() {
+    use crate::storage::nowait::attempt;
+    each(|h| {
+        h.apply(put("Std", "k", "c", "v", 1));
+        let cmd = range("Std", "", "", false, 10);
+        let read = || h.engine.read_in_place(&cmd, b"k", usize::MAX, &mut |_| {});
+        assert!(matches!(attempt(read), Some(Ok(Some(true)))));
+        // A schema change, truncation or memtable switch holds the catalog.
+        {
+            let _gate = h.engine.inner.catalog.write();
+            assert!(attempt(read).is_none(), "the attempt misses");
+        }
+        // A flush or compaction swapping the column family's stores.
+        let cf = h.engine.inner.catalog().cf("ks", "Std").unwrap().clone();
+        {
+            let _swap = cf.state.write();
+            assert!(attempt(read).is_none(), "the attempt misses");
+            assert!(attempt(|| h.engine.read(&cmd, b"k")).is_none());
+        }
+        // Nothing held: the attempt answers, and a plain read as before.
+        assert!(matches!(attempt(read), Some(Ok(Some(true)))));
+        assert_eq!(pairs(&h.engine.read(&cmd, b"k").unwrap()).len(), 1);
+    });
+}
