@@ -13060,3 +13060,62 @@ if (2, 1) <= R < (3, 0):
             q("SELECT m, s FROM p"),
         ]
         return out
+
+
+# ------------------------------------------------------------------------------ CQL 2's index check read only `=` names before 1.2 (found by ordinary19zx on 1.1.12)
+if (0, 8) <= R < (1, 3):
+    @scenario("rel_cql2indexeqnames", "19", "cql", keyspace_reset="cv_r_cql2indexeqnames")
+    def _cql2indexeqnames():
+        """CQL 2's SELECT checked for an indexed `=` relation reading each relation's name by
+        the comparator: 0.8 to 1.1 read it only for `=` (`No indexed columns ..` for a name
+        of another operator the comparator cannot read), 1.2 read every name first (`unable
+        to make long from ..`): a LongType family with an index, relations of names that are
+        no numbers, by `>`, `=` and after an indexed `=`"""
+        ks = "cv_r_cql2indexeqnames"
+        five, six = struct.pack(">q", 5), struct.pack(">q", 6)
+        out = setup(ks, cf_def(ks, "Daily", comparator="LongType", default_validation="UTF8Type",
+                               key_validation="UTF8Type",
+                               column_metadata=[column_def(five, "UTF8Type", KEYS_INDEX,
+                                                           "daily_five")]))
+        out += [v19.insert("d1", cparent("Daily"), column(five, "five", 10)),
+                v19.insert("d1", cparent("Daily"), column(six, "six", 10))]
+        out += [cql2(q) for q in [
+            "SELECT * FROM Daily WHERE KEY > 'd1'",
+            "SELECT * FROM Daily WHERE hour > 3",
+            "SELECT * FROM Daily WHERE 6 > 'a' AND hour < 'b'",
+            "SELECT * FROM Daily WHERE hour = 'x'",
+            "SELECT * FROM Daily WHERE 6 = 'six'",
+            "SELECT * FROM Daily WHERE 5 = 'five' AND hour > 'b'",
+            "SELECT 6 FROM Daily WHERE 5 = 'five'",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ 1.1's CQL 3 beta: a selector's name chosen by its token alone (found by ordinary19zx on 1.1.12)
+if R == (1, 1):
+    @scenario("rel_cql3betaselectname", "19", "cql3", keyspace_reset="cv_r_cql3betaselectname")
+    def _cql3betaselectname():
+        """1.1's CQL 3 beta had no function selectors (a name, `writetime(c)`, `ttl(c)`): a
+        name was a column whatever followed it, and SELECT's FROM then refused the token
+        (`mismatched input '1' expecting K_FROM`, `extraneous input ..`), where 1.2's
+        selector decision had no viable alternative: CQL 2's FIRST, two names, a call, a
+        field, writetime and ttl, token()"""
+        ks = "cv_r_cql3betaselectname"
+        out = [v19.set_cql_version("3.0.0"),
+               cql3("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy AND "
+                    "strategy_options:replication_factor = 1" % ks),
+               cql3("USE %s" % ks),
+               cql3("CREATE TABLE t (k text PRIMARY KEY, v text)"),
+               cql3("INSERT INTO t (k, v) VALUES ('a', 'x') USING TIMESTAMP 10")]
+        out += [cql3(q) for q in [
+            "SELECT FIRST 1 * FROM t WHERE k = 'a'",
+            "SELECT FIRST 1 v FROM t",
+            "SELECT v w FROM t",
+            "SELECT k, v w x FROM t",
+            "SELECT dateOf(v) FROM t",
+            "SELECT k.v FROM t",
+            "SELECT writetime(v), ttl(v) FROM t WHERE k = 'a'",
+            "SELECT token(k) FROM t",
+            "SELECT v FROM t WHERE k = 'a'",
+        ]]
+        return out

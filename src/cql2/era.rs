@@ -148,6 +148,11 @@ pub struct Era {
     /// only `key`): `WHERE user_name = 'x'` is a column relation there,
     /// though `user_name IN (..)` and the writes still name the key.
     pub alias_case_kept: bool,
+    /// SELECT's index check read the names of `=` relations only (0.8 to
+    /// 1.1's `validateSelect`: the name was converted after the operator's
+    /// test); 1.2 converted every relation's name first, so a name the
+    /// comparator cannot read failed before `No indexed columns ..`.
+    pub index_check_reads_eq_only: bool,
 }
 
 /// 1.1's CREATE COLUMNFAMILY keywords 0.8 and 1.0 did not have.
@@ -219,6 +224,7 @@ impl Era {
             negative_date_millis: r.does(Behaviour::NegativeDateMillis),
             quorums_of_any_strategy: r.does(Behaviour::QuorumsOfAnyStrategy),
             alias_case_kept: r.at_least(2, 0),
+            index_check_reads_eq_only: !r.at_least(1, 2),
         }
     }
 

@@ -522,7 +522,19 @@ impl Parser<'_> {
                 _ => Selection::Columns(items),
             }
         };
-        self.expect_kw("from")?;
+        if !self.grammar.has_function_selectors()
+            && !self.at_kw("from")
+            && !self.peek_at(1).is_kw("from")
+            && self.ident_at(0)
+        {
+            // 1.1: a name after the selection, where FROM was due, may begin
+            // the table's: ANTLR took FROM for missing (reported) and read on.
+            let t = self.peek();
+            let e = Self::error_at(t, format!("missing K_FROM at '{}'", t.text));
+            self.report(e);
+        } else {
+            self.expect_kw("from")?;
+        }
         let table = self.table_name()?;
         let where_clause = self.where_clause(false)?;
         // 3.10's `GROUP BY` a list of column names, before ORDER BY.

@@ -101,6 +101,14 @@ impl Grammar {
         !matches!(self, Grammar::Cql12 | Grammar::Cql12Paren | Grammar::Beta1)
     }
 
+    /// A selector's decision looked past a name (1.2 on: a name, a call
+    /// `f(..)`, later a field `c.f`). 1.1's beta had only a name,
+    /// `writetime(c)` and `ttl(c)`: a name's token alone chose it, and
+    /// what followed was the SELECT's to refuse (`expecting K_FROM`).
+    pub fn has_function_selectors(self) -> bool {
+        self != Grammar::Beta1
+    }
+
     /// A relation in parentheses, `WHERE (k = 1)` (1.2.11 on, 2.0's).
     pub fn has_parenthesized_relations(self) -> bool {
         matches!(

@@ -37,6 +37,17 @@ impl Parser<'_> {
                 shown,
             });
         }
+        // 1.1's beta: a name is a column whatever follows it (`SELECT FIRST
+        // 3 *` meets FROM's mismatch at the `3`, not a failed decision).
+        // Its TOKEN was reserved and began no selector: SELECT's decision
+        // between a selection and COUNT failed at it.
+        if !self.grammar.has_function_selectors() && self.at_kw("token") {
+            return Err(self.no_viable());
+        }
+        let call = (self.at_kw("writetime") || self.at_kw("ttl")) && self.peek_at(1).is_sym("(");
+        if !self.grammar.has_function_selectors() && self.ident_at(0) && !call {
+            return Ok(Selector::Column(self.ident()?));
+        }
         let t = self.peek().clone();
         if t.kind == TokenKind::Ident && self.peek_at(1).is_sym("(") {
             return self.nested(Self::function_selector);

@@ -42,3 +42,32 @@ fn an_insert_without_into_takes_it_for_missing() {
         "line 1:7 missing K_INTO at 'messages'"
     );
 }
+
+#[test]
+fn a_selector_name_is_chosen_by_its_token_alone() {
+    // Recorded from 1.1.12 (rel_cql3betaselectname): the beta's selector was a
+    // name, `writetime(c)` or `ttl(c)`, so what follows a name is SELECT's
+    // FROM to refuse, where 1.2's selector decision failed.
+    let err = |q: &str| parse_with(q, Grammar::Beta1).unwrap_err().to_string();
+    assert_eq!(
+        err("SELECT FIRST 1 * FROM t WHERE k = 'a'"),
+        "line 1:13 mismatched input '1' expecting K_FROM"
+    );
+    assert_eq!(
+        err("SELECT v w FROM t"),
+        "line 1:9 extraneous input 'w' expecting K_FROM"
+    );
+    assert_eq!(
+        err("SELECT dateOf(v) FROM t"),
+        "line 1:13 mismatched input '(' expecting K_FROM"
+    );
+    assert_eq!(
+        err("SELECT k.v FROM t"),
+        "line 1:8 mismatched input '.' expecting K_FROM"
+    );
+    assert!(parse_with("SELECT writetime(v), ttl(v) FROM t", Grammar::Beta1).is_ok());
+    assert_eq!(
+        err("SELECT token(k) FROM t"),
+        "line 1:7 no viable alternative at input 'token'"
+    );
+}

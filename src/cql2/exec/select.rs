@@ -177,6 +177,11 @@ fn validate(
     }
     if !c.columns.is_empty() {
         for r in &c.columns {
+            // 0.8 to 1.1 read a relation's name only for `=` (the check's
+            // `&&`); 1.2 read every relation's name first.
+            if vars.era.index_check_reads_eq_only && r.op != RelOp::Eq {
+                continue;
+            }
             let name = term_bytes(&r.entity, &cf.comparator, vars)?;
             if r.op == RelOp::Eq
                 && cf

@@ -579,3 +579,26 @@ fn local_quorum_serves_a_simple_strategy_where_the_release_said_so() {
         "EACH_QUORUM ConsistencyLevel is only supported for writes"
     );
 }
+
+#[test]
+fn the_index_check_reads_only_equals_names_before_1_2() {
+    // Recorded from 0.8.10 to 1.2.19 (rel_cql2indexeqnames): a name the
+    // comparator cannot read, by `>`, fails as unreadable on 1.2 only.
+    let b = recorder(vec![]);
+    let old = crate::cql2::era::Era {
+        index_check_reads_eq_only: true,
+        ..crate::cql2::era::Era::default()
+    };
+    let unindexed = "No indexed columns present in by-columns clause with \"equals\" operator";
+    let says = |era, q| match exec_in(&b, era, q) {
+        Ok(_) => String::new(),
+        Err(e) => e.to_string(),
+    };
+    let q = "SELECT * FROM Blobs WHERE hour > 'x'";
+    assert_eq!(says(old, q), unindexed);
+    assert_ne!(says(Default::default(), q), unindexed);
+    // an `=` name is read in every release
+    let eq = "SELECT * FROM Blobs WHERE hour = 'x'";
+    assert_eq!(says(old, eq), says(Default::default(), eq));
+    assert_ne!(says(old, eq), unindexed);
+}
