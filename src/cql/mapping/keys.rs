@@ -29,6 +29,17 @@ pub(super) fn key_values(
     let mut tctx = ctx.terms();
     let where_clause = tuples_as_columns(where_clause, tctx.values)?;
     for rel in where_clause.iter() {
+        if let Some(e) = super::refused_relations::refused(rel) {
+            return Err(e);
+        }
+        if let Relation::Column {
+            column,
+            op: Operator::Like,
+            value,
+        } = rel
+        {
+            return Err(super::refused_relations::like_unindexed(column, value));
+        }
         let Relation::Column { column, op, value } = rel else {
             return Err(CqlError::invalid("The token function cannot be used in WHERE clauses for UPDATE and DELETE statements"));
         };

@@ -87,10 +87,14 @@ impl Parser<'_> {
             return Ok(Selector::Column(column));
         }
         let column = self.ident()?;
-        // 2.1's `selector '.' ident`: a field of a user type column.
-        if self.grammar.has_contains() && self.eat_sym(".") {
-            let field = self.ident()?;
-            return Ok(Selector::Field { column, field });
+        // 2.1's `selector ('.' ident)*`: a field of a user type column,
+        // then a field of that field when it is a user type too.
+        if self.grammar.has_contains() && self.at_sym(".") {
+            let mut fields = Vec::new();
+            while self.eat_sym(".") {
+                fields.push(self.ident()?);
+            }
+            return Ok(Selector::Field { column, fields });
         }
         Ok(Selector::Column(column))
     }
