@@ -147,12 +147,21 @@ impl Parser<'_> {
         }
         if name == "writetime" || name == "ttl" {
             let c = self.ident()?;
+            let made = match name == "ttl" {
+                true => Selector::Ttl(c),
+                false => Selector::WriteTime(c),
+            };
+            // `K_WRITETIME '(' cident ')'`: one name only, its `)` taken
+            // for missing where what follows may follow the call
+            // (`writetime(s, s)`: `missing ')' at ','`).
+            if self.missing_close() {
+                let t = self.peek();
+                let e = Self::error_at(t, format!("missing ')' at '{}'", t.text));
+                self.report(e);
+                return Ok(made);
+            }
             self.expect_sym(")")?;
-            return Ok(if name == "ttl" {
-                Selector::Ttl(c)
-            } else {
-                Selector::WriteTime(c)
-            });
+            return Ok(made);
         }
         let mut args = Vec::new();
         if !self.at_sym(")") {

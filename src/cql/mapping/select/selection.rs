@@ -104,24 +104,39 @@ fn result_name(s: &Selector, in_system: bool) -> String {
 
 /// 2.1's `Selectable.WithFieldSelection`: the type of `column.f.g`, each
 /// field taken of what the selection before it answered (named so in the
-/// refusals: `c.f of type ... is not a user type`).
+/// refusals: `c.f of type ... is not a user type`; 3.x's `asCQL3Type`
+/// printed a user type frozen, `frozen<version>`).
 fn field_type<'t>(table: &'t Table, column: &str, fields: &[String]) -> CqlResult<&'t CqlType> {
+    field_type_named(table, column, fields, false)
+}
+
+fn field_type_named<'t>(
+    table: &'t Table,
+    column: &str,
+    fields: &[String],
+    as_3x: bool,
+) -> CqlResult<&'t CqlType> {
     let mut ty = &table
         .column(column)
         .ok_or_else(|| invalid(format!("Undefined name {column} in selection clause")))?
         .ty;
+    let shown = |t: &CqlType| match (as_3x, t) {
+        (true, t) => crate::cql::exec::schema3x::type_name_3x(t),
+        (false, CqlType::User(u)) => u.name.clone(),
+        (false, t) => t.cql_name(),
+    };
     let mut selected = column.to_string();
     for field in fields {
         let CqlType::User(u) = ty else {
             return Err(invalid(format!(
                 "Invalid field selection: {selected} of type {} is not a user type",
-                ty.cql_name()
+                shown(ty)
             )));
         };
         ty = u.field(field).ok_or_else(|| {
             invalid(format!(
                 "{selected} of type {} has no field {field}",
-                u.name
+                shown(ty)
             ))
         })?;
         selected = format!("{selected}.{field}");
@@ -152,7 +167,8 @@ fn selector_type(
             .map(|c| c.ty.class_name())
             .ok_or_else(|| invalid(format!("Undefined name {c} in selection clause"))),
         Selector::Field { column, fields } => {
-            field_type(table, column, fields).map(|t| t.class_name())
+            let as_3x = rules.values >= ValueRules::Since30;
+            field_type_named(table, column, fields, as_3x).map(|t| t.class_name())
         }
         Selector::WriteTime(c) | Selector::Ttl(c) => {
             let f = if matches!(s, Selector::WriteTime(_)) {
