@@ -13119,3 +13119,122 @@ if R == (1, 1):
             "SELECT v FROM t WHERE k = 'a'",
         ]]
         return out
+
+
+# ------------------------------------------------------------------------------ a field of a field (found by ordinary19zt on 3.0.24 and 3.11.10)
+if R >= (2, 1):
+    @scenario("rel_udtnested", "19", "cql3", keyspace_reset="cv_r_udtnested")
+    def _udtnested():
+        """2.1's selector took `('.' field)*`: a field of a user type field that is a user type
+        itself, its refusals naming what was selected before the field; 3.x's types table
+        printed a nested type's field type frozen (`CQL3Type.UserDefined.toString`)"""
+        ks = "cv_r_udtnested"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TYPE version (major int, minor int)",
+            "CREATE TYPE firmware (name text, ver frozen<version>, vs frozen<list<frozen<version>>>, "
+            "t frozen<tuple<int, frozen<version>>>)",
+            "CREATE TABLE devices (id text PRIMARY KEY, fw frozen<firmware>)",
+            "INSERT INTO devices (id, fw) VALUES ('d1', {name: 'boot', ver: {major: 1, "
+            "minor: 2}})",
+            "INSERT INTO devices (id, fw) VALUES ('d2', {name: 'x'})",
+            "SELECT id, fw.ver.major, fw.ver.minor, fw.ver FROM devices",
+            "SELECT fw.ver.major FROM devices WHERE id = 'd1'",
+            "SELECT fw.ver.nope FROM devices",
+            "SELECT fw.name.x FROM devices",
+            "SELECT id.x FROM devices",
+        ]]
+        if R >= (3, 0):
+            out.append(q("SELECT type_name, field_names, field_types FROM system_schema.types "
+                         "WHERE keyspace_name = '%s'" % ks))
+        return out
+
+
+# ------------------------------------------------------------------------------ relations parsed then refused (found by ordinary19zt, zi, zk on 3.0.24 and 3.11.10)
+if R >= (2, 2):
+    @scenario("rel_refusedrel", "19", "cql3", keyspace_reset="cv_r_refusedrel")
+    def _refusedrel():
+        """2.2's relations read `!=` and refused it in any relation, quoted as written; 3.0's
+        `c IS NOT NULL` (a view's) refused elsewhere; 3.4's LIKE, its value checked as the
+        column's, refused without an index supporting it"""
+        ks = "cv_r_refusedrel"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        stmts = [
+            "CREATE TABLE posts (blog text, at int, title text, PRIMARY KEY (blog, at))",
+            "INSERT INTO posts (blog, at, title) VALUES ('b0', 1, 'tea')",
+            "SELECT title FROM posts WHERE blog = 'b0' AND at != 0",
+            "SELECT title FROM posts WHERE title != 'x' ALLOW FILTERING",
+            "SELECT title FROM posts WHERE blog != 'b1'",
+            "SELECT title FROM posts WHERE token(blog) != token('b1')",
+            "SELECT title FROM posts WHERE blog = 'b0' AND (at) != (1)",
+            "SELECT title FROM posts WHERE blog = 'b0' AND nope != 1",
+            "SELECT title FROM posts WHERE nope = 1 AND at != 1",
+            "UPDATE posts SET title = 'x' WHERE blog = 'b0' AND at != 1",
+            "DELETE FROM posts WHERE blog = 'b0' AND at != 1",
+        ]
+        if R >= (3, 0):
+            stmts += [
+                "SELECT title FROM posts WHERE blog = 'b0' AND title IS NOT NULL",
+                "SELECT title FROM posts WHERE at IS NOT NULL ALLOW FILTERING",
+                "SELECT title FROM posts WHERE nope IS NOT NULL",
+            ]
+        if R >= (3, 10):
+            stmts += [
+                "SELECT title FROM posts WHERE blog = 'b0' AND title LIKE 't%'",
+                "SELECT title FROM posts WHERE title LIKE '%e%' ALLOW FILTERING",
+                "SELECT title FROM posts WHERE at LIKE '1%' ALLOW FILTERING",
+                "SELECT title FROM posts WHERE nope LIKE 'x'",
+                "SELECT title FROM posts WHERE blog LIKE 'b%'",
+            ]
+        out += [q(s) for s in stmts]
+        return out
+
+
+# ------------------------------------------------------------------------------ writetime/ttl of two names (found by ordinary19zt on 3.0.24)
+if R >= (2, 2):
+    @scenario("rel_writetimeargs", "19", "cql3", keyspace_reset="cv_r_writetimeargs")
+    def _writetimeargs():
+        """`K_WRITETIME '(' cident ')'` took one name: a second after a `,` had ANTLR take the
+        `)` for missing (2.2 and 3.0: `missing ')' at ','`; 3.10 on, without that recovery,
+        `mismatched input ',' expecting ')'`)"""
+        ks = "cv_r_writetimeargs"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE t (k int PRIMARY KEY, s text, v int)",
+            "SELECT writetime(s, s) FROM t WHERE k = 1",
+            "SELECT ttl(s, v) FROM t",
+            "SELECT k, writetime(v, s), v FROM t",
+            "SELECT writetime(s) AS w, ttl(v, s) AS t FROM t",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ CONTAINS on a frozen collection key column (found by ordinary19zt on 3.0.24 and 3.11.10)
+if R >= (3, 0):
+    @scenario("rel_containsfrozenkey", "19", "cql3", keyspace_reset="cv_r_containsfrozenkey")
+    def _containsfrozenkey():
+        """3.x's receiver check took CONTAINS on a frozen collection (a collection type); a
+        SELECT's clustering restrictions then refused it without an index (3.0), or an index
+        or filtering (3.6 on)"""
+        ks = "cv_r_containsfrozenkey"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks)]
+        out += [q(s) for s in [
+            "CREATE TABLE paths (k int, path frozen<list<int>>, tags frozen<set<text>>, "
+            "m frozen<map<text, int>>, v text, PRIMARY KEY (k, path, tags, m))",
+            "INSERT INTO paths (k, path, tags, m, v) VALUES (1, [1, 2], {'a'}, {'x': 1}, 'p')",
+            "SELECT v FROM paths WHERE k = 1 AND path CONTAINS 1",
+            "SELECT v FROM paths WHERE k = 1 AND path = [1, 2] AND tags CONTAINS 'a'",
+            "SELECT v FROM paths WHERE k = 1 AND path = [1, 2] AND tags = {'a'} "
+            "AND m CONTAINS KEY 'x'",
+            "SELECT v FROM paths WHERE k = 1 AND path CONTAINS KEY 1",
+            "SELECT v FROM paths WHERE k = 1 AND v CONTAINS 'p'",
+        ]]
+        return out

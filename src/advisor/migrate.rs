@@ -295,6 +295,7 @@ fn keeps(source: &Table, row: &CqlRow, f: &Filter) -> bool {
         Operator::Gte => f.values.iter().all(|w| c(w) != Cmp::Less),
         // Refused by `filters`.
         Operator::Contains | Operator::ContainsKey | Operator::MapEntry { .. } => false,
+        Operator::Neq | Operator::IsNot | Operator::Like => false,
     }
 }
 

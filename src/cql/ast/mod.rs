@@ -181,6 +181,14 @@ pub enum Operator {
     MapEntry {
         eq: bool,
     },
+    /// 2.2's `!=` in a relation: parsed (the grammar's `relationType`
+    /// had it for conditions) and refused by every statement.
+    Neq,
+    /// 3.0's `c IS NOT NULL` (its value `Term::Null`): a view's, refused
+    /// by any other statement.
+    IsNot,
+    /// 3.4's `c LIKE 'pattern'`: taken only on a SASI-indexed column.
+    Like,
 }
 
 impl Operator {
@@ -195,6 +203,9 @@ impl Operator {
             Operator::Contains => "CONTAINS",
             Operator::ContainsKey => "CONTAINS KEY",
             Operator::MapEntry { .. } => "=",
+            Operator::Neq => "!=",
+            Operator::IsNot => "IS NOT",
+            Operator::Like => "LIKE",
         }
     }
 }
@@ -359,10 +370,11 @@ pub enum Selector {
         arg: Box<Selector>,
         to: String,
     },
-    /// 2.1's `c.field` of a user type column.
+    /// 2.1's `c.field` of a user type column; `c.f.g`, a field of a field
+    /// that is itself a user type (`fields` in order, never empty).
     Field {
         column: String,
-        field: String,
+        fields: Vec<String>,
     },
     /// `f(args)`: `token(k)`, `dateOf(c)`, `unixTimestampOf(c)`, `blobAsText(c)`...
     Function {

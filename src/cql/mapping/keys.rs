@@ -28,7 +28,21 @@ pub(super) fn key_values(
     let clustering_in = ctx.clustering_in;
     let mut tctx = ctx.terms();
     let where_clause = tuples_as_columns(where_clause, tctx.values)?;
+    // 3.0's writes met their relations in `StatementRestrictions` as a
+    // SELECT did; 2.2's refused a `!=` as any other operator of a key.
+    let as_restrictions = tctx.values >= super::ValueRules::Since30;
     for rel in where_clause.iter() {
+        if let Some(e) = super::refused_relations::refused(rel).filter(|_| as_restrictions) {
+            return Err(e);
+        }
+        if let Relation::Column {
+            column,
+            op: Operator::Like,
+            value,
+        } = rel
+        {
+            return Err(super::refused_relations::like_unindexed(column, value));
+        }
         let Relation::Column { column, op, value } = rel else {
             return Err(CqlError::invalid("The token function cannot be used in WHERE clauses for UPDATE and DELETE statements"));
         };

@@ -20,6 +20,7 @@ pub mod keys;
 mod names;
 mod range_delete;
 mod read;
+mod refused_relations;
 mod result;
 mod select;
 mod time_fcts;

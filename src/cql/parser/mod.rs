@@ -56,6 +56,9 @@ pub enum Grammar {
     /// types `date`, `time`, `smallint` and `tinyint`, and `count(*)`
     /// among other selectors (its aggregates).
     Cql33,
+    /// 3.0's CQL 3.4.0: 2.2's plus the `c IS NOT NULL` relation its
+    /// materialized views took (refused in any other statement).
+    Cql30,
     /// 3.10's CQL 3.4 (3.11's 3.4.4): 2.2's plus 3.6's `PER PARTITION
     /// LIMIT` and 3.10's `GROUP BY` in SELECT.
     Cql34,
@@ -78,6 +81,7 @@ impl Grammar {
             }
             Some(r) if r.series() == (1, 2) => Grammar::Cql12,
             Some(r) if r.at_least(3, 10) => Grammar::Cql34,
+            Some(r) if r.at_least(3, 0) => Grammar::Cql30,
             Some(r) if r.at_least(2, 2) => Grammar::Cql33,
             Some(r) if r.at_least(2, 1) => Grammar::Cql32,
             Some(r) if r.at_least(2, 0) => Grammar::WithStatics,
@@ -117,6 +121,7 @@ impl Grammar {
                 | Grammar::WithStatics
                 | Grammar::Cql32
                 | Grammar::Cql33
+                | Grammar::Cql30
                 | Grammar::Cql34
         )
     }
@@ -135,7 +140,11 @@ impl Grammar {
     pub fn has_statics(self) -> bool {
         matches!(
             self,
-            Grammar::WithStatics | Grammar::Cql32 | Grammar::Cql33 | Grammar::Cql34
+            Grammar::WithStatics
+                | Grammar::Cql32
+                | Grammar::Cql33
+                | Grammar::Cql30
+                | Grammar::Cql34
         )
     }
 
@@ -147,12 +156,25 @@ impl Grammar {
 
     /// 2.1's collection indexes and CONTAINS relations.
     pub fn has_contains(self) -> bool {
-        matches!(self, Grammar::Cql32 | Grammar::Cql33 | Grammar::Cql34)
+        matches!(
+            self,
+            Grammar::Cql32 | Grammar::Cql33 | Grammar::Cql30 | Grammar::Cql34
+        )
     }
 
     /// 2.2's JSON, its four types and its aggregates.
     pub fn is_cql33(self) -> bool {
-        matches!(self, Grammar::Cql33 | Grammar::Cql34)
+        matches!(self, Grammar::Cql33 | Grammar::Cql30 | Grammar::Cql34)
+    }
+
+    /// 3.0's `c IS NOT NULL` relation (a view's; refused elsewhere).
+    pub fn has_is_not_null(self) -> bool {
+        matches!(self, Grammar::Cql30 | Grammar::Cql34)
+    }
+
+    /// 3.4's `c LIKE term` relation (SASI's).
+    pub fn has_like(self) -> bool {
+        self == Grammar::Cql34
     }
 
     /// 3.10's `GROUP BY` and 3.6's `PER PARTITION LIMIT`.
@@ -288,7 +310,7 @@ fn parse_pass<'a>(text: &'a str, batch_mode: BatchMode<'a>, grammar: Grammar) ->
         | Grammar::Cql12Paren
         | Grammar::WithStatics => LexErrors::Last,
         Grammar::Cql32 => LexErrors::Collected,
-        Grammar::Cql33 | Grammar::Cql34 => LexErrors::First,
+        Grammar::Cql33 | Grammar::Cql30 | Grammar::Cql34 => LexErrors::First,
     };
     parse_pass_lexing(text, batch_mode, grammar, lexing)
 }

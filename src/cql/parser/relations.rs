@@ -95,6 +95,9 @@ impl Parser<'_> {
             ">" => Operator::Gt,
             ">=" => Operator::Gte,
             _ if t.is_kw("in") => Operator::In,
+            // 2.2's relations read `!=` (2.1's refused it otherwise: not
+            // emulated).
+            "!=" if self.grammar.is_cql33() => Operator::Neq,
             _ => return Err(self.no_viable()),
         };
         if t.kind != TokenKind::Symbol && op != Operator::In {
@@ -131,6 +134,29 @@ impl Parser<'_> {
             return Ok(Relation::Token { columns, op, value });
         }
         let column = self.ident()?;
+        // 3.0's `cident K_IS K_NOT K_NULL`, 3.4's `cident K_LIKE term`.
+        if self.grammar.has_is_not_null()
+            && self.at_kw("is")
+            && self.peek_at(1).is_kw("not")
+            && self.peek_at(2).is_kw("null")
+        {
+            for _ in 0..3 {
+                self.advance();
+            }
+            return Ok(Relation::Column {
+                column,
+                op: Operator::IsNot,
+                value: Term::Null,
+            });
+        }
+        if self.grammar.has_like() && self.eat_kw("like") {
+            let value = self.lone_value()?;
+            return Ok(Relation::Column {
+                column,
+                op: Operator::Like,
+                value,
+            });
+        }
         if self.grammar.has_contains() && self.eat_kw("contains") {
             let op = if self.eat_kw("key") {
                 Operator::ContainsKey

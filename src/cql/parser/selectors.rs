@@ -98,10 +98,14 @@ impl Parser<'_> {
             return Ok(Selector::Column(column));
         }
         let column = self.ident()?;
-        // 2.1's `selector '.' ident`: a field of a user type column.
-        if self.grammar.has_contains() && self.eat_sym(".") {
-            let field = self.ident()?;
-            return Ok(Selector::Field { column, field });
+        // 2.1's `selector ('.' ident)*`: a field of a user type column,
+        // then a field of that field when it is a user type too.
+        if self.grammar.has_contains() && self.at_sym(".") {
+            let mut fields = Vec::new();
+            while self.eat_sym(".") {
+                fields.push(self.ident()?);
+            }
+            return Ok(Selector::Field { column, fields });
         }
         Ok(Selector::Column(column))
     }
@@ -154,12 +158,21 @@ impl Parser<'_> {
         }
         if name == "writetime" || name == "ttl" {
             let c = self.ident()?;
+            let made = match name == "ttl" {
+                true => Selector::Ttl(c),
+                false => Selector::WriteTime(c),
+            };
+            // `K_WRITETIME '(' cident ')'`: one name only, its `)` taken
+            // for missing where what follows may follow the call
+            // (`writetime(s, s)`: `missing ')' at ','`).
+            if self.missing_close() {
+                let t = self.peek();
+                let e = Self::error_at(t, format!("missing ')' at '{}'", t.text));
+                self.report(e);
+                return Ok(made);
+            }
             self.expect_sym(")")?;
-            return Ok(if name == "ttl" {
-                Selector::Ttl(c)
-            } else {
-                Selector::WriteTime(c)
-            });
+            return Ok(made);
         }
         let mut args = Vec::new();
         if !self.at_sym(")") {

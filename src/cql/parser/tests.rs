@@ -614,7 +614,21 @@ fn cql_3_2_user_types_tuples_and_frozen() {
             Selection::Columns(vec![(
                 Selector::Field {
                     column: "a".into(),
-                    field: "street".into()
+                    fields: vec!["street".into()]
+                },
+                None
+            )])
+        ),
+        other => panic!("{other:?}"),
+    }
+    // A field of a field: `selector ('.' ident)*`.
+    match st("SELECT fw.ver.major FROM t") {
+        Statement::Select(s) => assert_eq!(
+            s.selection,
+            Selection::Columns(vec![(
+                Selector::Field {
+                    column: "fw".into(),
+                    fields: vec!["ver".into(), "major".into()]
                 },
                 None
             )])

@@ -195,8 +195,9 @@ pub fn schema_rows(
             }
             out
         }
-        // 3.x's user types: field types in CQL.
-        "types" => user_type_rows(schema, keyspace, |t| t.cql_name()),
+        // 3.x's user types: each field's type as its `CQL3Type` printed
+        // it, a user type or tuple inside one frozen (`frozen<version>`).
+        "types" => user_type_rows(schema, keyspace, type_name_3x),
         _ => Vec::new(),
     }
 }

@@ -95,27 +95,53 @@ fn result_name(s: &Selector, in_system: bool) -> String {
             }
         }
         Selector::Column(c) => c.clone(),
-        Selector::Field { column, field } => format!("{column}.{field}"),
+        Selector::Field { column, fields } => format!("{column}.{}", fields.join(".")),
         Selector::WriteTime(c) => format!("writetime({c})"),
         Selector::Ttl(c) => format!("ttl({c})"),
         Selector::Cast { arg, to } => format!("cast({} as {to})", result_name(arg, in_system)),
     }
 }
 
-/// 2.1's `Selectable.WithFieldSelection`: the type of `column.field`.
-fn field_type<'t>(table: &'t Table, column: &str, field: &str) -> CqlResult<&'t CqlType> {
-    let ty = &table
+/// 2.1's `Selectable.WithFieldSelection`: the type of `column.f.g`, each
+/// field taken of what the selection before it answered (named so in the
+/// refusals: `c.f of type ... is not a user type`; 3.x's `asCQL3Type`
+/// printed a user type frozen, `frozen<version>`).
+fn field_type<'t>(table: &'t Table, column: &str, fields: &[String]) -> CqlResult<&'t CqlType> {
+    field_type_named(table, column, fields, false)
+}
+
+fn field_type_named<'t>(
+    table: &'t Table,
+    column: &str,
+    fields: &[String],
+    as_3x: bool,
+) -> CqlResult<&'t CqlType> {
+    let mut ty = &table
         .column(column)
         .ok_or_else(|| invalid(format!("Undefined name {column} in selection clause")))?
         .ty;
-    let CqlType::User(u) = ty else {
-        return Err(invalid(format!(
-            "Invalid field selection: {column} of type {} is not a user type",
-            ty.cql_name()
-        )));
+    let shown = |t: &CqlType| match (as_3x, t) {
+        (true, t) => crate::cql::exec::schema3x::type_name_3x(t),
+        (false, CqlType::User(u)) => u.name.clone(),
+        (false, t) => t.cql_name(),
     };
-    u.field(field)
-        .ok_or_else(|| invalid(format!("{column} of type {} has no field {field}", u.name)))
+    let mut selected = column.to_string();
+    for field in fields {
+        let CqlType::User(u) = ty else {
+            return Err(invalid(format!(
+                "Invalid field selection: {selected} of type {} is not a user type",
+                shown(ty)
+            )));
+        };
+        ty = u.field(field).ok_or_else(|| {
+            invalid(format!(
+                "{selected} of type {} has no field {field}",
+                shown(ty)
+            ))
+        })?;
+        selected = format!("{selected}.{field}");
+    }
+    Ok(ty)
 }
 
 fn class(short: &str) -> String {
@@ -140,8 +166,9 @@ fn selector_type(
             .column(c)
             .map(|c| c.ty.class_name())
             .ok_or_else(|| invalid(format!("Undefined name {c} in selection clause"))),
-        Selector::Field { column, field } => {
-            field_type(table, column, field).map(|t| t.class_name())
+        Selector::Field { column, fields } => {
+            let as_3x = rules.values >= ValueRules::Since30;
+            field_type_named(table, column, fields, as_3x).map(|t| t.class_name())
         }
         Selector::WriteTime(c) | Selector::Ttl(c) => {
             let f = if matches!(s, Selector::WriteTime(_)) {
@@ -512,18 +539,22 @@ pub(super) fn eval_selector(
     };
     match s {
         Selector::Column(c) => row.value_of(table, c).map(<[u8]>::to_vec),
-        Selector::Field { column, field } => {
-            let CqlType::User(u) = &table.column(column)?.ty else {
-                return None;
-            };
-            let at = u.fields.iter().position(|(f, _)| f == field)?;
-            let value = row.value_of(table, column)?;
-            crate::marshal::split_components(value)
-                .ok()?
-                .get(at)
-                .copied()
-                .flatten()
-                .map(<[u8]>::to_vec)
+        Selector::Field { column, fields } => {
+            let mut ty = &table.column(column)?.ty;
+            let mut value = row.value_of(table, column)?;
+            for field in fields {
+                let CqlType::User(u) = ty else {
+                    return None;
+                };
+                let at = u.position(field)?;
+                value = crate::marshal::split_components(value)
+                    .ok()?
+                    .get(at)
+                    .copied()
+                    .flatten()?;
+                ty = &u.fields[at].1;
+            }
+            Some(value.to_vec())
         }
         Selector::WriteTime(c) => regular(c).map(|v| v.timestamp.to_be_bytes().to_vec()),
         Selector::Ttl(c) => regular(c)
@@ -585,7 +616,7 @@ pub(super) fn eval_selector(
 fn value_type(table: &Table, s: &Selector) -> CqlType {
     let found = match s {
         Selector::Column(c) => table.column(c).map(|c| c.ty.clone()),
-        Selector::Field { column, field } => field_type(table, column, field).ok().cloned(),
+        Selector::Field { column, fields } => field_type(table, column, fields).ok().cloned(),
         Selector::WriteTime(_) => Some(CqlType::Native(Native::Bigint)),
         Selector::Ttl(_) => Some(CqlType::Native(Native::Int)),
         Selector::Cast { to, .. } => cast_fcts::target_type(to).map(CqlType::Native),
@@ -613,6 +644,8 @@ pub(super) fn passes(table: &Table, row: &CqlRow, f: &Filter) -> bool {
         Operator::MapEntry { .. } => {
             super::contains::holds_entry(ty, v, &f.values[0], &f.values[1])
         }
+        // Refused before any filter is made (`refused_relations`).
+        Operator::Neq | Operator::IsNot | Operator::Like => false,
     }
 }
 

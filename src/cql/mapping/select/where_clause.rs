@@ -11,6 +11,7 @@ pub(super) use self::partition_key::{
     in_on_last_partition_part, key_filtering, part_after_gap, partitions_of,
 };
 use super::*;
+use crate::cql::mapping::refused_relations;
 
 /// One relation on a column: its operator and value(s).
 pub(super) type ColumnRelation = (Operator, Vec<Vec<u8>>);
@@ -64,6 +65,9 @@ pub(super) fn restrictions(
         tuples: multi_column::any(&sel.where_clause).then(|| multi_column::Clustering::new(table)),
     };
     for rel in &sel.where_clause {
+        if let Some(e) = refused_relations::refused(rel) {
+            return Err(e);
+        }
         match rel {
             Relation::MultiColumn { columns, op, value } => {
                 let written = Relation::multi_written(columns, *op, value);
@@ -108,15 +112,28 @@ pub(super) fn restrictions(
                         return Err(invalid("IN is not supported with the token function"))
                     }
                     // The grammar has no CONTAINS nor entry after token(...).
-                    Operator::Contains | Operator::ContainsKey | Operator::MapEntry { .. } => {
-                        return Err(invalid("Invalid token restriction"))
-                    }
+                    Operator::Contains
+                    | Operator::ContainsKey
+                    | Operator::MapEntry { .. }
+                    | Operator::Like
+                    | Operator::IsNot => return Err(invalid("Invalid token restriction")),
+                    Operator::Neq => unreachable!("refused before"),
                 }
             }
             Relation::Column { column, op, value } => {
                 let role = table
                     .role(column)
                     .ok_or_else(|| undefined_in_where(column, *op, value))?;
+                // 3.4's LIKE: its value checked as the column's, then
+                // refused (no index here supports one).
+                if *op == Operator::Like {
+                    let ty = &table.column(column).expect("role implies column").ty;
+                    let receiver = column_receiver(table, column, ctx.values);
+                    with_receiver(ctx, receiver, |c| {
+                        relation_values(ty, column, Operator::Eq, value, c)
+                    })?;
+                    return Err(refused_relations::like_unindexed(column, value));
+                }
                 if matches!(role, ColumnRole::Regular(_)) && table.layout == Layout::CompactDense {
                     return Err(invalid(format!("Predicates on the non-primary-key column ({column}) of a COMPACT table are not yet supported")));
                 }

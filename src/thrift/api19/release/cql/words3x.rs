@@ -210,10 +210,42 @@ pub fn reword(
             return CqlError::Invalid(format!("Unknown identifier {name} in IF conditions"));
         }
     }
+    // A CONTAINS on a frozen collection clustering column, which the
+    // engine refuses as on no collection.
+    let on_no_collection = why
+        .strip_prefix("Cannot use CONTAINS on non-collection column ")
+        .or_else(|| why.strip_prefix("Cannot use CONTAINS relation on non collection column "))
+        .map(|part| ("CONTAINS", part))
+        .or_else(|| {
+            why.strip_prefix("Cannot use CONTAINS KEY on non-map column ")
+                .map(|part| ("CONTAINS KEY", part))
+        });
+    let key_part = why
+        .strip_prefix("Invalid operator ")
+        .and_then(|rest| rest.split_once(" for PRIMARY KEY part "));
+    if let Some((op, part)) = on_no_collection.or(key_part) {
+        if frozen_collection_clustering(schema, session, parsed, op, part) {
+            // 3.6 (with its filtering of key columns) allowed it filtered.
+            return CqlError::Invalid(
+                match does(Behaviour::PartitionKeySliceFiltered) {
+                    true => {
+                        "Clustering columns can only be restricted with CONTAINS with a \
+                             secondary index or filtering"
+                    }
+                    false => {
+                        "Cannot restrict clustering columns by a CONTAINS relation without \
+                              a secondary index"
+                    }
+                }
+                .into(),
+            );
+        }
+    }
     let keyed = why.starts_with("Invalid operator ") && why.contains(" for PRIMARY KEY part ");
     // 3.0's `SingleColumnRelation.toReceivers` checked a CONTAINS against
     // the column's type before anything of a key column (none is a
-    // collection, but for a frozen one, not emulated).
+    // collection but a frozen one, whose CONTAINS a SELECT's clustering
+    // restrictions refused after).
     if let Some((op, part)) = why
         .strip_prefix("Invalid operator ")
         .and_then(|rest| rest.split_once(" for PRIMARY KEY part "))
@@ -504,6 +536,39 @@ fn counter_condition(schema: &Arc<Schema>, session: &CqlSession, statement: &Sta
     conditions
         .iter()
         .any(|c| t.column(&c.column).is_some_and(|col| col.ty.is_counter()))
+}
+
+/// Whether a SELECT's `CONTAINS` (`op`) on `part` is on a clustering
+/// column of a frozen collection it may hold (CONTAINS KEY: a map's):
+/// 3.x's receiver check took it, its clustering restrictions refused it.
+fn frozen_collection_clustering(
+    schema: &Arc<Schema>,
+    session: &CqlSession,
+    parsed: &Parsed,
+    op: &str,
+    part: &str,
+) -> bool {
+    use crate::cql::types::CqlType;
+    if !matches!(parsed.statement, Statement::Select(_)) {
+        return false;
+    }
+    let Some(table) = beta::table_of(schema, session, parsed) else {
+        return false;
+    };
+    if !matches!(table.role(part), Some(ColumnRole::Clustering(_))) {
+        return false;
+    }
+    let Some(CqlType::Frozen(inner)) = table.column(part).map(|c| &c.ty) else {
+        return false;
+    };
+    match op {
+        "CONTAINS" => matches!(
+            **inner,
+            CqlType::List(_) | CqlType::Set(_) | CqlType::Map(..)
+        ),
+        "CONTAINS KEY" => matches!(**inner, CqlType::Map(..)),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
