@@ -111,13 +111,14 @@ pub(super) fn restrictions(
                     Operator::In => {
                         return Err(invalid("IN is not supported with the token function"))
                     }
-                    // The grammar has no CONTAINS nor entry after token(...).
+                    // The grammar has no CONTAINS nor entry after token(...);
+                    // `!=` was refused above (`refused_relations`).
                     Operator::Contains
                     | Operator::ContainsKey
                     | Operator::MapEntry { .. }
                     | Operator::Like
-                    | Operator::IsNot => return Err(invalid("Invalid token restriction")),
-                    Operator::Neq => unreachable!("refused before"),
+                    | Operator::IsNot
+                    | Operator::Neq => return Err(invalid("Invalid token restriction")),
                 }
             }
             Relation::Column { column, op, value } => {
