@@ -496,6 +496,28 @@ impl CqlType {
         }
     }
 
+    /// The spelling 3.x's `CQL3Type.toString` gave (`system_schema`'s
+    /// column types, its refusals): a user type or tuple that is not
+    /// multi-cell inside `frozen<..>`, as frozen collections are, at any
+    /// depth.
+    pub fn cql_name_3x(&self) -> String {
+        let all = |ts: &[CqlType]| {
+            ts.iter()
+                .map(CqlType::cql_name_3x)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            CqlType::User(u) if !u.multi_cell => format!("frozen<{}>", u.name),
+            CqlType::Tuple(ts) => format!("frozen<tuple<{}>>", all(ts)),
+            CqlType::List(t) => format!("list<{}>", t.cql_name_3x()),
+            CqlType::Set(t) => format!("set<{}>", t.cql_name_3x()),
+            CqlType::Map(k, v) => format!("map<{}, {}>", k.cql_name_3x(), v.cql_name_3x()),
+            CqlType::Frozen(t) => format!("frozen<{}>", t.cql_name_3x()),
+            _ => self.cql_name(),
+        }
+    }
+
     /// Serializes a constant for a column named `column` of this type.
     pub fn constant_to_bytes(&self, c: &Constant, column: &str) -> CqlResult<Vec<u8>> {
         let wrong = || {

@@ -17,7 +17,6 @@
 use super::tables::table_of;
 use crate::cql::error::CqlResult;
 use crate::cql::table::{Layout, Table};
-use crate::cql::types::CqlType;
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::schema::CfDef;
 
@@ -26,22 +25,6 @@ use crate::schema::legacy3x::{
 };
 
 /// The 3.x layout of the column family `cf`.
-/// The CQL spelling 3.x's `CQL3Type.toString` gave (`system_schema`'s
-/// column types): a user type or tuple that is not multi-cell inside
-/// `frozen<..>`, as frozen collections are, at any depth.
-pub fn type_name_3x(ty: &CqlType) -> String {
-    let all = |ts: &[CqlType]| ts.iter().map(type_name_3x).collect::<Vec<_>>().join(", ");
-    match ty {
-        CqlType::User(u) if !u.multi_cell => format!("frozen<{}>", u.name),
-        CqlType::Tuple(ts) => format!("frozen<tuple<{}>>", all(ts)),
-        CqlType::List(t) => format!("list<{}>", type_name_3x(t)),
-        CqlType::Set(t) => format!("set<{}>", type_name_3x(t)),
-        CqlType::Map(k, v) => format!("map<{}, {}>", type_name_3x(k), type_name_3x(v)),
-        CqlType::Frozen(t) => format!("frozen<{}>", type_name_3x(t)),
-        _ => ty.cql_name(),
-    }
-}
-
 pub fn layout_of(cf: &CfDef) -> CqlResult<Layout3> {
     // Thrift CFs (and every super CF) are mapped in the schema layer, the
     // one mapping the gateway uses too.
@@ -91,7 +74,7 @@ pub fn layout_of_table(table: &Table) -> Layout3 {
             name_bytes: c.name.as_bytes().to_vec(),
             kind: Kind::PartitionKey,
             position: i as i32,
-            ty: type_name_3x(&c.ty),
+            ty: c.ty.cql_name_3x(),
             desc: false,
             hidden: false,
         });
@@ -102,7 +85,7 @@ pub fn layout_of_table(table: &Table) -> Layout3 {
             name_bytes: c.column.name.as_bytes().to_vec(),
             kind: Kind::Clustering,
             position: i as i32,
-            ty: type_name_3x(&c.column.ty),
+            ty: c.column.ty.cql_name_3x(),
             desc: c.reversed,
             hidden: false,
         });
@@ -117,7 +100,7 @@ pub fn layout_of_table(table: &Table) -> Layout3 {
                 Kind::Regular
             },
             position: -1,
-            ty: type_name_3x(&r.column.ty),
+            ty: r.column.ty.cql_name_3x(),
             desc: false,
             hidden: false,
         });

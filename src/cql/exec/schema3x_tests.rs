@@ -5,6 +5,7 @@
 use super::*;
 use crate::cql::ast::Statement;
 use crate::cql::parse;
+use crate::cql::types::CqlType;
 use crate::marshal::parse_type;
 use crate::schema::legacy3x::legacy_table_id;
 use crate::schema::ColumnDef;
@@ -314,14 +315,14 @@ fn a_user_types_freezing_shows_in_its_schema_name() {
         )],
         multi_cell: true,
     };
-    assert_eq!(type_name_3x(&CqlType::User(u.clone())), "addr");
+    assert_eq!(CqlType::User(u.clone()).cql_name_3x(), "addr");
     let frozen = CqlType::User(crate::cql::types::UserTypeDef {
         multi_cell: false,
         ..u
     });
-    assert_eq!(type_name_3x(&frozen), "frozen<addr>");
+    assert_eq!(frozen.cql_name_3x(), "frozen<addr>");
     assert_eq!(
-        type_name_3x(&CqlType::List(Box::new(frozen))),
+        CqlType::List(Box::new(frozen)).cql_name_3x(),
         "list<frozen<addr>>"
     );
 }

@@ -11,7 +11,7 @@ use super::schema::{tables_of, SCHEMA_KEYSPACE, VIRTUAL_SCHEMA_KEYSPACE};
 use super::{replicated, traces};
 use crate::cql::error::CqlResult;
 use crate::cql::exec::local::LocalFacts;
-use crate::cql::exec::schema3x::{layout_of, layout_of_table, type_name_3x};
+use crate::cql::exec::schema3x::{layout_of, layout_of_table};
 use crate::cql::mapping::{cell_name, marker_name};
 use crate::cql::table::Table;
 use crate::cql::types::CqlType;
@@ -185,7 +185,7 @@ pub fn schema_rows(
                     let ty = crate::marshal::parse_type(&d.class)
                         .ok()
                         .and_then(|t| CqlType::from_marshal(t.as_ref()).ok())
-                        .map_or_else(|| d.class.clone(), |t| type_name_3x(&t));
+                        .map_or_else(|| d.class.clone(), |t| t.cql_name_3x());
                     let kind = if d.is_static { "static" } else { "regular" };
                     out.push((
                         vec![key(&l.name), key(&d.name)],
@@ -197,7 +197,7 @@ pub fn schema_rows(
         }
         // 3.x's user types: each field's type as its `CQL3Type` printed
         // it, a user type or tuple inside one frozen (`frozen<version>`).
-        "types" => user_type_rows(schema, keyspace, type_name_3x),
+        "types" => user_type_rows(schema, keyspace, CqlType::cql_name_3x),
         _ => Vec::new(),
     }
 }

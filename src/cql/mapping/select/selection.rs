@@ -121,7 +121,7 @@ fn field_type_named<'t>(
         .ok_or_else(|| invalid(format!("Undefined name {column} in selection clause")))?
         .ty;
     let shown = |t: &CqlType| match (as_3x, t) {
-        (true, t) => crate::cql::exec::schema3x::type_name_3x(t),
+        (true, t) => t.cql_name_3x(),
         (false, CqlType::User(u)) => u.name.clone(),
         (false, t) => t.cql_name(),
     };
