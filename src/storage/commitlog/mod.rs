@@ -78,7 +78,8 @@
 //! # Layout
 //!
 //! `options` (what a log is opened with, positions), `format` (bytes on
-//! disk), `segment` (the file being appended to), `writer` (framing,
+//! disk), `segment` (the file being appended to), `preallocated` (its
+//! space, mapped), `writer` (framing,
 //! writing, rotation), `syncer` (the fsync thread and group commit),
 //! `durable` (an append's ticket: waiting for its fsync, blocking or as a
 //! future), `replay` (reading back), `damage` (what opening does about
@@ -90,6 +91,7 @@ mod error;
 mod format;
 mod mapped;
 mod options;
+mod preallocated;
 mod replay;
 mod segment;
 mod syncer;
@@ -231,7 +233,7 @@ impl CommitLog {
             .last()
             .copied()
             .max(min_segment_id.checked_sub(1));
-        let active = ActiveSegment::create(&dir, next_segment_id(last))?;
+        let active = ActiveSegment::create(&dir, next_segment_id(last), opts.segment_size)?;
         let mut segments: BTreeSet<u64> = report.segments.iter().copied().collect();
         segments.insert(active.id);
 
@@ -478,7 +480,11 @@ impl CommitLog {
         self.shared.stop_syncer();
         // The syncer never panics on I/O errors; a join error means a bug.
         let _ = handle.join();
-        self.shared.sync_now().map(|_| ())
+        let synced = self.shared.sync_now().map(|_| ());
+        if synced.is_ok() {
+            self.shared.writer.lock().active.trim();
+        }
+        synced
     }
 }
 

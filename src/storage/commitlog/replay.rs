@@ -397,6 +397,12 @@ fn read_segment(
                 let first = damaged.is_none();
                 if first {
                     damaged = Some((at, kind));
+                    // A segment's allocated space is zeros after its last
+                    // record: the end, found without scanning it a byte at
+                    // a time.
+                    if bytes[at as usize..].iter().all(|&b| b == 0) {
+                        break;
+                    }
                 }
                 at = match resume {
                     // Inside a damaged region only a whole intact record

@@ -270,3 +270,48 @@ fn resync_never_serves_a_record_hidden_inside_a_damaged_ones_payload() {
     assert_eq!(report.issues[0].kind, IssueKind::TornRecord);
     assert!(!report.issues[0].corruption);
 }
+
+/// What a crash leaves of a segment whose space was allocated: its records,
+/// then zeros to the segment's size. Replay serves every record, finds no
+/// damage and reads the rest of the log (later segments) as before.
+#[test]
+fn a_crash_inside_allocated_space_leaves_a_zero_tail_read_as_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = tempfile::tempdir().unwrap();
+    let size = 1 << 20;
+    let (log, _) = CommitLog::open(opts(dir.path(), size, false)).unwrap();
+    let written: Vec<(Position, Vec<u8>)> = (0..300)
+        .map(|i| (log.append(&payload(i)).unwrap(), payload(i)))
+        .collect();
+    // Copied while the log is open: the file as a `kill -9` would leave it.
+    let id = written[0].0.segment;
+    let live = std::fs::read(seg_path(dir.path(), id)).unwrap();
+    let end = written
+        .last()
+        .map(|(p, r)| p.offset + format::record_len(r.len()))
+        .unwrap();
+    if live.len() as u64 == end {
+        log.close().unwrap();
+        return println!(
+            "skipped: the temporary directory's file system gets no allocated segments"
+        );
+    }
+    assert_eq!(
+        live.len() as u64,
+        size,
+        "the active segment has its whole size"
+    );
+    std::fs::write(seg_path(copy.path(), id), &live).unwrap();
+    let report = read_dir(copy.path()).unwrap();
+    assert!(report.issues.is_empty(), "{:?}", report.issues);
+    let replayed: Vec<(Position, Vec<u8>)> = report
+        .records
+        .into_iter()
+        .map(|r| (r.position, r.payload))
+        .collect();
+    assert!(replayed == written, "replay differs from what was written");
+    // A clean close cuts the unwritten space off.
+    log.close().unwrap();
+    let closed = std::fs::metadata(seg_path(dir.path(), id)).unwrap().len();
+    assert_eq!(closed, end);
+}

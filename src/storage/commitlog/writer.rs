@@ -157,6 +157,7 @@ impl Shared {
         // Everything in the old segment must be durable before records land
         // in the new one: the syncer only ever fsyncs the active file. A
         // retired segment's fsync already failed; another would lie.
+        w.active.trim();
         if !w.retired {
             let started = std::time::Instant::now();
             if let Err(e) = w.active.file.sync_data() {
@@ -166,8 +167,12 @@ impl Shared {
             self.sync_times.record(started.elapsed());
             self.fsyncs.fetch_add(1, Ordering::Relaxed);
         }
-        let next = ActiveSegment::create(&self.dir, next_segment_id(Some(w.active.id)))
-            .map_err(|e| self.refuse(e))?;
+        let next = ActiveSegment::create(
+            &self.dir,
+            next_segment_id(Some(w.active.id)),
+            self.segment_size,
+        )
+        .map_err(|e| self.refuse(e))?;
         w.segments.insert(next.id);
         w.active = next;
         w.retired = false;
