@@ -14,9 +14,10 @@
 //! - The space is allocated before it is mapped (`fallocate`), so writing
 //!   a page never needs a block the disk may not have (a full disk would
 //!   otherwise kill the process with SIGBUS). Only file systems where that
-//!   holds are mapped (ext4, XFS, tmpfs); elsewhere, or when the disk
-//!   lacks the room for a whole segment, or mapping fails, the segment is
-//!   written with `pwrite`, as it always was.
+//!   holds and allocating is cheap are mapped (ext4, XFS: a segment's
+//!   extents are reserved, not written; tmpfs would zero a whole segment
+//!   of memory at once). Elsewhere, or when the disk lacks the room for a
+//!   whole segment, or mapping fails, the segment is written with `pwrite`.
 //! - The file keeps its length while mapped: `ActiveSegment` drops the
 //!   mapping before it shrinks the file.
 //! - A process that wrote a whole segment would count it all in its RSS;
@@ -33,9 +34,9 @@ use std::fs::File;
 const RELEASE_STEP: usize = 1 << 20;
 
 /// File systems whose `fallocate` reserves the blocks a later write to a
-/// mapped page needs (ext4, XFS, tmpfs). Copy-on-write file systems need
-/// new blocks for every write, allocated or not.
-const MAPPABLE: [u64; 3] = [0xEF53, 0x5846_5342, 0x0102_1994];
+/// mapped page needs, without writing them (ext4, XFS). Copy-on-write
+/// file systems need new blocks for every write, allocated or not.
+const MAPPABLE: [u64; 2] = [0xEF53, 0x5846_5342];
 
 /// Gives `file` room for `len` bytes (its length becomes `len`); false,
 /// with the file's length as it was, where mapping it would not be sound

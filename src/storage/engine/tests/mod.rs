@@ -7,5 +7,6 @@ mod disk;
 mod failure;
 mod indexed;
 mod kept;
+mod range;
 mod range_tombstone;
 mod read;
