@@ -275,8 +275,9 @@ def thrift_cas():
     """A hand-written client claiming user names with 2.0's Thrift `cas`: the claim of an
     absent row, the same claim again (its current values back), a conditional update whose
     expected column matches, one that mismatches, one expecting a column that is not there,
-    LOCAL_SERIAL, the serial level given as ONE, the commit level given as SERIAL, a counter
-    family, an unknown family, and no expected list at all; reads of what cas wrote are counts or masked. On 1.2 the
+    LOCAL_SERIAL, the serial level given as ONE, the commit level given as SERIAL, TWO,
+    LOCAL_QUORUM and EACH_QUORUM, a counter family, an unknown family, and no expected list at
+    all; reads of what cas wrote are counts or masked. On 1.2 the
     method is unknown."""
     ks = "zz_cas"
     counts = kit.cfd(ks, "Hits", comparator_type="UTF8Type",
@@ -299,7 +300,14 @@ def thrift_cas():
         cas_or_unknown("cyd", "Hits", [], [column("n", i64b(1), at(8))]),
         cas_or_unknown("cyd", "Nope", [], [column("owner", "u7", at(8))]),
         cas_or_unknown("dan", "Names", [], []),
-        v19.multiget_count(["alice", "bob", "cyd", "dan"], cparent("Names"), all_cols()),
+        # the commit level copied from the app's write setting
+        cas_or_unknown("fay", "Names", [], [column("owner", "u9", at(9))], SERIAL, TWO),
+        cas_or_unknown("gus", "Names", [], [column("owner", "u9", at(9))], SERIAL,
+                       LOCAL_QUORUM),
+        cas_or_unknown("hal", "Names", [], [column("owner", "u9", at(9))], SERIAL,
+                       EACH_QUORUM),
+        v19.multiget_count(["alice", "bob", "cyd", "dan", "fay", "gus", "hal"],
+                           cparent("Names"), all_cols()),
         v19.get("alice", cpath("Names", col="owner")).mask("0/1/3"),
         # no expected list at all: the server drops the connection
         cas_or_unknown("eve", "Names", None, [column("owner", "u8", at(9))]),
@@ -312,7 +320,8 @@ def thrift_cas():
 def chart_multi_slice():
     """A chart service on 2.1's get_multi_slice: minute samples of a LongType family read
     by several ranges, ranges that overlap, the ranges given back to front, reversed with a
-    count, an open finish, no ranges at all, an unknown family, and a super family."""
+    count, an open finish, no ranges at all, a count of -1, an unknown family, a super family,
+    an empty key, and no slice list at all."""
     ks = "zz_chart"
     samples = kit.cfd(ks, "Samples", comparator_type="LongType", key_validation_class="UTF8Type",
                       default_validation_class="UTF8Type")
@@ -331,9 +340,13 @@ def chart_multi_slice():
         multi_slice("cpu", "Samples", []),
         multi_slice("cpu", "Samples", [(b"", b"")], count=4),
         multi_slice("cpu", "Samples", [(b"\x01", b"")]),
+        multi_slice("cpu", "Samples", [(L(0), L(90))], count=-1),
         multi_slice("cpu", "Nope", [(L(0), L(10))]),
         multi_slice("cpu", "Supers", [("a", "b")]),
         multi_slice("", "Samples", [(L(0), L(10))]),
+        # a request built without its slice list: the server drops the connection
+        D.raw("get_multi_slice", {1: W.struct({1: b("cpu"), 2: cparent("Samples"),
+                                                5: W.i32(10)})}),
     ]
     return steps
 
