@@ -4514,6 +4514,110 @@ if R < (1, 2):
         return out
 
 
+# ------------------------------------------------------------------------------ CUSTOM index classes on 1.2 to 2.2 (found by ordinary19zz)
+if (1, 2) <= R < (3, 0):
+    @scenario("rel_customindexclass", "19", "schema", keyspace_reset="cv_r_customindexclass")
+    def _customindexclass():
+        """1.2 to 2.2's CFMetaData.validate made each index it declared
+        (SecondaryIndex.createInstance), rethrowing Class.forName's failure unchecked: a CfDef
+        added or updated with a CUSTOM index of a class the node could not load closed the
+        connection, the schema unchanged; one without its class_name option was refused in
+        words first"""
+        ks = "cv_r_customindexclass"
+
+        def cfd(name, meta=None):
+            return cf_def(ks, name, comparator="UTF8Type", column_metadata=meta)
+
+        def custom(options):
+            return [column_def("email", M + "UTF8Type"), W.struct({
+                1: b("tag"), 2: b(M + "UTF8Type"), 3: W.i32(1), 4: b("tag_idx"),
+                5: None if options is None else W.map_("bin", "bin", [
+                    (b(k), b(v)) for k, v in options.items()])})]
+        out = setup(ks, cfd("A", [column_def("email", M + "UTF8Type")]))
+        out += [v19.system_add_column_family(cfd("B", custom({"class_name": "org.example.Idx"}))),
+                v19.set_keyspace(ks),
+                v19.system_update_column_family(cfd("A", custom({"class_name": "org.example.Idx"}))),
+                v19.set_keyspace(ks),
+                v19.system_add_column_family(cfd("C", custom(None))),
+                v19.system_update_column_family(cfd("A", custom({"other": "x"}))),
+                v19.describe_keyspace(ks)]
+        return out
+
+
+# ------------------------------------------------------------------------------ dropping a column family of no name (found by ordinary19zz)
+if R >= (1, 2):
+    @scenario("rel_dropemptycf", "19", "schema", keyspace_reset="cv_r_dropemptycf")
+    def _dropemptycf():
+        """system_drop_column_family of the empty name: 1.2.9 looked it up and answered as for
+        any unknown family (`Cannot drop non existing column family '' in keyspace ...`); from
+        1.2.19 hasColumnFamilyAccess validated the name first (`non-empty columnfamily is
+        required`, 2.2 on `table`), an unknown one `unconfigured columnfamily X`"""
+        ks = "cv_r_dropemptycf"
+        out = setup(ks, cf_def(ks, "A", comparator="UTF8Type"))
+        out += [v19.system_drop_column_family(""), v19.system_drop_column_family("Nope"),
+                v19.system_drop_column_family("a"), v19.system_drop_column_family("A"),
+                v19.system_drop_column_family("A"), v19.system_drop_column_family(""),
+                v19.describe_keyspace(ks)]
+        return out
+
+
+# ------------------------------------------------------------------------------ cas commit levels (found by ordinary19zz)
+if R >= (2, 0):
+    @scenario("rel_cascommitwait", "19", "write", keyspace_reset="cv_r_cascommitwait")
+    def _cascommitwait():
+        """cas's commit level as StorageProxy.commitPaxos met it: validateForCasCommit refused
+        only SERIAL and LOCAL_SERIAL and asked NetworkTopologyStrategy of EACH_QUORUM only
+        (LOCAL_QUORUM taken on SimpleStrategy); no live-replica check came before the commit,
+        which was sent and applied, then waited for: a level one node cannot meet (TWO,
+        THREE) timed out acknowledged by one, the update in; a condition not met committed
+        nothing and waited for nothing; empty updates were committed and waited for too"""
+        ks = "cv_r_cascommitwait"
+        out = setup(ks, cf_def(ks, "T", comparator="UTF8Type"))
+
+        def cas(key, expected, updates, commit):
+            return raw("cas", {1: b(key), 2: b("T"), 3: W.list_("struct", expected),
+                               4: W.list_("struct", updates), 5: W.i32(9),
+                               6: W.i32(commit)}).mask("0/2/*/3")
+        v = column("v", "1", 1)
+        out += [cas("a", [], [v], 7),          # TWO
+                v19.get_slice("a", cparent("T"), pred(start="")).mask("0/*/1/3"),
+                cas("b", [], [v], 8),          # THREE
+                cas("c", [], [v], LOCAL_QUORUM),
+                cas("d", [], [v], 4),          # EACH_QUORUM
+                cas("e", [], [v], ALL),
+                cas("a", [column("v", "2", 1)], [v], 7),
+                cas("f", [], [], 7),
+                cas("a", [column("v", "1", 1)], [column("v", "3", 2)], ANY),
+                v19.multiget_count(["a", "b", "c", "d", "e", "f"], cparent("T"), pred(start="")),
+                v19.get_slice("a", cparent("T"), pred(start="")).mask("0/*/1/3")]
+        return out
+
+
+# ------------------------------------------------------------------------------ get_multi_slice counts and its slice list (found by ordinary19zz)
+if R >= (2, 1):
+    @scenario("rel_multislicecount", "19", "read", keyspace_reset="cv_r_multislicecount")
+    def _multislicecount():
+        """get_multi_slice never checked its count: a negative one made 2.1 and 2.2's slice
+        filter done before its first column (an empty row) and failed 3.x's read on the
+        server once the slices were checked (the connection closed; no slices, no read); and it read its slice
+        list's size first thing after the level: a request without the list failed on the
+        server (the connection closed)"""
+        ks = "cv_r_multislicecount"
+        out = setup(ks, cf_def(ks, "T", comparator="UTF8Type"))
+        out += [v19.batch_mutate({"k": {"T": [ins(c, "v", 1) for c in "abcde"]}})]
+
+        def multi(count, slices=(("a", "c"), ("d", "")), reversed=False):
+            f = {1: b("k"), 2: cparent("T"), 4: W.boolean(reversed), 5: W.i32(count),
+                 3: None if slices is None else W.list_("struct", [
+                     W.struct({1: b(x), 2: b(y)}) for x, y in slices])}
+            return raw("get_multi_slice", {1: W.struct(f)})
+        again = v19.set_keyspace(ks)   # after a call that may close the connection
+        out += [multi(0), multi(2), multi(3, ()), multi(1, (("c", "a"),)),
+                multi(-1), again, multi(-5, (("e", "a"),), True), again, multi(-1, ()), again,
+                multi(-1, (("c", "a"),)), again, multi(2, None), again, multi(-1, None)]
+        return out
+
+
 if R >= (1, 1):
     @scenario("rel_keepbloom", "19", "schema", keyspace_reset="cv_r_keepbloom")
     def _bloomkeep():

@@ -427,7 +427,6 @@ mod tests {
                 Behaviour::StoreKeepsCompactionThresholds,
                 Behaviour::SystemDataWritable,
                 Behaviour::IndexedValidatorsFree,
-                Behaviour::CustomIndexClassFailsOnServer,
                 Behaviour::UpdateConversionFailsInternally,
                 Behaviour::RowListSizedByCount,
                 Behaviour::NamesOfAnyLength,

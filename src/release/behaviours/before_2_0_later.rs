@@ -524,17 +524,17 @@ macro_rules! with_behaviours_before_2_0_later {
                     and in any update",
             }
 
-            // 1.0's ThriftValidation.validateCfDef and 1.1's CFMetaData.validate
-            // made the index (SecondaryIndex.createInstance), rethrowing
-            // Class.forName's failure as a RuntimeException; 1.2 checked the class
-            // in words.
+            // 1.0's ThriftValidation.validateCfDef and 1.1 to 2.2's
+            // CFMetaData.validate made the index (SecondaryIndex.createInstance),
+            // rethrowing Class.forName's failure as a RuntimeException; 3.0's
+            // IndexMetadata.validate refused the class in words.
             /// A CUSTOM index whose class cannot be loaded fails the schema
-            /// call on the server (1.0: internal error; 1.1: the connection
-            /// closes), the schema unchanged.
+            /// call on the server (1.0: internal error; 1.1 to 2.2: the
+            /// connection closes), the schema unchanged.
             CustomIndexClassFailsOnServer {
                 key: "custom_index_class_fails_on_server",
                 from: (1, 0, 0),
-                until: Some((1, 2, 0)),
+                until: Some((3, 0, 0)),
                 says: "a CUSTOM index class that cannot be loaded fails the schema call on the server",
             }
 

@@ -562,12 +562,13 @@ macro_rules! with_behaviours_of_3_x {
             }
 
             // CassandraServer.get_multi_slice: Slice.make(finish, start) of a
-            // reversed slice asserted its start was a start bound.
+            // reversed slice asserted its start was a start bound; the read
+            // of a negative count's limits failed after the slices.
             /// `get_multi_slice` checked every slice's bounds in order, empty ones
             /// as the smallest start and greatest finish (`Column slice at index
             /// N had start greater than finish`), and a reversed request failed
-            /// on the server at its first slice that passed (the connection
-            /// closed).
+            /// on the server at its first slice that passed, a negative count
+            /// of some slices once they passed (the connection closed).
             MultiSliceBoundsOf3x {
                 key: "multi_slice_bounds_of_3x",
                 from: (3, 0, 0),

@@ -6,7 +6,10 @@
 //!   the key and the `updates` are validated as `insert` validates them;
 //!   `expected` is not validated;
 //! - the serial level must be SERIAL or LOCAL_SERIAL, the commit level
-//!   must not be one of them;
+//!   must not be one of them (EACH_QUORUM wants NetworkTopologyStrategy);
+//!   a commit level this node alone cannot meet is not refused: the
+//!   update is committed, then the call times out (2.x: empty updates
+//!   too; 3.0 on committed no empty proposal);
 //! - empty `expected` means "the row has no live column" (2.0 read one
 //!   column to tell); otherwise every expected column must be live with an
 //!   equal value (before 3.0 a column sent without a value failed on the
@@ -42,8 +45,10 @@ pub struct CasRequest<'a> {
     pub commit: ConsistencyLevel,
 }
 
-/// 2.0's `ConsistencyLevel.validateForCas` and `validateForCasCommit`,
-/// then this node's availability for the commit level.
+/// 2.0's `ConsistencyLevel.validateForCas` and `validateForCasCommit`:
+/// of the commit levels, only the serial ones are refused and EACH_QUORUM
+/// asks for NetworkTopologyStrategy (no write level's checks, no
+/// availability: the commit's wait answers for that, see [`commit_wait`]).
 fn check_levels(
     node: &Node,
     ks: &str,
@@ -68,7 +73,31 @@ fn check_levels(
     }
     let schema = node.schema();
     let ksdef = v::validate_keyspace(&schema, ks)?;
-    v::check_consistency(ksdef, None, commit, Access::Write, node.engine().is_some())
+    if commit == ConsistencyLevel::EACH_QUORUM {
+        // Only `requireNetworkTopologyStrategy` (not alone: no availability).
+        v::check_consistency(ksdef, None, commit, Access::Write, false)?;
+    }
+    Ok(())
+}
+
+/// The wait for a commit that was applied (`StorageProxy.commitPaxos`):
+/// every replica was sent the commit and the call blocked for the commit
+/// level's acknowledgements (none at ANY) without first asking whether
+/// that many were alive, so a level this node alone cannot meet timed out
+/// once the commit was in, acknowledged by this node.
+fn commit_wait(node: &Node, ks: &str, commit: ConsistencyLevel) -> ApiResult<()> {
+    let alone = node.engine().is_some();
+    let schema = node.schema();
+    let Some(ksdef) = schema.keyspace(ks) else {
+        return Ok(());
+    };
+    if commit == ConsistencyLevel::ANY || v::check_available(ksdef, commit, alone).is_ok() {
+        return Ok(());
+    }
+    Err(ApiError::TimedOut(crate::node::Acknowledged {
+        by: Some(1),
+        by_batchlog: None,
+    }))
 }
 
 /// Whether the row as read satisfies `expected` (2.0's ThriftCASConditions).
@@ -197,6 +226,11 @@ pub fn cas(node: &Node, ks: &str, req: &CasRequest) -> ApiResult<t::CASResult> {
                 updates: vec![(cf.name.clone(), ops)],
             })?;
         }
+        // 3.0 on committed no empty proposal (`doPaxos`), so waited for none.
+        let committed = !updates.is_empty() || !node.release.is_some_and(|r| r.at_least(3, 0));
+        if committed {
+            commit_wait(node, ks, req.commit)?;
+        }
         Ok(t::CASResult::new(true, None))
     })
 }
@@ -258,6 +292,40 @@ mod tests {
 
     fn cell(name: &str, value: &str) -> Cell {
         Cell::live(name.as_bytes().to_vec(), value.as_bytes().to_vec(), 1)
+    }
+
+    #[test]
+    fn a_commit_level_one_node_cannot_meet_times_out_after_the_commit() {
+        let node = crate::node::test_nodes::as_release("2.0.17");
+        let (ks, cf) = {
+            let schema = node.schema();
+            let k = schema.user_keyspaces().next().unwrap();
+            let c = k
+                .cfs
+                .values()
+                .find(|c| !c.is_super() && !c.is_counter())
+                .unwrap();
+            (k.name.clone(), c.name.clone())
+        };
+        let updates = [col("a", Some("1"))];
+        let req = |commit| CasRequest {
+            key: b"k",
+            column_family: &cf,
+            expected: Some(&[]),
+            updates: Some(&updates),
+            serial: ConsistencyLevel::SERIAL,
+            commit,
+        };
+        assert!(matches!(
+            cas(&node, &ks, &req(ConsistencyLevel::TWO)),
+            Err(ApiError::TimedOut(a)) if a.by == Some(1)
+        ));
+        // The commit was in before the wait: the row is no longer empty.
+        assert!(
+            !cas(&node, &ks, &req(ConsistencyLevel::ONE))
+                .unwrap()
+                .success
+        );
     }
 
     #[test]

@@ -33,6 +33,11 @@ pub fn reword(node: &Node, method: &str, e: ApiError) -> ApiError {
         .strip_prefix("Cannot drop non existing column family '")
         .and_then(|rest| rest.split_once('\''))
     {
+        // `hasColumnFamilyAccess` validated the name (`validateColumnFamily`)
+        // before the drop looked it up: an empty one was refused as empty.
+        Some(("", _)) if release.does(Behaviour::DropUnknownCfUnconfigured) => {
+            "non-empty columnfamily is required".to_string()
+        }
         Some((cf, _)) if release.does(Behaviour::DropUnknownCfUnconfigured) => {
             format!("unconfigured columnfamily {cf}")
         }

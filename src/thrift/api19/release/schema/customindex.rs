@@ -1,8 +1,9 @@
-//! A CUSTOM index's class as 1.0 and 1.1 loaded it: their validation of a
+//! A CUSTOM index's class as 1.0 to 2.2 loaded it: their validation of a
 //! CfDef made the index (`SecondaryIndex.createInstance`), whose
 //! `Class.forName` failure was rethrown unchecked, so the call failed on
-//! the server before the schema changed (1.0: `Internal error`; 1.1: the
-//! connection closed). 1.2 refused it in words (the schema's own).
+//! the server before the schema changed (1.0: `Internal error`; 1.1 to 2.2,
+//! whose `CFMetaData.validate` made it the same way: the connection
+//! closed). 3.0 refused it in words (the schema's own).
 
 use crate::node::Node;
 use crate::release::Behaviour;
@@ -39,7 +40,7 @@ mod tests {
     }
 
     #[test]
-    fn a_custom_class_fails_on_the_server_on_1_0_and_1_1_only() {
+    fn a_custom_class_fails_on_the_server_from_1_0_to_2_2() {
         assert!(matches!(
             refusal(&node_as("1.0.12"), refused()),
             ApiError::Internal(_)
@@ -49,7 +50,11 @@ mod tests {
             ApiError::Dropped(_)
         ));
         assert!(matches!(
-            refusal(&node_as("1.2.9"), refused()),
+            refusal(&node_as("2.2.19"), refused()),
+            ApiError::Dropped(_)
+        ));
+        assert!(matches!(
+            refusal(&node_as("3.0.24"), refused()),
             ApiError::InvalidRequest(_)
         ));
         // other refusals pass through
