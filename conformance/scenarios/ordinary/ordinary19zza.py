@@ -30,6 +30,8 @@ model (author zza):
     COUNT(*), USING TTL / TIMESTAMP, and the syntax errors of a first week
   * Astyanax 0.x's auto-paginating row queries (1.0 on)
   * a Tomcat session manager's expiring attributes (TTLs written, read back, touched)
+  * a schema tool's family, index and keyspace names got wrong
+  * CQL 2 past the plain forms (int names, KEY IN writes, quoted names, bad USING clauses)
   * validators changed under stored data (second: its updates carry the second family's id)
 Each scenario owns its keyspace (dropped before and after by capture.py). Thrift writes carry
 relative timestamps, CQL writes an absolute `USING TIMESTAMP`. Recorded with capture.py --api 19
@@ -62,6 +64,7 @@ sc = kit.registrar("zza_")
 
 # a counter's timestamp in a CQL 2 row is the server's clock at the increment
 CTS = "0/2/*/2/*/3"
+BLOB = "blob" if V10 else "bytea"
 UTF = dict(comparator_type="UTF8Type", default_validation_class="UTF8Type")
 
 
@@ -832,10 +835,11 @@ def cql2_typed_values():
     insert, an update and a delete at QUORUM."""
     ks = "zza_cv2"
     steps = setup(ks, [])
+    # 0.8's CQL 2 named the bytes type bytea, 1.0's blob
     steps += [
         cql("CREATE COLUMNFAMILY Items (KEY bigint PRIMARY KEY, qty int, price varint, "
-            "ref uuid, code ascii, data blob) WITH comparator = ascii AND "
-            "default_validation = blob"),
+            "ref uuid, code ascii, data %s) WITH comparator = ascii AND "
+            "default_validation = %s" % (BLOB, BLOB)),
         cql("INSERT INTO Items (KEY, qty, price, ref, code, data) VALUES (10, 5, "
             "12345678901234567890, 'c0a80101-0000-4000-8000-000000000001', 'AB', 'cafe') "
             "USING TIMESTAMP 100"),
@@ -860,5 +864,96 @@ def cql2_typed_values():
         cql("BEGIN BATCH INSERT INTO Items (KEY, qty) VALUES (14, 1) USING TIMESTAMP 300 "
             "APPLY BATCH"),
         cql("SELECT qty, code FROM Items WHERE KEY IN (10, 11, 13, 14)"),
+        v19.system_drop_keyspace(ks)]
+    return steps
+
+
+# --------------------------------------------------------------------------- schema names
+@sc("22_schema_names", "schema", "zza_sc")
+def schema_names():
+    """A schema tool's names and definitions as users typed them: families named with a
+    hyphen, empty, of 49 characters, already there, of a column type no release had; a
+    CfDef naming another keyspace than the one in use; column metadata naming a column
+    twice, an index without a name, two indexes of one name, an index name with a space,
+    a validator that is no class; a subcomparator on a standard family; keyspaces named
+    with a hyphen and `system`; drops of a family and a keyspace not there and of
+    `system`; and the keyspace described at the end."""
+    ks = "zza_sc"
+    steps = setup(ks, [cfd(ks, "Base", **UTF)])
+    for name in ("my-cf", "", "c" * 49, "Base"):
+        steps.append(v19.system_add_column_family(cfd(ks, name, **UTF)))
+    steps += [
+        v19.system_add_column_family(cfd(ks, "Hyper", column_type="Hyper", **UTF)),
+        v19.system_add_column_family(cfd("zza_other", "Elsewhere", **UTF)),
+        v19.system_add_column_family(cfd(ks, "Twice", column_metadata=[
+            coldef("a", "UTF8Type"), coldef("a", "LongType")], **UTF)),
+        v19.system_add_column_family(cfd(ks, "Unnamed", column_metadata=[
+            coldef("a", "UTF8Type", True)], **UTF)),
+        v19.system_add_column_family(cfd(ks, "SameIdx", column_metadata=[
+            coldef("a", "UTF8Type", True, "idx"), coldef("b", "UTF8Type", True, "idx")],
+            **UTF)),
+        v19.system_add_column_family(cfd(ks, "Spaced", column_metadata=[
+            coldef("a", "UTF8Type", True, "bad name")], **UTF)),
+        v19.system_add_column_family(cfd(ks, "NoType", column_metadata=[
+            coldef("a", "NoSuchType")], **UTF)),
+        v19.system_add_column_family(cfd(ks, "SubStd", subcomparator_type="LongType",
+                                         **UTF)),
+        v19.system_add_keyspace(ksd("bad-ks")),
+        v19.system_add_keyspace(ksd("system")),
+        v19.system_drop_column_family("Nope"),
+        v19.system_drop_keyspace("zza_nope")]
+    if V10:
+        # 0.7.10 and 0.8.10 dropped it (the node's next schema change failed): left out
+        steps.append(v19.system_drop_keyspace("system"))
+    steps += [
+        v19.describe_keyspace(ks),
+        v19.system_drop_keyspace(ks)]
+    return steps
+
+
+# --------------------------------------------------------------------------- CQL 2 edges
+@sc("23_cql2_edges", "cql2", "zza_ce", when=V08)
+def cql2_edges():
+    """The CQL 2 a reporting script sent past the plain forms: an int comparator's names
+    as integers and a range of them, a quoted family name, a doubled quote in a value,
+    UPDATE and DELETE of several keys by KEY IN, INSERT naming a column twice, a key
+    range whose start sorts after its end, FIRST 0 and LIMIT 1, a key and an unindexed
+    column in one WHERE, CREATE INDEX of an undeclared column named by an integer (the
+    int comparator cannot read its varint: the statement failed on the server), TRUNCATE
+    and USE of names not there, and USING clauses of a level no release had, a negative TTL and a
+    timestamp that is no number."""
+    ks = "zza_ce"
+    steps = setup(ks, [])
+    steps += [
+        cql("CREATE COLUMNFAMILY Scores (KEY text PRIMARY KEY) WITH comparator = int AND "
+            "default_validation = text"),
+        cql("INSERT INTO Scores (KEY, 1, 2, 3, 10) VALUES ('ann', 'a', 'b', 'c', 'd') USING "
+            "TIMESTAMP 100"),
+        cql("INSERT INTO 'Scores' (KEY, 5) VALUES ('ben', 'it''s') USING TIMESTAMP 100"),
+        cql("SELECT 2..10 FROM Scores WHERE KEY = 'ann'"),
+        cql("SELECT REVERSED 10..2 FROM Scores WHERE KEY = 'ann'"),
+        cql("SELECT 5 FROM Scores WHERE KEY = 'ben'"),
+        cql("UPDATE Scores USING TIMESTAMP 110 SET 7 = 'x' WHERE KEY IN ('ann', 'ben', 'cy')"),
+        cql("SELECT 7 FROM Scores WHERE KEY IN ('ann', 'ben', 'cy')"),
+        cql("DELETE 7 FROM Scores USING TIMESTAMP 120 WHERE KEY IN ('ann', 'cy')"),
+        cql("SELECT 7 FROM Scores WHERE KEY IN ('ann', 'ben', 'cy')"),
+        cql("INSERT INTO Scores (KEY, 1, 1) VALUES ('dee', 'p', 'q') USING TIMESTAMP 100"),
+        cql("SELECT * FROM Scores WHERE KEY = 'dee'"),
+        cql("SELECT * FROM Scores WHERE KEY >= 'zzz' AND KEY <= 'aaa'"),
+        cql("SELECT FIRST 0 * FROM Scores WHERE KEY = 'ann'"),
+        cql("SELECT * FROM Scores WHERE KEY = 'ann' LIMIT 1"),
+        cql("SELECT * FROM Scores WHERE KEY = 'ann' AND 1 = 'a'"),
+        cql("CREATE INDEX ON Scores (1)"),
+        # 1.1 answered that by closing the connection: the client reconnects
+        v19.set_keyspace(ks),
+        cql("TRUNCATE Nope"),
+        cql("USE zza_nope"),
+        # 0.8's USE took the keyspace unchecked: the script goes back to its own
+        v19.set_keyspace(ks),
+        cql("INSERT INTO Scores (KEY, 1) VALUES ('ann', 'z') USING CONSISTENCY FOO AND "
+            "TIMESTAMP 130"),
+        cql("INSERT INTO Scores (KEY, 1) VALUES ('ann', 'z') USING TTL -1 AND TIMESTAMP 130"),
+        cql("INSERT INTO Scores (KEY, 1) VALUES ('ann', 'z') USING TIMESTAMP abc"),
+        cql("SELECT * FROM Scores WHERE KEY = 'ann'"),
         v19.system_drop_keyspace(ks)]
     return steps

@@ -135,10 +135,14 @@ fn schema() -> Arc<Schema> {
         Arc::new(UTF8Type),
         Some(Arc::new(UTF8Type)),
     );
+    let scores = CfDef::new("ks", "Scores", 105, Arc::new(LongType), None);
     Arc::new(Schema::new(
         "test",
         crate::partitioner::by_name("org.apache.cassandra.dht.Murmur3Partitioner").unwrap(),
-        [KeyspaceDef::new("ks", [users, hits, blobs, aliased, posts])],
+        [KeyspaceDef::new(
+            "ks",
+            [users, hits, blobs, aliased, posts, scores],
+        )],
     ))
 }
 
@@ -483,6 +487,25 @@ fn schema_statements_become_schema_changes() {
         .find(|c| c.name == b"age")
         .unwrap();
     assert_eq!(age.index_type, Some(IndexType::Keys));
+}
+
+#[test]
+fn create_index_of_a_name_its_comparator_cannot_read_fails_on_the_server() {
+    // The missing column is named by the comparator's getString: an integer
+    // term's one-byte varint under a long comparator threw instead.
+    let b = recorder(vec![]);
+    let c = clock();
+    assert!(matches!(
+        exec(&b, &c, "CREATE INDEX ON Scores (1)"),
+        Err(CqlError::Failed(_))
+    ));
+    assert_eq!(
+        exec(&b, &c, "CREATE INDEX ON Users (1)")
+            .unwrap_err()
+            .to_string(),
+        "No column definition found for column \u{1}"
+    );
+    assert!(b.changes.lock().is_empty());
 }
 
 #[test]
