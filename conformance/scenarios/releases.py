@@ -13268,3 +13268,25 @@ if CQL2 and R < (2, 0):
             q("CREATE INDEX ON Words ('title')"),
             q("CREATE INDEX ON Ints (7)"),
         ]
+
+
+# ------------------------------------------------------------------------------ CQL 2 column named KEY beside an unaliased key (found by ordinary19zza on 1.0.12)
+if CQL2 and R < (2, 0):
+    @scenario("rel_cql2keycolumn", "19", "cql2", keyspace_reset="cv_r_cql2keycolumn")
+    def _cql2keycolumn():
+        """CREATE COLUMNFAMILY declaring a column named KEY beside a key it left unaliased:
+        1.0 checked the definition as a Thrift CfDef whose key alias was the default `KEY`
+        (`Invalid column name: KEY, because it equals the key_alias`), 0.8 and 1.1 on took
+        it; a key with an alias met the statement's own check in every release"""
+        ks = "cv_r_cql2keycolumn"
+        q = lambda s: v19.execute_cql_query(s)
+        return [
+            v19.system_add_keyspace(ks_def(ks)), v19.set_keyspace(ks),
+            q("CREATE COLUMNFAMILY Dup (KEY text PRIMARY KEY, KEY int)"),
+            q("CREATE COLUMNFAMILY Dup2 (KEY text PRIMARY KEY, 'KEY' text) WITH "
+              "comparator = ascii"),
+            q("CREATE COLUMNFAMILY Lower (KEY text PRIMARY KEY, key int)"),
+            q("CREATE COLUMNFAMILY Named (id text PRIMARY KEY, id int)"),
+            q("CREATE COLUMNFAMILY Named2 (id text PRIMARY KEY, KEY int)"),
+            v19.describe_keyspace(ks),
+        ]

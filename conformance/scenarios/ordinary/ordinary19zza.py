@@ -38,12 +38,11 @@ relative timestamps, CQL writes an absolute `USING TIMESTAMP`. Recorded with cap
 --framed on a fresh stock-yaml node of each release (`00_tuning_describe` runs first: its
 updates carry the id the fresh node gave the first family made)."""
 import os
-import struct
 import sys
 
 import thriftwire as W
-from dsl import (v19, b, cparent, cpath, pred, key_range, column, counter_column, ins,
-                 index_expr, index_clause, long_, int32, timeuuid, uuid_, EQ, GTE, ONE,
+from dsl import (v19, b, cparent, cpath, pred, key_range, column, ins,
+                 index_expr, index_clause, long_, int32, timeuuid, uuid_, EQ, ONE,
                  QUORUM, ALL, ANY, TWO, THREE, LOCAL_QUORUM, EACH_QUORUM, srange, deletion,
                  mutation, super_column, cosc)
 
@@ -51,7 +50,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 os.environ.setdefault("RELEASE", "1.0.12")
 
 import kit  # noqa: E402
-from kit import (SS, NTS, ONTS, cfd, ksd, setup, coldef, dele, sins, cadd)  # noqa: E402
+from kit import (SS, NTS, ONTS, cfd, ksd, setup, coldef, dele, sins)  # noqa: E402
 from kit import cql2 as cql  # noqa: E402
 
 V = kit.version(2)
@@ -456,7 +455,11 @@ def multi_family_batch():
     the batches it got wrong, each read back to see whether any part landed: a super
     column into the standard family beside a good column, an empty mutation map, a key
     with no families, a family with an empty list, an unknown family among known ones,
-    and a sub-column Deletion of a super family given no super column."""
+    and a sub-column Deletion of a super family given no super column; then the range and
+    path mistakes of its reports (a key range ending on a token, one of a key and tokens, a
+    count of zero, a super column of a standard family, a slice back to front, a super
+    family written without its super column, a super column missing), a keyspace update
+    carrying a family, and truncates of a family not there and of the super family."""
     ks = "zza_mb"
     steps = setup(ks, [cfd(ks, "Orders", **UTF), cfd(ks, "ByUser", **UTF),
                        cfd(ks, "Lines", column_type="Super", comparator_type="UTF8Type",
@@ -483,6 +486,22 @@ def multi_family_batch():
         v19.get_slice("o1", cparent("Lines"), pred(start="", count=10)),
         v19.get_range_slices(cparent("Orders"), pred(start="", count=10),
                              key_range(start_key="", end_key="", count=10)),
+        v19.get_range_slices(cparent("Orders"), pred(start="", count=10),
+                             key_range(start_key="", end_token="0", count=10)),
+        v19.get_range_slices(cparent("Orders"), pred(start="", count=10),
+                             key_range(start_key="o1", start_token="0", end_token="0",
+                                       count=10)),
+        v19.get_range_slices(cparent("Orders"), pred(start="", count=10),
+                             key_range(start_key="", end_key="", count=0)),
+        v19.multiget_slice(["o1"], cparent("Orders", sc="1"), pred(start="", count=10)),
+        v19.get_count("o1", cparent("Orders"), pred(start="z", finish="a", count=10)),
+        v19.insert("o1", cparent("Lines"), column("sku", "x", 13)),
+        v19.remove("o1", cpath("Orders", sc="1", col="user"), 13),
+        v19.get("o1", cpath("Lines", sc="9")),
+        v19.system_update_keyspace(ksd(ks, [cfd(ks, "Extra", **UTF)])),
+        v19.truncate("Shipments"),
+        v19.truncate("Lines"),
+        v19.get_slice("o1", cparent("Lines"), pred(start="", count=10)),
         v19.system_drop_keyspace(ks)]
     return steps
 
@@ -921,7 +940,10 @@ def cql2_edges():
     column in one WHERE, CREATE INDEX of an undeclared column named by an integer (the
     int comparator cannot read its varint: the statement failed on the server), TRUNCATE
     and USE of names not there, and USING clauses of a level no release had, a negative TTL and a
-    timestamp that is no number."""
+    timestamp that is no number; then a TTL of zero, SELECTs of the key alone, of the empty
+    key, COUNT(*) of two keys, two key equalities, FIRST -1, a range and a name mixed, a
+    row DELETE read back and a scan, a batch with a TTL, CREATE COLUMNFAMILY of two keys,
+    of no key and of a composite comparator, and a bigint column added and written."""
     ks = "zza_ce"
     steps = setup(ks, [])
     steps += [
@@ -954,6 +976,27 @@ def cql2_edges():
             "TIMESTAMP 130"),
         cql("INSERT INTO Scores (KEY, 1) VALUES ('ann', 'z') USING TTL -1 AND TIMESTAMP 130"),
         cql("INSERT INTO Scores (KEY, 1) VALUES ('ann', 'z') USING TIMESTAMP abc"),
+        cql("INSERT INTO Scores (KEY, 4) VALUES ('ann', 'y') USING TTL 0 AND TIMESTAMP 130"),
         cql("SELECT * FROM Scores WHERE KEY = 'ann'"),
+        cql("SELECT KEY FROM Scores WHERE KEY = 'ann'"),
+        cql("SELECT * FROM Scores WHERE KEY = ''"),
+        cql("SELECT COUNT(*) FROM Scores WHERE KEY IN ('ann', 'ben')"),
+        cql("SELECT * FROM Scores WHERE KEY = 'ann' AND KEY = 'ben'"),
+        cql("SELECT FIRST -1 * FROM Scores WHERE KEY = 'ann'"),
+        cql("SELECT 1..2, 3 FROM Scores WHERE KEY = 'ann'"),
+        cql("DELETE FROM Scores USING TIMESTAMP 140 WHERE KEY = 'ben'"),
+        cql("SELECT * FROM Scores WHERE KEY = 'ben'"),
+        cql("SELECT * FROM Scores"),
+        cql("BEGIN BATCH USING TTL 60 AND TIMESTAMP 150 INSERT INTO Scores (KEY, 9) VALUES "
+            "('cy', 'n') APPLY BATCH"),
+        cql("SELECT 9 FROM Scores WHERE KEY = 'cy'"),
+        cql("CREATE COLUMNFAMILY Dup (KEY text PRIMARY KEY, KEY int)"),
+        cql("CREATE COLUMNFAMILY NoKey (a text, b int)"),
+        cql("CREATE COLUMNFAMILY Comp (KEY text PRIMARY KEY) WITH comparator = "
+            "'CompositeType(UTF8Type, LongType)'"),
+        cql("ALTER COLUMNFAMILY Scores ADD 12 bigint"),
+        cql("INSERT INTO Scores (KEY, 12) VALUES ('ann', 'twelve') USING TIMESTAMP 160"),
+        cql("INSERT INTO Scores (KEY, 12) VALUES ('ann', 12) USING TIMESTAMP 160"),
+        cql("SELECT 12 FROM Scores WHERE KEY = 'ann'"),
         v19.system_drop_keyspace(ks)]
     return steps
