@@ -476,6 +476,15 @@ fn create_cf_spec(
     if era.cache_settings {
         props.apply_cache_settings(&mut spec, first)?;
     }
+    // 1.0 then checked the definition as a Thrift CfDef, whose key alias
+    // was `KEY` where the statement named none.
+    let default_alias = b"KEY".as_slice();
+    if era.create_checks_default_key_alias
+        && spec.key_alias.is_none()
+        && spec.column_metadata.iter().flatten().any(|c| c.name == default_alias)
+    {
+        return invalid("Invalid column name: KEY, because it equals the key_alias");
+    }
     Ok(spec)
 }
 

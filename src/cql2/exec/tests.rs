@@ -625,3 +625,24 @@ fn the_index_check_reads_only_equals_names_before_1_2() {
     assert_eq!(says(old, eq), says(Default::default(), eq));
     assert_ne!(says(old, eq), unindexed);
 }
+
+#[test]
+fn a_column_named_key_meets_1_0s_default_key_alias() {
+    // 1.0 checked CREATE COLUMNFAMILY's definition as a Thrift CfDef whose
+    // key alias was `KEY` where none was named; 0.8 and 1.1 took the column.
+    let b = recorder(vec![]);
+    let q = "CREATE COLUMNFAMILY Dup (KEY text PRIMARY KEY, KEY int)";
+    let one_oh = crate::cql2::era::Era {
+        create_checks_default_key_alias: true,
+        ..crate::cql2::era::Era::default()
+    };
+    assert_eq!(
+        exec_in(&b, one_oh, q).unwrap_err().to_string(),
+        "Invalid column name: KEY, because it equals the key_alias"
+    );
+    assert!(b.changes.lock().is_empty());
+    let aliased = "CREATE COLUMNFAMILY Named (id text PRIMARY KEY, KEY int)";
+    exec_in(&b, one_oh, aliased).unwrap();
+    exec_in(&b, crate::cql2::era::Era::default(), q).unwrap();
+    assert_eq!(b.changes.lock().len(), 2);
+}
