@@ -481,7 +481,11 @@ fn create_cf_spec(
     let default_alias = b"KEY".as_slice();
     if era.create_checks_default_key_alias
         && spec.key_alias.is_none()
-        && spec.column_metadata.iter().flatten().any(|c| c.name == default_alias)
+        && spec
+            .column_metadata
+            .iter()
+            .flatten()
+            .any(|c| c.name == default_alias)
     {
         return invalid("Invalid column name: KEY, because it equals the key_alias");
     }
