@@ -13342,3 +13342,55 @@ if R >= (3, 0):
             "SELECT v FROM paths WHERE k = 1 AND v CONTAINS 'p'",
         ]]
         return out
+
+
+# ------------------------------------------------------------------------------ CQL 2 CREATE INDEX of a name the comparator cannot read (found by ordinary19zza on 0.8.10 to 1.1.12)
+if CQL2 and R < (2, 0):
+    @scenario("rel_cql2indexname", "19", "cql2", keyspace_reset="cv_r_cql2indexname")
+    def _cql2indexname():
+        """CQL 2's CREATE INDEX of a column the family does not declare named the column by the
+        comparator's getString: a term the comparator cannot read (an integer's varint under
+        an int comparator of another width, a string under a uuid comparator) threw an
+        unchecked MarshalException there, so the statement failed on the server (0.8 and 1.0:
+        `Internal error processing execute_cql_query`; 1.1 on: the connection closed, and the
+        client reconnects); a readable one was refused by name"""
+        ks = "cv_r_cql2indexname"
+        q = lambda s: v19.execute_cql_query(s)
+        again = v19.set_keyspace(ks)
+        return [
+            v19.system_add_keyspace(ks_def(ks)), v19.set_keyspace(ks),
+            q("CREATE COLUMNFAMILY Ints (KEY text PRIMARY KEY, 7 text) WITH comparator = int"),
+            q("CREATE COLUMNFAMILY Longs (KEY text PRIMARY KEY) WITH comparator = bigint"),
+            q("CREATE COLUMNFAMILY Ids (KEY text PRIMARY KEY) WITH comparator = uuid"),
+            q("CREATE COLUMNFAMILY Words (KEY text PRIMARY KEY) WITH comparator = text"),
+            q("CREATE INDEX ON Ints (1)"), again,
+            q("CREATE INDEX ON Ints (16909060)"), again,
+            q("CREATE INDEX ON Longs (1)"), again,
+            q("CREATE INDEX ON Longs ('abcdefgh')"), again,
+            q("CREATE INDEX ON Ids ('abc')"), again,
+            q("CREATE INDEX ON Words (1)"),
+            q("CREATE INDEX ON Words ('title')"),
+            q("CREATE INDEX ON Ints (7)"),
+        ]
+
+
+# ------------------------------------------------------------------------------ CQL 2 column named KEY beside an unaliased key (found by ordinary19zza on 1.0.12)
+if CQL2 and R < (2, 0):
+    @scenario("rel_cql2keycolumn", "19", "cql2", keyspace_reset="cv_r_cql2keycolumn")
+    def _cql2keycolumn():
+        """CREATE COLUMNFAMILY declaring a column named KEY beside a key it left unaliased:
+        1.0 checked the definition as a Thrift CfDef whose key alias was the default `KEY`
+        (`Invalid column name: KEY, because it equals the key_alias`), 0.8 and 1.1 on took
+        it; a key with an alias met the statement's own check in every release"""
+        ks = "cv_r_cql2keycolumn"
+        q = lambda s: v19.execute_cql_query(s)
+        return [
+            v19.system_add_keyspace(ks_def(ks)), v19.set_keyspace(ks),
+            q("CREATE COLUMNFAMILY Dup (KEY text PRIMARY KEY, KEY int)"),
+            q("CREATE COLUMNFAMILY Dup2 (KEY text PRIMARY KEY, 'KEY' text) WITH "
+              "comparator = ascii"),
+            q("CREATE COLUMNFAMILY Lower (KEY text PRIMARY KEY, key int)"),
+            q("CREATE COLUMNFAMILY Named (id text PRIMARY KEY, id int)"),
+            q("CREATE COLUMNFAMILY Named2 (id text PRIMARY KEY, KEY int)"),
+            v19.describe_keyspace(ks),
+        ]

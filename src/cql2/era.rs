@@ -80,6 +80,11 @@ pub struct Era {
     /// has a key alias (1.0's `WhereClause.extractKeysFromColumns`), so the
     /// alias check then refuses it.
     pub key_word_is_key: bool,
+    /// CREATE COLUMNFAMILY's definition went through the Thrift CfDef
+    /// check, whose key alias was the default `KEY` where none was given
+    /// (1.0: `CFMetaData.toThrift` set `getKeyName()`), so a column named
+    /// `KEY` was refused as equal to the key alias.
+    pub create_checks_default_key_alias: bool,
     /// CREATE INDEX gave the index no options (0.8, 1.0; 1.1 on an empty
     /// map).
     pub index_without_options: bool,
@@ -207,6 +212,7 @@ impl Era {
             each_quorum_strategy_first: r.series() == (1, 1),
             md5_words: !r.at_least(1, 1),
             key_word_is_key: r.series() == (1, 0),
+            create_checks_default_key_alias: r.series() == (1, 0),
             parse_failures_escape: first,
             alter_keeps_bloom_unset: !r.at_least(1, 2),
             alter_key_alias_no_column: !r.at_least(1, 1),

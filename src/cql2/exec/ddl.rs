@@ -347,6 +347,14 @@ pub(super) fn run(ctx: &mut Context, statement: &Statement) -> Result<Cql2Result
             let mut spec = def.describe_v12();
             let cols = spec.column_metadata.get_or_insert_with(Vec::new);
             let Some(col) = cols.iter_mut().find(|c| c.name == column_name) else {
+                // The refusal names the column by the comparator's
+                // `getString`, which threw an unchecked `MarshalException`
+                // on a name the comparator cannot read (an integer term's
+                // varint under an int or long comparator): the statement
+                // failed on the server instead.
+                if let Err(e) = def.comparator.validate(&column_name) {
+                    return Err(CqlError::Failed(e.0));
+                }
                 return invalid(format!(
                     "No column definition found for column {}",
                     def.comparator.get_string(&column_name)
@@ -467,6 +475,19 @@ fn create_cf_spec(
     props.apply(&mut spec)?;
     if era.cache_settings {
         props.apply_cache_settings(&mut spec, first)?;
+    }
+    // 1.0 then checked the definition as a Thrift CfDef, whose key alias
+    // was `KEY` where the statement named none.
+    let default_alias = b"KEY".as_slice();
+    if era.create_checks_default_key_alias
+        && spec.key_alias.is_none()
+        && spec
+            .column_metadata
+            .iter()
+            .flatten()
+            .any(|c| c.name == default_alias)
+    {
+        return invalid("Invalid column name: KEY, because it equals the key_alias");
     }
     Ok(spec)
 }

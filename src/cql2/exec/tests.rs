@@ -135,10 +135,14 @@ fn schema() -> Arc<Schema> {
         Arc::new(UTF8Type),
         Some(Arc::new(UTF8Type)),
     );
+    let scores = CfDef::new("ks", "Scores", 105, Arc::new(LongType), None);
     Arc::new(Schema::new(
         "test",
         crate::partitioner::by_name("org.apache.cassandra.dht.Murmur3Partitioner").unwrap(),
-        [KeyspaceDef::new("ks", [users, hits, blobs, aliased, posts])],
+        [KeyspaceDef::new(
+            "ks",
+            [users, hits, blobs, aliased, posts, scores],
+        )],
     ))
 }
 
@@ -486,6 +490,25 @@ fn schema_statements_become_schema_changes() {
 }
 
 #[test]
+fn create_index_of_a_name_its_comparator_cannot_read_fails_on_the_server() {
+    // The missing column is named by the comparator's getString: an integer
+    // term's one-byte varint under a long comparator threw instead.
+    let b = recorder(vec![]);
+    let c = clock();
+    assert!(matches!(
+        exec(&b, &c, "CREATE INDEX ON Scores (1)"),
+        Err(CqlError::Failed(_))
+    ));
+    assert_eq!(
+        exec(&b, &c, "CREATE INDEX ON Users (1)")
+            .unwrap_err()
+            .to_string(),
+        "No column definition found for column \u{1}"
+    );
+    assert!(b.changes.lock().is_empty());
+}
+
+#[test]
 fn create_index_in_a_missing_keyspace_names_the_column_family() {
     // 0.8's USE took any keyspace; CREATE INDEX then looked the column
     // family up there and found none, where DROP COLUMNFAMILY's migration
@@ -601,4 +624,25 @@ fn the_index_check_reads_only_equals_names_before_1_2() {
     let eq = "SELECT * FROM Blobs WHERE hour = 'x'";
     assert_eq!(says(old, eq), says(Default::default(), eq));
     assert_ne!(says(old, eq), unindexed);
+}
+
+#[test]
+fn a_column_named_key_meets_1_0s_default_key_alias() {
+    // 1.0 checked CREATE COLUMNFAMILY's definition as a Thrift CfDef whose
+    // key alias was `KEY` where none was named; 0.8 and 1.1 took the column.
+    let b = recorder(vec![]);
+    let q = "CREATE COLUMNFAMILY Dup (KEY text PRIMARY KEY, KEY int)";
+    let one_oh = crate::cql2::era::Era {
+        create_checks_default_key_alias: true,
+        ..crate::cql2::era::Era::default()
+    };
+    assert_eq!(
+        exec_in(&b, one_oh, q).unwrap_err().to_string(),
+        "Invalid column name: KEY, because it equals the key_alias"
+    );
+    assert!(b.changes.lock().is_empty());
+    let aliased = "CREATE COLUMNFAMILY Named (id text PRIMARY KEY, KEY int)";
+    exec_in(&b, one_oh, aliased).unwrap();
+    exec_in(&b, crate::cql2::era::Era::default(), q).unwrap();
+    assert_eq!(b.changes.lock().len(), 2);
 }
