@@ -21,7 +21,7 @@
 //! - The file keeps its length while mapped: `ActiveSegment` drops the
 //!   mapping before it shrinks the file.
 //! - A process that wrote a whole segment would count it all in its RSS;
-//!   each written MiB is dropped from its page tables instead (the page
+//!   each written 256 KiB is dropped from its page tables instead (the page
 //!   cache keeps the pages, dirty, for writeback).
 //!
 //! Owns the allocation, the mapping and its pages' release. It must not
@@ -31,7 +31,7 @@ use std::ffi::c_void;
 use std::fs::File;
 
 /// How much written space is dropped from the page tables at a time.
-const RELEASE_STEP: usize = 1 << 20;
+const RELEASE_STEP: usize = 256 << 10;
 
 /// File systems whose `fallocate` reserves the blocks a later write to a
 /// mapped page needs, without writing them (ext4, XFS). Copy-on-write
@@ -106,20 +106,31 @@ impl Preallocated {
     }
 
     /// Copies `bytes` to offset `at`; `at + bytes.len()` must be within
-    /// [`len`](Self::len).
+    /// [`len`](Self::len). A large record is copied a step at a time, each
+    /// step's pages released once written, so it never counts whole in the
+    /// process's RSS.
     pub fn copy(&mut self, at: u64, bytes: &[u8]) {
-        let at = at as usize;
-        let end = at + bytes.len();
-        assert!(end <= self.len, "a record past the mapped segment");
-        // SAFETY: `at..end` lies within the live mapping (checked above),
-        // which no slice borrows; `bytes` is not part of it.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                bytes.as_ptr(),
-                self.ptr.cast::<u8>().add(at),
-                bytes.len(),
-            );
+        let mut at = at as usize;
+        assert!(
+            at + bytes.len() <= self.len,
+            "a record past the mapped segment"
+        );
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            let step = rest.len().min(RELEASE_STEP - at % RELEASE_STEP);
+            // SAFETY: `at..at + step` lies within the live mapping (checked
+            // above), which no slice borrows; `bytes` is not part of it.
+            unsafe {
+                std::ptr::copy_nonoverlapping(rest.as_ptr(), self.ptr.cast::<u8>().add(at), step);
+            }
+            at += step;
+            rest = &rest[step..];
+            self.release_before(at);
         }
+    }
+
+    /// Drops the whole steps below `end` from the page tables.
+    fn release_before(&mut self, end: usize) {
         let done = end / RELEASE_STEP * RELEASE_STEP;
         if done > self.released {
             // SAFETY: a page-aligned range of the mapping that is written
@@ -173,7 +184,7 @@ mod tests {
             space.copy(at, &chunk);
             at += chunk.len() as u64;
         }
-        assert_eq!(space.released, 3 * RELEASE_STEP, "every full MiB released");
+        assert_eq!(space.released, 3 * RELEASE_STEP, "every full step released");
         drop(space);
         let mut back = Vec::new();
         std::fs::File::open(&path)

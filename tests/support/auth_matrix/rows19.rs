@@ -103,7 +103,9 @@ pub fn rows(world: &mut World) -> Vec<Row<Client19>> {
             outcome(c.get_indexed_slices(parent("U"), clause, all(), CL))
         }),
         r("get_multi_slice", guarded, |c| {
-            let req = t::MultiSliceRequest::new(key("secret"), parent("U"), None, None, None, CL);
+            // With its slice list: a request without one fails on the server.
+            let every = vec![t::ColumnSlice::new(Vec::new(), Vec::new())];
+            let req = t::MultiSliceRequest::new(key("secret"), parent("U"), every, None, None, CL);
             outcome(c.get_multi_slice(req))
         }),
         r("insert", guarded, |c| {
