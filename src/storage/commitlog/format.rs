@@ -172,6 +172,20 @@ pub fn frame_in_place(out: &mut Vec<u8>, start: usize) {
     out.extend_from_slice(&crc.to_le_bytes());
 }
 
+/// The records of a buffer framed by [`encode_record`] or
+/// [`frame_in_place`], each split into its prefix and the rest of it (its
+/// payload and checksum).
+pub fn records_in(framed: &[u8]) -> impl Iterator<Item = (&[u8; RECORD_PREFIX_LEN], &[u8])> + '_ {
+    let mut rest = framed;
+    std::iter::from_fn(move || {
+        let (prefix, after) = rest.split_first_chunk::<RECORD_PREFIX_LEN>()?;
+        let len = u32::from_le_bytes([prefix[0], prefix[1], prefix[2], prefix[3]]) as usize;
+        let (body, next) = after.split_at(len + 4);
+        rest = next;
+        Some((prefix, body))
+    })
+}
+
 /// Size on disk of the record carrying `payload_len` bytes.
 pub fn record_len(payload_len: usize) -> u64 {
     payload_len as u64 + RECORD_OVERHEAD

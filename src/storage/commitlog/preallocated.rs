@@ -20,6 +20,12 @@
 //!   whole segment, or mapping fails, the segment is written with `pwrite`.
 //! - The file keeps its length while mapped: `ActiveSegment` drops the
 //!   mapping before it shrinks the file.
+//! - A copy is not a `pwrite`: a process killed in the middle of one may
+//!   leave any of its bytes written (`memcpy` does not store in order).
+//!   So a record's prefix, which replay needs whole to accept the record,
+//!   is stored last, in one store ([`publish`](Preallocated::publish)):
+//!   a kill leaves the record either whole or without its prefix, which
+//!   replay reads as a torn last record, never as corruption.
 //! - A process that wrote a whole segment would count it all in its RSS;
 //!   each written 256 KiB is dropped from its page tables instead (the page
 //!   cache keeps the pages, dirty, for writeback).
@@ -129,6 +135,47 @@ impl Preallocated {
         }
     }
 
+    /// Stores `word` at offset `at` in one store made after every copy
+    /// before it, so that a process killed at any instruction leaves it
+    /// either unwritten or whole, with those copies' bytes already there.
+    /// A page this brings back into the page tables (the word lies in a
+    /// released step) is released again.
+    pub fn publish(&mut self, at: u64, word: [u8; 8]) {
+        let at = at as usize;
+        assert!(
+            at + word.len() <= self.len,
+            "a word past the mapped segment"
+        );
+        // What a signal handler would need: the compiler keeps the earlier
+        // copies before this store, and a killed thread stops between two
+        // instructions, its earlier stores made.
+        std::sync::atomic::compiler_fence(std::sync::atomic::Ordering::SeqCst);
+        // SAFETY: `at..at + 8` lies within the live mapping (checked above),
+        // which no slice borrows; an unaligned 8-byte store is one
+        // instruction on the targets this builds for.
+        unsafe {
+            self.ptr
+                .cast::<u8>()
+                .add(at)
+                .cast::<u64>()
+                .write_unaligned(u64::from_ne_bytes(word));
+        }
+        if at < self.released {
+            let page = rustix::param::page_size();
+            let from = at / page * page;
+            let to = (at + word.len()).div_ceil(page) * page;
+            // SAFETY: whole written pages of the mapping, below `released`
+            // like the rest of the released steps.
+            let _ = unsafe {
+                rustix::mm::madvise(
+                    self.ptr.cast::<u8>().add(from).cast(),
+                    to.min(self.len) - from,
+                    rustix::mm::Advice::LinuxDontNeed,
+                )
+            };
+        }
+    }
+
     /// Drops the whole steps below `end` from the page tables.
     fn release_before(&mut self, end: usize) {
         let done = end / RELEASE_STEP * RELEASE_STEP;
@@ -185,6 +232,10 @@ mod tests {
             at += chunk.len() as u64;
         }
         assert_eq!(space.released, 3 * RELEASE_STEP, "every full step released");
+        // A word published into a released step lands (and is released
+        // again): a record's prefix stored after its payload.
+        let word_at = RELEASE_STEP as u64 - 4;
+        space.publish(word_at, *b"\x01\x02\x03\x04\x05\x06\x07\x08");
         drop(space);
         let mut back = Vec::new();
         std::fs::File::open(&path)
@@ -192,6 +243,11 @@ mod tests {
             .read_to_end(&mut back)
             .unwrap();
         assert_eq!(back.len() as u64, len);
+        let word_at = word_at as usize;
+        assert_eq!(back[word_at..word_at + 8], [1, 2, 3, 4, 5, 6, 7, 8]);
+        for i in word_at..word_at + 8 {
+            back[i] = chunk[i % chunk.len()];
+        }
         assert!(back.chunks(chunk.len()).all(|c| c == chunk.as_slice()));
     }
 

@@ -60,7 +60,8 @@ pub enum IssueKind {
     /// Named like a segment but without a usable id; the file was ignored
     /// (and is never deleted by the log).
     MalformedName,
-    /// A record runs past the end of the file (a write cut short).
+    /// A record runs past the end of the file, or has its payload but not
+    /// its prefix in a segment's allocated space (a write cut short).
     TornRecord,
     /// A record's length failed its checksum.
     CorruptLength,
@@ -73,7 +74,7 @@ impl std::fmt::Display for IssueKind {
         match self {
             IssueKind::BadHeader(e) => write!(f, "bad segment header: {e}"),
             IssueKind::MalformedName => f.write_str("malformed segment file name"),
-            IssueKind::TornRecord => f.write_str("record cut short by the end of the file"),
+            IssueKind::TornRecord => f.write_str("record cut short"),
             IssueKind::CorruptLength => f.write_str("record length checksum mismatch"),
             IssueKind::CorruptPayload => f.write_str("record payload checksum mismatch"),
         }
@@ -376,7 +377,13 @@ fn read_segment(
     let mut at = HEADER_LEN;
     // Where the damage being skipped started, and what it was.
     let mut damaged: Option<(u64, IssueKind)> = None;
-    while at < file_len {
+    // Where reading stops: once damage is found, the end of the non-zero
+    // bytes. A segment's allocated space is zeros after its last record,
+    // and no record starts among zeros (a zero prefix fails its checksum),
+    // so the zero tail is the end of the log, found without scanning it a
+    // byte at a time.
+    let mut end = file_len;
+    while at < end {
         match parse_at(bytes, at) {
             Parsed::Record(len) => {
                 if let Some((from, kind)) = damaged.take() {
@@ -397,12 +404,10 @@ fn read_segment(
                 let first = damaged.is_none();
                 if first {
                     damaged = Some((at, kind));
-                    // A segment's allocated space is zeros after its last
-                    // record: the end, found without scanning it a byte at
-                    // a time.
-                    if bytes[at as usize..].iter().all(|&b| b == 0) {
-                        break;
-                    }
+                    end = bytes
+                        .iter()
+                        .rposition(|&b| b != 0)
+                        .map_or(0, |last| last as u64 + 1);
                 }
                 at = match resume {
                     // Inside a damaged region only a whole intact record
@@ -415,7 +420,7 @@ fn read_segment(
         }
     }
     if let Some((from, kind)) = damaged {
-        if bytes[from as usize..].iter().all(|&b| b == 0) {
+        if from >= end {
             tracing::debug!(
                 file = %path.display(),
                 offset = from,
@@ -423,6 +428,17 @@ fn read_segment(
                 file_len - from
             );
         } else {
+            // Damage that nothing intact follows is the last write, cut
+            // short. A record copied into a mapped segment by a process
+            // killed mid-copy has its prefix still zero (it is stored last,
+            // see `preallocated`): torn, like one that runs past the end.
+            let unpublished = end < file_len
+                && bytes.get(from as usize..from as usize + RECORD_PREFIX_LEN) == Some(&[0; 8][..]);
+            let kind = if unpublished {
+                IssueKind::TornRecord
+            } else {
+                kind
+            };
             damage.push(issue(from, file_len, kind, false));
         }
     }

@@ -90,7 +90,15 @@ impl ActiveSegment {
     pub fn write(&mut self, framed: &[u8]) -> std::io::Result<()> {
         let end = self.offset + framed.len() as u64;
         match &mut self.space {
-            Some(space) if end <= space.len() => space.copy(self.offset, framed),
+            Some(space) if end <= space.len() => {
+                // Each record whole before its prefix (see `preallocated`).
+                let mut at = self.offset;
+                for (prefix, rest) in format::records_in(framed) {
+                    space.copy(at + format::RECORD_PREFIX_LEN as u64, rest);
+                    space.publish(at, *prefix);
+                    at += (prefix.len() + rest.len()) as u64;
+                }
+            }
             // A record larger than a whole segment goes past the space.
             _ => self.file.write_all_at(framed, self.offset)?,
         }

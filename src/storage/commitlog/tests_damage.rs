@@ -271,6 +271,40 @@ fn resync_never_serves_a_record_hidden_inside_a_damaged_ones_payload() {
     assert!(!report.issues[0].corruption);
 }
 
+/// A log of 300 records left open in a 1 MiB segment, and a copy of that
+/// segment's bytes as a `kill -9` would leave them; `None` (the log closed)
+/// where the temporary directory's file system gets no allocated segments.
+#[allow(clippy::type_complexity)]
+fn live_allocated_segment(
+    dir: &Path,
+) -> Option<(CommitLog, u64, Vec<u8>, Vec<(Position, Vec<u8>)>)> {
+    let size = 1 << 20;
+    let (log, _) = CommitLog::open(opts(dir, size, false)).unwrap();
+    let written: Vec<(Position, Vec<u8>)> = (0..300)
+        .map(|i| (log.append(&payload(i)).unwrap(), payload(i)))
+        .collect();
+    let id = written[0].0.segment;
+    let live = std::fs::read(seg_path(dir, id)).unwrap();
+    if live.len() as u64 == record_end(&written) {
+        log.close().unwrap();
+        println!("skipped: the temporary directory's file system gets no allocated segments");
+        return None;
+    }
+    assert_eq!(
+        live.len() as u64,
+        size,
+        "the active segment has its whole size"
+    );
+    Some((log, id, live, written))
+}
+
+fn record_end(written: &[(Position, Vec<u8>)]) -> u64 {
+    written
+        .last()
+        .map(|(p, r)| p.offset + format::record_len(r.len()))
+        .unwrap()
+}
+
 /// What a crash leaves of a segment whose space was allocated: its records,
 /// then zeros to the segment's size. Replay serves every record, finds no
 /// damage and reads the rest of the log (later segments) as before.
@@ -278,29 +312,9 @@ fn resync_never_serves_a_record_hidden_inside_a_damaged_ones_payload() {
 fn a_crash_inside_allocated_space_leaves_a_zero_tail_read_as_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let copy = tempfile::tempdir().unwrap();
-    let size = 1 << 20;
-    let (log, _) = CommitLog::open(opts(dir.path(), size, false)).unwrap();
-    let written: Vec<(Position, Vec<u8>)> = (0..300)
-        .map(|i| (log.append(&payload(i)).unwrap(), payload(i)))
-        .collect();
-    // Copied while the log is open: the file as a `kill -9` would leave it.
-    let id = written[0].0.segment;
-    let live = std::fs::read(seg_path(dir.path(), id)).unwrap();
-    let end = written
-        .last()
-        .map(|(p, r)| p.offset + format::record_len(r.len()))
-        .unwrap();
-    if live.len() as u64 == end {
-        log.close().unwrap();
-        return println!(
-            "skipped: the temporary directory's file system gets no allocated segments"
-        );
-    }
-    assert_eq!(
-        live.len() as u64,
-        size,
-        "the active segment has its whole size"
-    );
+    let Some((log, id, live, written)) = live_allocated_segment(dir.path()) else {
+        return;
+    };
     std::fs::write(seg_path(copy.path(), id), &live).unwrap();
     let report = read_dir(copy.path()).unwrap();
     assert!(report.issues.is_empty(), "{:?}", report.issues);
@@ -313,5 +327,53 @@ fn a_crash_inside_allocated_space_leaves_a_zero_tail_read_as_the_end() {
     // A clean close cuts the unwritten space off.
     log.close().unwrap();
     let closed = std::fs::metadata(seg_path(dir.path(), id)).unwrap().len();
-    assert_eq!(closed, end);
+    assert_eq!(closed, record_end(&written));
+}
+
+/// A process killed while copying a record into allocated space leaves
+/// any part of its payload and checksum, but never its prefix (stored
+/// last). Whatever part it is, replay serves the records before it, reads
+/// it as a torn last record (not corruption), and opening cuts it off.
+#[test]
+fn a_record_killed_mid_copy_is_a_torn_tail_whatever_part_of_it_landed() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some((log, id, live, written)) = live_allocated_segment(dir.path()) else {
+        return;
+    };
+    log.close().unwrap();
+    let (last, body) = written.last().unwrap();
+    let start = last.offset as usize;
+    let prefix = format::RECORD_PREFIX_LEN;
+    let len = format::record_len(body.len()) as usize;
+    let landed: [&dyn Fn(usize) -> bool; 4] = [
+        &|_| true,                   // all but the prefix
+        &|i| i < (len - prefix) / 2, // the first half
+        &|i| i + 4 >= len - prefix,  // only the checksum (a copy done backwards)
+        &|i| i % 3 == 0,             // stores in no order
+    ];
+    for (case, landed) in landed.iter().enumerate() {
+        let copy = tempfile::tempdir().unwrap();
+        let mut bytes = live.clone();
+        for (i, b) in bytes[start..start + len].iter_mut().enumerate() {
+            if i < prefix || !landed(i - prefix) {
+                *b = 0;
+            }
+        }
+        let path = seg_path(copy.path(), id);
+        std::fs::write(&path, &bytes).unwrap();
+        let (log, report) = CommitLog::open_with_report(opts(copy.path(), 1 << 20, false))
+            .unwrap_or_else(|e| panic!("case {case}: {e}"));
+        assert_eq!(report.records.len(), written.len() - 1, "case {case}");
+        assert_eq!(report.issues.len(), 1, "case {case}: {:?}", report.issues);
+        let issue = &report.issues[0];
+        assert_eq!(issue.kind, IssueKind::TornRecord, "case {case}");
+        assert!(!issue.corruption, "case {case}");
+        assert_eq!(issue.offset, last.offset, "case {case}");
+        log.append(b"after").unwrap();
+        log.close().unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), last.offset);
+        let again = read_dir(copy.path()).unwrap();
+        assert!(again.issues.is_empty(), "case {case}: {:?}", again.issues);
+        assert_eq!(again.records.len(), written.len(), "case {case}");
+    }
 }
