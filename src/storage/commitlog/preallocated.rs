@@ -161,15 +161,15 @@ impl Preallocated {
                 .write_unaligned(u64::from_ne_bytes(word));
         }
         if at < self.released {
-            let page = rustix::param::page_size();
-            let from = at / page * page;
-            let to = (at + word.len()).div_ceil(page) * page;
-            // SAFETY: whole written pages of the mapping, below `released`
-            // like the rest of the released steps.
+            // The word's whole step again (aligned for any page size, and
+            // rare: only a record that crosses a step's end comes back).
+            let from = at / RELEASE_STEP * RELEASE_STEP;
+            // SAFETY: written steps of the mapping, below `released` like
+            // the rest of the released steps.
             let _ = unsafe {
                 rustix::mm::madvise(
                     self.ptr.cast::<u8>().add(from).cast(),
-                    to.min(self.len) - from,
+                    self.released - from,
                     rustix::mm::Advice::LinuxDontNeed,
                 )
             };
