@@ -404,10 +404,13 @@ fn read_segment(
                 let first = damaged.is_none();
                 if first {
                     damaged = Some((at, kind));
-                    end = bytes
-                        .iter()
-                        .rposition(|&b| b != 0)
-                        .map_or(0, |last| last as u64 + 1);
+                    if end == file_len {
+                        // Once per segment, however many regions it has.
+                        end = bytes
+                            .iter()
+                            .rposition(|&b| b != 0)
+                            .map_or(0, |last| last as u64 + 1);
+                    }
                 }
                 at = match resume {
                     // Inside a damaged region only a whole intact record
