@@ -38,7 +38,7 @@ sys.path.insert(0, os.environ.get("CONFORMANCE_DIR", "/work/shared/conformance")
 import thriftwire as W  # noqa: E402
 import dsl as D  # noqa: E402
 from dsl import (v19, b, column, cparent, cpath, pred, key_range, ins, mutation, cosc,  # noqa: E402
-                 counter_column, counter_super_column, super_column, srange, deletion)
+                 counter_column, counter_super_column, srange, deletion)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 os.environ.setdefault("RELEASE", "2.0.17")
