@@ -13394,3 +13394,39 @@ if CQL2 and R < (2, 0):
             q("CREATE COLUMNFAMILY Named2 (id text PRIMARY KEY, KEY int)"),
             v19.describe_keyspace(ks),
         ]
+
+
+# ------------------------------------------------------------------------------ a counter deletion listed after its increment (found by ordinary19zzb on 1.2.9)
+if COUNTERS:
+    @scenario("rel_counterlistorder", "19", "counter", keyspace_reset="cv_r_counterlistorder")
+    def _counterlistorder():
+        """batch_mutate of a counter column family listing an increment, then a deletion of
+        it: the release stamped the increment's cell as it was made and forced the deletion's
+        timestamp to its clock as it was validated, in list order, so the deletion was the
+        later and deleted the counter (a name, the row, a super column; a client's own
+        timestamp on the deletion made no difference); an increment of another counter, or one
+        listed after a deletion of another name, stayed"""
+        ks = "cv_r_counterlistorder"
+        cv = "CounterColumnType"
+        out = setup(ks, cf_def(ks, "Cnt", comparator="UTF8Type", key_validation="UTF8Type",
+                               default_validation=cv),
+                    cf_def(ks, "SupCnt", column_type="Super", comparator="UTF8Type",
+                           subcomparator="UTF8Type", key_validation="UTF8Type",
+                           default_validation=cv))
+        inc = lambda name, n: mutation(cosc(counter_column=counter_column(name, n)))
+        dele = lambda names=None, t=None, sc=None: mutation(deletion_=deletion(
+            t, sc=sc, predicate=None if names is None else pred(names=names)))
+        sinc = lambda scn, name, n: mutation(cosc(counter_super_column=W.struct(
+            {1: b(scn), 2: W.list_("struct", [counter_column(name, n)])})))
+        out += [
+            v19.batch_mutate({"a": {"Cnt": [inc("h", 4), dele(["h"])]}}),
+            v19.batch_mutate({"b": {"Cnt": [inc("h", 4), dele()]}}),
+            v19.batch_mutate({"c": {"Cnt": [inc("h", 4), dele(["other"]), inc("g", 1)]}}),
+            v19.batch_mutate({"d": {"Cnt": [inc("h", 4), dele(["h"], t=Abs(1))]}}),
+            v19.batch_mutate({"e": {"Cnt": [inc("h", 4), inc("i", 2), dele(["h"])],
+                                    "SupCnt": [sinc("s", "x", 3), sinc("t", "x", 1),
+                                               dele(sc="s")]}}),
+            v19.multiget_slice(["a", "b", "c", "d", "e"], cparent("Cnt"), pred(start="")),
+            v19.get_slice("e", cparent("SupCnt"), pred(start="")),
+        ]
+        return out

@@ -40,10 +40,18 @@ pub enum Effect {
     /// sub-columns, whose tombstones are found as the batch is applied
     /// (`release::writes::subrange`).
     Ops(Vec<Op>, Vec<t::Deletion>),
-    Counter {
-        increments: Vec<Increment>,
-        deletes: Vec<t::Deletion>,
-    },
+    /// A counter column family's increments and deletions, in list order.
+    Counter(Vec<CounterStep>),
+}
+
+/// One part of a counter column family's mutation. The releases stamped
+/// each with the server's clock as the list was read (an increment's cell
+/// as it was made, a deletion's timestamp as it was validated), so a
+/// deletion listed after an increment of its counter is the later and
+/// deletes it; the steps are applied in that order.
+pub enum CounterStep {
+    Add(Increment),
+    Delete(t::Deletion),
 }
 
 /// 1.2's checks of a batch, list by list: the column family and the row key
@@ -117,10 +125,7 @@ impl Rules for Api19 {
 
     fn effect(&self, cf: &Result<Arc<CfDef>, ApiError>) -> Effect {
         match cf {
-            Ok(cf) if cf.is_counter() => Effect::Counter {
-                increments: Vec::new(),
-                deletes: Vec::new(),
-            },
+            Ok(cf) if cf.is_counter() => Effect::Counter(Vec::new()),
             _ => Effect::Ops(Vec::new(), Vec::new()),
         }
     }
@@ -220,10 +225,7 @@ impl Rules for Api19 {
                     return Ok(Err(e));
                 }
             }
-            Effect::Counter {
-                increments,
-                deletes,
-            } => counter_mutation(key, cf_name, m, increments, deletes)?,
+            Effect::Counter(steps) => counter_mutation(key, cf_name, m, steps)?,
         }
         Ok(Ok(()))
     }
@@ -277,8 +279,9 @@ fn from_map(
 /// Answers the batch for keyspace `ks` (the connection's, checked by the
 /// caller): the first error in key, column family, list order, else the
 /// consistency checks, then the ordinary rows (`atomic_batch_mutate`'s in
-/// one engine call, `batch_mutate`'s a chunk of rows at a time), the
-/// counter deletes, then the increments.
+/// one engine call, `batch_mutate`'s a chunk of rows at a time), then the
+/// counter increments and deletes in the order they were listed (each run
+/// of one kind with one timestamp).
 pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiResult<()> {
     if batch.rules().keyspace.as_deref() != Some(ks) {
         return Err(ApiError::Internal(format!(
@@ -288,8 +291,7 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
     }
     let (rules, entries) = batch.into_entries()?;
     let mut rows: Vec<RowMutation> = Vec::new();
-    let mut increments = Vec::new();
-    let mut counter_deletes = Vec::new();
+    let mut counter_steps: Vec<(Vec<u8>, String, CounterStep)> = Vec::new();
     let mut counter_cf: Option<Arc<CfDef>> = None;
     // 2.1 on made the row of an empty list's column family (a partition of
     // no cells), which range scans then listed.
@@ -313,14 +315,9 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
                         updates.push((list.cf_name, ops))
                     }
                 }
-                Effect::Counter {
-                    increments: inc,
-                    deletes,
-                } => {
-                    increments.extend(inc);
+                Effect::Counter(steps) => {
                     let (key, cf) = (&entry.key, &list.cf_name);
-                    counter_deletes
-                        .extend(deletes.into_iter().map(|d| (key.clone(), cf.clone(), d)));
+                    counter_steps.extend(steps.into_iter().map(|s| (key.clone(), cf.clone(), s)));
                 }
             }
         }
@@ -328,7 +325,7 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
             rows.push(row_mutation(ks, entry.key, updates));
         }
     }
-    let counting = !increments.is_empty() || !counter_deletes.is_empty();
+    let counting = !counter_steps.is_empty();
     check_write(node, ks, None, cl, Access::Write)?;
     if let Some(cf) = counter_cf.as_deref() {
         check_write(node, ks, Some(cf), cl, Access::CounterWrite)?;
@@ -345,43 +342,74 @@ pub fn apply(batch: Batch, node: &Node, ks: &str, cl: ConsistencyLevel) -> ApiRe
     } else {
         batch::apply_in_chunks(node, rows)?;
     }
-    if !counter_deletes.is_empty() {
-        let ts = node.counter_timestamp();
-        let rows: Vec<RowMutation> = counter_deletes
-            .into_iter()
-            .map(|(key, cf, mut del)| {
-                del.timestamp = Some(ts);
-                let mut ops = Vec::new();
-                if let Some(def) = rules.schema.cf(ks, &cf) {
-                    // 3.x's range deletions of a counter column family were
-                    // its Standard ones' (at the server's time).
-                    let m = t::Mutation::new(None, del);
-                    match super::release::v3x::range_deletion(rules.release, def, &m, rules.now) {
-                        Some(op) => ops.extend(op),
-                        None => {
-                            let del = m.deletion.unwrap_or_default();
-                            if subrange::is_subrange(&del) {
-                                ops.extend(subrange::tombstones(node, ks, &key, def, &del, &[])?);
-                            }
-                            deletion_ops(del, def, rules.now, &mut ops)
-                        }
+    let mut steps = counter_steps.into_iter().peekable();
+    while let Some((key, cf, step)) = steps.next() {
+        match step {
+            CounterStep::Add(first) => {
+                let mut run = vec![first];
+                while let Some((_, _, CounterStep::Add(_))) = steps.peek() {
+                    if let Some((_, _, CounterStep::Add(inc))) = steps.next() {
+                        run.push(inc);
                     }
                 }
-                Ok(row_mutation(ks, key, vec![(cf, ops)]))
-            })
-            .collect::<ApiResult<_>>()?;
-        node.apply_batch(&rows)?;
+                counters::add(node, ks, &run)?;
+            }
+            CounterStep::Delete(first) => {
+                let mut run = vec![(key, cf, first)];
+                while let Some((_, _, CounterStep::Delete(_))) = steps.peek() {
+                    if let Some((key, cf, CounterStep::Delete(del))) = steps.next() {
+                        run.push((key, cf, del));
+                    }
+                }
+                counter_deletes(node, ks, &rules, run)?;
+            }
+        }
     }
-    counters::add(node, ks, &increments)
+    Ok(())
 }
 
-/// The increments and deletes of one validated counter-CF mutation.
+/// Applies a run of counter deletions at one server timestamp (the releases
+/// forced it whatever the client sent).
+fn counter_deletes(
+    node: &Node,
+    ks: &str,
+    rules: &Api19,
+    deletes: Vec<(Vec<u8>, String, t::Deletion)>,
+) -> ApiResult<()> {
+    let ts = node.counter_timestamp();
+    let rows: Vec<RowMutation> = deletes
+        .into_iter()
+        .map(|(key, cf, mut del)| {
+            del.timestamp = Some(ts);
+            let mut ops = Vec::new();
+            if let Some(def) = rules.schema.cf(ks, &cf) {
+                // 3.x's range deletions of a counter column family were
+                // its Standard ones' (at the server's time).
+                let m = t::Mutation::new(None, del);
+                match super::release::v3x::range_deletion(rules.release, def, &m, rules.now) {
+                    Some(op) => ops.extend(op),
+                    None => {
+                        let del = m.deletion.unwrap_or_default();
+                        if subrange::is_subrange(&del) {
+                            ops.extend(subrange::tombstones(node, ks, &key, def, &del, &[])?);
+                        }
+                        deletion_ops(del, def, rules.now, &mut ops)
+                    }
+                }
+            }
+            Ok(row_mutation(ks, key, vec![(cf, ops)]))
+        })
+        .collect::<ApiResult<_>>()?;
+    node.apply_batch(&rows)?;
+    Ok(())
+}
+
+/// The increments and deletes of one validated counter-CF mutation, in order.
 fn counter_mutation(
     key: &[u8],
     cf: &str,
     m: t::Mutation,
-    increments: &mut Vec<Increment>,
-    deletes: &mut Vec<t::Deletion>,
+    steps: &mut Vec<CounterStep>,
 ) -> Result<(), OverBudget> {
     let inc = |super_column: Option<Vec<u8>>, c: t::CounterColumn| -> Result<_, OverBudget> {
         bounded::reserve(size_of::<Increment>() + key.len() + cf.len())?;
@@ -395,16 +423,16 @@ fn counter_mutation(
     };
     if let Some(cosc) = m.column_or_supercolumn {
         if let Some(c) = cosc.counter_column {
-            increments.push(inc(None, c)?);
+            steps.push(CounterStep::Add(inc(None, c)?));
         }
         if let Some(sc) = cosc.counter_super_column {
             for c in sc.columns {
-                increments.push(inc(Some(sc.name.clone()), c)?);
+                steps.push(CounterStep::Add(inc(Some(sc.name.clone()), c)?));
             }
         }
     }
     if let Some(del) = m.deletion {
-        deletes.push(del);
+        steps.push(CounterStep::Delete(del));
     }
     Ok(())
 }
