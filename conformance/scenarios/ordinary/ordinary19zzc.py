@@ -598,7 +598,8 @@ def batch_ties():
 def keyspace_edits():
     """Keyspace edits in the release's KsDef form: a keyspace made with replication 1, its
     replication raised to 2 and read back, an update carrying a family (refused), an update
-    of a keyspace not there, an update with no strategy class, and the strategy changed to
+    of a keyspace not there, an update with no strategy class (answered, then the connection closed: the next call
+    meets the closed connection, the client reconnects and sets its keyspace again), and the strategy changed to
     NetworkTopologyStrategy with a data centre and read back."""
     ks = "zzc_ke"
     steps = setup(ks, [cfd(ks, "Data")])
@@ -608,6 +609,8 @@ def keyspace_edits():
         v19.system_update_keyspace(ksd(ks, [cfd(ks, "More")], rf=1)),
         v19.system_update_keyspace(ksd("zzc_nothere", [], rf=1)),
         v19.system_update_keyspace(W.struct({1: b(ks), 5: W.list_("struct", [])})),
+        v19.set_keyspace(ks),
+        v19.set_keyspace(ks),
         v19.system_update_keyspace(ksd(ks, [], strategy=kit.NTS,
                                        options={"DC1": "1"})).mask("0"),
         v19.describe_keyspace(ks).mask("0/5/*/16"),
@@ -662,5 +665,174 @@ def cql_or_thrift():
         cql("SELECT 'm01'..'m04' FROM Report WHERE KEY IN ('d1', 'd2') LIMIT 1"),
         v19.multiget_slice(["d1", "d2"], cparent("Report"), pred(start="m01", finish="m04",
                                                                   count=2)),
+        v19.system_drop_keyspace(ks)]
+    return steps
+
+
+# --------------------------------------------------------------------------- CQL 2 edges
+@sc("21_cql2_statement_edges", "cql2", "zzc_ce", when=V08)
+def cql2_statement_edges():
+    """A first month's CQL 2 past the plain forms: a statement ending in a semicolon, lower
+    case keywords, a comment, a SELECT of every row (no WHERE), FIRST 0, a LIMIT of 0, a
+    column list and a range mixed, an INSERT of more names than values, an UPDATE without
+    a WHERE, a DELETE by KEY IN, a BATCH of an INSERT, an UPDATE and a DELETE with one
+    timestamp, USE of a keyspace not there and the keyspace used again."""
+    ks = "zzc_ce"
+    steps = setup(ks, [cfd(ks, "Items", **UTF)])
+    steps += [
+        cql("INSERT INTO Items (KEY, a, b) VALUES ('i1', 'x', 'y') USING TIMESTAMP 1000;"),
+        cql("insert into Items (KEY, a) values ('i2', 'z') using timestamp 1000"),
+        cql("SELECT a FROM Items WHERE KEY = 'i1' -- the first item"),
+        cql("SELECT a, b FROM Items"),
+        cql("SELECT FIRST 0 * FROM Items WHERE KEY = 'i1'"),
+        cql("SELECT * FROM Items WHERE KEY = 'i1' LIMIT 0"),
+        cql("SELECT a, 'b'..'c' FROM Items WHERE KEY = 'i1'"),
+        cql("INSERT INTO Items (KEY, a, b) VALUES ('i3', 'x')"),
+        cql("UPDATE Items SET a = 'q'"),
+        cql("BEGIN BATCH USING TIMESTAMP 2000 INSERT INTO Items (KEY, c) VALUES ('i3', 'c3') "
+            "UPDATE Items SET a = 'w' WHERE KEY = 'i2' DELETE b FROM Items WHERE KEY = 'i1' "
+            "APPLY BATCH"),
+        cql("SELECT * FROM Items WHERE KEY IN ('i1', 'i2', 'i3')"),
+        cql("DELETE FROM Items USING TIMESTAMP 3000 WHERE KEY IN ('i1', 'i2')"),
+        cql("SELECT * FROM Items WHERE KEY IN ('i1', 'i2', 'i3')"),
+        cql("USE zzc_nowhere"),
+        cql("USE zzc_ce"),
+        cql("SELECT COUNT(*) FROM Items WHERE KEY = 'i3'"),
+        v19.system_drop_keyspace(ks)]
+    return steps
+
+
+# --------------------------------------------------------------------------- key ranges
+@sc("22_range_edges", "ranges", "zzc_re")
+def range_edges():
+    """A range scanner's edge cases over RandomPartitioner: an end key whose token sorts
+    before the start key's (refused), the same key as start and end, keys and tokens in
+    one range (refused), a count of zero and a negative count, a slice count of zero in a
+    get_slice, a negative slice count, and a start token past every key."""
+    ks = "zzc_re"
+    steps = setup(ks, [cfd(ks, "Rows", **UTF)])
+    keys = ["r%d" % i for i in range(5)]
+    order = by_token(keys)
+    steps.append(v19.batch_mutate({k: {"Rows": [ins("c", k, 10)]} for k in keys}))
+    allp = pred(start="", count=10)
+    steps += [
+        v19.get_range_slices(cparent("Rows"), allp, key_range(start_key=order[3],
+                                                              end_key=order[1], count=10)),
+        v19.get_range_slices(cparent("Rows"), allp, key_range(start_key=order[2],
+                                                              end_key=order[2], count=10)),
+        v19.get_range_slices(cparent("Rows"), allp, key_range(start_key=order[0],
+                                                              end_token="0", count=10)),
+        v19.get_range_slices(cparent("Rows"), allp, key_range(start_key="", end_key="",
+                                                              start_token="0", count=10)),
+        v19.get_range_slices(cparent("Rows"), allp, key_range(start_key="", end_key="",
+                                                              count=0)),
+        v19.get_range_slices(cparent("Rows"), allp, key_range(start_key="", end_key="",
+                                                              count=-1)),
+        v19.get_slice(order[0], cparent("Rows"), pred(start="", count=0)),
+        v19.get_slice(order[0], cparent("Rows"), pred(start="", count=-3)),
+        v19.get_range_slices(cparent("Rows"), allp, key_range(
+            start_token=str((1 << 127) - 1), end_token="0", count=10)),
+        v19.get_range_slices(cparent("Rows"), allp, key_range(
+            start_token=md5_token(order[4]), end_token=md5_token(order[4]), count=2)),
+        v19.system_drop_keyspace(ks)]
+    return steps
+
+
+# --------------------------------------------------------------------------- CfDef values
+@sc("23_cfdef_values", "schema", "zzc_cv")
+def cfdef_values():
+    """A family's option values a schema tool got wrong: a read_repair_chance above one, a
+    negative gc_grace_seconds, a min_compaction_threshold of one, a max below the min, a
+    comparator with parameters it does not take, an unknown validation class in column
+    metadata, a metadata name the comparator cannot parse, a family name with a dash and
+    one of 60 characters, a CfDef naming another keyspace; each refused or taken, and the
+    families that were made listed by describe_keyspace."""
+    ks = "zzc_cv"
+    steps = setup(ks, [])
+    steps += [
+        v19.system_add_column_family(cfd(ks, "A", read_repair_chance=2.0)),
+        v19.system_add_column_family(cfd(ks, "B", gc_grace_seconds=-1)),
+        v19.system_add_column_family(cfd(ks, "C", min_compaction_threshold=1)),
+        v19.system_add_column_family(cfd(ks, "D", min_compaction_threshold=8,
+                                         max_compaction_threshold=4)),
+        v19.system_add_column_family(cfd(ks, "E", comparator_type="LongType(reversed=true)")),
+        v19.system_add_column_family(cfd(ks, "F", column_metadata=[
+            coldef("x", "NoSuchType")])),
+        v19.system_add_column_family(cfd(ks, "G", comparator_type="LongType",
+                                         column_metadata=[coldef("abc", "UTF8Type")])),
+        v19.system_add_column_family(cfd(ks, "H-1")),
+        v19.system_add_column_family(cfd(ks, "N" * 60)),
+        v19.system_add_column_family(cfd("zzc_other", "I")),
+        v19.system_add_column_family(cfd(ks, "J", default_validation_class="LongType",
+                                         comparator_type="AsciiType")),
+        v19.describe_keyspace(ks).mask("0/5/*/16"),
+        v19.system_drop_keyspace(ks)]
+    return steps
+
+
+# --------------------------------------------------------------------------- truncate, drop
+@sc("24_drop_recreate", "schema", "zzc_dr")
+def drop_recreate():
+    """A test fixture dropping and recreating an indexed family between tests: rows
+    written, the index queried, the family dropped, a read of the dropped family, the
+    family made again with the same index, the index queried (empty), truncate of a family
+    not there, and a drop of the dropped family."""
+    ks = "zzc_dr"
+    meta = [coldef("tag", "UTF8Type", True, "tag_idx")]
+    steps = setup(ks, [cfd(ks, "Docs", comparator_type="UTF8Type", column_metadata=meta)])
+    clause = index_clause([index_expr("tag", EQ, "t")], "", 10)
+    steps += [
+        v19.batch_mutate({"d1": {"Docs": [ins("tag", "t", 10)]},
+                          "d2": {"Docs": [ins("tag", "t", 10)]}}),
+        v19.get_indexed_slices(cparent("Docs"), clause, pred(names=["tag"])),
+        v19.system_drop_column_family("Docs").mask("0"),
+        v19.get_slice("d1", cparent("Docs"), pred(start="", count=10)),
+        v19.get_indexed_slices(cparent("Docs"), clause, pred(names=["tag"])),
+        v19.system_add_column_family(cfd(ks, "Docs", comparator_type="UTF8Type",
+                                         column_metadata=meta)).mask("0"),
+        v19.get_indexed_slices(cparent("Docs"), clause, pred(names=["tag"])),
+        v19.get_slice("d1", cparent("Docs"), pred(start="", count=10)),
+        v19.truncate("Nope"),
+        v19.system_drop_column_family("Nope"),
+        v19.system_drop_column_family("Docs").mask("0"),
+        v19.system_drop_column_family("Docs"),
+        v19.system_drop_keyspace(ks)]
+    return steps
+
+
+# --------------------------------------------------------------------------- counters edges
+@sc("25_counter_edges", "counters", "zzc_cx", when=V08)
+def counter_edges():
+    """A metrics library's counter mistakes and corners: an add of zero, a counter super
+    family (a sub-counter added, read by path and slice), a counter read by get_count and
+    multiget_count, remove_counter of a super column, a column with a value in a counter
+    batch, add on a standard family, add without a column family (answered, then the
+    connection closed: the client reconnects and sets its keyspace again), and a counter
+    added past the largest long."""
+    ks = "zzc_cx"
+    steps = setup(ks, [cfd(ks, "C", comparator_type="UTF8Type",
+                           default_validation_class="CounterColumnType"),
+                       cfd(ks, "SC", column_type="Super", comparator_type="UTF8Type",
+                           subcomparator_type="UTF8Type",
+                           default_validation_class="CounterColumnType"),
+                       cfd(ks, "Plain", **UTF)])
+    steps += [
+        v19.add("k", cparent("C"), counter_column("zero", 0)),
+        v19.get("k", cpath("C", col="zero")),
+        v19.add("k", cparent("SC", sc="day1"), counter_column("hits", 3)),
+        v19.add("k", cparent("SC", sc="day1"), counter_column("misses", 1)),
+        v19.get("k", cpath("SC", sc="day1", col="hits")),
+        v19.get_slice("k", cparent("SC"), pred(start="", count=10)),
+        v19.get_count("k", cparent("SC", sc="day1"), pred(start="", count=10)),
+        v19.multiget_count(["k", "none"], cparent("SC"), pred(start="", count=10)),
+        v19.add("k", cparent("SC"), counter_column("hits", 1)),
+        v19.batch_mutate({"k": {"C": [ins("v", "1", 10)]}}),
+        v19.add("k", cparent("Plain"), counter_column("n", 1)),
+        v19.add("k", cparent(None), counter_column("n", 1)),
+        v19.set_keyspace(ks),
+        v19.set_keyspace(ks),
+        v19.add("k", cparent("C"), counter_column("big", (1 << 63) - 1)),
+        v19.add("k", cparent("C"), counter_column("big", 1)),
+        v19.get("k", cpath("C", col="big")),
         v19.system_drop_keyspace(ks)]
     return steps
