@@ -462,7 +462,10 @@ fn a_lower_case_timestamp_is_the_type_word_not_the_keyword() {
     // exactly so lexed as the comparatorType literal, so a USING clause never
     // saw K_TIMESTAMP; 0.8's literals had `date` instead and took it.
     let q = "INSERT INTO cf (KEY, a) VALUES ('k', 'v') USING timestamp 5";
-    assert_eq!(err(q), "line 1:48 no viable alternative at input 'timestamp'");
+    assert_eq!(
+        err(q),
+        "line 1:48 no viable alternative at input 'timestamp'"
+    );
     assert_eq!(
         err("UPDATE cf USING TTL 5 AND timestamp 5 SET a = 'b' WHERE KEY = 'k'"),
         "line 1:26 no viable alternative at input 'timestamp'"
