@@ -13430,3 +13430,30 @@ if COUNTERS:
             v19.get_slice("e", cparent("SupCnt"), pred(start="")),
         ]
         return out
+
+
+# ------------------------------------------------------------------------------ CQL 2's lower-case `timestamp` (found by ordinary19zzc on 1.0.12)
+if (0, 8) <= R < (1, 3):
+    @scenario("rel_cql2typeword", "19", "cql2", keyspace_reset="cv_r_cql2typeword")
+    def _cql2typeword():
+        """A USING clause's TIMESTAMP in lower case: from 1.0 the grammar's comparatorType
+        had the literal `timestamp`, an implicit token matched case-sensitively before the
+        keyword rules, so `using timestamp 5` never met K_TIMESTAMP (`no viable alternative
+        at input 'timestamp'`) in INSERT, UPDATE, DELETE and BATCH alike, while `Timestamp`
+        and `TIMESTAMP` were the keyword; 0.8's literals had `date` instead and took it"""
+        ks = "cv_r_cql2typeword"
+        q = lambda s: v19.execute_cql_query(s)
+        return [
+            v19.system_add_keyspace(ks_def(ks)), v19.set_keyspace(ks),
+            q("CREATE COLUMNFAMILY T (KEY text PRIMARY KEY) WITH comparator = text AND "
+              "default_validation = text"),
+            q("INSERT INTO T (KEY, a) VALUES ('k', 'v') using timestamp 5"),
+            q("INSERT INTO T (KEY, a) VALUES ('k', 'v') USING TTL 9 and timestamp 5"),
+            q("INSERT INTO T (KEY, b) VALUES ('k', 'w') USING Timestamp 6"),
+            q("UPDATE T USING timestamp 7 SET a = 'x' WHERE KEY = 'k'"),
+            q("DELETE a FROM T USING timestamp 8 WHERE KEY = 'k'"),
+            q("BEGIN BATCH using timestamp 9 INSERT INTO T (KEY, c) VALUES ('k', 'z') "
+              "APPLY BATCH"),
+            q("INSERT INTO T (KEY, timestamp) VALUES ('k', 'v') USING TIMESTAMP 5"),
+            q("SELECT * FROM T WHERE KEY = 'k'"),
+        ]

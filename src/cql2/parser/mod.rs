@@ -300,7 +300,16 @@ impl Parser<'_> {
     }
 
     fn at_kw(&self, kw: &str) -> bool {
-        self.peek().is_kw(kw)
+        self.is_kw_token(self.peek(), kw)
+    }
+
+    /// Whether `t` is the keyword `kw` in this grammar. A word spelled
+    /// exactly as one of the grammar's type literals (`timestamp` from
+    /// 1.0) is that literal's token, not the keyword: ANTLR's implicit
+    /// literal tokens are case-sensitive and come before the keyword rules,
+    /// so only another spelling (`TIMESTAMP`, `Timestamp`) is `K_TIMESTAMP`.
+    fn is_kw_token(&self, t: &Token, kw: &str) -> bool {
+        t.is_kw(kw) && !self.grammar.type_words().contains(&t.text.as_str())
     }
 
     fn eat_kw(&mut self, kw: &str) -> bool {
@@ -314,7 +323,7 @@ impl Parser<'_> {
     fn expect_kw(&mut self, kw: &str) -> PResult<()> {
         if self.eat_kw(kw) {
             Ok(())
-        } else if self.peek_at(1).is_kw(kw) {
+        } else if self.is_kw_token(self.peek_at(1), kw) {
             self.extraneous(&format!("K_{kw}"));
             Ok(())
         } else {

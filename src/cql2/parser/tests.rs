@@ -455,3 +455,25 @@ fn a_token_too_many_or_a_missing_from_is_recovered_from() {
         "line 0:-1 no viable alternative at input '<EOF>'"
     );
 }
+
+#[test]
+fn a_lower_case_timestamp_is_the_type_word_not_the_keyword() {
+    // Recorded from 1.0.12 and 1.1.12 (rel_cql2typeword): `timestamp` spelled
+    // exactly so lexed as the comparatorType literal, so a USING clause never
+    // saw K_TIMESTAMP; 0.8's literals had `date` instead and took it.
+    let q = "INSERT INTO cf (KEY, a) VALUES ('k', 'v') USING timestamp 5";
+    assert_eq!(
+        err(q),
+        "line 1:48 no viable alternative at input 'timestamp'"
+    );
+    assert_eq!(
+        err("UPDATE cf USING TTL 5 AND timestamp 5 SET a = 'b' WHERE KEY = 'k'"),
+        "line 1:26 no viable alternative at input 'timestamp'"
+    );
+    assert!(parse("INSERT INTO cf (KEY, a) VALUES ('k', 'v') USING Timestamp 5").is_ok());
+    let first = Grammar {
+        first_type_words: true,
+        ..Grammar::default()
+    };
+    assert!(parse_in(q, first).is_ok());
+}
