@@ -13225,6 +13225,76 @@ if R == (1, 1):
         return out
 
 
+# ------------------------------------------------------------------------------ a selector's call left open (3.0.24 and 3.11.10)
+if R >= (3, 0):
+    @scenario("rel_opencall3x", "19", "cql3", keyspace_reset="cv_r_opencall3x")
+    def _opencall3x():
+        """A selector's call whose `)` is missing, each kind of argument before what follows
+        it: how far 3.0's recovery and 3.11's parser had read when the error's snippet was
+        quoted (a name, a name's field, a constant, a second argument, a nested call, CAST,
+        writetime, toJson)"""
+        ks = "cv_r_opencall3x"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks),
+               q("CREATE TABLE t (k int PRIMARY KEY, n int, s text)")]
+        out += [q(s) for s in [
+            "SELECT max(n FROM t",
+            "SELECT max(n FROM t WHERE k = 1",
+            "SELECT max(n x FROM t",
+            "SELECT max(n, k FROM t",
+            "SELECT max(1 FROM t",
+            "SELECT max(min(n) FROM t",
+            "SELECT max(n.f FROM t",
+            "SELECT toJson(s FROM t",
+            "SELECT writetime(s FROM t",
+            "SELECT k, max(n FROM t LIMIT 1",
+            "SELECT max(n) FROM t WHERE k IN (1 FROM",
+            "SELECT blobAsInt(intAsBlob(n FROM t",
+        ]]
+        if R >= (3, 10):
+            out += [q(s) for s in [
+                "SELECT CAST(n AS text FROM t",
+                "SELECT max(CAST(n AS text) FROM t",
+            ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ 1.1's CQL 3 beta: a name after a table's name
+if R == (1, 1):
+    @scenario("rel_cql3betatablename", "19", "cql3", keyspace_reset="cv_r_cql3betatablename")
+    def _cql3betatablename():
+        """1.1's CQL 3 beta after a table's name: what a stray name, a second name or a
+        keyspace-qualified name followed by another word gets in each statement that names a
+        table (SELECT, UPDATE, DELETE, INSERT, TRUNCATE, CREATE INDEX, ALTER, DROP)"""
+        ks = "cv_r_cql3betatablename"
+        out = [v19.set_cql_version("3.0.0"),
+               cql3("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy AND "
+                    "strategy_options:replication_factor = 1" % ks),
+               cql3("USE %s" % ks),
+               cql3("CREATE TABLE t (k text PRIMARY KEY, v text)"),
+               cql3("INSERT INTO t (k, v) VALUES ('a', 'x') USING TIMESTAMP 10")]
+        out += [cql3(q) for q in [
+            "SELECT k FROM t x",
+            "SELECT k FROM t x WHERE k = 'a'",
+            "SELECT k FROM w x FROM t",
+            "SELECT v w x FROM t",
+            "SELECT k FROM %s.t x" % ks,
+            "SELECT k FROM t.x y",
+            "SELECT k FROM t 5",
+            "SELECT k FROM t 'a'",
+            "UPDATE t x SET v = 'b' WHERE k = 'a'",
+            "DELETE FROM t x WHERE k = 'a'",
+            "INSERT INTO t x (k, v) VALUES ('b', 'y')",
+            "TRUNCATE t x",
+            "CREATE INDEX ON t x (v)",
+            "ALTER TABLE t x ADD w text",
+            "DROP TABLE t x",
+            "SELECT k, v FROM t WHERE k = 'a'",
+        ]]
+        return out
+
+
 # ------------------------------------------------------------------------------ a field of a field (found by ordinary19zt on 3.0.24 and 3.11.10)
 if R >= (2, 1):
     @scenario("rel_udtnested", "19", "cql3", keyspace_reset="cv_r_udtnested")

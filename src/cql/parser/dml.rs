@@ -135,8 +135,12 @@ impl Parser<'_> {
             });
         }
         // Before 2.2 the table name's decision (`(ks '.')? cf`) found no
-        // rule for a word after the name (`INSERT INTO t JSON ...`).
-        if !self.at_sym("(") && self.peek().kind == TokenKind::Ident {
+        // rule for a word after the name (`INSERT INTO t JSON ...`); 1.1's
+        // took the name as ended, and the `(` then drops it as extraneous.
+        if !self.at_sym("(")
+            && self.peek().kind == TokenKind::Ident
+            && self.grammar.checks_after_table_name()
+        {
             if !self.recovers_insert() {
                 // 2.2's choice between a normal and a JSON insert.
                 return Err(self.no_viable());
@@ -491,9 +495,9 @@ impl Parser<'_> {
             && self.eat_kw("distinct");
         let selection = if self.eat_sym("*") {
             Selection::Wildcard
-        } else if self.at_count_rows()
-            && (!self.grammar.is_cql33() || self.peek_at(4).is_kw("from"))
-        {
+        } else if self.at_count_rows() && !self.grammar.is_cql33() {
+            // 2.2's `COUNT(*)` is a selector like any other (`countRows`,
+            // aliased, among others): `selector` reads it there.
             for _ in 0..4 {
                 self.advance();
             }

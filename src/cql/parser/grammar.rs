@@ -89,6 +89,15 @@ impl Grammar {
         self != Grammar::Beta1
     }
 
+    /// The `(ks '.')? table` decision checked the token after a table's
+    /// name against what may follow it (1.2 on: anything else has no
+    /// viable alternative there). 1.1's beta took any other token as the
+    /// end of the name, and the statement then refused it (`extraneous
+    /// input 'x' expecting K_SET`, `missing EOF at 'x'`).
+    pub fn checks_after_table_name(self) -> bool {
+        self != Grammar::Beta1
+    }
+
     /// A relation in parentheses, `WHERE (k = 1)` (1.2.11 on, 2.0's).
     pub fn has_parenthesized_relations(self) -> bool {
         matches!(

@@ -457,7 +457,7 @@ impl Parser<'_> {
             || TABLE_NAME_FOLLOWERS.iter().any(|kw| next.is_kw(kw))
             || (self.grammar.has_group_by()
                 && TABLE_NAME_FOLLOWERS_34.iter().any(|kw| next.is_kw(kw)));
-        if !follows && self.ident_at(0) {
+        if !follows && self.grammar.checks_after_table_name() && self.ident_at(0) {
             self.advance();
             return Err(self.no_viable());
         }

@@ -10,10 +10,10 @@ use super::Parser;
 impl Parser<'_> {
     /// `WHERE rel AND rel ...`; mandatory for writes.
     pub(super) fn where_clause(&mut self, required: bool) -> CqlResult<Vec<Relation>> {
-        if !self.eat_kw("where") {
-            if required {
-                return Err(self.mismatched("K_WHERE"));
-            }
+        if required {
+            // A stray token before the WHERE is dropped as extraneous.
+            self.expect_kw("where")?;
+        } else if !self.eat_kw("where") {
             return Ok(Vec::new());
         }
         // A relation the rule could not choose an alternative for is

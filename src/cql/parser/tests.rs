@@ -728,3 +728,42 @@ fn words_2_1_and_2_2_reserved_are_no_names() {
     // Quoted, each is a name.
     assert!(parse_with(&q("\"entries\""), Grammar::Cql33).is_ok());
 }
+/// Recorded: `rel_cql3betatablename` (1.1.12). 1.1's beta took any
+/// token after a table's name as the name's end; the statement's next
+/// match then dropped it (`extraneous input`) or missed (`missing EOF`).
+#[test]
+fn beta_ends_a_table_name_at_any_token() {
+    let err = |q: &str| match parse_with(q, Grammar::Beta1) {
+        Err(CqlError::Syntax {
+            column, message, ..
+        }) => (column, message),
+        other => panic!("{q}: {other:?}"),
+    };
+    assert_eq!(
+        err("SELECT k FROM t x"),
+        (16, "extraneous input 'x' expecting EOF".to_string())
+    );
+    assert_eq!(
+        err("SELECT k FROM t x WHERE k = 'a'"),
+        (16, "missing EOF at 'x'".to_string())
+    );
+    assert_eq!(
+        err("DELETE FROM t x WHERE k = 'a'"),
+        (14, "extraneous input 'x' expecting K_WHERE".to_string())
+    );
+    assert_eq!(
+        err("INSERT INTO t x (k, v) VALUES ('b', 'y')"),
+        (14, "extraneous input 'x' expecting '('".to_string())
+    );
+    assert_eq!(
+        err("UPDATE t x SET v = 'b' WHERE k = 'a'"),
+        (9, "extraneous input 'x' expecting K_SET".to_string())
+    );
+    // 1.2 on, the name's decision has no viable alternative there.
+    assert_eq!(
+        parse_with("SELECT k FROM t x", Grammar::Cql12)
+            .err()
+            .map(|e| e.to_string()),
+        Some("line 1:16 no viable alternative at input 'x'".to_string())
+    );
+}

@@ -224,6 +224,62 @@ fn without_a_recovery_a_mismatch_ends_the_snippet() {
 }
 
 #[test]
+fn a_name_argument_of_a_call_was_read_two_tokens_past() {
+    // Recorded from 3.11.10 (conformance/releases/3.11.10/rel_opencall3x.json).
+    let cases = [
+        ("SELECT max(n FROM t", 13, "(SELECT max(n [FROM] t)"),
+        ("SELECT max(n, k FROM t", 16, "(SELECT max(n, k [FROM] t)"),
+        ("SELECT max(n.f FROM t", 15, "(SELECT max(n.f [FROM] t)"),
+        (
+            "SELECT k, max(n FROM t LIMIT 1",
+            16,
+            "(SELECT k, max(n [FROM] t...)",
+        ),
+        ("SELECT max(1 FROM t", 13, "(SELECT max(1 [FROM]...)"),
+        (
+            "SELECT max(min(n) FROM t",
+            18,
+            "(SELECT max(min(n) [FROM]...)",
+        ),
+        (
+            "SELECT writetime(s FROM t",
+            19,
+            "(SELECT writetime(s [FROM]...)",
+        ),
+        (
+            "SELECT CAST(n AS text FROM t",
+            22,
+            "(SELECT CAST(n AS text [FROM]...)",
+        ),
+    ];
+    for (text, column, quoted) in cases {
+        let err = syntax(1, column, "mismatched input 'FROM' expecting ')'");
+        assert_eq!(
+            without_recovery(text, &err),
+            Some(format!(
+                "line 1:{column} mismatched input 'FROM' expecting ')' {quoted}"
+            )),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_calls_arguments_decisions_stood_at_the_paren_and_at_a_name() {
+    // Recorded from 3.0.24 and 3.11.10 (conformance/releases/*/rel_opencall3x.json).
+    let err = syntax(1, 13, "no viable alternative at input 'x'");
+    assert_eq!(
+        with_snippet("SELECT max(n x FROM t", &err).unwrap(),
+        "line 1:13 no viable alternative at input 'x' (SELECT max([n] x...)"
+    );
+    let err = syntax(1, 11, "no viable alternative at input '1'");
+    assert_eq!(
+        with_snippet("SELECT max(1 FROM t", &err).unwrap(),
+        "line 1:11 no viable alternative at input '1' (SELECT max[(]1...)"
+    );
+}
+
+#[test]
 fn a_later_selectors_decision_stood_at_its_name() {
     // Recorded from 2.1.22 and 2.2.19 (conformance/releases/*/rel_selectorwords.json).
     let err = syntax(1, 12, "no viable alternative at input 'w'");
