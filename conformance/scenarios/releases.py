@@ -13527,3 +13527,49 @@ if (0, 8) <= R < (1, 3):
             q("INSERT INTO T (KEY, timestamp) VALUES ('k', 'v') USING TIMESTAMP 5"),
             q("SELECT * FROM T WHERE KEY = 'k'"),
         ]
+
+
+# ------------------------------------------------------------------------------ a reversed range scan of whole rows
+@scenario("rel_reversedwholerange", "19", "read", keyspace_reset="cv_r_reversedwholerange")
+def _reversedwholerange():
+    """A reversed get_range_slices of whole rows (no bounds, count Integer.MAX_VALUE): from
+    2.0 a range scan read a row's SSTable copy whole, in the file's order, when its slice
+    was the full row (DataRange.selectsFullRowFor, whatever the slice's direction), and
+    merged the copies in a priority queue in the slice's order; the memtable's copy came
+    through the filter, reversed. A slice of one count less, and single-row reads, read
+    each copy reversed. 2.1 and 2.2 flushed the family when another was dropped"""
+    ks = "cv_r_reversedwholerange"
+    most = 2147483647
+    out = setup(ks, *[cf_def(ks, n, comparator=c) for n, c in
+                      (("A", "UTF8Type"), ("L", "LongType"), ("G1", None), ("G2", None))])
+
+    def scans(cf, first):
+        whole = pred(start="", reversed=True, count=most)
+        return [
+            v19.get_range_slices(cparent(cf), whole, key_range(start_key="", end_key="")),
+            v19.get_range_slices(cparent(cf), pred(start="", reversed=True, count=most - 1),
+                                 key_range(start_key="", end_key="")),
+            v19.get_range_slices(cparent(cf), whole, key_range(start_key=first, end_key="",
+                                                                count=1)),
+            v19.get_slice(first, cparent(cf), whole),
+            v19.multiget_slice([first, "k2"], cparent(cf), whole),
+        ]
+
+    def ins(key, cf, name, value, at):
+        return v19.insert(key, cparent(cf), column(name, value, at))
+
+    out += [ins("k1", "A", n, "v1", 10) for n in ("a", "c", "e")]
+    out += [ins("k3", "A", n, "v3", 10) for n in ("x", "y")]
+    out += [ins("k1", "L", long_(n), "l", 10) for n in (1, 3, 5)]
+    out += scans("A", "k1")
+    out += [v19.system_drop_column_family("G1")]
+    out += scans("A", "k1") + scans("L", "k1")
+    out += [ins("k1", "A", n, "v2", 11) for n in ("b", "d")]
+    out += [ins("k1", "A", "c", "v9", 12), ins("k2", "A", "m", "v", 11),
+            ins("k2", "A", "n", "v", 11), ins("k3", "A", "x", "v9", 12)]
+    out += [ins("k1", "L", long_(n), "l", 11) for n in (2, 6)]
+    out += scans("A", "k1") + scans("L", "k1")
+    out += [v19.system_drop_column_family("G2"), ins("k1", "A", "f", "v", 13),
+            v19.remove("k1", cpath("A", col="a"), 20), ins("k1", "A", "0", "v", 13)]
+    out += scans("A", "k1")
+    return out

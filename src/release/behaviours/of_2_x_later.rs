@@ -454,6 +454,23 @@ macro_rules! with_behaviours_of_2_x_later {
                     in its own order",
             }
 
+            // DataRange.isFullRowSlice (2.0 to 2.2): a slice without bounds of
+            // count Integer.MAX_VALUE, whatever its direction, made a range
+            // scan read an SSTable's copy of a row whole (SSTableIdentityIterator,
+            // the file's order); the memtable's came through the filter.
+            /// A reversed `get_range_slices` of whole rows (no bounds, count
+            /// 2147483647) read each flushed copy of a row ascending and merged
+            /// the copies greatest name first: a row held only in SSTables
+            /// comes back ascending, one also in the memtable interleaved (a
+            /// name in two copies can be answered twice).
+            WholeRowScansReadFlushedAscending {
+                key: "whole_row_scans_read_flushed_ascending",
+                from: (2, 0, 0),
+                until: Some((3, 0, 0)),
+                says: "a reversed range scan of whole rows reads each flushed copy of a row \
+                    ascending",
+            }
+
             $($later)*
         }
     };

@@ -13,12 +13,12 @@ pub use multislice::get_multi_slice;
 pub use paged::get_paged_slice;
 
 use super::convert::{into_thrift, path_command, slice_command, slice_of, thriftify};
-use super::release::reads::{badtoken, cqlrows, prefix_end, slicebounds, statics};
+use super::release::reads::{badtoken, cqlrows, prefix_end, slicebounds, statics, wholerow};
 use super::scan::bigtoken;
 use super::scan::scan;
 use super::validation::{self as v, Access};
 use crate::cql::exec::system;
-use crate::model::ReadCommand;
+use crate::model::{ReadCommand, RowResult};
 use crate::node::Node;
 use crate::release::Behaviour;
 use crate::schema::{system19, CfDef};
@@ -524,6 +524,7 @@ pub fn get_range_slices(
     let now = node.now();
     let max_rows = usize::try_from(range.count).unwrap_or(0);
     let rows = scan(node, &cmd, range, max_rows)?;
+    let whole_rows = wholerow::applies(node.release, &cf, parent, predicate);
     // (a super column's sub-columns were sliced apart, no Column made)
     let keys = rows.iter().map(|(key, _)| key.as_ref());
     if parent.super_column.is_none()
@@ -538,6 +539,12 @@ pub fn get_range_slices(
         .map(|(key, row)| {
             let mut columns = into_thrift(row, now, cf.is_counter());
             as_answered(node, ks, &key, parent, predicate, &mut columns);
+            if let Some(cells) = whole_rows
+                .then(|| wholerow::columns(node, ks, &cf, &key, now))
+                .flatten()
+            {
+                columns = into_thrift(RowResult::Cells(cells), now, false);
+            }
             t::KeySlice::new(key, columns)
         })
         .collect())

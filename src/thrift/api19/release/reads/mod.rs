@@ -9,7 +9,8 @@
 //! filtered row read reversed (`reversedprune`), 3.x's reversed slices of
 //! static compact tables (`statics`) and of CQL tables (`cqlrows`), its end bounds at a composite
 //! prefix (`prefix_end`) and its slices of count 0 of a Super CF
-//! (`zero_slice`).
+//! (`zero_slice`); 2.0-2.2's reversed range scan of whole rows, read
+//! ascending where flushed (`wholerow`).
 
 pub(in crate::thrift::api19) mod badtoken;
 pub(in crate::thrift::api19) mod composites_rows;
@@ -26,6 +27,7 @@ pub(in crate::thrift::api19) mod reversedprune;
 pub(in crate::thrift::api19) mod slicebounds;
 pub(in crate::thrift::api19) mod statics;
 pub(in crate::thrift::api19) mod superfilter;
+pub(in crate::thrift::api19) mod wholerow;
 pub(in crate::thrift::api19) mod zero_slice;
 
 use crate::node::Node;
