@@ -641,7 +641,7 @@ def later_client():
             for i, c in enumerate(["red", "blue", "red", "green", "red"])}
     red = [index_expr("color", EQ, "red")]
     return [
-        K.setup(ks, [cf]), desc(ks), batch(rows),
+        K.setup(ks, [cf]), desc(ks), batch(rows), v19.describe_ring(ks),
         v19.get_range_slices(cparent("Items"), ALLP, key_range("", "", count=10,
                                                                 row_filter=red)),
         v19.get_range_slices(cparent("Items"), pred(names=["size"]),
@@ -859,4 +859,216 @@ def cql2_thrift():
         q("SELECT 200 FROM Metrics WHERE KEY = 'cpu'"),
         q("SELECT * FROM Metrics WHERE KEY = 'mem'"),
         q("SELECT FIRST 1 * FROM Metrics"),
+    ]
+
+
+# ---------------------------------------------------------------- replication settings
+@sc("replication", "keyspace strategies and the levels they took", "zze_repl")
+def replication():
+    ks = "zze_repl"
+    cf = K.cfd(ks, "Items", comparator_type=UTF8)
+    nts = {"datacenter1": "1"}
+    return [
+        v19.system_add_keyspace(K.ksd(ks, [cf], strategy=K.NTS, options=nts)),
+        v19.set_keyspace(ks), desc(ks), v19.describe_ring(ks),
+        v19.insert("a", cparent("Items"), column("c", "1", 10), LOCAL_QUORUM),
+        v19.insert("a", cparent("Items"), column("d", "1", 10), 4),
+        v19.get("a", cpath("Items", col="c"), LOCAL_QUORUM),
+        slc("a", "Items", cl=QUORUM),
+        v19.system_update_keyspace(K.ksd(ks, [], strategy=K.NTS, options={"dc2": "2"})),
+        desc(ks),
+        v19.insert("a", cparent("Items"), column("e", "1", 10)),
+        v19.get("a", cpath("Items", col="c")),
+        v19.system_update_keyspace(K.ksd(ks, [], rf=3)), desc(ks),
+        v19.insert("a", cparent("Items"), column("f", "1", 10), QUORUM),
+        v19.insert("a", cparent("Items"), column("f", "1", 10), ONE),
+        slc("a", "Items", cl=ALL),
+        v19.system_update_keyspace(K.ksd(ks, [], strategy=K.ONTS, options={"replication_factor":
+                                                                           "1"}
+                                         if CTR else None)),
+        desc(ks),
+        v19.system_add_keyspace(K.ksd("zze_repl2", [], strategy="SimpleStrategy")),
+        v19.system_add_keyspace(K.ksd("zze_repl3", [], strategy="org.example.NoStrategy")),
+        v19.system_add_keyspace(K.ksd("zze_repl4", [], options={})),
+        v19.describe_keyspace("zze_repl2"), v19.system_drop_keyspace("zze_repl2"),
+        v19.system_drop_keyspace("zze_repl4"),
+        v19.system_add_column_family(K.cfd("system", "Mine")),
+        v19.system_drop_keyspace("system"),
+        v19.set_keyspace("system"),
+        v19.get("a", cpath("LocationInfo", col="c")),
+    ]
+
+
+# ---------------------------------------------------------------- counts a library sent
+BIG = 2147483647
+
+
+@sc("big_counts", "counts of Integer.MAX_VALUE and slices of binary names", "zze_counts")
+def big_counts():
+    ks = "zze_counts"
+    cfs = [K.cfd(ks, "Blobs", comparator_type=BYTES),
+           K.cfd(ks, "Groups", column_type="Super", comparator_type=BYTES,
+                 subcomparator_type=BYTES)]
+    bn = [b"", b"\x00", b"\x00\x00", b"\x01", b"\x7f", b"\x80", b"\xfe\xff", b"\xff",
+          b"\xff\xff"]
+    return [
+        K.setup(ks, cfs),
+        batch({"r": {"Blobs": [ins(n, "v%d" % i, 10) for i, n in enumerate(bn[1:])]},
+               "g": {"Groups": [K.sins(b"\x10", [(b"\x01", "a"), (b"\xf0", "b")], 10),
+                                K.sins(b"\x80", [(b"\x00", "c")], 10)]}}),
+        v19.get_slice("r", cparent("Blobs"), pred(start="", count=BIG)),
+        v19.get_count("r", cparent("Blobs"), pred(start="", count=BIG)),
+        v19.multiget_slice(["r", "x"], cparent("Blobs"), pred(start="", count=BIG)),
+        v19.multiget_count(["r", "x"], cparent("Blobs"), pred(start=b"\x01", count=BIG)),
+        slc("r", "Blobs", b"\x00", b"\x7f"),
+        slc("r", "Blobs", b"\xff", b"\x00\x00", rev=True),
+        slc("r", "Blobs", b"", b"\x01", rev=True),
+        slc("r", "Blobs", b"\x80", b"", count=2),
+        names("r", "Blobs", [b"\xff", b"\x00", b"\x42"]),
+        v19.insert("r", cparent("Blobs"), column(b"", "empty", 10)),
+        v19.get_range_slices(cparent("Blobs"), pred(start="", count=BIG),
+                             key_range("", "", count=BIG)),
+        v19.get_slice("g", cparent("Groups"), pred(start="", count=BIG)),
+        v19.get_count("g", cparent("Groups", b"\x10"), pred(start="", count=BIG)),
+        slc("g", "Groups", b"\x80", rev=True, count=1),
+        v19.get_range_slices(cparent("Groups", b"\x10"), pred(start=b"\x02", count=BIG),
+                             key_range("", "", count=10)),
+        v19.get_indexed_slices(cparent("Blobs"), index_clause(
+            [index_expr("x", EQ, "y")], "", BIG), ALLP),
+    ]
+
+
+# ---------------------------------------------------------------- counters, more (0.8 on)
+@sc("counter_rollups", "counter slices, counts and batches", "zze_rollup", when=CTR)
+def counter_rollups():
+    ks = "zze_rollup"
+    cfs = [K.cfd(ks, "Hourly", comparator_type=LONG, default_validation_class=COUNTER),
+           K.cfd(ks, "ByRegion", column_type="Super", comparator_type=UTF8,
+                 subcomparator_type=LONG, default_validation_class=COUNTER)]
+    hr = lambda h: long_(1299000000 + 3600 * h)  # noqa: E731
+    return [
+        K.setup(ks, cfs),
+        batch({"api": {"Hourly": [K.cadd(hr(h), h * 10 + 1) for h in range(6)]},
+               "web": {"Hourly": [K.cadd(hr(h), -h) for h in range(3)]}}),
+        batch({"api": {"Hourly": [K.cadd(hr(2), 1000), K.cadd(hr(2), 1)]}}),
+        slc("api", "Hourly", hr(1), hr(4)),
+        slc("api", "Hourly", rev=True, count=2),
+        v19.get_count("api", cparent("Hourly"), pred(start=hr(2), count=100)),
+        v19.multiget_count(["api", "web", "none"], cparent("Hourly"), ALLP),
+        v19.multiget_slice(["api", "web"], cparent("Hourly"), pred(names=[hr(0), hr(9)])),
+        v19.add("api", cparent("Hourly"), counter_column(hr(0), 9223372036854775807)),
+        v19.get("api", cpath("Hourly", col=hr(0))),
+        v19.add("api", cparent("Hourly"), counter_column(b"\x01\x02", 1)),
+        batch({"eu": {"ByRegion": [mutation(cosc(counter_super_column=W.struct({
+            1: b("fr"), 2: W.list_("struct", [counter_column(hr(0), 5),
+                                              counter_column(hr(1), 6)])})))]}}),
+        v19.add("eu", cparent("ByRegion", "de"), counter_column(hr(0), 2)),
+        slc("eu", "ByRegion"),
+        slc("eu", "ByRegion", sc_="fr", start=hr(1)),
+        v19.get("eu", cpath("ByRegion", "fr")),
+        v19.get_range_slices(cparent("ByRegion", "fr"), ALLP, key_range("", "", count=5)),
+        v19.remove_counter("eu", cpath("ByRegion", "fr", hr(0))),
+        slc("eu", "ByRegion", sc_="fr"),
+        v19.remove_counter("web", cpath("Hourly")),
+        v19.get_count("web", cparent("Hourly"), ALLP),
+        v19.truncate("Hourly"),
+        slc("api", "Hourly"),
+        batch({"api": {"Hourly": [K.dele([hr(1)], 20)]}}),
+        # (a deletion listed before an increment of its counter stamped both in one
+        # millisecond, mostly: whether the increment stayed was the clock's race)
+        batch({"api": {"Hourly": [K.cadd(hr(1), 3), K.dele(None, 20)]}}),
+        v19.get("api", cpath("Hourly", col=hr(1))),
+    ]
+
+
+# ---------------------------------------------------------------- CQL 2, more (0.8 on)
+@sc("cql2_ops", "CQL 2 keyspaces, batches, ranges and schema edits", "zze_ops", when=CQL2)
+def cql2_ops():
+    ks = "zze_ops"
+    out = [
+        q("CREATE KEYSPACE %s WITH strategy_class = SimpleStrategy "
+          "AND strategy_options:replication_factor = 1" % ks),
+        q("CREATE KEYSPACE %s WITH strategy_class = 'SimpleStrategy' "
+          "AND strategy_options:replication_factor = 1" % ks),
+        q("CREATE KEYSPACE zze_ops_x WITH strategy_options:replication_factor = 1"),
+        q("USE zze_missing"), q("USE %s" % ks),
+        q("CREATE COLUMNFAMILY Events (KEY varchar PRIMARY KEY, kind varchar, n bigint) "
+          "WITH comparator = ascii"),
+        q("CREATE COLUMNFAMILY Events (KEY varchar PRIMARY KEY)"),
+        q("CREATE COLUMNFAMILY Super1 (KEY varchar PRIMARY KEY) WITH comparator = nosuchtype"),
+        q("BEGIN BATCH USING TIMESTAMP 1000 "
+          "INSERT INTO Events (KEY, kind, n) VALUES ('e1', 'click', 1) "
+          "INSERT INTO Events (KEY, kind, n) VALUES ('e2', 'view', 2) "
+          "UPDATE Events SET n = 3 WHERE KEY = 'e3' "
+          "DELETE kind FROM Events WHERE KEY = 'e9' "
+          "APPLY BATCH"),
+        q("SELECT * FROM Events WHERE KEY IN ('e1', 'e2', 'e3')"),
+        q("SELECT n FROM Events"),
+        q("SELECT n FROM Events LIMIT 2"),
+        q("SELECT KEY, n FROM Events WHERE KEY = 'e2'"),
+        q("SELECT n FROM Events WHERE KEY > 'e1'"),
+        q("SELECT n FROM Events WHERE KEY >= 'e1' AND KEY <= 'e2'"),
+        q("SELECT COUNT(*) FROM Events"),
+        q("UPDATE Events USING CONSISTENCY QUORUM AND TIMESTAMP 1500 SET kind = 'tap' "
+          "WHERE KEY IN ('e1', 'e2')"),
+        q("SELECT kind FROM Events USING CONSISTENCY ONE WHERE KEY IN ('e1', 'e2')"),
+        q("DELETE FROM Events WHERE KEY = 'e3'"),
+        q("SELECT n FROM Events WHERE KEY = 'e3'"),
+        q("ALTER COLUMNFAMILY Events ADD score bigint"),
+        q("ALTER COLUMNFAMILY Events ALTER kind TYPE ascii"),
+        q("ALTER COLUMNFAMILY Events DROP n"),
+        q("INSERT INTO Events (KEY, score) VALUES ('e4', 'x') USING TIMESTAMP 1000"),
+        v19.set_keyspace(ks), desc(ks),
+        q("DROP KEYSPACE zze_nope"),
+        q("SELECT * FROM Events WHERE KEY = 'e1' AND n = 1"),
+        q("SELECT FROM Events WHERE KEY = 'e1'"),
+    ]
+    return out
+
+
+# ---------------------------------------------------------------- index shapes
+@sc("index_shapes", "KEYS indexes on LongType and BytesType, predicates and counts",
+    "zze_ix")
+def index_shapes():
+    ks = "zze_ix"
+    cf = K.cfd(ks, "Orders", comparator_type=ASCII,
+               column_metadata=[K.coldef("status", BYTES, True, "orders_status"),
+                                K.coldef("total", LONG, True, "orders_total"),
+                                K.coldef("cust", UTF8)])
+    sup = K.cfd(ks, "SupIdx", column_type="Super", comparator_type=UTF8,
+                column_metadata=[K.coldef("s", UTF8, True, "supidx_s")])
+    rows = {"o%02d" % i: {"Orders": [ins("status", b"\x01" if i % 3 else b"\x02", 10),
+                                     ins("total", long_(i * 25), 10),
+                                     ins("cust", "c%d" % (i % 4), 10),
+                                     ins("zz", "extra", 10)]} for i in range(15)}
+    ix = lambda e, s="", c=100: index_clause(e, s, c)  # noqa: E731
+    st = lambda v: index_expr("status", EQ, v)  # noqa: E731
+    return [
+        K.setup(ks, [cf]),
+        v19.system_add_column_family(sup),
+        batch(rows),
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x02")]), ALLP),
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x01"), index_expr(
+            "total", GTE, long_(200))]), pred(names=["total"])),
+        v19.get_indexed_slices(cparent("Orders"), ix([index_expr("total", EQ, long_(100)),
+                                                      index_expr("cust", EQ, "c0")]),
+                               pred(start="", reversed=True, count=2)),
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x01"), index_expr(
+            "cust", LT, "c2")], c=3), pred(start="c", finish="t")),
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x01")], c=1), pred(names=["x"])),
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x01"), index_expr(
+            "zz", EQ, "extra")], c=4), pred(names=["cust"])),
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x03")]), ALLP),
+        v19.get_indexed_slices(cparent("Orders", "x"), ix([st(b"\x01")]), ALLP),
+        v19.get_indexed_slices(cparent("Nope"), ix([st(b"\x01")]), ALLP),
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x01")], c=-1), ALLP),
+        # 1.1 closed the connection: the pool's new one sets its keyspace again
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x01")]), ALLP, ANY),
+        v19.set_keyspace(ks),
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x02")]), ALLP, QUORUM),
+        v19.truncate("Orders"),
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x02")]), ALLP),
+        v19.insert("o99", cparent("Orders"), column("status", b"\x02", 5)),
+        v19.get_indexed_slices(cparent("Orders"), ix([st(b"\x02")]), ALLP),
+        desc(ks),
     ]
