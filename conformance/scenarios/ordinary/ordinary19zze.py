@@ -30,6 +30,17 @@ later IDL sent to it (author zze):
     work queue on CompositeType(LongType, UTF8Type) names (0.8 on), the ring and splits a
     Hadoop job asked for, an activity feed in a Super family of TimeUUIDType super columns,
     and a Thrift-made LongType family read by CQL 2 (0.8 on)
+  * keyspaces moved between SimpleStrategy, NetworkTopologyStrategy (a data centre the node
+    is not in) and OldNetworkTopologyStrategy with the levels each took, strategies refused,
+    and an administrator's changes to the system keyspace
+  * counts of Integer.MAX_VALUE as Hector and pycassa sent them, over BytesType names from
+    empty to 0xffff, in a Standard and a Super family
+  * hourly rollups in LongType and Super counter families (0.8 on: slices, counts, a counter
+    past the largest long, removals, a truncate, a deletion listed after an increment)
+  * CQL 2 operations (0.8 on: keyspaces, BATCH, key ranges, LIMIT, COUNT, USING CONSISTENCY,
+    ALTER COLUMNFAMILY, statement mistakes)
+  * KEYS indexes on BytesType and LongType values with range expressions, slice predicates,
+    counts, a truncate and an index on a Super family
 Each scenario owns its keyspace (dropped before and after by capture.py). Thrift writes carry
 relative timestamps, CQL writes an absolute `USING TIMESTAMP`. Recorded with capture.py --api 19
 --framed on a fresh stock-yaml node of each release."""
