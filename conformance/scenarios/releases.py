@@ -13573,3 +13573,25 @@ def _reversedwholerange():
             v19.remove("k1", cpath("A", col="a"), 20), ins("k1", "A", "0", "v", 13)]
     out += scans("A", "k1")
     return out
+
+
+# ------------------------------------------------------------------------------ a column family added to the system keyspace (found by ordinary19zze on 0.8.10 and 1.0.12)
+@scenario("rel_systemcfother", "19", "schema", keyspace_reset="cv_r_systemcfother")
+def _systemcfother():
+    """system_add_column_family of a CfDef naming the system keyspace, from a session in
+    another keyspace and from one in the system keyspace: 0.8 and 1.0 refused a session whose
+    keyspace was the system one (ClientState.hasColumnFamilySchemaAccess), whatever keyspace
+    the CfDef named, and took the system keyspace's new column family from any other session;
+    0.7 took both; 1.1 on refused by the CfDef's keyspace (rel_systemcfadd: both in system)"""
+    ks = "cv_r_systemcfother"
+    utf8 = "UTF8Type"
+    return setup(ks, cf_def(ks, "Own", comparator=utf8)) + [
+        v19.system_add_column_family(cf_def("system", "Theirs", comparator=utf8)),
+        v19.set_keyspace("system"),
+        v19.get_slice("k", cparent("Theirs"), pred(start="")),
+        v19.system_add_column_family(cf_def(ks, "Other", comparator=utf8)),
+        v19.system_add_column_family(cf_def("system", "Theirs2", comparator=utf8)),
+        v19.get_slice("k", cparent("Theirs2"), pred(start="")),
+        v19.set_keyspace(ks),
+        v19.get_slice("k", cparent("Other"), pred(start="")),
+    ]

@@ -40,6 +40,7 @@ impl CfDef {
             ),
             columns_in_hash_map: false,
             counter_kinds_unchecked: false,
+            system_keyspace_taken: false,
             gc_grace_seconds: Some(self.gc_grace_seconds),
             default_validation_class: Some(o.default_validation_class.class_name()),
             id: None,

@@ -46,6 +46,10 @@ pub struct CfSpec {
     /// kinds of its columns (counter or plain) are not checked against the
     /// family's (0.8 and 1.0's CQL 2 ALTER COLUMNFAMILY, 0.8's Thrift update).
     pub counter_kinds_unchecked: bool,
+    /// The column family may go to the `system` keyspace: 0.8 and 1.0's and
+    /// 1.2 on's Thrift `system_add_column_family` checked the session's
+    /// keyspace, not the CfDef's (CQL's CREATE checked its own).
+    pub system_keyspace_taken: bool,
     pub gc_grace_seconds: Option<i32>,
     pub default_validation_class: Option<String>,
     /// Ignored: ids are assigned by the server, as 1.2 did.

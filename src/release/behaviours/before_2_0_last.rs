@@ -17,6 +17,24 @@ macro_rules! with_behaviours_before_2_0_last {
                 says: "keyspace and column family names of more than 48 characters are taken",
             }
 
+            // 1.2.9 to 3.11.10 CassandraServer.system_add_column_family checked
+            // the session's keyspace (ClientState.hasKeyspaceAccess: its
+            // preventSystemKSSchemaModification), not the CfDef's, and
+            // MigrationManager.announceNewColumnFamily only that the CfDef's
+            // keyspace existed (the system keyspace was left out of the schema
+            // version: it stayed). Recorded: rel_systemcfother.
+            /// `system_add_column_family` of a column family into the `system`
+            /// keyspace from a session in another keyspace is taken; one from a
+            /// session in the `system` keyspace is refused, whatever its CfDef
+            /// names.
+            SystemCfAddsFromOtherSessions {
+                key: "system_cf_adds_from_other_sessions",
+                from: (1, 2, 0),
+                until: None,
+                says: "a column family can be added to the system keyspace from a session in \
+                    another keyspace",
+            }
+
             // 0.7.10 and 0.8.10 CassandraServer.system_update_keyspace checked
             // the session's access and the name only; 1.0 added
             // ThriftValidation.validateKeyspaceNotSystem.

@@ -369,7 +369,11 @@ macro_rules! with_behaviours_before_2_0_later {
             // 0.7.10 CassandraServer.system_add_column_family checked only the
             // session's access (ClientState.hasColumnFamilyListAccess) and
             // AddColumnFamily the keyspace's existence; 0.8's
-            // ClientState.hasColumnFamilySchemaAccess refused the system one.
+            // ClientState.hasColumnFamilySchemaAccess refused a session whose
+            // keyspace was the system one (CQL 2's CREATE COLUMNFAMILY
+            // after USE system), not a CfDef naming it from another session
+            // (`release::schema::systemadd`). Recorded:
+            // rel_systemcfadd, rel_systemcfother.
             /// `system_add_column_family` of a column family into the `system`
             /// keyspace is taken like any other.
             SystemCfAddsTaken {

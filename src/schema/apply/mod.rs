@@ -359,7 +359,8 @@ impl Schema {
     }
 
     fn add_cf(&mut self, spec: CfSpec, rules: Rules) -> Result<()> {
-        if !(rules.system_cf_adds && spec.keyspace == SYSTEM_KEYSPACE) {
+        let takes_system = rules.system_cf_adds || spec.system_keyspace_taken;
+        if !(takes_system && spec.keyspace == SYSTEM_KEYSPACE) {
             not_protected(&spec.keyspace)?;
         }
         let mut cf = cf_from_spec(&spec)?;

@@ -412,7 +412,10 @@ impl CassandraSyncHandler for Handler<'_> {
         // 1.2 required a session keyspace but checked it, not the one the
         // CfDef names and the column family goes to; this checks that one.
         let names = vec![cf_def.keyspace.as_str()];
-        self.with_ks(&methods::SYSTEM_ADD_COLUMN_FAMILY, None, names, |_| add())
+        self.with_ks(&methods::SYSTEM_ADD_COLUMN_FAMILY, None, names, |ks| {
+            release::schema::systemadd::add_cf_session_refusal(self.node, ks)?;
+            add()
+        })
     }
 
     fn handle_system_drop_column_family(&self, column_family: String) -> thrift::Result<String> {

@@ -124,6 +124,7 @@ pub fn cf_spec(d: &t::CfDef) -> CfSpec {
             .map(|cs| cs.iter().map(column_spec).collect()),
         columns_in_hash_map: false,
         counter_kinds_unchecked: false,
+        system_keyspace_taken: false,
         gc_grace_seconds: d.gc_grace_seconds,
         default_validation_class: d.default_validation_class.clone(),
         id: d.id,

@@ -128,7 +128,8 @@ pub fn drop_keyspace(node: &Node, name: &str) -> ApiResult<String> {
 /// 1.2 added the CF to the keyspace its CfDef names; the session's keyspace
 /// only had to be set.
 pub fn add_column_family(node: &Node, def: &t::CfDef) -> ApiResult<String> {
-    let spec = column_family_spec(node, def, false)?;
+    let mut spec = column_family_spec(node, def, false)?;
+    spec.system_keyspace_taken = release::schema::systemadd::add_cf_takes_system(node);
     release::schema::compositenames::check(node, def)?;
     let fails = release::schema::plainindex::fails(node.release, &spec);
     let refusal = |e| {

@@ -12,8 +12,9 @@
 //! applied of an update a column's change refused (`partapply`), 0.8 to
 //! 1.1's failure of a strategy whose constructor threw (`strategyctor`),
 //! 0.8 and 1.0's checks of an update's counter and plain columns
-//! (`updatekinds`), and 1.1 and 2.0's failure on a declared name its
-//! composite comparator could not walk (`compositenames`).
+//! (`updatekinds`), 1.1 and 2.0's failure on a declared name its
+//! composite comparator could not walk (`compositenames`), and which
+//! session could add a column family to the system keyspace (`systemadd`).
 
 pub(in crate::thrift::api19) mod cellnames;
 pub(in crate::thrift::api19) mod cfdefs;
@@ -31,6 +32,7 @@ pub(in crate::thrift::api19) mod partapply;
 pub(in crate::thrift::api19) mod plainindex;
 pub(in crate::thrift::api19) mod stores;
 pub(in crate::thrift::api19) mod strategyctor;
+pub(in crate::thrift::api19) mod systemadd;
 pub(in crate::thrift::api19) mod unmade;
 pub(in crate::thrift::api19) mod updatefirst;
 pub(in crate::thrift::api19) mod updatekinds;
