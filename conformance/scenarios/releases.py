@@ -13527,3 +13527,87 @@ if (0, 8) <= R < (1, 3):
             q("INSERT INTO T (KEY, timestamp) VALUES ('k', 'v') USING TIMESTAMP 5"),
             q("SELECT * FROM T WHERE KEY = 'k'"),
         ]
+
+
+# ------------------------------------------------------------------------------ ascii string literals (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_asciiliteral", "19", "cql3", keyspace_reset="cv_r_asciiliteral")
+    def _asciiliteral():
+        """An ascii string literal holding characters beyond US-ASCII, in a value, a key, a
+        WHERE, a collection: 1.2's AsciiType.fromString was String.getBytes(US-ASCII), one `?`
+        for each such character (a surrogate pair is one), stored and matched so; 2.0 on
+        refused it with the encoder's UnmappableCharacterException (its length: 1, or 2 for a
+        character beyond the BMP); a bound value was validated as bytes in every release"""
+        ks = "cv_r_asciiliteral"
+        q = v19.execute_cql3_query
+        ins = "INSERT INTO t (k, a) VALUES (?, ?)"
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k ascii PRIMARY KEY, a ascii, n text, s set<ascii>, "
+                 "m map<ascii, int>)")]
+        out += [q(s) for s in [
+            "INSERT INTO t (k, a, n) VALUES ('k1', 'café', 'café') USING TIMESTAMP 5",
+            "INSERT INTO t (k, a) VALUES ('k2', 'sushi 🍣 ñ') USING TIMESTAMP 5",
+            "INSERT INTO t (k, a) VALUES ('Ä3', 'x') USING TIMESTAMP 5",
+            "INSERT INTO t (k, a) VALUES ('k4', '🍣') USING TIMESTAMP 5",
+            "UPDATE t USING TIMESTAMP 6 SET s = {'é', 'e', 'ü'}, m = {'ñ': 1} WHERE k = 'k1'",
+            "SELECT k, a, n, s, m FROM t",
+            "SELECT a FROM t WHERE k = 'Ä3'",
+            "SELECT a FROM t WHERE k = '?3'",
+            "SELECT a FROM t WHERE k IN ('k1', 'Ä3')",
+            "DELETE FROM t WHERE k = 'Ä3'",
+            "SELECT k FROM t",
+        ]]
+        out += [v19.prepare_cql3_query(ins),
+                v19.execute_prepared_cql3_query(thrift_id(ks, ins), [b"k5", "é".encode()])]
+        if R < (3, 0):
+            out.append(v19.get_slice("k1", cparent("t"), pred(start="", count=20)))
+        return out
+
+
+# ------------------------------------------------------------------------------ function arguments and receivers (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_fctargs", "19", "cql3", keyspace_reset="cv_r_fctargs")
+    def _fctargs():
+        """A selector passed to a blob conversion: 1.2's selectors were assignable only to
+        their own CQL type (an ascii column no text, no blob), 2.0's to a type that took their
+        values; a function's result assigned: 1.2 wanted the column's own type, 2.0 one whose
+        values it took (now() into a uuid, unixTimestampOf into a timestamp, dateOf into a
+        bigint); now() selected, a new time UUID each row (its value masked); a call with the
+        wrong number of arguments, 2.2 naming the function by its keyspace; 1.2's selectors had
+        no alias (`AS` a name where FROM was due)"""
+        ks = "cv_r_fctargs"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k int PRIMARY KEY, a ascii, x text, b blob, i int, "
+                 "u uuid, tu timeuuid, ts timestamp, n bigint)")]
+        out += [q(s) for s in [
+            "INSERT INTO t (k, a, x, b, i, tu) VALUES (1, 'asc', 'txt', 0x0000002a, 42, "
+            "50554d6e-29bb-11e5-b345-feff819cdc9f) USING TIMESTAMP 5",
+            "SELECT blobAsText(a) FROM t", "SELECT textAsBlob(a) FROM t",
+            "SELECT asciiAsBlob(x) FROM t", "SELECT textAsBlob(x), asciiAsBlob(a) FROM t",
+            "SELECT blobAsText(x) FROM t", "SELECT blobAsInt(i) FROM t",
+            "SELECT intAsBlob(i), blobAsInt(b) FROM t", "SELECT bigintAsBlob(i) FROM t",
+            "SELECT varintAsBlob(i) FROM t", "SELECT blobAsAscii(textAsBlob(x)) FROM t",
+            "SELECT unixTimestampOf(tu), dateOf(tu) FROM t",
+            "SELECT bigintAsBlob(unixTimestampOf(tu)) FROM t",
+            "SELECT bigintAsBlob(dateOf(tu)) FROM t",
+            "INSERT INTO t (k, u) VALUES (2, now())",
+            "INSERT INTO t (k, ts) VALUES (3, unixTimestampOf(50554d6e-29bb-11e5-b345-feff819cdc9f))",
+            "INSERT INTO t (k, n) VALUES (4, dateOf(50554d6e-29bb-11e5-b345-feff819cdc9f))",
+            "INSERT INTO t (k, n) VALUES (5, unixTimestampOf(50554d6e-29bb-11e5-b345-feff819cdc9f))",
+            "INSERT INTO t (k, x) VALUES (6, blobAsAscii(0x41))",
+            "INSERT INTO t (k, a) VALUES (7, blobAsText(0x41))",
+            "INSERT INTO t (k, tu) VALUES (8, now(1))",
+            "INSERT INTO t (k, ts) VALUES (9, dateOf())",
+            "INSERT INTO t (k, b) VALUES (10, intAsBlob(1, 2))",
+            "SELECT k, n, ts FROM t WHERE k IN (3, 4, 5)",
+            "SELECT COUNT(*) FROM t WHERE k = 2",
+            "SELECT dateOf(tu, tu) FROM t", "SELECT unixTimestampOf() FROM t",
+            "SELECT now(1) FROM t", "SELECT now(k) FROM t",
+            "SELECT i AS v FROM t", "SELECT k, writetime(x) AS w FROM t WHERE k = 1",
+        ]]
+        # each row's now() is the node's clock: only its presence and type compared
+        out.append(q("SELECT k, now() FROM t WHERE k = 1").mask("0/2/*/2/1/2"))
+        return out
