@@ -13611,3 +13611,51 @@ if (1, 2) <= R:
         # each row's now() is the node's clock: only its presence and type compared
         out.append(q("SELECT k, now() FROM t WHERE k = 1").mask("0/2/*/2/1/2"))
         return out
+
+
+# ------------------------------------------------------------------------------ a property's decision (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_propertydecision", "19", "cql3", keyspace_reset="cv_r_propertydecision")
+    def _propertydecision():
+        """A property whose name is not followed by `=` (1.1's `strategy_options:name`, a
+        missing `=`, a second word): 2.0's `property` had two alternatives that began
+        `ident '='`, so its decision looked past the name and had no viable alternative at
+        what stood there (the stream still at the name); 1.2's one alternative matched the
+        `=` (`mismatched input`)"""
+        ks = "cv_r_propertydecision"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks)]
+        out += [q(s) for s in [
+            "CREATE KEYSPACE x1 WITH strategy_class = 'SimpleStrategy' AND "
+            "strategy_options:replication_factor = 1",
+            "CREATE KEYSPACE x1 WITH replication {'class': 'SimpleStrategy'}",
+            "CREATE TABLE t (k int PRIMARY KEY, v int) WITH comment 'x'",
+            "CREATE TABLE t (k int PRIMARY KEY, v int) WITH comment = 'x' AND gc_grace_seconds 5",
+            "CREATE TABLE t (k int PRIMARY KEY, v int) WITH comment x = 'y'",
+            "ALTER TABLE t WITH comment : 'x'",
+            "ALTER KEYSPACE %s WITH durable_writes false" % ks,
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ WRITETIME / TTL without their one name (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_writetimeclose", "19", "cql3", keyspace_reset="cv_r_writetimeclose")
+    def _writetimeclose():
+        """`K_WRITETIME '(' cident ')'` (and TTL's) given no name, two names or an alias: no
+        decision of a call's arguments, so the name's match failed where the stream stood (the
+        `)`); before a `,` the `)` was taken for missing, and 1.2 to 2.1 read on to answer the
+        last error (the extra `)` where FROM was due); 1.2's selectors had no alias"""
+        ks = "cv_r_writetimeclose"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k int PRIMARY KEY, v int, w int)")]
+        out += [q(s) for s in [
+            "SELECT writetime() FROM t", "SELECT k, ttl() FROM t",
+            "SELECT writetime(v, w) FROM t", "SELECT ttl(v, w), k FROM t",
+            "SELECT writetime(v) AS x FROM t", "SELECT k, ttl(v) AS x FROM t WHERE k = 1",
+            "SELECT v AS x FROM t",
+        ]]
+        return out

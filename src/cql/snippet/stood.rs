@@ -134,11 +134,13 @@ pub(super) fn anchor_and_end(
             // selector) looked one past the `(`, the stream still at it
             // (`max(;`); an argument's own decision looked one past its
             // name, as a later selector's did (`SELECT c, v w`, `max(n x`).
+            // (WRITETIME and TTL took one name, no such decision: the name's
+            // match failed where it stood, `writetime()`.)
             let call_open = |i: usize| {
                 stream[i].symbol == Some('(')
                     && prev_visible(i)
                         .and_then(|f| stream[f].word.as_deref())
-                        .is_some_and(|f| f != "select")
+                        .is_some_and(|f| !matches!(f, "select" | "writetime" | "ttl"))
             };
             if call_open(name) && in_selection(stream, name) {
                 return Some((name, two_on(name, error_at)));
@@ -167,6 +169,14 @@ pub(super) fn anchor_and_end(
             if stream[name].word.is_some()
                 && matches!(keyword, Some("where" | "and"))
                 && in_where_clause(stream, name)
+            {
+                return Some((name, two_on(name, error_at)));
+            }
+            // So did a property's (`name '=' value` or `name '=' map`):
+            // the stream still stood at its name (`AND strategy_options:`).
+            if stream[name].word.is_some()
+                && matches!(keyword, Some("with" | "and"))
+                && clause_of(stream, name) == Some("with")
             {
                 return Some((name, two_on(name, error_at)));
             }
