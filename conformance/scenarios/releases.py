@@ -13613,6 +13613,34 @@ if (1, 2) <= R:
         return out
 
 
+# ------------------------------------------------------------------------------ token() arguments (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_tokenvalueorder", "19", "cql3", keyspace_reset="cv_r_tokenvalueorder")
+    def _tokenvalueorder():
+        """A token relation naming a clustering column beside the key's parts: 1.2 to 2.1 made
+        a relation of each column in order and prepared the value at the first key part's, so
+        a value of the wrong number of arguments was refused there, before a later column was
+        found outside the partition key (a clustering column first: refused as that)"""
+        ks = "cv_r_tokenvalueorder"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE p (a int, b text, c int, v int, PRIMARY KEY ((a, b), c))"),
+               q("INSERT INTO p (a, b, c, v) VALUES (1, 'x', 1, 1) USING TIMESTAMP 5")]
+        out += [q(s) for s in [
+            "SELECT v FROM p WHERE token(a, b, c) > token(1, 'x', 1)",
+            "SELECT v FROM p WHERE token(a, c) > token(1, 1)",
+            "SELECT v FROM p WHERE token(a, c) > token(1)",
+            "SELECT v FROM p WHERE token(c, a) > token(1, 1)",
+            "SELECT v FROM p WHERE token(c, a, b) > token(1)",
+            "SELECT v FROM p WHERE token(a, b, v) > token(1, 'x')",
+            "SELECT v FROM p WHERE token(a, b, c) > token(1, 'x')",
+            "SELECT v FROM p WHERE token(a, b) > token(1, 'x', 2)",
+            "SELECT v FROM p WHERE token(a, b) > token(1, 2)",
+        ]]
+        return out
+
+
 # ------------------------------------------------------------------------------ a property's decision (found by ordinary19zzd)
 if (1, 2) <= R:
     @scenario("rel_propertydecision", "19", "cql3", keyspace_reset="cv_r_propertydecision")
