@@ -13641,6 +13641,40 @@ if (1, 2) <= R:
         return out
 
 
+# ------------------------------------------------------------------------------ static-only INSERT's row marker (found by ordinary19zzd on 2.0.17)
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_staticmarker", "19", "cql3", keyspace_reset="cv_r_staticmarker")
+    def _staticmarker():
+        """An INSERT of static columns alone: 2.0 wrote the row marker of the prefix it built,
+        the static one (`UpdateStatement.addUpdateForKey`), seen by Thrift's reads and counts;
+        2.1 on left a static prefix unmarked. CQL reads of the partition after its static
+        columns were deleted, with and without rows"""
+        ks = "cv_r_staticmarker"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE a (id text, t int, s int static, s2 text static, v int, "
+                 "PRIMARY KEY (id, t))")]
+        out += [q(s) for s in [
+            "INSERT INTO a (id, s) VALUES ('x', 1) USING TIMESTAMP 5",
+            "INSERT INTO a (id, s, s2) VALUES ('y', 2, 'b') USING TIMESTAMP 5",
+            "INSERT INTO a (id, t, v) VALUES ('y', 1, 3) USING TIMESTAMP 5",
+            "UPDATE a USING TIMESTAMP 5 SET s = 4 WHERE id = 'z'",
+            "INSERT INTO a (id, t, s, v) VALUES ('w', 1, 5, 6) USING TIMESTAMP 5",
+        ]]
+        out += [v19.get_slice(k, cparent("a"), pred(start="", count=20)) for k in "xyzw"]
+        out += [v19.get_count("x", cparent("a"), pred(start="", count=20)),
+                q("DELETE s FROM a USING TIMESTAMP 6 WHERE id = 'x'"),
+                q("DELETE s, s2 FROM a USING TIMESTAMP 6 WHERE id = 'y'"),
+                q("DELETE s FROM a USING TIMESTAMP 6 WHERE id = 'z'"),
+                q("SELECT * FROM a WHERE id = 'x'"), q("SELECT * FROM a WHERE id = 'y'"),
+                q("SELECT * FROM a WHERE id = 'z'"), q("SELECT * FROM a"),
+                q("SELECT DISTINCT id, s FROM a"), q("SELECT COUNT(*) FROM a"),
+                v19.get_range_slices(cparent("a"), pred(start="", count=5),
+                                     key_range(start_key="", end_key="", count=10))]
+        return out
+
+
 # ------------------------------------------------------------------------------ a property's decision (found by ordinary19zzd)
 if (1, 2) <= R:
     @scenario("rel_propertydecision", "19", "cql3", keyspace_reset="cv_r_propertydecision")
