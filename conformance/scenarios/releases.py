@@ -13675,6 +13675,37 @@ if (2, 0) <= R < (3, 0):
         return out
 
 
+# ------------------------------------------------------------------------------ an index of a frozen collection (found by ordinary19zzd)
+if (2, 1) <= R < (3, 0):
+    @scenario("rel_frozenindex", "19", "cql3", keyspace_reset="cv_r_frozenindex")
+    def _frozenindex():
+        """CREATE INDEX of a frozen collection's values, keys or entries: 2.1 took only
+        full() (its words: keys of a frozen map, then any other target), 2.2 the same in
+        `validateForFrozenCollection`'s words, which named every frozen collection a
+        frozen<map>; a frozen user type and a multi-cell set beside"""
+        ks = "cv_r_frozenindex"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TYPE pt (x int)"),
+               q("CREATE TABLE t (k int PRIMARY KEY, fs frozen<set<text>>, "
+                 "fl frozen<list<int>>, fm frozen<map<text, int>>, u frozen<pt>, s set<int>)")]
+        # 2.1 named a KEYS target by its IndexTarget, which had no toString (an identity hash)
+        named = {"path": "1/1", "regex": r"^Cannot create index on keys of (frozen<map> )?"
+                 r"column \S+( with non-map type)?$"}
+        out += [q(s) for s in [
+            "CREATE INDEX ON t (fs)", "CREATE INDEX ON t (fl)", "CREATE INDEX ON t (fm)"]]
+        out += [q(s).mask(named) for s in [
+            "CREATE INDEX ON t (keys(fm))", "CREATE INDEX ON t (keys(fs))"]]
+        out += [q(s) for s in [
+            "CREATE INDEX i1 ON t (u)", "CREATE INDEX ON t (s)",
+            "CREATE INDEX IF NOT EXISTS ON t (fs)",
+        ]]
+        if R >= (2, 2):
+            out += [q("CREATE INDEX ON t (entries(fm))"), q("CREATE INDEX ON t (entries(fs))")]
+        return out
+
+
 # ------------------------------------------------------------------------------ a property's decision (found by ordinary19zzd)
 if (1, 2) <= R:
     @scenario("rel_propertydecision", "19", "cql3", keyspace_reset="cv_r_propertydecision")
