@@ -13752,3 +13752,26 @@ if (1, 2) <= R:
             "SELECT v AS x FROM t",
         ]]
         return out
+
+
+# ------------------------------------------------------------------------------ token(..) naming no column (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_tokennamerecovery", "19", "cql3", keyspace_reset="cv_r_tokennamerecovery")
+    def _tokennamerecovery():
+        """A token relation whose column list holds a value (a string, a number): ANTLR
+        reported it and read on past the `,` or `)` it dropped to, so before 2.2 (the last
+        error answered) a value that failed later was the answer (a bare name in `token(k)`
+        at the `)` after it), else the dropped token; 2.2 answered the first"""
+        ks = "cv_r_tokennamerecovery"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k text PRIMARY KEY, v int)")]
+        out += [q(s) for s in [
+            "SELECT k FROM t WHERE token('a') > token(k)",
+            "SELECT k FROM t WHERE token('a') > token('b')",
+            "SELECT k FROM t WHERE token(1, k) > token('b') LIMIT 2",
+            "SELECT k FROM t WHERE token(k, 2) >= token(v)",
+            "SELECT k FROM t WHERE token('a') = 5 AND v = 1",
+        ]]
+        return out

@@ -649,7 +649,7 @@ fn a_2_0_insert_of_statics_alone_marks_the_static_row_which_reads_as_no_row() {
         vec![],
         5,
     );
-    assert!(rows_from_cells(&t, b"x", &[marker.clone()], 0)
+    assert!(rows_from_cells(&t, b"x", std::slice::from_ref(&marker), 0)
         .unwrap()
         .is_empty());
     let s = Cell::live(

@@ -487,3 +487,26 @@ fn a_1_2_property_took_its_missing_equals_before_a_value() {
         assert_eq!(e(q, Grammar::WithStatics), v20, "{q}");
     }
 }
+
+#[test]
+fn a_token_relations_value_after_a_column_that_is_no_name_fails_last() {
+    // 1.2.9 to 2.1.22 (ordinary19zzd's zzd_export): the string reported,
+    // ANTLR read on to the value `token(k)`, whose bare `k` failed at `)`.
+    let q = "SELECT k FROM items WHERE token('k01') > token(k)";
+    for g in [Grammar::Cql12, Grammar::WithStatics, Grammar::Cql32] {
+        assert_eq!(
+            parse_with(q, g).unwrap_err().to_string(),
+            "line 1:48 no viable alternative at input ')'"
+        );
+    }
+    // 2.2 answered the first.
+    assert_eq!(
+        parse_with(q, Grammar::Cql33).unwrap_err().to_string(),
+        "line 1:32 no viable alternative at input 'k01'"
+    );
+    let q = "SELECT k FROM items WHERE token('k01') > token('k02')";
+    assert_eq!(
+        parse_with(q, Grammar::Cql12).unwrap_err().to_string(),
+        "line 1:32 no viable alternative at input 'k01'"
+    );
+}

@@ -210,9 +210,20 @@ fn at_value(stream: &[StreamToken], at: usize, symbol: &str) -> bool {
         .rev()
         .filter_map(|t| t.word.as_deref())
         .find(|w| CLAUSES.contains(w));
+    // `op token(` stood for a value's call: its `(` before a value.
+    let back: Vec<usize> = (0..at)
+        .rev()
+        .filter(|&j| stream[j].visible)
+        .take(3)
+        .collect();
+    let token_value = symbol == "("
+        && back.len() == 3
+        && stream[back[1]].bare_token
+        && stream[back[2]].word.is_none()
+        && !matches!(stream[back[2]].symbol, Some(',' | '('));
     match clause {
         Some("values") => true,
-        Some("set" | "where" | "if") => !matches!(symbol, "," | "("),
+        Some("set" | "where" | "if") => !matches!(symbol, "," | "(") || token_value,
         _ => false,
     }
 }

@@ -402,3 +402,15 @@ fn writetime_without_its_name_stood_at_the_close() {
         "line 1:17 no viable alternative at input ')' (SELECT writetime([)]...)"
     );
 }
+
+#[test]
+fn a_bare_name_in_a_token_value_stood_at_the_name() {
+    // 2.1.22 (rel_tokennamerecovery): the term's decision looked past `k`.
+    use crate::cql::{parse_with, Grammar};
+    let text = "SELECT k FROM t WHERE token('a') > token(k)";
+    let err = parse_with(text, Grammar::Cql32).expect_err("a syntax error");
+    assert_eq!(
+        with_snippet(text, &err).as_deref(),
+        Some("line 1:42 no viable alternative at input ')' (... token('a') > token([k]))")
+    );
+}
