@@ -32,8 +32,11 @@ shapes the earlier files did not model (author zzd):
   * Thrift on tables CQL made (compact and not: composite names right and wrong, counts,
     removals, an update of the table's CfDef) and CQL on families Thrift made
   * keyspaces made, altered and read through CQL and Thrift alike
+  * a Hadoop-style export of a CQL table (describe_splits, get_paged_slice from a composite
+    name, LIMITs of IN, token and COUNT reads)
   * from 2.0: an account ledger with static columns, a registration service on lightweight
-    transactions (IF NOT EXISTS, IF col =, SERIAL reads) and Thrift's `cas`
+    transactions (IF NOT EXISTS, IF col =, SERIAL reads) and Thrift's `cas`, prepared
+    conditional statements (named markers, IN ?, TTL and TIMESTAMP markers given bad values)
   * from 2.1: user types, tuples and frozen collections; from 2.2: JSON, the new integer and
     date types, aggregates and refused user functions
 Each scenario owns its keyspace (dropped before and after by capture.py). Thrift writes carry
@@ -830,5 +833,71 @@ def _jsonapi():
           "AS 'return x * 2;'"),
         q("SELECT toDate(t) FROM docs"),
         q("SELECT id, toUnixTimestamp(d), toTimestamp(d) FROM docs WHERE id = 5"),
+    ]
+    return out
+
+
+# ------------------------------------------------------------------------- Hadoop-style export
+@sc("splits", "cql3", "zzd_spl")
+def _splits():
+    """A Hadoop input format over a CQL table: splits, paged slices, a wide row paged by CQL"""
+    ks = "zzd_spl"
+    out = mk(ks) + [
+        q("CREATE TABLE ev (src text, seq int, body text, PRIMARY KEY (src, seq))"),
+        q("CREATE TABLE flat (k text PRIMARY KEY, n int)")]
+    for s in ("a", "b", "c"):
+        out += [q("INSERT INTO ev (src, seq, body) VALUES ('%s', %d, 'e%d') USING TIMESTAMP %d"
+                  % (s, n, n, T0)) for n in range(4)]
+    out += [q("INSERT INTO flat (k, n) VALUES ('f%d', %d) USING TIMESTAMP %d" % (i, i, T0))
+            for i in range(5)]
+    out += [
+        v19.describe_splits("ev", "-9223372036854775808", "-9223372036854775808", 128).mask("0"),
+        v19.get_paged_slice("ev", key_range(start_token="-9223372036854775808",
+                                            end_token="-9223372036854775808", count=4), ""),
+        v19.get_paged_slice("ev", key_range(start_key="", end_key="", count=3),
+                            comp(i32b(2), "body")),
+        v19.get_paged_slice("flat", key_range(start_key="", end_key="", count=3), ""),
+        v19.get_range_slices(cparent("ev"), pred(start="", count=3),
+                             key_range(start_key="", end_key="", count=2)),
+        q("SELECT src, seq FROM ev WHERE src = 'a' AND seq > 1 LIMIT 1"),
+        q("SELECT src, seq FROM ev WHERE src IN ('a', 'b') AND seq >= 2 LIMIT 3"),
+        q("SELECT src, seq FROM ev WHERE token(src) > token('a') LIMIT 5"),
+        q("SELECT src, seq FROM ev WHERE token(src) >= token('a') AND seq = 2 ALLOW FILTERING"),
+        q("SELECT COUNT(*) FROM ev WHERE src = 'b' LIMIT 2"),
+        q("SELECT COUNT(*) FROM ev LIMIT 7"),
+        q("SELECT src FROM ev WHERE src = 'c' ORDER BY seq DESC LIMIT 2"),
+        q("SELECT * FROM flat WHERE k IN ('f1', 'f3', 'zz')"),
+        q("SELECT n FROM flat WHERE token(k) <= token('f2')"),
+    ]
+    return out
+
+
+# ------------------------------------------------------------------------- prepared LWT (2.0)
+@sc("prepared20", "cql3", "zzd_p20", when=V20)
+def _prepared20():
+    """2.0's prepared statements: conditions, named markers, IN ?, TTL and TIMESTAMP markers"""
+    ks = "zzd_p20"
+    ins = "INSERT INTO acct (id, bal, note) VALUES (?, ?, ?) IF NOT EXISTS"
+    upd = "UPDATE acct SET bal = :nb WHERE id = :id IF bal = :ob"
+    sel = "SELECT id, bal FROM acct WHERE id IN ?"
+    ttl = "UPDATE acct USING TTL ? AND TIMESTAMP ? SET note = ? WHERE id = ?"
+    out = mk(ks) + [q("CREATE TABLE acct (id text PRIMARY KEY, bal int, note text)")]
+    for s in (ins, upd, sel, ttl):
+        out.append(prep(s))
+    out += [
+        exe(ks, ins, [b"a", i32b(10), b"n"]), exe(ks, ins, [b"a", i32b(99), b"m"]),
+        exe(ks, upd, [i32b(5), b"a", i32b(10)]), exe(ks, upd, [i32b(7), b"a", i32b(10)]),
+        exe(ks, upd, [i32b(7), b"zz", i32b(10)]),
+        exe(ks, sel, [coll(["a", "zz"])]), exe(ks, sel, [coll([])]),
+        exe(ks, sel, [b"\x00\x01"]),
+        exe(ks, ttl, [i32b(864000), i64b(T0), b"later", b"b"]),
+        exe(ks, ttl, [i32b(-1), i64b(T0), b"x", b"b"]),
+        exe(ks, ttl, [b"\x00\x01", i64b(T0), b"x", b"b"]),
+        q("SELECT id, note, writetime(note) FROM acct WHERE id = 'b'"),
+        prep("SELECT * FROM acct WHERE id = :id AND id = :id"),
+        prep("UPDATE acct SET bal = ? WHERE id = ? IF note = ? AND bal = ?"),
+        prep("DELETE FROM acct WHERE id = ? IF EXISTS"),
+        exe(ks, "DELETE FROM acct WHERE id = ? IF EXISTS", [b"a"]),
+        exe(ks, "DELETE FROM acct WHERE id = ? IF EXISTS", [b"a"]),
     ]
     return out
