@@ -13775,3 +13775,33 @@ if (1, 2) <= R:
             "SELECT k FROM t WHERE token('a') = 5 AND v = 1",
         ]]
         return out
+
+
+# ------------------------------------------------------------------------------ a marker as a function's argument (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_fctmarkers", "19", "cql3", keyspace_reset="cv_r_fctmarkers")
+    def _fctmarkers():
+        """A bind marker passed to a function: its receiver was the function's parameter
+        (`Functions.makeArgSpec`), named `arg0(f)` (2.1 on printed as a ColumnSpecification,
+        2.2 with the function's keyspace) and typed as the parameter (`textAsBlob(?)` a text,
+        `blobAsInt(?)` a blob); the function checked a bound value only when it ran (2.0 on:
+        `blobAsInt` of two bytes refused at execution, never at prepare)"""
+        ks = "cv_r_fctmarkers"
+        q = v19.execute_cql3_query
+        stmts = [
+            ("UPDATE t SET x = blobAsText(?) WHERE k = textAsBlob(?)", [b"hey", b"k1"]),
+            ("UPDATE t SET i = blobAsInt(?) WHERE k = ?", [b"\x00\x00\x00\x07", b"k1"]),
+            ("UPDATE t SET i = blobAsInt(?) WHERE k = ?", [b"\x00\x01", b"k2"]),
+            ("INSERT INTO t (k, n) VALUES (?, unixTimestampOf(?))",
+             [b"k3", b"\x50\x55\x4d\x6e\x29\xbb\x11\xe5\xb3\x45\xfe\xff\x81\x9c\xdc\x9f"]),
+            ("INSERT INTO t (k, n) VALUES (?, unixTimestampOf(?))", [b"k4", b"\x01"]),
+            ("SELECT k, x, i, n FROM t WHERE k = bigintAsBlob(?)", [b"\x00" * 8]),
+            ("SELECT k, x, i, n FROM t WHERE k IN (textAsBlob(?), ?, 0x6b33)", [b"k1", b"k2"]),
+        ]
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k blob PRIMARY KEY, x text, i int, n bigint)")]
+        for s, vals in stmts:
+            out += [v19.prepare_cql3_query(s),
+                    v19.execute_prepared_cql3_query(thrift_id(ks, s), vals)]
+        return out
