@@ -32,6 +32,8 @@ shapes the earlier files did not model (author zzd):
   * Thrift on tables CQL made (compact and not: composite names right and wrong, counts,
     removals, an update of the table's CfDef) and CQL on families Thrift made
   * keyspaces made, altered and read through CQL and Thrift alike
+  * function calls where values go (keys, WHERE, collection elements, token(), prepared
+    statements' bound arguments)
   * a Hadoop-style export of a CQL table (describe_splits, get_paged_slice from a composite
     name, LIMITs of IN, token and COUNT reads)
   * from 2.0: an account ledger with static columns, a registration service on lightweight
@@ -833,6 +835,41 @@ def _jsonapi():
           "AS 'return x * 2;'"),
         q("SELECT toDate(t) FROM docs"),
         q("SELECT id, toUnixTimestamp(d), toTimestamp(d) FROM docs WHERE id = 5"),
+    ]
+    return out
+
+
+# ------------------------------------------------------------------------- functions as values
+@sc("fnterms", "cql3", "zzd_fnt")
+def _fnterms():
+    """Function calls where values go: keys, WHERE, collections, token(), bound arguments"""
+    ks = "zzd_fnt"
+    w = "INSERT INTO f (h, t, n, i, s, x) VALUES (%s) USING TIMESTAMP %d"
+    out = mk(ks) + [
+        q("CREATE TABLE f (h blob PRIMARY KEY, t text, n bigint, i int, s set<blob>, x ascii)"),
+        q(w % ("textAsBlob('k1'), 'a', 1, 1, {textAsBlob('e')}, 'x'", T0)),
+        q(w % ("0x6b32, blobAsText(0x62), unixTimestampOf(%s), blobAsInt(0x00000002), "
+               "{0x01, bigintAsBlob(3)}, blobAsAscii(0x79)" % tu(MS), T0)),
+        q(w % ("0x6b33, blobAsAscii(0x41), 1, 1, {}, blobAsText(0x41)", T0)),
+        q(w % ("0x6b34, 'a', 1, blobAsInt(bigintAsBlob(5)), {}, 'x'", T0)),
+        q(w % ("0x6b35, 'a', dateOf(%s), 1, {}, 'x'" % tu(MS), T0)),
+        q("SELECT h, t, n, i, s, x FROM f"),
+        q("SELECT t FROM f WHERE h = textAsBlob('k1')"),
+        q("SELECT t FROM f WHERE h IN (textAsBlob('k1'), 0x6b32)"),
+        q("SELECT t FROM f WHERE h = blobAsText(0x6b31)"),
+        q("SELECT t FROM f WHERE token(h) = token(textAsBlob('k1'))"),
+        q("SELECT t FROM f WHERE token(h) > token(0x00) LIMIT 2"),
+        q("UPDATE f USING TIMESTAMP %d SET s = s + {textAsBlob('z')}, t = blobAsText(0x7a) "
+          "WHERE h = 0x6b32" % (T0 + 1)),
+        q("SELECT s, t FROM f WHERE h = 0x6b32"),
+        prep("UPDATE f SET t = blobAsText(?) WHERE h = textAsBlob(?)"),
+        exe(ks, "UPDATE f SET t = blobAsText(?) WHERE h = textAsBlob(?)", [b"hey", b"k1"]),
+        prep("UPDATE f SET i = blobAsInt(?) WHERE h = ?"),
+        exe(ks, "UPDATE f SET i = blobAsInt(?) WHERE h = ?", [b"\x00\x01", b"k1"]),
+        prep("INSERT INTO f (h, n) VALUES (?, unixTimestampOf(?))"),
+        exe(ks, "INSERT INTO f (h, n) VALUES (?, unixTimestampOf(?))", [b"k6", tu(MS).bytes]),
+        exe(ks, "INSERT INTO f (h, n) VALUES (?, unixTimestampOf(?))", [b"k7", b"\x01"]),
+        q("SELECT h, t, i, n FROM f WHERE h IN (0x6b31, 0x6b36)"),
     ]
     return out
 
