@@ -13595,3 +13595,281 @@ def _systemcfother():
         v19.set_keyspace(ks),
         v19.get_slice("k", cparent("Other"), pred(start="")),
     ]
+
+
+# ------------------------------------------------------------------------------ ascii string literals (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_asciiliteral", "19", "cql3", keyspace_reset="cv_r_asciiliteral")
+    def _asciiliteral():
+        """An ascii string literal holding characters beyond US-ASCII, in a value, a key, a
+        WHERE, a collection: 1.2's AsciiType.fromString was String.getBytes(US-ASCII), one `?`
+        for each such character (a surrogate pair is one), stored and matched so; 2.0 on
+        refused it with the encoder's UnmappableCharacterException (its length: 1, or 2 for a
+        character beyond the BMP); a bound value was validated as bytes in every release"""
+        ks = "cv_r_asciiliteral"
+        q = v19.execute_cql3_query
+        ins = "INSERT INTO t (k, a) VALUES (?, ?)"
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k ascii PRIMARY KEY, a ascii, n text, s set<ascii>, "
+                 "m map<ascii, int>)")]
+        out += [q(s) for s in [
+            "INSERT INTO t (k, a, n) VALUES ('k1', 'café', 'café') USING TIMESTAMP 5",
+            "INSERT INTO t (k, a) VALUES ('k2', 'sushi 🍣 ñ') USING TIMESTAMP 5",
+            "INSERT INTO t (k, a) VALUES ('Ä3', 'x') USING TIMESTAMP 5",
+            "INSERT INTO t (k, a) VALUES ('k4', '🍣') USING TIMESTAMP 5",
+            "UPDATE t USING TIMESTAMP 6 SET s = {'é', 'e', 'ü'}, m = {'ñ': 1} WHERE k = 'k1'",
+            "SELECT k, a, n, s, m FROM t",
+            "SELECT a FROM t WHERE k = 'Ä3'",
+            "SELECT a FROM t WHERE k = '?3'",
+            "SELECT a FROM t WHERE k IN ('k1', 'Ä3')",
+            "DELETE FROM t WHERE k = 'Ä3'",
+            "SELECT k FROM t",
+        ]]
+        out += [v19.prepare_cql3_query(ins),
+                v19.execute_prepared_cql3_query(thrift_id(ks, ins), [b"k5", "é".encode()])]
+        if R < (3, 0):
+            out.append(v19.get_slice("k1", cparent("t"), pred(start="", count=20)))
+        return out
+
+
+# ------------------------------------------------------------------------------ function arguments and receivers (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_fctargs", "19", "cql3", keyspace_reset="cv_r_fctargs")
+    def _fctargs():
+        """A selector passed to a blob conversion: 1.2's selectors were assignable only to
+        their own CQL type (an ascii column no text, no blob), 2.0's to a type that took their
+        values; a function's result assigned: 1.2 wanted the column's own type, 2.0 one whose
+        values it took (now() into a uuid, unixTimestampOf into a timestamp, dateOf into a
+        bigint); now() selected, a new time UUID each row (its value masked); a call with the
+        wrong number of arguments, 2.2 naming the function by its keyspace; 1.2's selectors had
+        no alias (`AS` a name where FROM was due)"""
+        ks = "cv_r_fctargs"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k int PRIMARY KEY, a ascii, x text, b blob, i int, "
+                 "u uuid, tu timeuuid, ts timestamp, n bigint)")]
+        out += [q(s) for s in [
+            "INSERT INTO t (k, a, x, b, i, tu) VALUES (1, 'asc', 'txt', 0x0000002a, 42, "
+            "50554d6e-29bb-11e5-b345-feff819cdc9f) USING TIMESTAMP 5",
+            "SELECT blobAsText(a) FROM t", "SELECT textAsBlob(a) FROM t",
+            "SELECT asciiAsBlob(x) FROM t", "SELECT textAsBlob(x), asciiAsBlob(a) FROM t",
+            "SELECT blobAsText(x) FROM t", "SELECT blobAsInt(i) FROM t",
+            "SELECT intAsBlob(i), blobAsInt(b) FROM t", "SELECT bigintAsBlob(i) FROM t",
+            "SELECT varintAsBlob(i) FROM t", "SELECT blobAsAscii(textAsBlob(x)) FROM t",
+            "SELECT unixTimestampOf(tu), dateOf(tu) FROM t",
+            "SELECT bigintAsBlob(unixTimestampOf(tu)) FROM t",
+            "SELECT bigintAsBlob(dateOf(tu)) FROM t",
+            "INSERT INTO t (k, u) VALUES (2, now())",
+            "INSERT INTO t (k, ts) VALUES (3, unixTimestampOf(50554d6e-29bb-11e5-b345-feff819cdc9f))",
+            "INSERT INTO t (k, n) VALUES (4, dateOf(50554d6e-29bb-11e5-b345-feff819cdc9f))",
+            "INSERT INTO t (k, n) VALUES (5, unixTimestampOf(50554d6e-29bb-11e5-b345-feff819cdc9f))",
+            "INSERT INTO t (k, x) VALUES (6, blobAsAscii(0x41))",
+            "INSERT INTO t (k, a) VALUES (7, blobAsText(0x41))",
+            "INSERT INTO t (k, tu) VALUES (8, now(1))",
+            "INSERT INTO t (k, ts) VALUES (9, dateOf())",
+            "INSERT INTO t (k, b) VALUES (10, intAsBlob(1, 2))",
+            "SELECT k, n, ts FROM t WHERE k IN (3, 4, 5)",
+            "SELECT COUNT(*) FROM t WHERE k = 2",
+            "SELECT dateOf(tu, tu) FROM t", "SELECT unixTimestampOf() FROM t",
+            "SELECT now(1) FROM t", "SELECT now(k) FROM t",
+            "SELECT i AS v FROM t", "SELECT k, writetime(x) AS w FROM t WHERE k = 1",
+        ]]
+        # each row's now() is the node's clock: only its presence and type compared
+        out.append(q("SELECT k, now() FROM t WHERE k = 1").mask("0/2/*/2/1/2"))
+        return out
+
+
+# ------------------------------------------------------------------------------ token() arguments (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_tokenvalueorder", "19", "cql3", keyspace_reset="cv_r_tokenvalueorder")
+    def _tokenvalueorder():
+        """A token relation naming a clustering column beside the key's parts: 1.2 to 2.1 made
+        a relation of each column in order and prepared the value at the first key part's, so
+        a value of the wrong number of arguments was refused there, before a later column was
+        found outside the partition key (a clustering column first: refused as that)"""
+        ks = "cv_r_tokenvalueorder"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE p (a int, b text, c int, v int, PRIMARY KEY ((a, b), c))"),
+               q("INSERT INTO p (a, b, c, v) VALUES (1, 'x', 1, 1) USING TIMESTAMP 5")]
+        out += [q(s) for s in [
+            "SELECT v FROM p WHERE token(a, b, c) > token(1, 'x', 1)",
+            "SELECT v FROM p WHERE token(a, c) > token(1, 1)",
+            "SELECT v FROM p WHERE token(a, c) > token(1)",
+            "SELECT v FROM p WHERE token(c, a) > token(1, 1)",
+            "SELECT v FROM p WHERE token(c, a, b) > token(1)",
+            "SELECT v FROM p WHERE token(a, b, v) > token(1, 'x')",
+            "SELECT v FROM p WHERE token(a, b, c) > token(1, 'x')",
+            "SELECT v FROM p WHERE token(a, b) > token(1, 'x', 2)",
+            "SELECT v FROM p WHERE token(a, b) > token(1, 2)",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ static-only INSERT's row marker (found by ordinary19zzd on 2.0.17)
+if (2, 0) <= R < (3, 0):
+    @scenario("rel_staticmarker", "19", "cql3", keyspace_reset="cv_r_staticmarker")
+    def _staticmarker():
+        """An INSERT of static columns alone: 2.0 wrote the row marker of the prefix it built,
+        the static one (`UpdateStatement.addUpdateForKey`), seen by Thrift's reads and counts;
+        2.1 on left a static prefix unmarked. CQL reads of the partition after its static
+        columns were deleted, with and without rows"""
+        ks = "cv_r_staticmarker"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE a (id text, t int, s int static, s2 text static, v int, "
+                 "PRIMARY KEY (id, t))")]
+        out += [q(s) for s in [
+            "INSERT INTO a (id, s) VALUES ('x', 1) USING TIMESTAMP 5",
+            "INSERT INTO a (id, s, s2) VALUES ('y', 2, 'b') USING TIMESTAMP 5",
+            "INSERT INTO a (id, t, v) VALUES ('y', 1, 3) USING TIMESTAMP 5",
+            "UPDATE a USING TIMESTAMP 5 SET s = 4 WHERE id = 'z'",
+            "INSERT INTO a (id, t, s, v) VALUES ('w', 1, 5, 6) USING TIMESTAMP 5",
+        ]]
+        out += [v19.get_slice(k, cparent("a"), pred(start="", count=20)) for k in "xyzw"]
+        out += [v19.get_count("x", cparent("a"), pred(start="", count=20)),
+                q("DELETE s FROM a USING TIMESTAMP 6 WHERE id = 'x'"),
+                q("DELETE s, s2 FROM a USING TIMESTAMP 6 WHERE id = 'y'"),
+                q("DELETE s FROM a USING TIMESTAMP 6 WHERE id = 'z'"),
+                q("SELECT * FROM a WHERE id = 'x'"), q("SELECT * FROM a WHERE id = 'y'"),
+                q("SELECT * FROM a WHERE id = 'z'"), q("SELECT * FROM a"),
+                q("SELECT DISTINCT id, s FROM a"), q("SELECT COUNT(*) FROM a"),
+                v19.get_range_slices(cparent("a"), pred(start="", count=5),
+                                     key_range(start_key="", end_key="", count=10))]
+        return out
+
+
+# ------------------------------------------------------------------------------ an index of a frozen collection (found by ordinary19zzd)
+if (2, 1) <= R < (3, 0):
+    @scenario("rel_frozenindex", "19", "cql3", keyspace_reset="cv_r_frozenindex")
+    def _frozenindex():
+        """CREATE INDEX of a frozen collection's values, keys or entries: 2.1 took only
+        full() (its words: keys of a frozen map, then any other target), 2.2 the same in
+        `validateForFrozenCollection`'s words, which named every frozen collection a
+        frozen<map>; a frozen user type and a multi-cell set beside"""
+        ks = "cv_r_frozenindex"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TYPE pt (x int)"),
+               q("CREATE TABLE t (k int PRIMARY KEY, fs frozen<set<text>>, "
+                 "fl frozen<list<int>>, fm frozen<map<text, int>>, u frozen<pt>, s set<int>)")]
+        # 2.1 named a KEYS target by its IndexTarget, which had no toString (an identity hash)
+        named = {"path": "1/1", "regex": r"^Cannot create index on keys of (frozen<map> )?"
+                 r"column \S+( with non-map type)?$"}
+        out += [q(s) for s in [
+            "CREATE INDEX ON t (fs)", "CREATE INDEX ON t (fl)", "CREATE INDEX ON t (fm)"]]
+        out += [q(s).mask(named) for s in [
+            "CREATE INDEX ON t (keys(fm))", "CREATE INDEX ON t (keys(fs))"]]
+        out += [q(s) for s in [
+            "CREATE INDEX i1 ON t (u)", "CREATE INDEX ON t (s)",
+            "CREATE INDEX IF NOT EXISTS ON t (fs)",
+        ]]
+        if R >= (2, 2):
+            out += [q("CREATE INDEX ON t (entries(fm))"), q("CREATE INDEX ON t (entries(fs))")]
+        return out
+
+
+# ------------------------------------------------------------------------------ a property's decision (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_propertydecision", "19", "cql3", keyspace_reset="cv_r_propertydecision")
+    def _propertydecision():
+        """A property whose name is not followed by `=` (1.1's `strategy_options:name`, a
+        missing `=`, a second word): 2.0's `property` had two alternatives that began
+        `ident '='`, so its decision looked past the name and had no viable alternative at
+        what stood there (the stream still at the name); 1.2's one alternative matched the
+        `=` (`mismatched input`)"""
+        ks = "cv_r_propertydecision"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks)]
+        out += [q(s) for s in [
+            "CREATE KEYSPACE x1 WITH strategy_class = 'SimpleStrategy' AND "
+            "strategy_options:replication_factor = 1",
+            "CREATE KEYSPACE x1 WITH replication {'class': 'SimpleStrategy'}",
+            "CREATE TABLE t (k int PRIMARY KEY, v int) WITH comment 'x'",
+            "CREATE TABLE t (k int PRIMARY KEY, v int) WITH comment = 'x' AND gc_grace_seconds 5",
+            "CREATE TABLE t (k int PRIMARY KEY, v int) WITH comment x = 'y'",
+            "ALTER TABLE t WITH comment : 'x'",
+            "ALTER KEYSPACE %s WITH durable_writes false" % ks,
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ WRITETIME / TTL without their one name (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_writetimeclose", "19", "cql3", keyspace_reset="cv_r_writetimeclose")
+    def _writetimeclose():
+        """`K_WRITETIME '(' cident ')'` (and TTL's) given no name, two names or an alias: no
+        decision of a call's arguments, so the name's match failed where the stream stood (the
+        `)`); before a `,` the `)` was taken for missing, and 1.2 to 2.1 read on to answer the
+        last error (the extra `)` where FROM was due); 1.2's selectors had no alias"""
+        ks = "cv_r_writetimeclose"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k int PRIMARY KEY, v int, w int)")]
+        out += [q(s) for s in [
+            "SELECT writetime() FROM t", "SELECT k, ttl() FROM t",
+            "SELECT writetime(v, w) FROM t", "SELECT ttl(v, w), k FROM t",
+            "SELECT writetime(v) AS x FROM t", "SELECT k, ttl(v) AS x FROM t WHERE k = 1",
+            "SELECT v AS x FROM t",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ token(..) naming no column (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_tokennamerecovery", "19", "cql3", keyspace_reset="cv_r_tokennamerecovery")
+    def _tokennamerecovery():
+        """A token relation whose column list holds a value (a string, a number): ANTLR
+        reported it and read on past the `,` or `)` it dropped to, so before 2.2 (the last
+        error answered) a value that failed later was the answer (a bare name in `token(k)`
+        at the `)` after it), else the dropped token; 2.2 answered the first"""
+        ks = "cv_r_tokennamerecovery"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k text PRIMARY KEY, v int)")]
+        out += [q(s) for s in [
+            "SELECT k FROM t WHERE token('a') > token(k)",
+            "SELECT k FROM t WHERE token('a') > token('b')",
+            "SELECT k FROM t WHERE token(1, k) > token('b') LIMIT 2",
+            "SELECT k FROM t WHERE token(k, 2) >= token(v)",
+            "SELECT k FROM t WHERE token('a') = 5 AND v = 1",
+        ]]
+        return out
+
+
+# ------------------------------------------------------------------------------ a marker as a function's argument (found by ordinary19zzd)
+if (1, 2) <= R:
+    @scenario("rel_fctmarkers", "19", "cql3", keyspace_reset="cv_r_fctmarkers")
+    def _fctmarkers():
+        """A bind marker passed to a function: its receiver was the function's parameter
+        (`Functions.makeArgSpec`), named `arg0(f)` (2.1 on printed as a ColumnSpecification,
+        2.2 with the function's keyspace) and typed as the parameter (`textAsBlob(?)` a text,
+        `blobAsInt(?)` a blob); the function checked a bound value only when it ran (2.0 on:
+        `blobAsInt` of two bytes refused at execution, never at prepare)"""
+        ks = "cv_r_fctmarkers"
+        q = v19.execute_cql3_query
+        stmts = [
+            ("UPDATE t SET x = blobAsText(?) WHERE k = textAsBlob(?)", [b"hey", b"k1"]),
+            ("UPDATE t SET i = blobAsInt(?) WHERE k = ?", [b"\x00\x00\x00\x07", b"k1"]),
+            ("UPDATE t SET i = blobAsInt(?) WHERE k = ?", [b"\x00\x01", b"k2"]),
+            ("INSERT INTO t (k, n) VALUES (?, unixTimestampOf(?))",
+             [b"k3", b"\x50\x55\x4d\x6e\x29\xbb\x11\xe5\xb3\x45\xfe\xff\x81\x9c\xdc\x9f"]),
+            ("INSERT INTO t (k, n) VALUES (?, unixTimestampOf(?))", [b"k4", b"\x01"]),
+            ("SELECT k, x, i, n FROM t WHERE k = bigintAsBlob(?)", [b"\x00" * 8]),
+            ("SELECT k, x, i, n FROM t WHERE k IN (textAsBlob(?), ?, 0x6b33)", [b"k1", b"k2"]),
+        ]
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k blob PRIMARY KEY, x text, i int, n bigint)")]
+        for s, vals in stmts:
+            out += [v19.prepare_cql3_query(s),
+                    v19.execute_prepared_cql3_query(thrift_id(ks, s), vals)]
+        return out

@@ -398,7 +398,7 @@ impl Table {
                 let r = &self.regular[i];
                 if rules.collections {
                     // 2.1: the target, then an existing index, then statics.
-                    collection_target(r, rules.target, rules.several_per_column)?;
+                    collection_target(r, rules.target, rules.several_per_column, rules.frozen)?;
                 }
                 // 3.0 refused only an index the column has already (one
                 // of the same target: `equalsWithoutName`).
@@ -445,6 +445,21 @@ pub struct IndexRules {
     pub key_parts: bool,
     /// 3.0+ index a column once per target (a map's keys and values).
     pub several_per_column: bool,
+    /// How an index of a frozen collection's elements or keys was refused:
+    /// 2.1's words, 2.2's (`validateForFrozenCollection`), or not here.
+    pub frozen: FrozenIndex,
+}
+
+/// Whose refusal of a frozen collection's index other than `FULL()`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FrozenIndex {
+    /// Not checked here (before 2.1, and 3.x's own checks).
+    #[default]
+    Unchecked,
+    /// 2.1: keys of a frozen map, or any other target but FULL.
+    V21,
+    /// 2.2: any target but FULL, named by its type.
+    V22,
 }
 
 impl Default for IndexRules {
@@ -455,6 +470,7 @@ impl Default for IndexRules {
             target: IndexTarget::Values,
             key_parts: false,
             several_per_column: false,
+            frozen: FrozenIndex::Unchecked,
         }
     }
 }
@@ -467,8 +483,43 @@ pub fn collection_target(
     r: &RegularColumn,
     target: IndexTarget,
     several_per_column: bool,
+    frozen: FrozenIndex,
 ) -> CqlResult<()> {
     let column = &r.column.name;
+    // A frozen collection's index: only `FULL()` (which is refused below
+    // as on any column: not modelled), 2.1 and 2.2 each in its words.
+    if let CqlType::Frozen(inner) = &r.column.ty {
+        let is_map = matches!(**inner, CqlType::Map(..));
+        let refusal = match (frozen, target) {
+            _ if !inner.is_collection() => None,
+            (FrozenIndex::V21, IndexTarget::Keys) if !is_map => Some(format!(
+                "Cannot create index on keys of column {column} with non-map type"
+            )),
+            (FrozenIndex::V21, IndexTarget::Keys) => Some(format!(
+                "Cannot create index on keys of frozen<map> column {column}"
+            )),
+            (FrozenIndex::V21, IndexTarget::Values | IndexTarget::Entries) => Some(
+                "Frozen collections currently only support full-collection indexes. For \
+                 example, 'CREATE INDEX ON <table>(full(<columnName>))'."
+                    .to_string(),
+            ),
+            // 2.2 named any frozen collection a frozen<map> (sic).
+            (FrozenIndex::V22, IndexTarget::Values | IndexTarget::Keys | IndexTarget::Entries) => {
+                let what = match target {
+                    IndexTarget::Keys => "keys",
+                    IndexTarget::Entries => "entries",
+                    _ => "values",
+                };
+                Some(format!(
+                    "Cannot create index on {what} of frozen<map> column {column}"
+                ))
+            }
+            _ => None,
+        };
+        if let Some(m) = refusal {
+            return Err(CqlError::invalid(m));
+        }
+    }
     let is_map = matches!(r.column.ty, CqlType::Map(..));
     match target {
         // 2.1 printed its `IndexTarget` there, which had no `toString`

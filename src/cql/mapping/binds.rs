@@ -115,14 +115,20 @@ impl Collector<'_> {
                     self.term(b, name, &v);
                 }
             }
+            // A function's argument was received by the function's own
+            // parameter (`Functions.makeArgSpec`: `arg0(blobasint)`, of the
+            // parameter's type: `xAsBlob`'s an x).
             Term::Function { name: f, args } => {
                 let arg_ty = match f.as_str() {
                     "mintimeuuid" | "maxtimeuuid" => CqlType::Native(Native::Timestamp),
                     "dateof" | "unixtimestampof" => CqlType::Native(Native::Timeuuid),
-                    _ => CqlType::Native(Native::Blob),
+                    _ => f
+                        .strip_suffix("asblob")
+                        .and_then(Native::from_name_22)
+                        .map_or(CqlType::Native(Native::Blob), CqlType::Native),
                 };
-                for a in args {
-                    self.term(a, name, &arg_ty);
+                for (i, a) in args.iter().enumerate() {
+                    self.term(a, &format!("arg{i}({f})"), &arg_ty);
                 }
             }
             Term::Tuple(items) => {
@@ -588,6 +594,19 @@ mod tests {
         assert_eq!(
             names("DELETE m[?] FROM t WHERE k = ? AND c = ?"),
             ["key(m):text", "k:int", "c:int"]
+        );
+        // A function's parameter received its argument (rel_fctmarkers).
+        assert_eq!(
+            names("UPDATE t SET n = blobAsInt(?) WHERE k = blobAsInt(textAsBlob(?)) AND c = ?"),
+            ["arg0(blobasint):blob", "arg0(textasblob):text", "c:int"]
+        );
+        assert_eq!(
+            names("INSERT INTO t (k, c, n) VALUES (?, intAsBlob(?), unixTimestampOf(?))"),
+            [
+                "k:int",
+                "arg0(intasblob):int",
+                "arg0(unixtimestampof):timeuuid"
+            ]
         );
         let p = parse("UPDATE t SET l = l + [?, 1] WHERE k = 1 AND c = 1").unwrap();
         assert_eq!(bind_specs(&p.statement, &tables, &Murmur3Partitioner).unwrap_err().to_string(), "Invalid list literal for l: bind variables are not supported inside collection literals");

@@ -108,6 +108,12 @@ fn static_composite(table: &Table, parts: &[&[u8]], eoc: Eoc) -> CqlResult<Vec<u
     Ok(out)
 }
 
+/// The row marker of a partition's static row (2.0's INSERT of static
+/// columns alone wrote one): the static prefix + an empty component.
+pub fn static_marker_name(table: &Table) -> CqlResult<Vec<u8>> {
+    static_composite(table, &[b""], Eoc::None)
+}
+
 /// The slice holding every static cell of a partition (they sort first).
 pub fn static_slice(table: &Table) -> CqlResult<Slice> {
     Ok(Slice::Range {

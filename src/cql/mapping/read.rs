@@ -111,6 +111,11 @@ pub fn rows_from_cells(
             continue;
         };
         if with_statics && is_static_name(&cell.name) {
+            // 2.0's INSERT of statics alone marked the static row; the
+            // marker made no row of it (the static columns' cells did).
+            if parsed.column.is_none() {
+                continue;
+            }
             any_static = true;
             gather(
                 table,

@@ -618,3 +618,44 @@ fn from_3_0_an_insert_checks_regular_literals_before_keys() {
         err(ValueRules::Since22)
     );
 }
+
+/// 2.0.17 (`rel_staticmarker`): an INSERT of static columns alone marked
+/// the static row it wrote (2.1 on did not); the marker made no CQL row.
+#[test]
+fn a_2_0_insert_of_statics_alone_marks_the_static_row_which_reads_as_no_row() {
+    use crate::cql::{parse_with, Grammar};
+    let create = "CREATE TABLE a (id text, t int, s int static, v int, PRIMARY KEY (id, t))";
+    let Statement::CreateTable(ct) = parse_with(create, Grammar::WithStatics).unwrap().statement
+    else {
+        panic!()
+    };
+    let t = Table::from_create("ks", &ct).unwrap();
+    let insert = "INSERT INTO a (id, s) VALUES ('x', 1)";
+    let ops = |values| -> Vec<String> {
+        let w = writes_of(&t, insert, &[], &[], false, values).unwrap();
+        w[0].ops.iter().map(cell_hex).collect()
+    };
+    assert_eq!(
+        ops(ValueRules::Since20),
+        ["ffff000000000000=@5000", "ffff00000000017300=00000001@5000"]
+    );
+    assert_eq!(
+        ops(ValueRules::Since21),
+        ["ffff00000000017300=00000001@5000"]
+    );
+    // the static column deleted, the marker alone is no row
+    let marker = Cell::live(
+        crate::marshal::hex_to_bytes("ffff000000000000").unwrap(),
+        vec![],
+        5,
+    );
+    assert!(rows_from_cells(&t, b"x", std::slice::from_ref(&marker), 0)
+        .unwrap()
+        .is_empty());
+    let s = Cell::live(
+        crate::marshal::hex_to_bytes("ffff00000000017300").unwrap(),
+        vec![0, 0, 0, 1],
+        5,
+    );
+    assert_eq!(rows_from_cells(&t, b"x", &[marker, s], 0).unwrap().len(), 1);
+}

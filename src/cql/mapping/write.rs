@@ -23,7 +23,7 @@ use super::assign::{
 use super::condition::statics;
 use super::context::{stamp, stamp_for, EmptyDenseName, Stamp, WriteContext};
 use super::keys::{cartesian, frozen_keys_valid, key_values, require_all, KeyRestrictions};
-use super::names::{cell_name, marker_name, prefix_range, row_key_for};
+use super::names::{cell_name, marker_name, prefix_range, row_key_for, static_marker_name};
 use super::range_delete;
 use super::value_rules::ValueRules;
 use super::values::{eval_scalar, list_index, spec_receiver};
@@ -225,6 +225,12 @@ fn write_rows(
         let mut w = new_write(table, row_key_for(table, &pk, ctx.values)?);
         for ck in &rows {
             if statics_alone {
+                // 2.0's INSERT marked the row of the prefix it built, the
+                // static one too (`UpdateStatement.addUpdateForKey`); 2.1 on
+                // left a static prefix unmarked (`!prefix.isStatic()`).
+                if !is_update && ctx.row_marker && ctx.values == ValueRules::Since20 {
+                    w.ops.push(st.cell(static_marker_name(table)?, Vec::new()));
+                }
                 for a in &upd.assignments {
                     sparse_assignment(table, &w.row_key.clone(), ck, a, &st, ctx, &mut w.ops)?;
                 }

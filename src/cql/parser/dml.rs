@@ -506,7 +506,8 @@ impl Parser<'_> {
             let mut items = Vec::new();
             loop {
                 let s = self.selector()?;
-                let alias = if self.eat_kw("as") {
+                // 2.0's selector aliases: 1.2's `selector` was unaliased.
+                let alias = if !self.grammar.is_cql12() && self.eat_kw("as") {
                     Some(self.ident()?)
                 } else {
                     None
@@ -526,7 +527,9 @@ impl Parser<'_> {
                 _ => Selection::Columns(items),
             }
         };
-        if !self.grammar.has_function_selectors()
+        // 1.2: `AS` after a selector was a name where FROM was due.
+        let as_name = self.grammar.is_cql12() && self.at_kw("as");
+        if (!self.grammar.has_function_selectors() || as_name)
             && !self.at_kw("from")
             && !self.peek_at(1).is_kw("from")
             && self.ident_at(0)
@@ -539,7 +542,24 @@ impl Parser<'_> {
         } else {
             self.expect_kw("from")?;
         }
-        let table = self.table_name()?;
+        let table = match self.table_name() {
+            // 1.2: still recovering from the missing FROM, the name's
+            // decision failed unreported; its tokens were dropped up to
+            // what may follow a table's name.
+            Err(CqlError::Syntax { .. }) if as_name => {
+                self.drop_until(|p| {
+                    p.at_sym(";")
+                        || ["where", "order", "limit", "allow"]
+                            .iter()
+                            .any(|k| p.at_kw(k))
+                });
+                TableName {
+                    keyspace: None,
+                    name: String::new(),
+                }
+            }
+            other => other?,
+        };
         let where_clause = self.where_clause(false)?;
         // 3.10's `GROUP BY` a list of column names, before ORDER BY.
         let mut group_by = Vec::new();

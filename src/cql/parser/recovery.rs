@@ -126,7 +126,7 @@ impl Parser<'_> {
 
     /// The tokens dropped up to the end of the text or one that `follows`
     /// takes: the one loop of both recoveries above.
-    fn drop_until(&mut self, follows: impl Fn(&Self) -> bool) {
+    pub(super) fn drop_until(&mut self, follows: impl Fn(&Self) -> bool) {
         while self.peek().kind != TokenKind::Eof && !follows(self) {
             self.tokens.advance();
         }

@@ -124,9 +124,27 @@ impl Parser<'_> {
         if self.at_kw("token") && self.peek_at(1).is_sym("(") {
             self.advance();
             self.advance();
-            let mut columns = vec![self.ident()?];
-            while self.eat_sym(",") {
-                columns.push(self.ident()?);
+            // Before 2.2 (whose first error was answered) a token that is no
+            // name was reported and ANTLR read on past the `,` or `)` it
+            // dropped to: the relation's value could fail later, the error
+            // answered (`token('a') > token(k)`: the `)` after `k`).
+            let mut columns = Vec::new();
+            loop {
+                if self.grammar.is_cql33() || self.ident_at(0) {
+                    columns.push(self.ident()?);
+                } else {
+                    let e = self.no_viable();
+                    self.report(e);
+                    while !self.at_sym(",")
+                        && !self.at_sym(")")
+                        && self.peek().kind != TokenKind::Eof
+                    {
+                        self.tokens.advance();
+                    }
+                }
+                if !self.eat_sym(",") {
+                    break;
+                }
             }
             self.expect_sym(")")?;
             let op = self.operator()?;

@@ -70,10 +70,11 @@ impl Parser<'_> {
             let column = self.advance().text.to_lowercase();
             let e = self.no_viable();
             let in_function = self.depth > 0;
+            let aliased = !self.grammar.is_cql12();
             self.recover(e, |p| {
                 p.at_sym(",")
                     || p.at_sym(";")
-                    || p.at_kw("as")
+                    || (aliased && p.at_kw("as"))
                     || p.at_kw("from")
                     || (in_function && p.at_sym(")"))
             })?;
@@ -88,10 +89,11 @@ impl Parser<'_> {
             let column = self.advance().text.to_lowercase();
             let e = self.no_viable();
             let in_function = self.depth > 0;
+            let aliased = !self.grammar.is_cql12();
             self.recover(e, |p| {
                 p.at_sym(",")
                     || p.at_sym(";")
-                    || p.at_kw("as")
+                    || (aliased && p.at_kw("as"))
                     || p.at_kw("from")
                     || (in_function && p.at_sym(")"))
             })?;
@@ -113,12 +115,14 @@ impl Parser<'_> {
     /// Whether the token `at` ahead is one the selector's decision saw
     /// after a name: what follows a selector (`,`, AS, FROM, a function's
     /// `)`), a call's `(`, a field's `.`; the end of the text and a `;` are
-    /// left to the rules after the selection.
+    /// left to the rules after the selection. 1.2's selectors had no
+    /// alias: AS was none of these.
     fn follows_a_name(&self, at: usize) -> bool {
         let t = self.peek_at(at);
         t.kind == TokenKind::Eof
             || [",", "(", ")", ".", ";"].iter().any(|s| t.is_sym(s))
-            || ["as", "from"].iter().any(|k| t.is_kw(k))
+            || (t.is_kw("as") && !self.grammar.is_cql12())
+            || t.is_kw("from")
     }
 
     /// `f(selector, ...)`, `writetime(c)` or `ttl(c)`; from 2.2 `ks.f(...)`,
@@ -143,7 +147,7 @@ impl Parser<'_> {
             Some(ks) => format!("{ks}.{written}"),
             None => written,
         };
-        self.advance();
+        self.open_call()?;
         if name == "cast" && self.grammar.has_cast() {
             let arg = Box::new(self.selector()?);
             self.expect_kw("as")?;
@@ -164,8 +168,13 @@ impl Parser<'_> {
             };
             // `K_WRITETIME '(' cident ')'`: one name only, its `)` taken
             // for missing where what follows may follow the call
-            // (`writetime(s, s)`: `missing ')' at ','`).
-            if self.missing_close() {
+            // (`writetime(s, s)`: `missing ')' at ','`). 1.2 to 2.1 did so
+            // too before a `,`, and read on: their last error was answered
+            // (`extraneous input ')' expecting K_FROM` after `w`).
+            let comma_next = self.grammar.has_function_selectors()
+                && self.at_sym(",")
+                && !self.peek_at(1).is_sym(")");
+            if self.missing_close() || comma_next {
                 let t = self.peek();
                 let e = Self::error_at(t, format!("missing ')' at '{}'", t.text));
                 self.report(e);
@@ -193,6 +202,28 @@ impl Parser<'_> {
         }
         self.expect_sym(")")?;
         Ok(Selector::Function { name, args, shown })
+    }
+
+    /// A call's `(`, taken. 1.2 and 2.0's `selectionFunctionArgs` chose
+    /// between `'(' ')'` and `'(' selector ...` on the token after it: any
+    /// other had no viable alternative at the `(` (2.1's grammar read on).
+    /// Apart, so that the recursion through calls keeps its small frame.
+    #[inline(never)]
+    fn open_call(&mut self) -> CqlResult<()> {
+        let opens_selector = self.peek_at(1).is_sym(")")
+            || self.ident_at(1)
+            || ["writetime", "ttl", "token"]
+                .iter()
+                .any(|k| self.peek_at(1).is_kw(k));
+        if self.grammar.has_function_selectors() && !self.grammar.has_contains() && !opens_selector
+        {
+            return Err(Self::error_at(
+                self.peek(),
+                "no viable alternative at input '('".to_string(),
+            ));
+        }
+        self.advance();
+        Ok(())
     }
 
     /// ANTLR's single-token insertion at a call's `)` (2.2's grammar on,

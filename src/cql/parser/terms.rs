@@ -440,7 +440,32 @@ impl Parser<'_> {
             // 1.1's `strategy_options:replication_factor`.
             name = format!("{name}:{}", self.property_scalar()?);
         }
-        self.expect_sym("=")?;
+        // 2.0's `property` had two alternatives, `ident '=' propertyValue`
+        // and `ident '=' mapLiteral`: its decision looked past the name, and
+        // anything but `=` there had no viable alternative (1.2's one
+        // alternative matched `=`: `mismatched input`).
+        if self.grammar.has_statics() && !self.at_sym("=") {
+            return Err(self.no_viable());
+        }
+        // 1.2's match of that `=` took it for missing before what may
+        // follow it (a constant, a map's `{`), reported, and read on.
+        let t = self.peek().clone();
+        let value_next = matches!(
+            t.kind,
+            TokenKind::Str
+                | TokenKind::Integer
+                | TokenKind::Float
+                | TokenKind::Uuid
+                | TokenKind::Hex
+        ) || t.is_sym("{")
+            || (t.kind == TokenKind::Ident
+                && (t.text.eq_ignore_ascii_case("true") || t.text.eq_ignore_ascii_case("false")));
+        if self.grammar.is_cql305() && value_next && !self.peek_at(1).is_sym("=") {
+            let e = Self::error_at(&t, format!("missing '=' at '{}'", t.text));
+            self.report(e);
+        } else {
+            self.expect_sym("=")?;
+        }
         let t = self.peek().clone();
         let value = if t.is_sym("{") {
             self.advance();

@@ -416,3 +416,97 @@ fn a_bare_token_begins_the_token_function() {
         assert!(parse_with("SELECT * FROM r WHERE token(k) > 0", g).is_ok());
     }
 }
+
+#[test]
+fn a_1_2_selector_had_no_alias_nor_a_constant_argument() {
+    // Recorded from 1.2.9 and 1.2.19 (rel_fctargs, ordinary19zzd's zzd_audit).
+    let e = |s: &str, g| parse_with(s, g).unwrap_err().to_string();
+    for g in [Grammar::Cql12, Grammar::Cql12Paren] {
+        assert_eq!(
+            e("SELECT i AS v FROM t", g),
+            "line 1:9 no viable alternative at input 'AS'"
+        );
+        assert_eq!(
+            e("SELECT k, writetime(x) AS w FROM t WHERE k = 1", g),
+            "line 1:23 missing K_FROM at 'AS'"
+        );
+        assert_eq!(
+            e("SELECT writetime(v) AS wt FROM ev", g),
+            "line 1:20 missing K_FROM at 'AS'"
+        );
+        assert_eq!(
+            e("SELECT writetime(v, w) FROM ev", g),
+            "line 1:21 extraneous input ')' expecting K_FROM"
+        );
+        assert_eq!(
+            e("SELECT now(1) FROM t", g),
+            "line 1:10 no viable alternative at input '('"
+        );
+        assert!(parse_with("SELECT now(k), blobAsInt(intAsBlob(i)) FROM t", g).is_ok());
+    }
+    // 2.0: aliases; its `selectionFunctionArgs` still chose at the `(`.
+    assert!(parse_with("SELECT i AS v FROM t", Grammar::WithStatics).is_ok());
+    assert_eq!(
+        e("SELECT now(1) FROM t", Grammar::WithStatics),
+        "line 1:10 no viable alternative at input '('"
+    );
+    assert_eq!(
+        e("SELECT writetime(v, w) FROM ev", Grammar::WithStatics),
+        "line 1:21 extraneous input ')' expecting K_FROM"
+    );
+}
+
+#[test]
+fn a_1_2_property_took_its_missing_equals_before_a_value() {
+    // 1.2.9 and 1.2.19 (rel_propertydecision); 2.0 on: no viable alternative.
+    let e = |s: &str, g| parse_with(s, g).unwrap_err().to_string();
+    let cases = [
+        (
+            "CREATE KEYSPACE x1 WITH replication {'class': 'SimpleStrategy'}",
+            "line 1:36 missing '=' at '{'",
+            "line 1:36 no viable alternative at input '{'",
+        ),
+        (
+            "CREATE TABLE t (k int PRIMARY KEY, v int) WITH comment 'x'",
+            "line 1:55 missing '=' at 'x'",
+            "line 1:55 no viable alternative at input 'x'",
+        ),
+        (
+            "ALTER KEYSPACE k WITH durable_writes false",
+            "line 1:37 missing '=' at 'false'",
+            "line 1:37 no viable alternative at input 'false'",
+        ),
+        (
+            "ALTER TABLE t WITH comment : 'x'",
+            "line 1:27 mismatched input ':' expecting '='",
+            "line 1:27 no viable alternative at input ':'",
+        ),
+    ];
+    for (q, v12, v20) in cases {
+        assert_eq!(e(q, Grammar::Cql12), v12, "{q}");
+        assert_eq!(e(q, Grammar::WithStatics), v20, "{q}");
+    }
+}
+
+#[test]
+fn a_token_relations_value_after_a_column_that_is_no_name_fails_last() {
+    // 1.2.9 to 2.1.22 (ordinary19zzd's zzd_export): the string reported,
+    // ANTLR read on to the value `token(k)`, whose bare `k` failed at `)`.
+    let q = "SELECT k FROM items WHERE token('k01') > token(k)";
+    for g in [Grammar::Cql12, Grammar::WithStatics, Grammar::Cql32] {
+        assert_eq!(
+            parse_with(q, g).unwrap_err().to_string(),
+            "line 1:48 no viable alternative at input ')'"
+        );
+    }
+    // 2.2 answered the first.
+    assert_eq!(
+        parse_with(q, Grammar::Cql33).unwrap_err().to_string(),
+        "line 1:32 no viable alternative at input 'k01'"
+    );
+    let q = "SELECT k FROM items WHERE token('k01') > token('k02')";
+    assert_eq!(
+        parse_with(q, Grammar::Cql12).unwrap_err().to_string(),
+        "line 1:32 no viable alternative at input 'k01'"
+    );
+}

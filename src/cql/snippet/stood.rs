@@ -134,11 +134,13 @@ pub(super) fn anchor_and_end(
             // selector) looked one past the `(`, the stream still at it
             // (`max(;`); an argument's own decision looked one past its
             // name, as a later selector's did (`SELECT c, v w`, `max(n x`).
+            // (WRITETIME and TTL took one name, no such decision: the name's
+            // match failed where it stood, `writetime()`.)
             let call_open = |i: usize| {
                 stream[i].symbol == Some('(')
                     && prev_visible(i)
                         .and_then(|f| stream[f].word.as_deref())
-                        .is_some_and(|f| f != "select")
+                        .is_some_and(|f| !matches!(f, "select" | "writetime" | "ttl"))
             };
             if call_open(name) && in_selection(stream, name) {
                 return Some((name, two_on(name, error_at)));
@@ -167,6 +169,14 @@ pub(super) fn anchor_and_end(
             if stream[name].word.is_some()
                 && matches!(keyword, Some("where" | "and"))
                 && in_where_clause(stream, name)
+            {
+                return Some((name, two_on(name, error_at)));
+            }
+            // So did a property's (`name '=' value` or `name '=' map`):
+            // the stream still stood at its name (`AND strategy_options:`).
+            if stream[name].word.is_some()
+                && matches!(keyword, Some("with" | "and"))
+                && clause_of(stream, name) == Some("with")
             {
                 return Some((name, two_on(name, error_at)));
             }
@@ -200,9 +210,20 @@ fn at_value(stream: &[StreamToken], at: usize, symbol: &str) -> bool {
         .rev()
         .filter_map(|t| t.word.as_deref())
         .find(|w| CLAUSES.contains(w));
+    // `op token(` stood for a value's call: its `(` before a value.
+    let back: Vec<usize> = (0..at)
+        .rev()
+        .filter(|&j| stream[j].visible)
+        .take(3)
+        .collect();
+    let token_value = symbol == "("
+        && back.len() == 3
+        && stream[back[1]].bare_token
+        && stream[back[2]].word.is_none()
+        && !matches!(stream[back[2]].symbol, Some(',' | '('));
     match clause {
         Some("values") => true,
-        Some("set" | "where" | "if") => !matches!(symbol, "," | "("),
+        Some("set" | "where" | "if") => !matches!(symbol, "," | "(") || token_value,
         _ => false,
     }
 }

@@ -371,3 +371,46 @@ fn a_deletion_without_names_stood_at_its_table() {
         Some("line 1:12 no viable alternative at input 'order' (DELETE FROM [order]...)")
     );
 }
+
+#[test]
+fn a_property_without_its_equals_stood_at_its_name() {
+    // 2.1.22 (ordinary19zzd's zzd_tenants): 1.1's option syntax sent to 2.1.
+    use crate::cql::{parse_with, Grammar};
+    let text = "CREATE KEYSPACE zzd_ten3 WITH strategy_class = 'SimpleStrategy' AND \
+                strategy_options:replication_factor = 1";
+    let err = parse_with(text, Grammar::Cql32).expect_err("a syntax error");
+    assert_eq!(
+        with_snippet(text, &err).as_deref(),
+        Some(
+            "line 1:84 no viable alternative at input ':' (...WITH strategy_class = \
+             'SimpleStrategy' AND [strategy_options]:...)"
+        )
+    );
+    // 1.2's one alternative matched the `=`.
+    let err = parse_with(text, Grammar::Cql12).expect_err("a syntax error");
+    assert_eq!(
+        err.to_string(),
+        "line 1:84 mismatched input ':' expecting '='"
+    );
+}
+
+#[test]
+fn writetime_without_its_name_stood_at_the_close() {
+    // 2.1.22 and 2.2.19 (ordinary19zzd's zzd_audit): no arguments' decision.
+    assert_eq!(
+        snippet_of("SELECT writetime() FROM ev"),
+        "line 1:17 no viable alternative at input ')' (SELECT writetime([)]...)"
+    );
+}
+
+#[test]
+fn a_bare_name_in_a_token_value_stood_at_the_name() {
+    // 2.1.22 (rel_tokennamerecovery): the term's decision looked past `k`.
+    use crate::cql::{parse_with, Grammar};
+    let text = "SELECT k FROM t WHERE token('a') > token(k)";
+    let err = parse_with(text, Grammar::Cql32).expect_err("a syntax error");
+    assert_eq!(
+        with_snippet(text, &err).as_deref(),
+        Some("line 1:42 no viable alternative at input ')' (... token('a') > token([k]))")
+    );
+}

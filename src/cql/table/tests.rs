@@ -306,6 +306,7 @@ fn collection_indexes_by_release() {
         target,
         key_parts: false,
         several_per_column: false,
+        frozen: Default::default(),
     };
     // 2.0: refused.
     assert_eq!(
@@ -387,6 +388,7 @@ fn three_oh_indexes_a_column_once_per_target() {
         target,
         key_parts: true,
         several_per_column: true,
+        frozen: Default::default(),
     };
     for (name, target) in [
         ("mk", IndexTarget::Keys),
@@ -551,4 +553,51 @@ fn a_sole_partition_key_or_a_compact_key_column_stays_refused() {
         table("CREATE TABLE c (k int, c int, v int, PRIMARY KEY (k, c)) WITH COMPACT STORAGE")
             .unwrap();
     assert!(compact.add_index_with("c", None, v20).is_err());
+}
+
+#[test]
+fn a_frozen_collection_is_indexed_whole_only_in_2_1_and_2_2_words() {
+    // 2.1.22 and 2.2.19 (rel_frozenindex, ordinary19zzd's zzd_addresses).
+    use crate::cql::ast::IndexTarget;
+    use crate::cql::{parse_with, Grammar};
+    let create =
+        "CREATE TABLE f (k int PRIMARY KEY, fs frozen<set<text>>, fm frozen<map<text, int>>)";
+    let Statement::CreateTable(ct) = parse_with(create, Grammar::Cql32).unwrap().statement else {
+        panic!()
+    };
+    let t = Table::from_create("ks", &ct).unwrap();
+    let refused = |column: &str, target, frozen| {
+        let rules = IndexRules {
+            collections: true,
+            target,
+            key_parts: true,
+            frozen,
+            ..IndexRules::default()
+        };
+        t.clone()
+            .add_index_with(column, None, rules)
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        refused("fs", IndexTarget::Values, FrozenIndex::V21),
+        "Frozen collections currently only support full-collection indexes. For example, \
+         'CREATE INDEX ON <table>(full(<columnName>))'."
+    );
+    assert_eq!(
+        refused("fm", IndexTarget::Keys, FrozenIndex::V21),
+        "Cannot create index on keys of frozen<map> column fm"
+    );
+    assert_eq!(
+        refused("fs", IndexTarget::Keys, FrozenIndex::V21),
+        "Cannot create index on keys of column fs with non-map type"
+    );
+    assert_eq!(
+        refused("fs", IndexTarget::Values, FrozenIndex::V22),
+        "Cannot create index on values of frozen<map> column fs"
+    );
+    assert_eq!(
+        refused("fm", IndexTarget::Entries, FrozenIndex::V22),
+        "Cannot create index on entries of frozen<map> column fm"
+    );
 }

@@ -8,7 +8,7 @@ use super::super::{ChangeKind, CqlBackend, CqlOutcome, CqlSession};
 use super::{changed, update_spec};
 use crate::cql::ast::{IndexClass, IndexTarget, TableName};
 use crate::cql::error::{CqlError, CqlResult};
-use crate::cql::table::{collection_target, IndexRules};
+use crate::cql::table::{collection_target, FrozenIndex, IndexRules};
 use crate::release::{Behaviour, Release};
 use crate::schema::{Schema, SchemaChange};
 use std::sync::Arc;
@@ -49,6 +49,12 @@ pub(super) fn create_index(
         key_parts: session.local_facts().claims_at_least((2, 0, 0)),
         // 3.0's `IndexMetadata` list: one index per target of a column.
         several_per_column: session.local_facts().claims_at_least((3, 0, 0)),
+        frozen: match session.local_facts() {
+            f if f.claims_at_least((3, 0, 0)) => FrozenIndex::Unchecked,
+            f if f.claims_at_least((2, 2, 0)) => FrozenIndex::V22,
+            f if f.claims_at_least((2, 1, 0)) => FrozenIndex::V21,
+            _ => FrozenIndex::Unchecked,
+        },
     };
     if index.if_not_exists {
         if rules.key_parts && t.key_index(index.column).is_some() {
@@ -61,7 +67,7 @@ pub(super) fn create_index(
         if let Some(r) = already {
             // 2.1 refused a map's keys and values indexed at once first.
             if rules.collections {
-                collection_target(r, rules.target, rules.several_per_column)?;
+                collection_target(r, rules.target, rules.several_per_column, rules.frozen)?;
             }
             // 3.0 let a column carry an index per target.
             if !rules.several_per_column || r.indexed_on(rules.target) {

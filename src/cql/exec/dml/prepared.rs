@@ -32,10 +32,20 @@ pub(in crate::cql::exec) fn check(
     statement: &Statement,
     specs: &[BindSpec],
 ) -> CqlResult<()> {
-    let binds: Vec<Option<Vec<u8>>> = specs
-        .iter()
-        .map(|s| Some(mapping::stand_in(&s.ty)))
-        .collect();
+    // A `blobAsX(?)` argument stands in as an x's bytes: the function's
+    // check of them (2.0 on) ran only once a value was bound.
+    let stand_in = |s: &BindSpec| {
+        let target = s
+            .name
+            .strip_prefix("arg0(blobas")
+            .and_then(|r| r.strip_suffix(')'))
+            .and_then(crate::cql::types::Native::from_name_22);
+        match target {
+            Some(n) => mapping::stand_in(&crate::cql::types::CqlType::Native(n)),
+            None => mapping::stand_in(&s.ty),
+        }
+    };
+    let binds: Vec<Option<Vec<u8>>> = specs.iter().map(|s| Some(stand_in(s))).collect();
     check_bound(backend, session, statement, &binds)
 }
 

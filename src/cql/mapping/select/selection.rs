@@ -35,9 +35,11 @@ fn invalid(msg: impl Into<String>) -> CqlError {
 }
 
 /// The argument of a blob conversion (`xAsBlob`, `blobAsX`) checked
-/// against the function's parameter as `Functions.validateTypes` did: the
-/// type itself, or one whose values it takes (anything as a blob, ascii
-/// as text, a timestamp as a bigint).
+/// against the function's parameter as `Functions.validateTypes` did: from
+/// 2.0 the type itself, or one whose values it takes (anything as a blob,
+/// ascii as text, a timestamp as a bigint); 1.2's selectors were
+/// assignable only to their own CQL type (`SimpleSelector.isAssignableTo`:
+/// `asCQL3Type().equals`), so an ascii column was no text and no blob.
 fn conversion_argument(
     table: &Table,
     name: &str,
@@ -48,10 +50,18 @@ fn conversion_argument(
 ) -> CqlResult<()> {
     let given = selector_type(table, arg, partitioner, rules)?;
     let short = given.strip_prefix(MARSHAL_PACKAGE).unwrap_or(&given);
-    let fits = given == CqlType::Native(takes).class_name()
-        || takes == Native::Blob
-        || (takes == Native::Text && short == "AsciiType")
-        || (takes == Native::Bigint && matches!(short, "DateType" | "TimestampType"));
+    let exact = given == CqlType::Native(takes).class_name();
+    let long_reads = matches!(short, "LongType" | "DateType" | "TimestampType");
+    let fits = exact
+        || rules.values >= ValueRules::Since20
+            && match takes {
+                Native::Blob => true,
+                Native::Text => short == "AsciiType",
+                Native::Bigint | Native::Timestamp => long_reads,
+                Native::Varint => long_reads || short == "Int32Type",
+                Native::Uuid => short == "TimeUUIDType",
+                _ => false,
+            };
     if fits {
         return Ok(());
     }
@@ -59,11 +69,28 @@ fn conversion_argument(
         true => format!("system.{name}"),
         false => name.to_string(),
     };
+    // The argument as its selector's `toString` wrote it: before 2.2 a
+    // call by its function's (lower-case) name.
+    let written = match rules.functions_in_system {
+        true => selector_name(arg),
+        false => lower_calls(arg),
+    };
     Err(invalid(format!(
-        "Type error: {} cannot be passed as argument 0 of function {function} of type {}",
-        selector_name(arg),
+        "Type error: {written} cannot be passed as argument 0 of function {function} of type {}",
         takes.name()
     )))
+}
+
+/// A selector as 1.2 to 2.1's `FunctionSelector.toString`: calls by their
+/// functions' names, which were lower case (`dateof(tu)`).
+fn lower_calls(s: &Selector) -> String {
+    match s {
+        Selector::Function { name, args, .. } if !(name == "count" && args.is_empty()) => {
+            let a: Vec<String> = args.iter().map(lower_calls).collect();
+            format!("{}({})", name.to_lowercase(), a.join(", "))
+        }
+        other => selector_name(other),
+    }
 }
 
 /// A function as its refusals named it (2.2: in the `system` keyspace).
@@ -226,7 +253,7 @@ fn selector_type(
             }
             "dateof" | "unixtimestampof" => {
                 if args.len() != 1 {
-                    return Err(invalid(format!("Invalid number of arguments in call to function {name}: 1 required but {} provided", args.len())));
+                    return Err(invalid(format!("Invalid number of arguments in call to function {}: 1 required but {} provided", function_of(name, rules), args.len())));
                 }
                 let t = selector_type(table, &args[0], partitioner, rules)?;
                 if t != class("TimeUUIDType") {
@@ -239,6 +266,14 @@ fn selector_type(
                 } else {
                     "LongType"
                 }))
+            }
+            // `now()` selected (1.2 on: a function of no arguments was a
+            // selector like any other), a new time UUID on each row.
+            "now" => {
+                if !args.is_empty() {
+                    return Err(invalid(format!("Invalid number of arguments in call to function {}: 0 required but {} provided", function_of(name, rules), args.len())));
+                }
+                Ok(class("TimeUUIDType"))
             }
             // 2.2's time functions.
             n if rules.functions_in_system && time_fcts::is_time_fct(n) && args.len() == 1 => {
@@ -594,6 +629,7 @@ pub(super) fn eval_selector(
                 let v = eval_selector(table, &args[0], row, partitioner)?;
                 unix_millis_of(&v).map(|m| m.to_be_bytes().to_vec())
             }
+            "now" => Some(selected_now()),
             n if time_fcts::is_time_fct(n) => {
                 let v = eval_selector(table, &args[0], row, partitioner)?;
                 time_fcts::apply(n, &value_type(table, &args[0]), &v)
@@ -609,6 +645,22 @@ pub(super) fn eval_selector(
             _ => eval_selector(table, &args[0], row, partitioner),
         },
     }
+}
+
+/// A selected `now()`: the wall clock's time UUID, one after another
+/// (`UUIDGen.getTimeUUIDBytes` of each row's call).
+fn selected_now() -> Vec<u8> {
+    use crate::cql::timeuuid::TimeUuidGenerator;
+    use std::sync::{Mutex, OnceLock};
+    static NOW: OnceLock<Mutex<TimeUuidGenerator>> = OnceLock::new();
+    let millis = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64);
+    let mut g = NOW
+        .get_or_init(|| Mutex::new(TimeUuidGenerator::new(0x1ee7)))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    g.next(millis).to_vec()
 }
 
 /// The type of what a selector answers, for `toJson` (a function's value
@@ -653,6 +705,64 @@ pub(super) fn passes(table: &Table, row: &CqlRow, f: &Filter) -> bool {
 mod tests {
     use super::result_name;
     use crate::cql::ast::Selector;
+
+    #[test]
+    fn a_1_2_selector_passed_only_its_own_type_and_now_is_a_selector() {
+        // 1.2.9 to 2.2.19 (rel_fctargs, ordinary19zzd's zzd_attachments, zzd_timeline).
+        use super::super::rules::SelectRules;
+        use super::result_columns;
+        use crate::cql::ast::Statement;
+        use crate::cql::table::Table;
+        use crate::cql::{parse_with, Grammar};
+        use crate::partitioner::Murmur3Partitioner;
+        let create = "CREATE TABLE t (k int PRIMARY KEY, a ascii, x text, i int, tu timeuuid)";
+        let Statement::CreateTable(ct) = parse_with(create, Grammar::Cql305).unwrap().statement
+        else {
+            panic!()
+        };
+        let t = Table::from_create("ks", &ct).unwrap();
+        let select = |release, query: &str| {
+            let Statement::Select(s) = parse_with(query, Grammar::WithStatics).unwrap().statement
+            else {
+                panic!()
+            };
+            let rules = SelectRules::of_release(release);
+            match result_columns(&t, &s.selection, &Murmur3Partitioner, &rules) {
+                Ok(c) => format!("{} columns", c.len()),
+                Err(e) => e.to_string(),
+            }
+        };
+        let v12 = (1, 2, 9);
+        assert_eq!(
+            select(v12, "SELECT blobAsText(a) FROM t"),
+            "Type error: a cannot be passed as argument 0 of function blobastext of type blob"
+        );
+        assert_eq!(
+            select(v12, "SELECT textAsBlob(a) FROM t"),
+            "Type error: a cannot be passed as argument 0 of function textasblob of type text"
+        );
+        assert_eq!(
+            select(v12, "SELECT bigintAsBlob(dateOf(tu)) FROM t"),
+            "Type error: dateof(tu) cannot be passed as argument 0 of function bigintasblob of type bigint"
+        );
+        assert_eq!(
+            select(v12, "SELECT textAsBlob(x), now() FROM t"),
+            "2 columns"
+        );
+        assert_eq!(
+            select(v12, "SELECT now(k) FROM t"),
+            "Invalid number of arguments in call to function now: 0 required but 1 provided"
+        );
+        // 2.0: a type that takes the selector's values
+        for q in [
+            "SELECT blobAsText(a) FROM t",
+            "SELECT textAsBlob(a) FROM t",
+            "SELECT varintAsBlob(i) FROM t",
+            "SELECT bigintAsBlob(dateOf(tu)) FROM t",
+        ] {
+            assert_eq!(select((2, 0, 17), q), "1 columns", "{q}");
+        }
+    }
 
     #[test]
     fn functions_are_named_in_the_system_keyspace_from_2_2() {

@@ -239,6 +239,28 @@ mod tests {
     const MIXED: &str = "SELECT * FROM hits WHERE tenant = 'a' AND day = 2 \
                          AND token(tenant, day) > token('a', 1)";
 
+    #[test]
+    fn a_token_value_is_prepared_at_the_first_key_parts_relation_before_2_2() {
+        // 1.2.9 to 2.1.22 (rel_tokenvalueorder): a relation per column, in order.
+        const P: &str = "CREATE TABLE p (a int, b text, c int, v int, PRIMARY KEY ((a, b), c))";
+        let answer = |query: &str| match plan_in_release((2, 0, 17), P, query) {
+            Err(e) => e.to_string(),
+            Ok(_) => "planned".into(),
+        };
+        let arity = |given| {
+            format!("Invalid number of arguments in call to function token: 2 required but {given} provided")
+        };
+        let outside = |c: &str| {
+            format!("The token() function is only supported on the partition key, found on {c}")
+        };
+        let q = |w: &str| format!("SELECT v FROM p WHERE {w}");
+        assert_eq!(answer(&q("token(a, b, c) > token(1, 'x', 1)")), arity(3));
+        assert_eq!(answer(&q("token(a, c) > token(1)")), arity(1));
+        assert_eq!(answer(&q("token(c, a) > token(1, 1)")), outside("c"));
+        assert_eq!(answer(&q("token(a, b, v) > token(1, 'x')")), outside("v"));
+        assert_eq!(answer(&q("token(a, b, c) > token(1, 'x')")), outside("c"));
+    }
+
     fn answer(release: (u32, u32, u32), query: &str) -> String {
         match plan_in_release(release, HITS, query) {
             Err(e) => e.to_string(),

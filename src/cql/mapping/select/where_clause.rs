@@ -85,14 +85,29 @@ pub(super) fn restrictions(
             Relation::Token { columns, op, value } => {
                 token_relation::columns_2_2(table, columns, rules.words)?;
                 let on_token = r.on_token;
+                // 1.2 to 2.1 made a relation of each column, in order, and
+                // prepared the value at the first key part's: the columns up
+                // to it are checked, then the value, then the rest.
+                let first_key = columns
+                    .iter()
+                    .position(|c| matches!(table.role(c), Some(ColumnRole::PartitionKey(_))))
+                    .map_or(columns.len(), |i| i + 1);
+                let (before, after) = columns.split_at(first_key);
                 token_relation::columns_before_2_2(
                     table,
-                    columns,
+                    before,
                     *op,
                     |i| r.partition[i].is_some() || on_token,
                     rules.words,
                 )?;
                 let t = token_value(table, value, partitioner, ctx, rules.words)?;
+                token_relation::columns_before_2_2(
+                    table,
+                    after,
+                    *op,
+                    |i| r.partition[i].is_some() || on_token,
+                    rules.words,
+                )?;
                 token_relation::slice_after_equality(
                     table,
                     columns,

@@ -7,6 +7,7 @@ use super::{assignable, eval_scalar, TermContext};
 use crate::cql::ast::{ConstantKind, Term};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::mapping::value_rules::ValueRules;
+use crate::cql::table::value_compatible;
 use crate::cql::timeuuid::{max_timeuuid, min_timeuuid, unix_millis_of};
 use crate::cql::types::{CqlType, Native};
 use crate::marshal::bytes_to_hex;
@@ -47,20 +48,29 @@ pub(super) fn eval_function(
     column: &str,
     ctx: &mut TermContext,
 ) -> CqlResult<Option<Vec<u8>>> {
+    let values = ctx.values;
+    // 2.2 named the function by its keyspace here too (`FunctionName`).
     let want = |n: usize| -> CqlResult<()> {
         if args.len() != n {
-            return Err(CqlError::invalid(format!("Invalid number of arguments in call to function {name}: {n} required but {} provided", args.len())));
+            return Err(CqlError::invalid(format!(
+                "Invalid number of arguments in call to function {}{name}: {n} required but {} provided",
+                function_keyspace(values),
+                args.len()
+            )));
         }
         Ok(())
     };
-    let values = ctx.values;
     let receiver = ctx.receiver.clone();
     let receiver = receiver.as_deref().unwrap_or(column);
     let returns = |t: Native| -> CqlResult<()> {
         // 1.2 wanted the receiver's own type; 2.0 one whose values it
-        // takes (`isValueCompatibleWith`: a blob takes any).
+        // takes (`isValueCompatibleWith`: a blob takes any, a uuid a
+        // timeuuid, a bigint a timestamp).
         let ok = match ty {
-            CqlType::Native(n) => *n == t || (*n == Native::Blob && values >= ValueRules::Since20),
+            CqlType::Native(n) if values >= ValueRules::Since20 => {
+                value_compatible(&CqlType::Native(t), ty) || *n == Native::Blob
+            }
+            CqlType::Native(n) => *n == t,
             _ => false,
         };
         if !ok {

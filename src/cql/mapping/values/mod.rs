@@ -259,6 +259,9 @@ pub fn eval(term: &Term, ty: &CqlType, column: &str, ctx: &mut TermContext) -> C
             if let Some(bytes) = blob_constant(c, ty, ctx.values)? {
                 return Ok(CqlValue::Bytes(bytes));
             }
+            if let Some(bytes) = ascii_constant(c, ty, ctx.values)? {
+                return Ok(CqlValue::Bytes(bytes));
+            }
             Ok(CqlValue::Bytes(ty.constant_to_bytes(c, column)?))
         }
         // 2.2's `fromJson(text)`: the JSON read for the receiver's type.
@@ -335,6 +338,36 @@ fn blob_constant(
     crate::marshal::hex_to_bytes(digits)
         .map(Some)
         .ok_or_else(refused)
+}
+
+/// An ascii string constant holding characters beyond US-ASCII. 1.2's
+/// `AsciiType.fromString` was `String.getBytes(US_ASCII)`, which put one
+/// `?` for each such character (a surrogate pair is one); 2.0 on encoded
+/// with a reporting `CharsetEncoder` and refused it, quoting the
+/// `UnmappableCharacterException` (its length: the character's UTF-16
+/// units). `None`: not an ascii string, or plain ASCII.
+fn ascii_constant(
+    c: &super::super::ast::Constant,
+    ty: &CqlType,
+    rules: ValueRules,
+) -> CqlResult<Option<Vec<u8>>> {
+    if *ty != CqlType::Native(Native::Ascii) || c.kind != ConstantKind::String || c.text.is_ascii()
+    {
+        return Ok(None);
+    }
+    if rules >= ValueRules::Since20 {
+        let first = c.text.chars().find(|ch| !ch.is_ascii()).unwrap_or('?');
+        return Err(CqlError::invalid(format!(
+            "Invalid ASCII character in string literal: \
+             java.nio.charset.UnmappableCharacterException: Input length = {}",
+            first.len_utf16()
+        )));
+    }
+    let bytes = c
+        .text
+        .chars()
+        .map(|ch| if ch.is_ascii() { ch as u8 } else { b'?' });
+    Ok(Some(bytes.collect()))
 }
 
 /// Whether a term could be given for a type (Cassandra's
@@ -511,6 +544,103 @@ mod list_index_tests {
         assert_eq!(
             index(ConstantKind::String, "a").unwrap_err().to_string(),
             "Invalid STRING constant (a) for idx(items) of type int"
+        );
+    }
+}
+
+#[cfg(test)]
+mod ascii_constant_tests {
+    use super::*;
+    use crate::cql::ast::Constant;
+
+    fn ascii(text: &str, values: ValueRules) -> CqlResult<CqlValue> {
+        let mut uuids = TimeUuidGenerator::new(7);
+        let mut ctx = TermContext {
+            binds: &[],
+            now_millis: 5,
+            uuids: &mut uuids,
+            values,
+            receiver: None,
+            frozen_as_v2: false,
+        };
+        let term = Term::Constant(Constant {
+            kind: ConstantKind::String,
+            text: text.to_string(),
+        });
+        eval(&term, &CqlType::Native(Native::Ascii), "code", &mut ctx)
+    }
+
+    #[test]
+    fn non_ascii_characters_became_question_marks_in_1_2_and_were_refused_from_2_0() {
+        // 1.2.9 and 1.2.19 (`zzd_catalogue`): one `?` a character, one for
+        // a pair of surrogates.
+        let bytes = |v: CqlValue| match v {
+            CqlValue::Bytes(b) => b,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(bytes(ascii("café", ValueRules::Since12).unwrap()), b"caf?");
+        assert_eq!(bytes(ascii("a🍣ñ", ValueRules::Since1216).unwrap()), b"a??");
+        assert_eq!(
+            bytes(ascii("plain", ValueRules::Since12).unwrap()),
+            b"plain"
+        );
+        // 2.0.17 to 2.2.19: the encoder's exception, its length in UTF-16 units.
+        let refusal = |t: &str| ascii(t, ValueRules::Since20).unwrap_err().to_string();
+        assert_eq!(
+            refusal("café"),
+            "Invalid ASCII character in string literal: \
+             java.nio.charset.UnmappableCharacterException: Input length = 1"
+        );
+        assert!(refusal("x🍣").ends_with("Input length = 2"));
+        assert!(ascii("ok", ValueRules::Since22).is_ok());
+    }
+
+    #[test]
+    fn a_function_result_went_to_its_own_type_in_1_2_and_to_one_taking_it_from_2_0() {
+        // 1.2.9 to 2.2.19 (rel_fctargs): now() into a uuid, dateOf into a bigint.
+        let call = |name: &str, args: Vec<Term>, ty: Native, values| {
+            let mut uuids = TimeUuidGenerator::new(7);
+            let mut ctx = TermContext {
+                binds: &[],
+                now_millis: 5,
+                uuids: &mut uuids,
+                values,
+                receiver: None,
+                frozen_as_v2: false,
+            };
+            let term = Term::Function {
+                name: name.into(),
+                args,
+            };
+            eval(&term, &CqlType::Native(ty), "c", &mut ctx).map(|_| ())
+        };
+        let tu = || {
+            vec![Term::Constant(Constant {
+                kind: ConstantKind::Uuid,
+                text: "50554d6e-29bb-11e5-b345-feff819cdc9f".into(),
+            })]
+        };
+        assert_eq!(
+            call("now", vec![], Native::Uuid, ValueRules::Since12)
+                .unwrap_err()
+                .to_string(),
+            "Type error: cannot assign result of function now (type timeuuid) to c (type uuid)"
+        );
+        assert!(call("now", vec![], Native::Uuid, ValueRules::Since20).is_ok());
+        assert!(call("dateof", tu(), Native::Bigint, ValueRules::Since12).is_err());
+        assert!(call("dateof", tu(), Native::Bigint, ValueRules::Since21).is_ok());
+        assert!(call(
+            "unixtimestampof",
+            tu(),
+            Native::Timestamp,
+            ValueRules::Since20
+        )
+        .is_ok());
+        assert_eq!(
+            call("now", tu(), Native::Timeuuid, ValueRules::Since22)
+                .unwrap_err()
+                .to_string(),
+            "Invalid number of arguments in call to function system.now: 0 required but 1 provided"
         );
     }
 }

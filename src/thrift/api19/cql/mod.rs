@@ -158,9 +158,16 @@ pub fn prepared_result(
         };
         // A named marker's receiver was a specification of its own name.
         let is_column = column.is_some() && s.marker.is_none();
-        let bare = match (&s.marker, s.name.strip_suffix("(token)")) {
+        // A function's argument (`arg0(f)`): 2.2 named the function by its
+        // keyspace.
+        let argument = s
+            .name
+            .strip_prefix("arg")
+            .and_then(|r| r.split_once('('))
+            .filter(|(n, f)| n.parse::<usize>().is_ok() && f.ends_with(')') && !f.contains('.'));
+        let bare = match (&s.marker, argument) {
             (Some(marker), _) => marker.clone(),
-            (None, Some(arg)) if qualified => format!("{arg}(system.token)"),
+            (None, Some((n, f))) if qualified => format!("arg{n}(system.{f}"),
             (None, _) => s.name.clone(),
         };
         names.push(match column.filter(|_| definitions && is_column) {
