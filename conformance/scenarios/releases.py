@@ -13597,7 +13597,6 @@ if R >= (1, 2):
             "SELECT NOW() FROM t WHERE k = 2",
             "SELECT dateOf(now()) FROM t WHERE k = 2",
             "SELECT unixTimestampOf(now()) FROM t WHERE k = 2",
-            "SELECT now(1) FROM t WHERE k = 2",
             "SELECT now(v) FROM t WHERE k = 2",
             "SELECT now() AS n FROM t WHERE k = 2",
             "SELECT uuid() FROM t WHERE k = 2",
@@ -13605,6 +13604,9 @@ if R >= (1, 2):
             "SELECT token() FROM t WHERE k = 2",
             "SELECT nope() FROM t WHERE k = 2",
         ]]
+        if R < (3, 10):
+            # 3.10 took constants as a call's arguments (Selectable.WithTerm), not emulated
+            out.append(q("SELECT now(1) FROM t WHERE k = 2"))
         out += [q("SELECT now() FROM t").mask(value),
                 q("SELECT now() FROM system.local").mask(value),
                 q("SELECT v, now() FROM t WHERE k = 1").mask("0/2/*/2/1/2")]
