@@ -13872,4 +13872,41 @@ if (1, 2) <= R:
         for s, vals in stmts:
             out += [v19.prepare_cql3_query(s),
                     v19.execute_prepared_cql3_query(thrift_id(ks, s), vals)]
+
+
+# ------------------------------------------------------------------------------ now() and other calls without arguments as selectors
+if R >= (1, 2):
+    @scenario("rel_nowselector", "19", "cql3", keyspace_reset="cv_r_nowselector")
+    def _nowselector():
+        """A selector call without arguments (`SELECT now() FROM system.local`, the way
+        applications asked the server for a time UUID): every CQL 3 grammar's
+        selectionFunctionArgs took `'(' ')'`, so now() was a selector, and an argument of
+        dateOf and unixTimestampOf; a row's value is the server's clock (masked), an empty
+        result shows the columns' names and types"""
+        ks = "cv_r_nowselector"
+        q = v19.execute_cql3_query
+        value = "0/2/*/2/*/2"
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), v19.set_keyspace(ks),
+               q("CREATE TABLE t (k int PRIMARY KEY, v int)"),
+               q("INSERT INTO t (k, v) VALUES (1, 1)")]
+        out += [q(s) for s in [
+            "SELECT now() FROM t WHERE k = 2",
+            "SELECT k, now() FROM t WHERE k = 2",
+            "SELECT NOW() FROM t WHERE k = 2",
+            "SELECT dateOf(now()) FROM t WHERE k = 2",
+            "SELECT unixTimestampOf(now()) FROM t WHERE k = 2",
+            "SELECT now(v) FROM t WHERE k = 2",
+            "SELECT now() AS n FROM t WHERE k = 2",
+            "SELECT uuid() FROM t WHERE k = 2",
+            "SELECT toDate(now()) FROM t WHERE k = 2",
+            "SELECT token() FROM t WHERE k = 2",
+            "SELECT nope() FROM t WHERE k = 2",
+        ]]
+        if R < (3, 10):
+            # 3.10 took constants as a call's arguments (Selectable.WithTerm), not emulated
+            out.append(q("SELECT now(1) FROM t WHERE k = 2"))
+        out += [q("SELECT now() FROM t").mask(value),
+                q("SELECT now() FROM system.local").mask(value),
+                q("SELECT v, now() FROM t WHERE k = 1").mask("0/2/*/2/1/2")]
         return out
