@@ -13872,6 +13872,7 @@ if (1, 2) <= R:
         for s, vals in stmts:
             out += [v19.prepare_cql3_query(s),
                     v19.execute_prepared_cql3_query(thrift_id(ks, s), vals)]
+        return out
 
 
 # ------------------------------------------------------------------------------ now() and other calls without arguments as selectors
