@@ -50,6 +50,8 @@ pub struct SelectRules {
     pub collection_relations: bool,
     /// `dateOf` answers 2.0's `TimestampType` (1.2: `DateType`).
     pub signed_timestamps: bool,
+    /// `uuid()`, a random (version 4) UUID (2.0.7 on, CASSANDRA-6473).
+    pub uuid_function: bool,
     /// A frozen collection's literal takes the u16 form (2.1 and 2.2
     /// over Thrift; see `values::TermContext::frozen_as_v2`).
     pub frozen_as_v2: bool,
@@ -221,6 +223,7 @@ impl SelectRules {
             token_filters_keys: at_least(2, 2),
             collection_relations: at_least(2, 0),
             signed_timestamps: at_least(2, 0),
+            uuid_function: release >= (2, 0, 7),
             frozen_as_v2: false,
             aggregates: super::super::aggregates::Era::of(release.0, release.1),
             tuples: match () {

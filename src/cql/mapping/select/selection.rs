@@ -268,12 +268,17 @@ fn selector_type(
                 }))
             }
             // `now()` selected (1.2 on: a function of no arguments was a
-            // selector like any other), a new time UUID on each row.
-            "now" => {
+            // selector like any other), a new time UUID on each row, and
+            // 2.0.7's `uuid()` (CASSANDRA-6473), a random UUID on each.
+            "now" | "uuid" if name == "now" || rules.uuid_function => {
                 if !args.is_empty() {
                     return Err(invalid(format!("Invalid number of arguments in call to function {}: 0 required but {} provided", function_of(name, rules), args.len())));
                 }
-                Ok(class("TimeUUIDType"))
+                Ok(class(if name == "now" {
+                    "TimeUUIDType"
+                } else {
+                    "UUIDType"
+                }))
             }
             // 2.2's time functions.
             n if rules.functions_in_system && time_fcts::is_time_fct(n) && args.len() == 1 => {
@@ -630,6 +635,7 @@ pub(super) fn eval_selector(
                 unix_millis_of(&v).map(|m| m.to_be_bytes().to_vec())
             }
             "now" => Some(selected_now()),
+            "uuid" => Some(uuid::Uuid::new_v4().as_bytes().to_vec()),
             n if time_fcts::is_time_fct(n) => {
                 let v = eval_selector(table, &args[0], row, partitioner)?;
                 time_fcts::apply(n, &value_type(table, &args[0]), &v)
@@ -672,6 +678,11 @@ fn value_type(table: &Table, s: &Selector) -> CqlType {
         Selector::WriteTime(_) => Some(CqlType::Native(Native::Bigint)),
         Selector::Ttl(_) => Some(CqlType::Native(Native::Int)),
         Selector::Cast { to, .. } => cast_fcts::target_type(to).map(CqlType::Native),
+        Selector::Function { name, args, .. } if args.is_empty() => match name.as_str() {
+            "now" => Some(CqlType::Native(Native::Timeuuid)),
+            "uuid" => Some(CqlType::Native(Native::Uuid)),
+            _ => None,
+        },
         Selector::Function { .. } => None,
     };
     found.unwrap_or(CqlType::Native(Native::Blob))
@@ -705,6 +716,18 @@ pub(super) fn passes(table: &Table, row: &CqlRow, f: &Filter) -> bool {
 mod tests {
     use super::result_name;
     use crate::cql::ast::Selector;
+    use crate::cql::table::Table;
+
+    /// The table a CREATE TABLE makes.
+    fn table(create: &str) -> Table {
+        use crate::cql::ast::Statement;
+        use crate::cql::{parse_with, Grammar};
+        let Statement::CreateTable(ct) = parse_with(create, Grammar::Cql305).unwrap().statement
+        else {
+            panic!("not a CREATE TABLE: {create}")
+        };
+        Table::from_create("ks", &ct).unwrap()
+    }
 
     #[test]
     fn a_1_2_selector_passed_only_its_own_type_and_now_is_a_selector() {
@@ -712,15 +735,9 @@ mod tests {
         use super::super::rules::SelectRules;
         use super::result_columns;
         use crate::cql::ast::Statement;
-        use crate::cql::table::Table;
         use crate::cql::{parse_with, Grammar};
         use crate::partitioner::Murmur3Partitioner;
-        let create = "CREATE TABLE t (k int PRIMARY KEY, a ascii, x text, i int, tu timeuuid)";
-        let Statement::CreateTable(ct) = parse_with(create, Grammar::Cql305).unwrap().statement
-        else {
-            panic!()
-        };
-        let t = Table::from_create("ks", &ct).unwrap();
+        let t = table("CREATE TABLE t (k int PRIMARY KEY, a ascii, x text, i int, tu timeuuid)");
         let select = |release, query: &str| {
             let Statement::Select(s) = parse_with(query, Grammar::WithStatics).unwrap().statement
             else {
@@ -784,5 +801,39 @@ mod tests {
             result_name(&Selector::WriteTime("v".into()), true),
             "writetime(v)"
         );
+    }
+    #[test]
+    fn uuid_is_a_selector_from_2_0_7_a_random_uuid_each_row() {
+        // 2.0.17 to 3.11.10 (rel_nowselector); 1.2.19 knew no `uuid`.
+        use super::super::rules::SelectRules;
+        use super::{eval_selector, selector_type};
+        use crate::partitioner::Murmur3Partitioner;
+        let t = table("CREATE TABLE t (k int PRIMARY KEY)");
+        let uuid = Selector::Function {
+            name: "uuid".into(),
+            args: Vec::new(),
+            shown: "uuid".into(),
+        };
+        let type_in = |release| {
+            let rules = SelectRules::of_release(release);
+            selector_type(&t, &uuid, &Murmur3Partitioner, &rules).map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            type_in((2, 0, 17)).unwrap(),
+            "org.apache.cassandra.db.marshal.UUIDType"
+        );
+        assert!(type_in((1, 2, 19))
+            .unwrap_err()
+            .contains("Unknown function"));
+        let row = super::CqlRow {
+            row_key: 1i32.to_be_bytes().to_vec(),
+            partition: vec![1i32.to_be_bytes().to_vec()],
+            clustering: Vec::new(),
+            columns: Vec::new(),
+        };
+        let a = eval_selector(&t, &uuid, &row, &Murmur3Partitioner).unwrap();
+        let b = eval_selector(&t, &uuid, &row, &Murmur3Partitioner).unwrap();
+        assert_eq!((a.len(), a[6] >> 4), (16, 4));
+        assert_ne!(a, b);
     }
 }

@@ -553,7 +553,8 @@ mod ascii_constant_tests {
     use super::*;
     use crate::cql::ast::Constant;
 
-    fn ascii(text: &str, values: ValueRules) -> CqlResult<CqlValue> {
+    /// `f` given a statement's context under `values`, without binds.
+    fn in_context<T>(values: ValueRules, f: impl FnOnce(&mut TermContext) -> T) -> T {
         let mut uuids = TimeUuidGenerator::new(7);
         let mut ctx = TermContext {
             binds: &[],
@@ -563,11 +564,17 @@ mod ascii_constant_tests {
             receiver: None,
             frozen_as_v2: false,
         };
+        f(&mut ctx)
+    }
+
+    fn ascii(text: &str, values: ValueRules) -> CqlResult<CqlValue> {
         let term = Term::Constant(Constant {
             kind: ConstantKind::String,
             text: text.to_string(),
         });
-        eval(&term, &CqlType::Native(Native::Ascii), "code", &mut ctx)
+        in_context(values, |ctx| {
+            eval(&term, &CqlType::Native(Native::Ascii), "code", ctx)
+        })
     }
 
     #[test]
@@ -599,20 +606,13 @@ mod ascii_constant_tests {
     fn a_function_result_went_to_its_own_type_in_1_2_and_to_one_taking_it_from_2_0() {
         // 1.2.9 to 2.2.19 (rel_fctargs): now() into a uuid, dateOf into a bigint.
         let call = |name: &str, args: Vec<Term>, ty: Native, values| {
-            let mut uuids = TimeUuidGenerator::new(7);
-            let mut ctx = TermContext {
-                binds: &[],
-                now_millis: 5,
-                uuids: &mut uuids,
-                values,
-                receiver: None,
-                frozen_as_v2: false,
-            };
             let term = Term::Function {
                 name: name.into(),
                 args,
             };
-            eval(&term, &CqlType::Native(ty), "c", &mut ctx).map(|_| ())
+            in_context(values, |ctx| {
+                eval(&term, &CqlType::Native(ty), "c", ctx).map(|_| ())
+            })
         };
         let tu = || {
             vec![Term::Constant(Constant {
