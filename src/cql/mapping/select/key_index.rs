@@ -12,8 +12,8 @@
 //! each (an index entry names its row, which the check finds again), so
 //! it must not read data. 1.2 never gets here: it had no such index.
 
+use super::row_filter::Filter;
 use super::rules::Words;
-use super::selection::Filter;
 use crate::cql::ast::Operator;
 use crate::cql::table::Table;
 

@@ -12,7 +12,9 @@
 //! by what each relation restricts (`where_clause`), the release rules it
 //! is checked by (`rules`, `token_relation`, `contains`, `key_index` for
 //! 2.0's indexes on key columns), the slices it reads (`slices`), its
-//! selectors (`selection`), and running it (`scan`, resumed by `paging`).
+//! selectors (`selection`) and their values (`selector_values`), the
+//! filters checked on each row (`row_filter`), and running it (`scan`,
+//! resumed by `paging`).
 
 pub(super) mod contains;
 mod grouping;
@@ -25,9 +27,13 @@ mod multi_column;
 mod ordering;
 pub(super) mod paging;
 mod regular_merge;
+pub(super) mod row_filter;
 pub(super) mod rules;
 pub(super) mod scan;
 pub(super) mod selection;
+#[cfg(test)]
+mod selection_tests;
+pub(super) mod selector_values;
 mod slices;
 mod token_relation;
 mod tuple_order;
@@ -38,8 +44,9 @@ mod where_tests;
 use self::grouping::limit_of;
 use self::key_index::KeyRelations;
 use self::ordering::{order_by, ordering_selected};
+use self::row_filter::Filter;
 use self::rules::{token_holds, PartialKey, SelectRules, Words};
-use self::selection::{selection, Filter, Selectors};
+use self::selection::{selection, Selectors};
 use self::slices::{release_slices, ClusteringRange};
 use self::where_clause::{
     clustering_of, in_on_last_partition_part, indexed_eqs, key_filtering, partitions_of,
@@ -119,7 +126,7 @@ pub struct SelectPlan {
     /// columns (as they would have been answered, with their types).
     pub(super) json: Option<Vec<(ResultColumn, CqlType)>>,
     /// The release's value rules: how its `blobAsX` checked the bytes it
-    /// was given (see [`selection::check_conversions`]).
+    /// was given (see [`selector_values::check_conversions`]).
     pub(super) values: super::value_rules::ValueRules,
 }
 

@@ -18,7 +18,9 @@ use super::super::result::ResultSet;
 use super::paging::{
     comes_after, output_order, position_after, resumed_slices, PagePosition, Paging,
 };
-use super::selection::{aggregated, eval_selector, passes, Selectors};
+use super::row_filter::passes;
+use super::selection::Selectors;
+use super::selector_values::{aggregated, eval_selector};
 use super::{IndexedEq, Partitions, SelectPlan};
 use crate::cql::error::CqlResult;
 use crate::cql::table::Layout;
@@ -440,7 +442,7 @@ fn selected(
 ) -> CqlResult<ResultSet> {
     for r in rows {
         for (s, _) in &plan.selectors {
-            super::selection::check_conversions(&plan.table, s, r, partitioner, plan.values)?;
+            super::selector_values::check_conversions(&plan.table, s, r, partitioner, plan.values)?;
         }
     }
     let eval_row = |r: &CqlRow| {
@@ -448,7 +450,7 @@ fn selected(
             .iter()
             .map(|(s, _)| {
                 let v = eval_selector(&plan.table, s, r, partitioner);
-                super::selection::as_answered(plan.values, s, v)
+                super::selector_values::as_answered(plan.values, s, v)
             })
             .collect::<Vec<_>>()
     };

@@ -1,34 +1,23 @@
-//! SELECT's selectors: result column names and types, and their values
-//! for one CQL row (columns, WRITETIME, TTL, token(), dateOf /
-//! unixTimestampOf, blob conversions); plus the per-row filters
-//! ([`Filter`]) and their check.
+//! SELECT's selectors planned: each checked against the table and the
+//! release's functions (columns, WRITETIME, TTL, token(), dateOf /
+//! unixTimestampOf, blob conversions, casts, aggregates), with its result
+//! column's name and type.
 //!
-//! It must not plan reads (see `select`).
+//! It must not plan reads (see `select`) nor compute values
+//! (`selector_values`).
 
 use super::super::aggregates::{self, Aggregate};
 use super::super::cast_fcts::{self, Cast};
-use super::super::read::CqlRow;
 use super::super::result::ResultColumn;
 use super::super::time_fcts;
 use super::super::value_rules::ValueRules;
 use super::rules::SelectRules;
-use crate::cql::ast::{Operator, Selection, Selector};
+use crate::cql::ast::{Selection, Selector};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::table::{ColumnRole, Table};
-use crate::cql::timeuuid::unix_millis_of;
 use crate::cql::types::{CqlType, Native};
 use crate::marshal::MARSHAL_PACKAGE;
 use crate::partitioner::Partitioner;
-use std::cmp::Ordering;
-
-/// A restriction checked on each CQL row after reading.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Filter {
-    pub column: String,
-    pub op: Operator,
-    /// One value, or several for IN.
-    pub values: Vec<Vec<u8>>,
-}
 
 fn invalid(msg: impl Into<String>) -> CqlError {
     CqlError::invalid(msg)
@@ -101,14 +90,14 @@ fn function_of(name: &str, rules: &SelectRules) -> String {
     }
 }
 
-fn selector_name(s: &Selector) -> String {
+pub(super) fn selector_name(s: &Selector) -> String {
     result_name(s, false)
 }
 
 /// A selector's result column name; `in_system`: 2.2 on, where a function
 /// is named by its `FunctionName` (`system.token(k)`, `system.dateof(c)`:
 /// its keyspace and its lower-case name).
-fn result_name(s: &Selector, in_system: bool) -> String {
+pub(super) fn result_name(s: &Selector, in_system: bool) -> String {
     match s {
         // 2.2's `count(*)` among other selectors.
         Selector::Function { name, args, .. } if name == "count" && args.is_empty() => {
@@ -133,7 +122,11 @@ fn result_name(s: &Selector, in_system: bool) -> String {
 /// field taken of what the selection before it answered (named so in the
 /// refusals: `c.f of type ... is not a user type`; 3.x's `asCQL3Type`
 /// printed a user type frozen, `frozen<version>`).
-fn field_type<'t>(table: &'t Table, column: &str, fields: &[String]) -> CqlResult<&'t CqlType> {
+pub(super) fn field_type<'t>(
+    table: &'t Table,
+    column: &str,
+    fields: &[String],
+) -> CqlResult<&'t CqlType> {
     field_type_named(table, column, fields, false)
 }
 
@@ -177,7 +170,7 @@ fn class(short: &str) -> String {
 
 /// A selector's result type by the release's `rules` (2.0 on, `dateOf`
 /// answered a `TimestampType`: 1.2's `TimeuuidFcts.dateOfFct` a `DateType`).
-fn selector_type(
+pub(super) fn selector_type(
     table: &Table,
     s: &Selector,
     partitioner: &dyn Partitioner,
@@ -442,236 +435,9 @@ pub(super) fn selection(
     })
 }
 
-/// The one row of a selection with aggregates over `rows` (each row's
-/// values by [`eval_selector`]): an aggregate folds its argument over them
-/// all, any other selector answers its first row's value (2.2's
-/// `SimpleSelector` kept the first it was given).
-pub(super) fn aggregated(
-    table: &Table,
-    selected: &Selectors,
-    rows: &[CqlRow],
-    partitioner: &dyn Partitioner,
-) -> CqlResult<Vec<Option<Vec<u8>>>> {
-    let mut out = Vec::with_capacity(selected.selectors.len());
-    for ((sel, _), agg) in selected.selectors.iter().zip(&selected.aggregates) {
-        let value = match (agg, sel) {
-            (Some(agg), Selector::Function { args, .. }) => {
-                let values: Vec<Option<Vec<u8>>> = match args.first() {
-                    Some(arg) => rows
-                        .iter()
-                        .map(|r| eval_selector(table, arg, r, partitioner))
-                        .collect(),
-                    None => Vec::new(),
-                };
-                aggregates::fold(agg, rows.len(), values.iter().map(Option::as_deref))?
-            }
-            _ => rows
-                .first()
-                .and_then(|r| eval_selector(table, sel, r, partitioner)),
-        };
-        out.push(value);
-    }
-    Ok(out)
-}
-
-/// 3.x's `TokenFct` of a selection over other selectors than the key's
-/// parts (its arguments were never matched to them): the key's builder
-/// took each value up to the first null (whose token is null), failing on
-/// the server past its size (`IllegalStateException`) or, short of it
-/// with a composite key, as the key was built (a missing component).
-fn token_key_built(
-    table: &Table,
-    args: &[Selector],
-    row: &CqlRow,
-    partitioner: &dyn Partitioner,
-) -> CqlResult<()> {
-    let parts = table.partition_key.len();
-    for (i, a) in args.iter().enumerate() {
-        if eval_selector(table, a, row, partitioner).is_none() {
-            return Ok(());
-        }
-        if i == parts {
-            return Err(CqlError::Failed(format!(
-                "3.x's token() took {} values for a key of {parts}",
-                args.len()
-            )));
-        }
-    }
-    if args.len() < parts && parts > 1 {
-        return Err(CqlError::Failed(format!(
-            "3.x's token() built a key of {parts} parts from {}",
-            args.len()
-        )));
-    }
-    Ok(())
-}
-
-/// 2.0's `blobAsX` of a selection checked the bytes it was given by the
-/// type it converts to (`BytesConversionFcts`; 1.2 took any, and
-/// `blobAsVarchar`, a function of its own, never checked); the first
-/// refused one fails the whole read.
-pub(super) fn check_conversions(
-    table: &Table,
-    sel: &Selector,
-    row: &CqlRow,
-    partitioner: &dyn Partitioner,
-    values: ValueRules,
-) -> CqlResult<()> {
-    let Selector::Function { name, args, .. } = sel else {
-        return Ok(());
-    };
-    for a in args {
-        check_conversions(table, a, row, partitioner, values)?;
-    }
-    if name == "token" && values == ValueRules::Since30 {
-        return token_key_built(table, args, row, partitioner);
-    }
-    if values < ValueRules::Since20 || name == "blobasvarchar" || args.len() != 1 {
-        return Ok(());
-    }
-    let Some(to) = name.strip_prefix("blobas").and_then(|t| match values {
-        ValueRules::Since22 | ValueRules::Since30 => Native::from_name_22(t),
-        _ => Native::from_name(t),
-    }) else {
-        return Ok(());
-    };
-    let Some(v) = eval_selector(table, &args[0], row, partitioner) else {
-        return Ok(());
-    };
-    if values.validate(&CqlType::Native(to), &v).is_ok() {
-        return Ok(());
-    }
-    Err(invalid(format!(
-        "In call to function {}{name}, value 0x{} is not a valid binary representation for type {}",
-        super::super::values::function_keyspace(values),
-        crate::marshal::bytes_to_hex(&v),
-        to.name()
-    )))
-}
-
-/// A selector's value as the release answered it: a `writetime()` of a
-/// time it did not answer (1.2: a negative one) is null
-/// ([`ValueRules::answers_write_time`]).
-pub(super) fn as_answered(rules: ValueRules, s: &Selector, v: Option<Vec<u8>>) -> Option<Vec<u8>> {
-    match (s, v) {
-        (Selector::WriteTime(_), Some(b)) if b.len() == 8 => {
-            let ts = i64::from_be_bytes(b[..].try_into().ok()?);
-            rules.answers_write_time(ts).then_some(b)
-        }
-        (_, v) => v,
-    }
-}
-
-pub(super) fn eval_selector(
-    table: &Table,
-    s: &Selector,
-    row: &CqlRow,
-    partitioner: &dyn Partitioner,
-) -> Option<Vec<u8>> {
-    // 3.11's `ResultSetBuilder` kept no timestamp nor TTL of a complex
-    // column that is not a collection: a multi-cell user type's are null.
-    let regular = |c: &str| {
-        table
-            .regular
-            .iter()
-            .position(|r| r.column.name == c && !r.column.ty.is_multi_cell_user())
-            .and_then(|i| row.columns[i].as_ref())
-    };
-    match s {
-        Selector::Column(c) => row.value_of(table, c).map(<[u8]>::to_vec),
-        Selector::Field { column, fields } => {
-            let mut ty = &table.column(column)?.ty;
-            let mut value = row.value_of(table, column)?;
-            for field in fields {
-                let CqlType::User(u) = ty else {
-                    return None;
-                };
-                let at = u.position(field)?;
-                value = crate::marshal::split_components(value)
-                    .ok()?
-                    .get(at)
-                    .copied()
-                    .flatten()?;
-                ty = &u.fields[at].1;
-            }
-            Some(value.to_vec())
-        }
-        Selector::WriteTime(c) => regular(c).map(|v| v.timestamp.to_be_bytes().to_vec()),
-        Selector::Ttl(c) => regular(c)
-            .and_then(|v| v.ttl)
-            .map(|t| t.to_be_bytes().to_vec()),
-        Selector::Cast { arg, to } => {
-            let v = eval_selector(table, arg, row, partitioner)?;
-            cast_fcts::apply(cast_fcts::target_type(to)?, &value_type(table, arg), &v)
-        }
-        Selector::Function { name, args, .. } => match name.as_str() {
-            "token" => {
-                let names = table.partition_key.iter().map(|c| c.name.as_str());
-                if args.iter().map(selector_name).eq(names.map(str::to_string)) {
-                    return Some(partitioner.token_to_bytes(&partitioner.token(&row.row_key)));
-                }
-                // 2.2's `TokenFct` over other selectors: the key's builder
-                // of their values (a composite key's components as given,
-                // each ended by a 0; a single key's value as it is).
-                let mut values = Vec::new();
-                for a in args {
-                    values.push(eval_selector(table, a, row, partitioner)?);
-                }
-                let key = if table.partition_key.len() > 1 {
-                    let mut out = Vec::new();
-                    for v in &values {
-                        out.extend_from_slice(&(v.len() as u16).to_be_bytes());
-                        out.extend_from_slice(v);
-                        out.push(0);
-                    }
-                    out
-                } else {
-                    values.into_iter().next()?
-                };
-                Some(partitioner.token_to_bytes(&partitioner.token(&key)))
-            }
-            "dateof" | "unixtimestampof" => {
-                let v = eval_selector(table, &args[0], row, partitioner)?;
-                unix_millis_of(&v).map(|m| m.to_be_bytes().to_vec())
-            }
-            "now" => Some(selected_now()),
-            "uuid" => Some(uuid::Uuid::new_v4().as_bytes().to_vec()),
-            n if time_fcts::is_time_fct(n) => {
-                let v = eval_selector(table, &args[0], row, partitioner)?;
-                time_fcts::apply(n, &value_type(table, &args[0]), &v)
-            }
-            // 2.2's toJson: a null argument is JSON's null.
-            "tojson" => {
-                let v = eval_selector(table, &args[0], row, partitioner);
-                let text = v.map_or("null".into(), |v| {
-                    crate::cql::json::to_json(&value_type(table, &args[0]), &v)
-                });
-                Some(text.into_bytes())
-            }
-            _ => eval_selector(table, &args[0], row, partitioner),
-        },
-    }
-}
-
-/// A selected `now()`: the wall clock's time UUID, one after another
-/// (`UUIDGen.getTimeUUIDBytes` of each row's call).
-fn selected_now() -> Vec<u8> {
-    use crate::cql::timeuuid::TimeUuidGenerator;
-    use std::sync::{Mutex, OnceLock};
-    static NOW: OnceLock<Mutex<TimeUuidGenerator>> = OnceLock::new();
-    let millis = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64);
-    let mut g = NOW
-        .get_or_init(|| Mutex::new(TimeUuidGenerator::new(0x1ee7)))
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    g.next(millis).to_vec()
-}
-
 /// The type of what a selector answers, for `toJson` (a function's value
 /// as a blob).
-fn value_type(table: &Table, s: &Selector) -> CqlType {
+pub(super) fn value_type(table: &Table, s: &Selector) -> CqlType {
     let found = match s {
         Selector::Column(c) => table.column(c).map(|c| c.ty.clone()),
         Selector::Field { column, fields } => field_type(table, column, fields).ok().cloned(),
@@ -686,154 +452,4 @@ fn value_type(table: &Table, s: &Selector) -> CqlType {
         Selector::Function { .. } => None,
     };
     found.unwrap_or(CqlType::Native(Native::Blob))
-}
-
-pub(super) fn passes(table: &Table, row: &CqlRow, f: &Filter) -> bool {
-    let Some(v) = row.value_of(table, &f.column) else {
-        return false;
-    };
-    let ty = &table.column(&f.column).expect("planned").ty;
-    let o = |x: &Vec<u8>| ty.compare(v, x);
-    match f.op {
-        Operator::Eq => o(&f.values[0]) == Ordering::Equal,
-        Operator::In => f.values.iter().any(|x| o(x) == Ordering::Equal),
-        Operator::Lt => o(&f.values[0]) == Ordering::Less,
-        Operator::Lte => o(&f.values[0]) != Ordering::Greater,
-        Operator::Gt => o(&f.values[0]) == Ordering::Greater,
-        Operator::Gte => o(&f.values[0]) != Ordering::Less,
-        Operator::Contains | Operator::ContainsKey => {
-            super::contains::contains(ty, v, f.op == Operator::ContainsKey, &f.values[0])
-        }
-        Operator::MapEntry { .. } => {
-            super::contains::holds_entry(ty, v, &f.values[0], &f.values[1])
-        }
-        // Refused before any filter is made (`refused_relations`).
-        Operator::Neq | Operator::IsNot | Operator::Like => false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::result_name;
-    use crate::cql::ast::Selector;
-    use crate::cql::table::Table;
-
-    /// The table a CREATE TABLE makes.
-    fn table(create: &str) -> Table {
-        use crate::cql::ast::Statement;
-        use crate::cql::{parse_with, Grammar};
-        let Statement::CreateTable(ct) = parse_with(create, Grammar::Cql305).unwrap().statement
-        else {
-            panic!("not a CREATE TABLE: {create}")
-        };
-        Table::from_create("ks", &ct).unwrap()
-    }
-
-    #[test]
-    fn a_1_2_selector_passed_only_its_own_type_and_now_is_a_selector() {
-        // 1.2.9 to 2.2.19 (rel_fctargs, ordinary19zzd's zzd_attachments, zzd_timeline).
-        use super::super::rules::SelectRules;
-        use super::result_columns;
-        use crate::cql::ast::Statement;
-        use crate::cql::{parse_with, Grammar};
-        use crate::partitioner::Murmur3Partitioner;
-        let t = table("CREATE TABLE t (k int PRIMARY KEY, a ascii, x text, i int, tu timeuuid)");
-        let select = |release, query: &str| {
-            let Statement::Select(s) = parse_with(query, Grammar::WithStatics).unwrap().statement
-            else {
-                panic!()
-            };
-            let rules = SelectRules::of_release(release);
-            match result_columns(&t, &s.selection, &Murmur3Partitioner, &rules) {
-                Ok(c) => format!("{} columns", c.len()),
-                Err(e) => e.to_string(),
-            }
-        };
-        let v12 = (1, 2, 9);
-        assert_eq!(
-            select(v12, "SELECT blobAsText(a) FROM t"),
-            "Type error: a cannot be passed as argument 0 of function blobastext of type blob"
-        );
-        assert_eq!(
-            select(v12, "SELECT textAsBlob(a) FROM t"),
-            "Type error: a cannot be passed as argument 0 of function textasblob of type text"
-        );
-        assert_eq!(
-            select(v12, "SELECT bigintAsBlob(dateOf(tu)) FROM t"),
-            "Type error: dateof(tu) cannot be passed as argument 0 of function bigintasblob of type bigint"
-        );
-        assert_eq!(
-            select(v12, "SELECT textAsBlob(x), now() FROM t"),
-            "2 columns"
-        );
-        assert_eq!(
-            select(v12, "SELECT now(k) FROM t"),
-            "Invalid number of arguments in call to function now: 0 required but 1 provided"
-        );
-        // 2.0: a type that takes the selector's values
-        for q in [
-            "SELECT blobAsText(a) FROM t",
-            "SELECT textAsBlob(a) FROM t",
-            "SELECT varintAsBlob(i) FROM t",
-            "SELECT bigintAsBlob(dateOf(tu)) FROM t",
-        ] {
-            assert_eq!(select((2, 0, 17), q), "1 columns", "{q}");
-        }
-    }
-
-    #[test]
-    fn functions_are_named_in_the_system_keyspace_from_2_2() {
-        let f = |name: &str, arg: Selector| Selector::Function {
-            name: name.to_lowercase(),
-            args: vec![arg],
-            shown: name.into(),
-        };
-        let token = f("token", Selector::Column("k".into()));
-        assert_eq!(result_name(&token, false), "token(k)");
-        assert_eq!(result_name(&token, true), "system.token(k)");
-        let nested = f("unixTimestampOf", f("dateOf", Selector::Column("c".into())));
-        assert_eq!(result_name(&nested, false), "unixTimestampOf(dateOf(c))");
-        assert_eq!(
-            result_name(&nested, true),
-            "system.unixtimestampof(system.dateof(c))"
-        );
-        assert_eq!(
-            result_name(&Selector::WriteTime("v".into()), true),
-            "writetime(v)"
-        );
-    }
-    #[test]
-    fn uuid_is_a_selector_from_2_0_7_a_random_uuid_each_row() {
-        // 2.0.17 to 3.11.10 (rel_nowselector); 1.2.19 knew no `uuid`.
-        use super::super::rules::SelectRules;
-        use super::{eval_selector, selector_type};
-        use crate::partitioner::Murmur3Partitioner;
-        let t = table("CREATE TABLE t (k int PRIMARY KEY)");
-        let uuid = Selector::Function {
-            name: "uuid".into(),
-            args: Vec::new(),
-            shown: "uuid".into(),
-        };
-        let type_in = |release| {
-            let rules = SelectRules::of_release(release);
-            selector_type(&t, &uuid, &Murmur3Partitioner, &rules).map_err(|e| e.to_string())
-        };
-        assert_eq!(
-            type_in((2, 0, 17)).unwrap(),
-            "org.apache.cassandra.db.marshal.UUIDType"
-        );
-        assert!(type_in((1, 2, 19))
-            .unwrap_err()
-            .contains("Unknown function"));
-        let row = super::CqlRow {
-            row_key: 1i32.to_be_bytes().to_vec(),
-            partition: vec![1i32.to_be_bytes().to_vec()],
-            clustering: Vec::new(),
-            columns: Vec::new(),
-        };
-        let a = eval_selector(&t, &uuid, &row, &Murmur3Partitioner).unwrap();
-        let b = eval_selector(&t, &uuid, &row, &Murmur3Partitioner).unwrap();
-        assert_eq!((a.len(), a[6] >> 4), (16, 4));
-        assert_ne!(a, b);
-    }
 }
