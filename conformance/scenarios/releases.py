@@ -13904,10 +13904,73 @@ if R >= (1, 2):
             "SELECT token() FROM t WHERE k = 2",
             "SELECT nope() FROM t WHERE k = 2",
         ]]
-        if R < (3, 10):
-            # 3.10 took constants as a call's arguments (Selectable.WithTerm), not emulated
-            out.append(q("SELECT now(1) FROM t WHERE k = 2"))
+        # (3.10 took the constant as the call's argument, `Selectable.WithTerm`: the arity refused)
+        out.append(q("SELECT now(1) FROM t WHERE k = 2"))
         out += [q("SELECT now() FROM t").mask(value),
                 q("SELECT now() FROM system.local").mask(value),
                 q("SELECT v, now() FROM t WHERE k = 1").mask("0/2/*/2/1/2")]
+        return out
+
+
+# ------------------------------------------------------------------------------ 3.10's terms as selectors (Selectable.WithTerm)
+if R >= (2, 2):
+    @scenario("rel_termselectors", "19", "cql3", keyspace_reset="cv_r_termselectors")
+    def _termselectors():
+        """Constants, literals and bind markers where a selector stands: 3.10's
+        `unaliasedSelector` took a `value` and `'(' type ')' value` (Selectable.WithTerm),
+        typed by a cast or by the parameter of the function it is given to, named by the term's
+        text (`(int)1`, `system.intasblob(1)`), a marker named `[selection]`; a term of no
+        known type refused (`Cannot infer type for term ...`), a call that several overloads
+        take refused as ambiguous. Before 3.10 each is a syntax error in the grammar's words"""
+        ks = "cv_r_termselectors"
+        q = v19.execute_cql3_query
+        out = [q("CREATE KEYSPACE %s WITH replication = {'class': 'SimpleStrategy', "
+                 "'replication_factor': 1}" % ks), q("USE %s" % ks),
+               q("CREATE TABLE t (k int PRIMARY KEY, v int, x text, b blob)"),
+               q("INSERT INTO t (k, v, x, b) VALUES (1, 7, 'seven', 0x07) USING TIMESTAMP 5")]
+        out += [q(s) for s in [
+            "SELECT 1 FROM t", "SELECT k, 'a' FROM t", "SELECT null FROM t", "SELECT NULL, k FROM t",
+            "SELECT 1.5 FROM t", "SELECT true FROM t", "SELECT 0x01 FROM t", "SELECT -1 FROM t",
+            "SELECT [1, 2] FROM t", "SELECT {1, 2} FROM t", "SELECT {'a': 1} FROM t",
+            "SELECT (1, 2) FROM t", "SELECT k, 'it''s' FROM t",
+            "SELECT (int)1 FROM t WHERE k = 1", "SELECT k, (text)'a', v FROM t",
+            "SELECT (bigint)1, (varint)12345678901234567890 FROM t WHERE k = 1",
+            "SELECT (int)'a' FROM t", "SELECT (text)1 FROM t", "SELECT (blob)0x0102 FROM t",
+            "SELECT (double)1.5, (float)2, (decimal)3.25 FROM t", "SELECT (boolean)true FROM t",
+            "SELECT (ascii)'z', (varchar)'y' FROM t", "SELECT (int)null FROM t",
+            "SELECT (smallint)3, (tinyint)4 FROM t", "SELECT (int)3000000000 FROM t",
+            "SELECT (set<int>){1, 2} FROM t", "SELECT (list<text>)['a', 'b'] FROM t",
+            "SELECT (map<text, int>){'a': 1} FROM t", "SELECT (frozen<tuple<int, text>>)(1, 'a') FROM t",
+            "SELECT (uuid)62c36092-82a1-3a00-93d1-46196ee77204 FROM t",
+            "SELECT (inet)'127.0.0.1' FROM t", "SELECT (date)'2020-01-02' FROM t",
+            "SELECT (nope)1 FROM t", "SELECT (int)1 AS one FROM t",
+            "SELECT intAsBlob(1) FROM t", "SELECT token(1) FROM t", "SELECT token(k), token(7) FROM t",
+            "SELECT blobAsInt(0x00000001) FROM t", "SELECT textAsBlob('abc') FROM t",
+            "SELECT intAsBlob('a') FROM t", "SELECT blobAsText(1) FROM t",
+            "SELECT max((int)1) FROM t", "SELECT min((text)'a'), count(v) FROM t",
+            "SELECT sum((int)2) FROM t", "SELECT CAST((int)1 AS text) FROM t", "SELECT CAST(1 AS text) FROM t",
+            "SELECT toJson(1) FROM t", "SELECT toJson((int)1) FROM t", "SELECT now(1) FROM t",
+            "SELECT writetime(1) FROM t", "SELECT (int)v FROM t", "SELECT k, (int)-5 FROM t",
+            "SELECT intAsBlob(v), intAsBlob(2) FROM t", "SELECT max(0x01), max(true) FROM t",
+            "SELECT count((int)1), count(1) FROM t", "SELECT token('a') FROM t", "SELECT dateOf(1) FROM t",
+            "SELECT unixTimestampOf(62c36092-82a1-3a00-93d1-46196ee77204) FROM t",
+            "SELECT minTimeuuid('2020-01-02 00:00:00+0000') FROM t", "SELECT toDate(1) FROM t",
+            "SELECT blobAsInt(null) FROM t", "SELECT textAsBlob([1]) FROM t",
+        ]]
+        out.append(q("SELECT dateOf(now()), (int)1 FROM t").mask("0/2/*/2/0/2"))
+        prepared = [
+            ("SELECT ? FROM t", []), ("SELECT :n FROM t", []),
+            ("SELECT (int)? FROM t WHERE k = ?", [struct.pack(">i", 9), struct.pack(">i", 1)]),
+            ("SELECT k, (text):n FROM t", [b"hello"]),
+            ("SELECT intAsBlob(?) FROM t", [struct.pack(">i", 3)]),
+            ("SELECT (int)? FROM t", [b"\x01"]),
+        ]
+        for s, vals in prepared:
+            out.append(v19.prepare_cql3_query(s))
+            if vals:
+                out.append(v19.execute_prepared_cql3_query(thrift_id(ks, s), vals))
+        # (a call several overloads take, `max(1)`, is refused listing them in an order that
+        # changed from one JVM to the next: not recorded.) Last: from 3.0 token() of more
+        # values than the key has fails on the server, closing the connection.
+        out.append(q("SELECT token(1, 2) FROM t"))
         return out

@@ -54,6 +54,28 @@ pub enum TypeExpr {
     Tuple(Vec<TypeExpr>),
 }
 
+impl TypeExpr {
+    /// The type as 2.1's `CQL3Type.Raw` printed it.
+    pub fn written(&self) -> String {
+        let all = |items: &[TypeExpr]| {
+            items
+                .iter()
+                .map(TypeExpr::written)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            TypeExpr::Native(n) => n.clone(),
+            TypeExpr::List(e) => format!("list<{}>", e.written()),
+            TypeExpr::Set(e) => format!("set<{}>", e.written()),
+            TypeExpr::Map(k, v) => format!("map<{}, {}>", k.written(), v.written()),
+            TypeExpr::Custom(c) => format!("'{c}'"),
+            TypeExpr::Frozen(e) => format!("frozen<{}>", e.written()),
+            TypeExpr::Tuple(items) => format!("tuple<{}>", all(items)),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ColumnDef {
     pub name: String,
@@ -375,6 +397,21 @@ pub enum Selector {
     Field {
         column: String,
         fields: Vec<String>,
+    },
+    /// 3.10's value where a selector stands (`Selectable.WithTerm`): a
+    /// constant, literal, null or marker, `cast` its `(type)` when written
+    /// `(int)1`; typed and valued when the selection is planned.
+    Term {
+        term: Term,
+        cast: Option<TypeExpr>,
+    },
+    /// A [`Selector::Term`] once planned: its name (the term's text), the
+    /// marshal class of its type, and its value (`None`: null, or a
+    /// marker not bound yet).
+    Value {
+        text: String,
+        type_class: String,
+        value: Option<Vec<u8>>,
     },
     /// `f(args)`: `token(k)`, `dateOf(c)`, `unixTimestampOf(c)`, `blobAsText(c)`...
     Function {

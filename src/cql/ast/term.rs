@@ -68,6 +68,49 @@ impl Term {
     }
 }
 
+impl Term {
+    /// The term as 3.x's `Term.Raw.getText` printed it, which named a
+    /// term selected (`(int)1`, `'a'`) and its refusals: a string quoted,
+    /// `NULL` upper case, a marker `?` (named or not), a map's entries
+    /// `k: v`.
+    pub fn text(&self) -> String {
+        let items = |ts: &[Term]| ts.iter().map(Term::text).collect::<Vec<_>>().join(", ");
+        match self {
+            Term::Null => "NULL".to_string(),
+            Term::List(ts) => format!("[{}]", items(ts)),
+            Term::Set(ts) => format!("{{{}}}", items(ts)),
+            Term::Map(kvs) => {
+                let pairs: Vec<String> = kvs
+                    .iter()
+                    .map(|(k, v)| format!("{}: {}", k.text(), v.text()))
+                    .collect();
+                format!("{{{}}}", pairs.join(", "))
+            }
+            Term::Tuple(ts) => format!("({})", items(ts)),
+            Term::UserLiteral(fs) => {
+                let pairs: Vec<String> = fs
+                    .iter()
+                    .map(|(f, v)| format!("{f}: {}", v.text()))
+                    .collect();
+                format!("{{{}}}", pairs.join(", "))
+            }
+            other => other.as_written(),
+        }
+    }
+
+    /// Whether the term holds a bind marker.
+    pub fn has_marker(&self) -> bool {
+        match self {
+            Term::Bind(_) => true,
+            Term::List(ts) | Term::Set(ts) | Term::Tuple(ts) => ts.iter().any(Term::has_marker),
+            Term::Map(kvs) => kvs.iter().any(|(k, v)| k.has_marker() || v.has_marker()),
+            Term::UserLiteral(fs) => fs.iter().any(|(_, v)| v.has_marker()),
+            Term::Function { args, .. } => args.iter().any(Term::has_marker),
+            _ => false,
+        }
+    }
+}
+
 /// A literal constant with its source text (errors quote it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Constant {

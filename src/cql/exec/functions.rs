@@ -5,7 +5,6 @@
 //! their order (`CreateFunctionStatement` / `CreateAggregateStatement`:
 //! the keyspace first, then `validate`); it must not keep functions.
 
-use super::usertypes::written;
 use super::{CqlOutcome, CqlSession};
 use crate::cql::ast::{AggregateDef, TableName, TypeExpr};
 use crate::cql::error::{CqlError, CqlResult};
@@ -44,7 +43,7 @@ pub fn create(
     // `stateFuncSig`: the state type, then the aggregate's arguments.
     let types: Vec<String> = std::iter::once(&agg.state_type)
         .chain(&agg.args)
-        .map(written)
+        .map(TypeExpr::written)
         .collect();
     let function = match agg.state_function.contains('.') {
         true => agg.state_function.clone(),
@@ -91,7 +90,7 @@ pub fn drop(
     if if_exists {
         return Ok(CqlOutcome::Void);
     }
-    let types: Vec<String> = args.iter().map(written).collect();
+    let types: Vec<String> = args.iter().map(TypeExpr::written).collect();
     let function = format!("{keyspace}.{}", name.name);
     Err(CqlError::invalid(match (aggregate, given) {
         (false, _) => format!("Unconfigured function {function}({})", types.join(",")),

@@ -99,7 +99,7 @@ fn resolve_in(
             let fail = |what: &str| {
                 Err(invalid(format!(
                     "{what} are not allowed inside collections: {}",
-                    written(expr)
+                    expr.written()
                 )))
             };
             let (keys, values) = match expr {
@@ -125,7 +125,7 @@ fn resolve_in(
             if duration(values) && matches!(expr, TypeExpr::Set(_)) {
                 return Err(invalid(format!(
                     "Durations are not allowed inside sets: {}",
-                    written(expr)
+                    expr.written()
                 )));
             }
             if let Some(k) = keys {
@@ -135,7 +135,7 @@ fn resolve_in(
                 if duration(k) {
                     return Err(invalid(format!(
                         "Durations are not allowed as map keys: {}",
-                        written(expr)
+                        expr.written()
                     )));
                 }
                 if not_frozen(k) {
@@ -174,20 +174,6 @@ fn user_type_expr(schema: &Schema, ks: &str, n: &str, frozen: bool) -> CqlResult
         ));
     }
     Ok(TypeExpr::Custom(CqlType::User(u).class_name()))
-}
-
-/// A type as 2.1's `CQL3Type.Raw` printed it.
-pub(super) fn written(expr: &TypeExpr) -> String {
-    let all = |items: &[TypeExpr]| items.iter().map(written).collect::<Vec<_>>().join(", ");
-    match expr {
-        TypeExpr::Native(n) => n.clone(),
-        TypeExpr::List(e) => format!("list<{}>", written(e)),
-        TypeExpr::Set(e) => format!("set<{}>", written(e)),
-        TypeExpr::Map(k, v) => format!("map<{}, {}>", written(k), written(v)),
-        TypeExpr::Custom(c) => format!("'{c}'"),
-        TypeExpr::Frozen(e) => format!("frozen<{}>", written(e)),
-        TypeExpr::Tuple(items) => format!("tuple<{}>", all(items)),
-    }
 }
 
 /// Whether `ty` is or holds the user type `name` of `ks`.

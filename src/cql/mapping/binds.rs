@@ -9,7 +9,7 @@
 //! It must not evaluate anything.
 
 use super::super::ast::{
-    Assignment, Condition, Deletion, Relation, Select, Statement, TableName, Term, Using,
+    Assignment, Condition, Deletion, Relation, Select, Selection, Statement, TableName, Term, Using,
 };
 use super::super::error::{CqlError, CqlResult};
 use super::super::table::Table;
@@ -441,6 +441,7 @@ pub fn bind_specs(
             }
             Statement::Select(Select {
                 table,
+                selection,
                 where_clause,
                 limit,
                 per_partition_limit,
@@ -448,6 +449,25 @@ pub fn bind_specs(
             }) => {
                 let t = tables(table)?;
                 let mut c = Collector::new(&t, table, token);
+                // 3.10's markers among the selectors come first, each
+                // received as `[selection]`.
+                if let Selection::Columns(items) = selection {
+                    let mut found = Vec::new();
+                    for (sel, _) in items {
+                        super::select::term_selectors::selection_markers(&t, sel, &mut found);
+                    }
+                    for (i, ty) in found {
+                        c.specs.push((
+                            i,
+                            BindSpec {
+                                name: "[selection]".into(),
+                                ty,
+                                table: Some(table.clone()),
+                                marker: None,
+                            },
+                        ));
+                    }
+                }
                 c.relations(where_clause, true)?;
                 if let Some(l) = per_partition_limit {
                     c.term(l, "[per_partition_limit]", &CqlType::Native(Native::Int));

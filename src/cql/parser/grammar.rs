@@ -172,6 +172,12 @@ impl Grammar {
         self == Grammar::Cql34
     }
 
+    /// 3.10's constants, literals and markers as selectors
+    /// (`Selectable.WithTerm`).
+    pub fn has_term_selectors(self) -> bool {
+        self == Grammar::Cql34
+    }
+
     /// 1.2's CQL 3.0.5 (either form): a TTL, timestamp or LIMIT a number
     /// only, no ALTER TABLE DROP.
     pub fn is_cql305(self) -> bool {

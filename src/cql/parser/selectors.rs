@@ -37,6 +37,21 @@ impl Parser<'_> {
                 shown,
             });
         }
+        // 3.10's `value` and `'(' comparatorType ')' value`
+        // (`Selectable.WithTerm`): constants, literals and markers.
+        if self.grammar.has_term_selectors() {
+            if let Some(term) = self.term_selector()? {
+                return Ok(term);
+            }
+        }
+        // 2.2's and 3.0's `functionName: (keyspaceName '.')? ..`: a marker
+        // began a keyspace's name there, refused as such (the first error
+        // reported; the selector then failed at it).
+        if self.grammar.is_cql33() && !self.grammar.has_term_selectors() && self.at_sym("?") {
+            self.recovered.push(super::super::error::CqlError::invalid(
+                "Bind variables cannot be used for keyspace names",
+            ));
+        }
         // 1.1's beta: a name is a column whatever follows it (`SELECT FIRST
         // 3 *` meets FROM's mismatch at the `3`, not a failed decision).
         // Its TOKEN was reserved and began no selector: SELECT's decision
@@ -110,6 +125,68 @@ impl Parser<'_> {
             return Ok(Selector::Field { column, fields });
         }
         Ok(Selector::Column(column))
+    }
+
+    /// 3.10's term where a selector stands, if one starts here: a value,
+    /// or a cast of one (`(int)1`: a type's name then its `)` or a
+    /// collection's `<`, which no tuple's first value can be), after
+    /// which only a value may come (`(int)v`: no viable alternative at
+    /// `v`).
+    fn term_selector(&mut self) -> CqlResult<Option<Selector>> {
+        let cast = self.at_sym("(")
+            && matches!(
+                self.peek_at(1).kind,
+                TokenKind::Ident | TokenKind::QuotedName
+            )
+            && (self.peek_at(2).is_sym(")") || self.peek_at(2).is_sym("<"));
+        if cast {
+            self.advance();
+            let ty = self.type_expr()?;
+            self.expect_sym(")")?;
+            if !self.starts_value(0) {
+                return Err(self.no_viable());
+            }
+            let term = self.term()?;
+            return Ok(Some(Selector::Term {
+                term,
+                cast: Some(ty),
+            }));
+        }
+        if !self.starts_value(0) {
+            return Ok(None);
+        }
+        let term = self.term()?;
+        Ok(Some(Selector::Term { term, cast: None }))
+    }
+
+    /// Whether a `value` of 3.10's grammar starts `at` tokens ahead: a
+    /// constant, `null`, a marker, a collection, tuple or user type
+    /// literal.
+    fn starts_value(&self, at: usize) -> bool {
+        let t = self.peek_at(at);
+        match t.kind {
+            TokenKind::Str
+            | TokenKind::Integer
+            | TokenKind::Float
+            | TokenKind::Uuid
+            | TokenKind::Hex
+            | TokenKind::Duration => true,
+            TokenKind::Ident => ["true", "false", "null", "nan", "infinity"]
+                .iter()
+                .any(|w| t.is_kw(w)),
+            TokenKind::Symbol => {
+                ["?", "[", "{", "("].iter().any(|s| t.is_sym(s))
+                    || (t.is_sym(":")
+                        && matches!(
+                            self.peek_at(at + 1).kind,
+                            TokenKind::Ident | TokenKind::QuotedName
+                        ))
+                    || (t.is_sym("-")
+                        && (self.peek_at(at + 1).is_kw("nan")
+                            || self.peek_at(at + 1).is_kw("infinity")))
+            }
+            _ => false,
+        }
     }
 
     /// Whether the token `at` ahead is one the selector's decision saw

@@ -128,3 +128,39 @@ fn a_user_type_field_is_set_and_deleted_from_3_6() {
     assert!(parse_with(q, Grammar::Cql33).is_err());
     assert!(parse_with("DELETE a.zip FROM t WHERE k = 1", Grammar::Cql33).is_err());
 }
+
+#[test]
+fn terms_are_selectors_from_3_10_and_a_marker_a_keyspace_before() {
+    // rel_termselectors (2.2.19, 3.0.24, 3.11.10)
+    let q = "SELECT (int)1, 'a', ?, max((int)?), (set<int>){1, 2} FROM t";
+    let parsed = parse_with(q, Grammar::Cql34).unwrap();
+    assert_eq!(parsed.bind_count, 2);
+    let Statement::Select(s) = parsed.statement else {
+        panic!("not a SELECT")
+    };
+    let Selection::Columns(items) = s.selection else {
+        panic!("no selectors")
+    };
+    let terms = items
+        .iter()
+        .filter(|(s, _)| matches!(s, Selector::Term { .. }))
+        .count();
+    assert_eq!(terms, 4);
+    assert!(matches!(
+        &items[0].0,
+        Selector::Term { term: Term::Constant(_), cast: Some(TypeExpr::Native(n)) } if n == "int"
+    ));
+    let err = |q: &str, g: Grammar| parse_with(q, g).unwrap_err().to_string();
+    // after a cast, a value only
+    assert_eq!(
+        err("SELECT (int)v FROM t", Grammar::Cql34),
+        "line 1:12 no viable alternative at input 'v'"
+    );
+    // 2.2 and 3.0: a marker began a function's keyspace name
+    for g in [Grammar::Cql33, Grammar::Cql30] {
+        assert_eq!(
+            err("SELECT intAsBlob(?) FROM t", g),
+            "Bind variables cannot be used for keyspace names"
+        );
+    }
+}

@@ -142,6 +142,15 @@ pub(super) fn anchor_and_end(
                         .and_then(|f| stream[f].word.as_deref())
                         .is_some_and(|f| !matches!(f, "select" | "writetime" | "ttl"))
             };
+            // 2.2's and 3.0's selector decision at COUNT (its own `count(*)`
+            // or a call of the function `count`) looked past the `(`: the
+            // stream still stood at the word (`count((int)1)`).
+            let count_word = prev_visible(name)
+                .filter(|&c| stream[c].word.as_deref() == Some("count"))
+                .filter(|_| stream[name].symbol == Some('('));
+            if let Some(count) = count_word.filter(|&c| in_selection(stream, c)) {
+                return Some((count, two_on(count, error_at)));
+            }
             if call_open(name) && in_selection(stream, name) {
                 return Some((name, two_on(name, error_at)));
             }

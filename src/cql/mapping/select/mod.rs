@@ -35,6 +35,7 @@ pub(super) mod selection;
 mod selection_tests;
 pub(super) mod selector_values;
 mod slices;
+pub(super) mod term_selectors;
 mod token_relation;
 mod tuple_order;
 mod where_clause;
@@ -200,7 +201,7 @@ pub fn plan_select_by(
     };
     // The selection was prepared before the WHERE clause (1.2's to 3.x's
     // `RawStatement.prepare`): an unknown selected column is met first.
-    let selected = selection(table, &sel.selection, partitioner, rules)?;
+    let selected = selection(table, &sel.selection, partitioner, rules, Some(binds))?;
     let mut rels = restrictions(table, sel, partitioner, &mut ctx, rules)?;
     if rules.partial_key == PartialKey::Filtering {
         key_filtering(table, &mut rels, sel.allow_filtering)?;
@@ -468,7 +469,7 @@ fn selection_columns(
     partitioner: &dyn Partitioner,
     rules: &SelectRules,
 ) -> CqlResult<Vec<(ResultColumn, CqlType)>> {
-    let columns = selection(table, s, partitioner, rules)?.columns;
+    let columns = selection(table, s, partitioner, rules, None)?.columns;
     columns
         .into_iter()
         .map(|c| {
@@ -517,6 +518,7 @@ fn selector_columns<'a>(s: &'a Selector, out: &mut Vec<&'a str>) {
         Selector::Field { column, .. } => out.push(column),
         Selector::Function { args, .. } => args.iter().for_each(|a| selector_columns(a, out)),
         Selector::Cast { arg, .. } => selector_columns(arg, out),
+        Selector::Term { .. } | Selector::Value { .. } => {}
     }
 }
 

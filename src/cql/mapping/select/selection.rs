@@ -12,6 +12,7 @@ use super::super::result::ResultColumn;
 use super::super::time_fcts;
 use super::super::value_rules::ValueRules;
 use super::rules::SelectRules;
+use super::term_selectors::{self, Binds};
 use crate::cql::ast::{Selection, Selector};
 use crate::cql::error::{CqlError, CqlResult};
 use crate::cql::table::{ColumnRole, Table};
@@ -115,6 +116,8 @@ pub(super) fn result_name(s: &Selector, in_system: bool) -> String {
         Selector::WriteTime(c) => format!("writetime({c})"),
         Selector::Ttl(c) => format!("ttl({c})"),
         Selector::Cast { arg, to } => format!("cast({} as {to})", result_name(arg, in_system)),
+        Selector::Term { term, .. } => term.text(),
+        Selector::Value { text, .. } => text.clone(),
     }
 }
 
@@ -178,6 +181,9 @@ pub(super) fn selector_type(
 ) -> CqlResult<String> {
     let signed = rules.signed_timestamps;
     match s {
+        // (resolved by `term_selectors` first)
+        Selector::Term { term, .. } => Err(term_selectors::cannot_infer(term)),
+        Selector::Value { type_class, .. } => Ok(type_class.clone()),
         // (resolved by `resolve_casts`)
         Selector::Cast { to, .. } => cast_fcts::target_type(to)
             .map(|t| CqlType::Native(t).class_name())
@@ -259,6 +265,18 @@ pub(super) fn selector_type(
                 } else {
                     "LongType"
                 }))
+            }
+            // minTimeuuid / maxTimeuuid of a timestamp (a column's, or
+            // 3.10's term), the bounds of its millisecond's time UUIDs.
+            "mintimeuuid" | "maxtimeuuid" => {
+                if args.len() != 1 {
+                    return Err(invalid(format!("Invalid number of arguments in call to function {}: 1 required but {} provided", function_of(name, rules), args.len())));
+                }
+                let t = selector_type(table, &args[0], partitioner, rules)?;
+                if t != class("TimestampType") && t != class("DateType") {
+                    return Err(invalid(format!("Type error: {} cannot be passed as argument 0 of function {} of type timestamp", selector_name(&args[0]), function_of(name, rules))));
+                }
+                Ok(class("TimeUUIDType"))
             }
             // `now()` selected (1.2 on: a function of no arguments was a
             // selector like any other), a new time UUID on each row, and
@@ -352,7 +370,7 @@ pub fn result_columns(
     partitioner: &dyn Partitioner,
     rules: &SelectRules,
 ) -> CqlResult<Vec<ResultColumn>> {
-    selection(table, s, partitioner, rules).map(|s| s.columns)
+    selection(table, s, partitioner, rules, None).map(|s| s.columns)
 }
 
 /// A selection planned: each selector with its result column's name,
@@ -370,6 +388,7 @@ pub(super) fn selection(
     s: &Selection,
     partitioner: &dyn Partitioner,
     rules: &SelectRules,
+    binds: Binds,
 ) -> CqlResult<Selectors> {
     let in_system = rules.functions_in_system;
     let items: Vec<(Selector, Option<String>)> = match s {
@@ -396,6 +415,7 @@ pub(super) fn selection(
     let mut cols = Vec::new();
     let mut aggregates = Vec::new();
     for (sel, alias) in items {
+        let sel = term_selectors::resolve_terms(table, sel, rules, binds)?;
         let sel = resolve_casts(table, sel, partitioner, rules)?;
         let (aggregate, type_class) = match &sel {
             Selector::Function { name, args, .. }
@@ -449,7 +469,10 @@ pub(super) fn value_type(table: &Table, s: &Selector) -> CqlType {
             "uuid" => Some(CqlType::Native(Native::Uuid)),
             _ => None,
         },
-        Selector::Function { .. } => None,
+        Selector::Function { .. } | Selector::Term { .. } => None,
+        Selector::Value { type_class, .. } => crate::marshal::parse_type(type_class)
+            .ok()
+            .and_then(|t| CqlType::from_marshal(t.as_ref()).ok()),
     };
     found.unwrap_or(CqlType::Native(Native::Blob))
 }

@@ -123,3 +123,73 @@ fn uuid_is_a_selector_from_2_0_7_a_random_uuid_each_row() {
     assert_eq!((a.len(), a[6] >> 4), (16, 4));
     assert_ne!(a, b);
 }
+
+#[test]
+fn terms_are_selectors_from_3_10_typed_by_a_cast_or_a_parameter() {
+    // 3.11.10 (rel_termselectors): a term is named by its text, typed by its
+    // cast or by the parameter it is given to; else refused.
+    use super::rules::SelectRules;
+    use super::selection::result_columns;
+    use crate::cql::ast::Statement;
+    use crate::cql::{parse_with, Grammar};
+    use crate::partitioner::Murmur3Partitioner;
+    let t = table("CREATE TABLE t (k int PRIMARY KEY, v int)");
+    let select = |query: &str| {
+        let Statement::Select(s) = parse_with(query, Grammar::Cql34).unwrap().statement else {
+            panic!()
+        };
+        let rules = SelectRules::of_release((3, 11, 10));
+        match result_columns(&t, &s.selection, &Murmur3Partitioner, &rules) {
+            Ok(c) => c
+                .iter()
+                .map(|c| {
+                    let class = c.type_class.rsplit('.').next().unwrap_or_default();
+                    format!("{} {class}", c.name)
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            Err(e) => e.to_string(),
+        }
+    };
+    assert_eq!(
+        select("SELECT (int)1, (text)'it''s', (int)null FROM t"),
+        "(int)1 Int32Type, (text)'it's' UTF8Type, (int)NULL Int32Type"
+    );
+    let collections =
+        select("SELECT (map<text, int>){'a': 1}, (frozen<tuple<int, text>>)(1, 'a') FROM t");
+    assert!(
+        collections.starts_with("(map<text, int>){'a': 1} "),
+        "{collections}"
+    );
+    assert!(
+        collections.contains(", (tuple<int, text>)(1, 'a') "),
+        "{collections}"
+    );
+    assert_eq!(
+        select("SELECT intAsBlob(2), token(7), max((int)1), max(0x01) FROM t"),
+        "system.intasblob(2) BytesType, system.token(7) LongType, system.max((int)1) Int32Type, system.max(0x01) BytesType"
+    );
+    let cannot_infer = |x: &str| {
+        format!(
+            "Cannot infer type for term {x} in selection clause (try using a cast to force a type)"
+        )
+    };
+    assert_eq!(select("SELECT k, 1 FROM t"), cannot_infer("1"));
+    assert_eq!(select("SELECT {'a': 1} FROM t"), cannot_infer("{'a': 1}"));
+    assert_eq!(select("SELECT CAST(1 AS text) FROM t"), cannot_infer("1"));
+    assert_eq!(select("SELECT ? FROM t"), cannot_infer("?"));
+    assert_eq!(
+        select("SELECT (int)'a' FROM t"),
+        "Cannot cast value 'a' to type int"
+    );
+    assert_eq!(select("SELECT (nope)1 FROM t"), "Unknown type ks.nope");
+    assert_eq!(
+        select("SELECT intAsBlob('a') FROM t"),
+        "Type error: 'a' cannot be passed as argument 0 of function system.intasblob of type int"
+    );
+    assert_eq!(
+        select("SELECT now(1) FROM t"),
+        "Invalid number of arguments in call to function system.now: 0 required but 1 provided"
+    );
+    assert!(select("SELECT max(1) FROM t").starts_with("Ambiguous call to function max"));
+}

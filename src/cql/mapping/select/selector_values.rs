@@ -154,6 +154,8 @@ pub(super) fn eval_selector(
     };
     match s {
         Selector::Column(c) => row.value_of(table, c).map(<[u8]>::to_vec),
+        Selector::Value { value, .. } => value.clone(),
+        Selector::Term { .. } => None,
         Selector::Field { column, fields } => {
             let mut ty = &table.column(column)?.ty;
             let mut value = row.value_of(table, column)?;
@@ -210,6 +212,14 @@ pub(super) fn eval_selector(
                 unix_millis_of(&v).map(|m| m.to_be_bytes().to_vec())
             }
             "now" => Some(selected_now()),
+            "mintimeuuid" | "maxtimeuuid" => {
+                let v = eval_selector(table, &args[0], row, partitioner)?;
+                let millis = i64::from_be_bytes(v.as_slice().try_into().ok()?);
+                Some(match name.as_str() {
+                    "mintimeuuid" => crate::cql::timeuuid::min_timeuuid(millis).to_vec(),
+                    _ => crate::cql::timeuuid::max_timeuuid(millis).to_vec(),
+                })
+            }
             "uuid" => Some(uuid::Uuid::new_v4().as_bytes().to_vec()),
             n if time_fcts::is_time_fct(n) => {
                 let v = eval_selector(table, &args[0], row, partitioner)?;

@@ -373,7 +373,7 @@ fn ascii_constant(
 /// Whether a term could be given for a type (Cassandra's
 /// `testAssignment`): a constant of a kind the type takes, a literal of
 /// its shape; markers, nulls and functions are left to evaluation.
-fn assignable(term: &Term, ty: &CqlType) -> bool {
+pub fn assignable(term: &Term, ty: &CqlType) -> bool {
     let ty = match ty {
         CqlType::Frozen(inner) => inner.as_ref(),
         other => other,

@@ -207,7 +207,10 @@ fn distinct_restricted(
     let selects_static = list.iter().any(|(s, _)| match s {
         Selector::Column(c) | Selector::WriteTime(c) | Selector::Ttl(c) => table.is_static(c),
         Selector::Field { column, .. } => table.is_static(column),
-        Selector::Function { .. } | Selector::Cast { .. } => false,
+        Selector::Function { .. }
+        | Selector::Cast { .. }
+        | Selector::Term { .. }
+        | Selector::Value { .. } => false,
     });
     (select.distinct && !selects_static).then(|| {
         CqlError::Invalid(
