@@ -193,11 +193,10 @@ pub(super) fn resolve(name: &str, arg: Option<&str>, era: Era) -> CqlResult<(Agg
         let class = class_of(cql);
         class[MARSHAL_PACKAGE.len()..].to_string()
     };
-    let listed = |sigs: &[&(&str, &str, Aggregate)]| {
+    let pairs = |sigs: &[&(&str, &str, Aggregate)]| -> Vec<(String, String)> {
         sigs.iter()
-            .map(|(a, r, _)| format!("system.{name} : ({a}) -> {r}"))
-            .collect::<Vec<_>>()
-            .join(", ")
+            .map(|(a, r, _)| (a.to_string(), r.to_string()))
+            .collect()
     };
     if let Some((_, r, agg)) = signatures.iter().find(|(a, _, _)| short_of(a) == short) {
         return Ok((agg.clone(), class_of(r)));
@@ -208,16 +207,39 @@ pub(super) fn resolve(name: &str, arg: Option<&str>, era: Era) -> CqlResult<(Agg
         .collect();
     match compatible.as_slice() {
         [(_, r, agg)] => Ok((agg.clone(), class_of(r))),
-        [] => Err(CqlError::invalid(format!(
+        fits => Err(refused_call(
+            name,
+            &pairs(&signatures.iter().collect::<Vec<_>>()),
+            &pairs(fits),
+        )),
+    }
+}
+
+/// `FunctionResolver`'s refusal of a call of `name` that `fits` of its
+/// signatures `all` (each its argument's and its result's CQL names)
+/// took: none, or several (ambiguous).
+pub(super) fn refused_call(
+    name: &str,
+    all: &[(String, String)],
+    fits: &[(String, String)],
+) -> CqlError {
+    let listed = |sigs: &[(String, String)]| {
+        sigs.iter()
+            .map(|(a, r)| format!("system.{name} : ({a}) -> {r}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match fits {
+        [] => CqlError::invalid(format!(
             "Invalid call to function {name}, none of its type signatures match (known type \
              signatures: {})",
-            listed(&signatures.iter().collect::<Vec<_>>())
-        ))),
-        many => Err(CqlError::invalid(format!(
+            listed(all)
+        )),
+        many => CqlError::invalid(format!(
             "Ambiguous call to function {name} (can be matched by following signatures: {}): use \
              type casts to disambiguate",
             listed(many)
-        ))),
+        )),
     }
 }
 

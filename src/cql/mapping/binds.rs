@@ -454,7 +454,7 @@ pub fn bind_specs(
                 if let Selection::Columns(items) = selection {
                     let mut found = Vec::new();
                     for (sel, _) in items {
-                        super::select::term_selectors::selection_markers(&t, sel, &mut found);
+                        super::select::selection::terms::selection_markers(&t, sel, &mut found);
                     }
                     for (i, ty) in found {
                         c.specs.push((

@@ -11,8 +11,8 @@
 
 use super::super::read::CqlRow;
 use super::super::values::{eval_i64, TermContext};
+use super::selection::values::{aggregated, eval_selector};
 use super::selection::Selectors;
-use super::selector_values::{aggregated, eval_selector};
 use super::SelectPlan;
 use crate::cql::ast::{ConstantKind, Operator, Relation, Select, Selection, Term};
 use crate::cql::error::{CqlError, CqlResult};

@@ -12,7 +12,7 @@
 //! by what each relation restricts (`where_clause`), the release rules it
 //! is checked by (`rules`, `token_relation`, `contains`, `key_index` for
 //! 2.0's indexes on key columns), the slices it reads (`slices`), its
-//! selectors (`selection`) and their values (`selector_values`), the
+//! selectors (`selection`, with their values and 3.10's terms), the
 //! filters checked on each row (`row_filter`), and running it (`scan`,
 //! resumed by `paging`).
 
@@ -31,11 +31,7 @@ pub(super) mod row_filter;
 pub(super) mod rules;
 pub(super) mod scan;
 pub(super) mod selection;
-#[cfg(test)]
-mod selection_tests;
-pub(super) mod selector_values;
 mod slices;
-pub(super) mod term_selectors;
 mod token_relation;
 mod tuple_order;
 mod where_clause;
@@ -127,7 +123,7 @@ pub struct SelectPlan {
     /// columns (as they would have been answered, with their types).
     pub(super) json: Option<Vec<(ResultColumn, CqlType)>>,
     /// The release's value rules: how its `blobAsX` checked the bytes it
-    /// was given (see [`selector_values::check_conversions`]).
+    /// was given (see [`selection::values::check_conversions`]).
     pub(super) values: super::value_rules::ValueRules,
 }
 

@@ -19,8 +19,8 @@ use super::paging::{
     comes_after, output_order, position_after, resumed_slices, PagePosition, Paging,
 };
 use super::row_filter::passes;
+use super::selection::values::{aggregated, eval_selector};
 use super::selection::Selectors;
-use super::selector_values::{aggregated, eval_selector};
 use super::{IndexedEq, Partitions, SelectPlan};
 use crate::cql::error::CqlResult;
 use crate::cql::table::Layout;
@@ -442,7 +442,13 @@ fn selected(
 ) -> CqlResult<ResultSet> {
     for r in rows {
         for (s, _) in &plan.selectors {
-            super::selector_values::check_conversions(&plan.table, s, r, partitioner, plan.values)?;
+            super::selection::values::check_conversions(
+                &plan.table,
+                s,
+                r,
+                partitioner,
+                plan.values,
+            )?;
         }
     }
     let eval_row = |r: &CqlRow| {
@@ -450,7 +456,7 @@ fn selected(
             .iter()
             .map(|(s, _)| {
                 let v = eval_selector(&plan.table, s, r, partitioner);
-                super::selector_values::as_answered(plan.values, s, v)
+                super::selection::values::as_answered(plan.values, s, v)
             })
             .collect::<Vec<_>>()
     };

@@ -4,13 +4,13 @@
 //! once per statement; a term of no known type refused.
 //!
 //! It must not plan reads nor evaluate selectors on rows
-//! (`selector_values`): once resolved, a term is a [`Selector::Value`].
+//! (`values`): once resolved, a term is a [`Selector::Value`].
 
-use super::super::aggregates;
-use super::super::values::{assignable, eval, frozen_bytes, TermContext};
-use super::rules::SelectRules;
 use crate::cql::ast::{Selector, Term, TypeExpr};
 use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::mapping::aggregates;
+use crate::cql::mapping::select::rules::SelectRules;
+use crate::cql::mapping::values::{assignable, eval, frozen_bytes, TermContext};
 use crate::cql::table::Table;
 use crate::cql::timeuuid::TimeUuidGenerator;
 use crate::cql::types::{CqlType, CqlValue, Native};
@@ -280,15 +280,12 @@ fn aggregate_argument(
     binds: Binds,
 ) -> CqlResult<Selector> {
     let all = aggregate_signatures(name);
-    let result = |t: &Native| match name {
-        "count" => "bigint".to_string(),
-        _ => t.name().to_string(),
-    };
-    let listed = |ts: &[&Native]| {
-        ts.iter()
-            .map(|t| format!("system.{name} : ({}) -> {}", t.name(), result(t)))
-            .collect::<Vec<_>>()
-            .join(", ")
+    let signature = |t: &Native| {
+        let result = match name {
+            "count" => "bigint",
+            _ => t.name(),
+        };
+        (t.name().to_string(), result.to_string())
     };
     let fits: Vec<&Native> = all
         .iter()
@@ -296,16 +293,11 @@ fn aggregate_argument(
         .collect();
     match fits.as_slice() {
         [one] => valued(term.text(), &term, CqlType::Native(**one), rules, binds),
-        [] => Err(CqlError::invalid(format!(
-            "Invalid call to function {name}, none of its type signatures match (known type \
-             signatures: {})",
-            listed(&all.iter().collect::<Vec<_>>())
-        ))),
-        many => Err(CqlError::invalid(format!(
-            "Ambiguous call to function {name} (can be matched by following signatures: {}): use \
-             type casts to disambiguate",
-            listed(many)
-        ))),
+        fits => Err(aggregates::refused_call(
+            name,
+            &all.iter().map(signature).collect::<Vec<_>>(),
+            &fits.iter().map(|t| signature(t)).collect::<Vec<_>>(),
+        )),
     }
 }
 

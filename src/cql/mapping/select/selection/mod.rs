@@ -3,18 +3,23 @@
 //! unixTimestampOf, blob conversions, casts, aggregates), with its result
 //! column's name and type.
 //!
-//! It must not plan reads (see `select`) nor compute values
-//! (`selector_values`).
+//! It must not plan reads (see `select`). Beside it: a selector's value
+//! on a row (`values`) and 3.10's terms as selectors (`terms`).
 
-use super::super::aggregates::{self, Aggregate};
-use super::super::cast_fcts::{self, Cast};
-use super::super::result::ResultColumn;
-use super::super::time_fcts;
-use super::super::value_rules::ValueRules;
-use super::rules::SelectRules;
-use super::term_selectors::{self, Binds};
+pub(in crate::cql::mapping) mod terms;
+#[cfg(test)]
+mod tests;
+pub(super) mod values;
+
+use self::terms::Binds;
 use crate::cql::ast::{Selection, Selector};
 use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::mapping::aggregates::{self, Aggregate};
+use crate::cql::mapping::cast_fcts::{self, Cast};
+use crate::cql::mapping::result::ResultColumn;
+use crate::cql::mapping::select::rules::SelectRules;
+use crate::cql::mapping::time_fcts;
+use crate::cql::mapping::value_rules::ValueRules;
 use crate::cql::table::{ColumnRole, Table};
 use crate::cql::types::{CqlType, Native};
 use crate::marshal::MARSHAL_PACKAGE;
@@ -182,7 +187,7 @@ pub(super) fn selector_type(
     let signed = rules.signed_timestamps;
     match s {
         // (resolved by `term_selectors` first)
-        Selector::Term { term, .. } => Err(term_selectors::cannot_infer(term)),
+        Selector::Term { term, .. } => Err(terms::cannot_infer(term)),
         Selector::Value { type_class, .. } => Ok(type_class.clone()),
         // (resolved by `resolve_casts`)
         Selector::Cast { to, .. } => cast_fcts::target_type(to)
@@ -415,7 +420,7 @@ pub(super) fn selection(
     let mut cols = Vec::new();
     let mut aggregates = Vec::new();
     for (sel, alias) in items {
-        let sel = term_selectors::resolve_terms(table, sel, rules, binds)?;
+        let sel = terms::resolve_terms(table, sel, rules, binds)?;
         let sel = resolve_casts(table, sel, partitioner, rules)?;
         let (aggregate, type_class) = match &sel {
             Selector::Function { name, args, .. }

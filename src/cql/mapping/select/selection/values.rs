@@ -4,14 +4,14 @@
 //!
 //! It must not plan nor name selectors (`selection`).
 
-use super::super::aggregates;
-use super::super::cast_fcts;
-use super::super::read::CqlRow;
-use super::super::time_fcts;
-use super::super::value_rules::ValueRules;
-use super::selection::{selector_name, value_type, Selectors};
+use super::{selector_name, value_type, Selectors};
 use crate::cql::ast::Selector;
 use crate::cql::error::{CqlError, CqlResult};
+use crate::cql::mapping::aggregates;
+use crate::cql::mapping::cast_fcts;
+use crate::cql::mapping::read::CqlRow;
+use crate::cql::mapping::time_fcts;
+use crate::cql::mapping::value_rules::ValueRules;
 use crate::cql::table::Table;
 use crate::cql::timeuuid::unix_millis_of;
 use crate::cql::types::{CqlType, Native};
@@ -21,7 +21,7 @@ use crate::partitioner::Partitioner;
 /// values by [`eval_selector`]): an aggregate folds its argument over them
 /// all, any other selector answers its first row's value (2.2's
 /// `SimpleSelector` kept the first it was given).
-pub(super) fn aggregated(
+pub(in crate::cql::mapping::select) fn aggregated(
     table: &Table,
     selected: &Selectors,
     rows: &[CqlRow],
@@ -85,7 +85,7 @@ fn token_key_built(
 /// type it converts to (`BytesConversionFcts`; 1.2 took any, and
 /// `blobAsVarchar`, a function of its own, never checked); the first
 /// refused one fails the whole read.
-pub(super) fn check_conversions(
+pub(in crate::cql::mapping::select) fn check_conversions(
     table: &Table,
     sel: &Selector,
     row: &CqlRow,
@@ -118,7 +118,7 @@ pub(super) fn check_conversions(
     }
     Err(CqlError::invalid(format!(
         "In call to function {}{name}, value 0x{} is not a valid binary representation for type {}",
-        super::super::values::function_keyspace(values),
+        crate::cql::mapping::values::function_keyspace(values),
         crate::marshal::bytes_to_hex(&v),
         to.name()
     )))
@@ -127,7 +127,11 @@ pub(super) fn check_conversions(
 /// A selector's value as the release answered it: a `writetime()` of a
 /// time it did not answer (1.2: a negative one) is null
 /// ([`ValueRules::answers_write_time`]).
-pub(super) fn as_answered(rules: ValueRules, s: &Selector, v: Option<Vec<u8>>) -> Option<Vec<u8>> {
+pub(in crate::cql::mapping::select) fn as_answered(
+    rules: ValueRules,
+    s: &Selector,
+    v: Option<Vec<u8>>,
+) -> Option<Vec<u8>> {
     match (s, v) {
         (Selector::WriteTime(_), Some(b)) if b.len() == 8 => {
             let ts = i64::from_be_bytes(b[..].try_into().ok()?);
@@ -137,7 +141,7 @@ pub(super) fn as_answered(rules: ValueRules, s: &Selector, v: Option<Vec<u8>>) -
     }
 }
 
-pub(super) fn eval_selector(
+pub(in crate::cql::mapping::select) fn eval_selector(
     table: &Table,
     s: &Selector,
     row: &CqlRow,

@@ -1,7 +1,7 @@
 //! The selection's unit tests: result column names and types as each
 //! release answered them, and the values of selectors evaluated on a row.
 
-use super::selection::result_name;
+use super::result_name;
 use crate::cql::ast::Selector;
 use crate::cql::table::Table;
 
@@ -18,9 +18,9 @@ fn table(create: &str) -> Table {
 #[test]
 fn a_1_2_selector_passed_only_its_own_type_and_now_is_a_selector() {
     // 1.2.9 to 2.2.19 (rel_fctargs, ordinary19zzd's zzd_attachments, zzd_timeline).
-    use super::rules::SelectRules;
-    use super::selection::result_columns;
+    use super::result_columns;
     use crate::cql::ast::Statement;
+    use crate::cql::mapping::select::rules::SelectRules;
     use crate::cql::{parse_with, Grammar};
     use crate::partitioner::Murmur3Partitioner;
     let t = table("CREATE TABLE t (k int PRIMARY KEY, a ascii, x text, i int, tu timeuuid)");
@@ -91,9 +91,9 @@ fn functions_are_named_in_the_system_keyspace_from_2_2() {
 #[test]
 fn uuid_is_a_selector_from_2_0_7_a_random_uuid_each_row() {
     // 2.0.17 to 3.11.10 (rel_nowselector); 1.2.19 knew no `uuid`.
-    use super::rules::SelectRules;
-    use super::selection::selector_type;
-    use super::selector_values::eval_selector;
+    use super::selector_type;
+    use super::values::eval_selector;
+    use crate::cql::mapping::select::rules::SelectRules;
     use crate::partitioner::Murmur3Partitioner;
     let t = table("CREATE TABLE t (k int PRIMARY KEY)");
     let uuid = Selector::Function {
@@ -112,7 +112,7 @@ fn uuid_is_a_selector_from_2_0_7_a_random_uuid_each_row() {
     assert!(type_in((1, 2, 19))
         .unwrap_err()
         .contains("Unknown function"));
-    let row = super::super::read::CqlRow {
+    let row = crate::cql::mapping::read::CqlRow {
         row_key: 1i32.to_be_bytes().to_vec(),
         partition: vec![1i32.to_be_bytes().to_vec()],
         clustering: Vec::new(),
@@ -128,9 +128,9 @@ fn uuid_is_a_selector_from_2_0_7_a_random_uuid_each_row() {
 fn terms_are_selectors_from_3_10_typed_by_a_cast_or_a_parameter() {
     // 3.11.10 (rel_termselectors): a term is named by its text, typed by its
     // cast or by the parameter it is given to; else refused.
-    use super::rules::SelectRules;
-    use super::selection::result_columns;
+    use super::result_columns;
     use crate::cql::ast::Statement;
+    use crate::cql::mapping::select::rules::SelectRules;
     use crate::cql::{parse_with, Grammar};
     use crate::partitioner::Murmur3Partitioner;
     let t = table("CREATE TABLE t (k int PRIMARY KEY, v int)");
